@@ -1,0 +1,129 @@
+//! The one error type of the library.
+//!
+//! Every message names the place in the input (line, vertex, edge, triangle) and what was
+//! expected; the command-line tool prefixes it with the file name.
+
+use std::fmt;
+
+/// Which ring of a polygon an error or a result refers to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ring {
+    /// The outer boundary.
+    Outer,
+    /// A hole, numbered from 1 in input order.
+    Hole(usize),
+}
+
+impl fmt::Display for Ring {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ring::Outer => write!(f, "outer ring"),
+            Ring::Hole(k) => write!(f, "hole {k}"),
+        }
+    }
+}
+
+/// Everything that can go wrong between the input bytes and a result.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The input could not be read.
+    #[error("cannot read: {0}")]
+    Io(#[from] std::io::Error),
+
+    /// The input is not in the expected format (JSON syntax, a CSV cell, an STL record...).
+    /// `place` names where ("line 3, column 7", "triangle 12", "byte 84").
+    #[error("{place}: {message}")]
+    Parse {
+        /// Where in the input.
+        place: String,
+        /// What was found and what was expected.
+        message: String,
+    },
+
+    /// The input holds nothing to compute with.
+    #[error("{0}")]
+    Empty(String),
+
+    /// A coordinate is NaN or infinite.
+    #[error("{ring}, vertex {vertex}: coordinate {value} is not a finite number")]
+    NonFiniteCoordinate {
+        /// The ring holding the vertex.
+        ring: Ring,
+        /// The vertex, numbered from 1 in input order.
+        vertex: usize,
+        /// The offending value.
+        value: f64,
+    },
+
+    /// A ring has fewer than three distinct consecutive points.
+    #[error("{ring} has {count} distinct point(s); a polygon needs at least 3")]
+    TooFewPoints {
+        /// The ring.
+        ring: Ring,
+        /// How many distinct points it has.
+        count: usize,
+    },
+
+    /// A ring encloses no area (all its points on one line).
+    #[error("{ring} has zero area (its points are collinear)")]
+    ZeroArea {
+        /// The ring.
+        ring: Ring,
+    },
+
+    /// Two edges of the polygon cross or touch (edge k joins vertex k to vertex k+1).
+    #[error(
+        "{ring_a} edge {edge_a} and {ring_b} edge {edge_b} {kind} at ({x}, {y}); the polygon must not intersect itself"
+    )]
+    SelfIntersection {
+        /// The ring of the first edge.
+        ring_a: Ring,
+        /// The first edge, numbered from 1 (edge k joins input vertices k and k+1).
+        edge_a: usize,
+        /// The ring of the second edge.
+        ring_b: Ring,
+        /// The second edge, numbered from 1.
+        edge_b: usize,
+        /// "cross", "touch" or "overlap".
+        kind: &'static str,
+        /// x of a point where they meet.
+        x: f64,
+        /// y of a point where they meet.
+        y: f64,
+    },
+
+    /// A hole is not inside the outer ring, or lies inside another hole.
+    #[error("hole {hole} {problem}")]
+    BadHole {
+        /// The hole, numbered from 1.
+        hole: usize,
+        /// What is wrong with it.
+        problem: String,
+    },
+
+    /// A numeric parameter (density, mass, size) is out of range.
+    #[error("{name} must be a positive finite number, got {value}")]
+    InvalidParameter {
+        /// The parameter's name as the user gave it ("--density").
+        name: String,
+        /// The value given.
+        value: f64,
+    },
+
+    /// A mesh is not a closed, consistently oriented surface, or has invalid data.
+    #[error("{0}")]
+    InvalidMesh(String),
+}
+
+/// Shorthand for results of this crate.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl Error {
+    /// A parse error at `place` with `message`.
+    pub fn parse(place: impl Into<String>, message: impl Into<String>) -> Self {
+        Error::Parse {
+            place: place.into(),
+            message: message.into(),
+        }
+    }
+}

@@ -1,0 +1,82 @@
+//! # inertia
+//!
+//! Exact, validated mass properties of polygons and closed triangle meshes: area or volume,
+//! mass, centroid, second moments, principal moments and axes.
+//!
+//! The library is what the `inertia` command-line tool runs: parse an input
+//! ([`io`]), validate it ([`Polygon::new`]), integrate it with a [method](method), and
+//! build a [report] to print.
+//!
+//! Every method accumulates about a reference point on the body, never about the global
+//! origin, so a part 1e8 from the origin is computed as accurately as one at the origin.
+//!
+//! ```
+//! use inertia::{Polygon, PolygonMethod};
+//! // An L shape: area 3, centroid (5/6, 5/6).
+//! let l = Polygon::new(vec![[0.0, 0.0], [2.0, 0.0], [2.0, 1.0], [1.0, 1.0], [1.0, 2.0], [0.0, 2.0]], vec![])?;
+//! let r = PolygonMethod::Fan.integrate(&l).with_density(2.0);
+//! assert_eq!(r.properties.mass, 6.0);
+//! assert!((r.properties.centroid.x - 5.0 / 6.0).abs() < 1e-15);
+//! # Ok::<(), inertia::Error>(())
+//! ```
+
+pub mod about;
+pub mod error;
+pub mod io;
+pub mod mass2d;
+pub mod method;
+pub mod polygon;
+pub mod report;
+
+pub use about::About;
+pub use error::{Error, Result, Ring};
+pub use mass2d::{MassProperties2d, Principal2d, SecondMoments2d};
+pub use method::{PolygonIntegral, PolygonMethod};
+pub use polygon::{Polygon, Winding};
+
+/// Checks that a density, mass or size is positive and finite.
+///
+/// # Examples
+/// ```
+/// assert!(inertia::positive("--density", 2.5).is_ok());
+/// assert_eq!(
+///     inertia::positive("--mass", -1.0).unwrap_err().to_string(),
+///     "--mass must be a positive finite number, got -1"
+/// );
+/// ```
+pub fn positive(name: &str, value: f64) -> Result<f64> {
+    if value.is_finite() && value > 0.0 {
+        Ok(value)
+    } else {
+        Err(Error::InvalidParameter {
+            name: name.to_string(),
+            value,
+        })
+    }
+}
+
+/// How much matter a body holds: a density, or a total mass to spread uniformly.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Amount {
+    /// Mass per unit area (polygons) or volume (meshes).
+    Density(f64),
+    /// Total mass; the density is this divided by the area or volume.
+    Mass(f64),
+}
+
+impl Amount {
+    /// The density for a body of the given area or volume.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::Amount;
+    /// assert_eq!(Amount::Mass(6.0).density(3.0), 2.0);
+    /// assert_eq!(Amount::Density(7.0).density(3.0), 7.0);
+    /// ```
+    pub fn density(self, measure: f64) -> f64 {
+        match self {
+            Amount::Density(d) => d,
+            Amount::Mass(m) => m / measure,
+        }
+    }
+}

@@ -1,0 +1,49 @@
+//! The `inertia` command: parses arguments, runs, prints. All the work is in the library.
+
+mod cli;
+
+use clap::Parser;
+use std::io::Write;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args = match cli::Cli::try_parse() {
+        Ok(a) => a,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+                let _ = e.print();
+                return ExitCode::SUCCESS;
+            }
+            if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                let _ = e.print();
+                return ExitCode::from(2);
+            }
+            // One line: clap's first line names the problem; the usage block is noise in a log.
+            let text = e.render().to_string();
+            let first = text.lines().next().unwrap_or("invalid arguments");
+            let first = first.strip_prefix("error: ").unwrap_or(first);
+            eprintln!("inertia: {first} (see --help)");
+            return ExitCode::from(2);
+        }
+    };
+    match cli::run(args) {
+        Ok(output) => {
+            let mut out = std::io::stdout().lock();
+            match out.write_all(output.as_bytes()).and_then(|_| out.flush()) {
+                Ok(()) => ExitCode::SUCCESS,
+                // `inertia ... | head`: the reader left; that is not an error.
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("inertia: cannot write output: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+        Err(e) => {
+            let msg = format!("{e:#}");
+            eprintln!("inertia: {}", msg.replace('\n', " "));
+            ExitCode::from(2)
+        }
+    }
+}

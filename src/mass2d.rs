@@ -1,0 +1,318 @@
+//! Mass properties of a planar lamina (a polygon of uniform areal density).
+
+use nalgebra::{Point2, Vector2};
+use std::iter::Sum;
+use std::ops::Add;
+
+/// Second mass moments of a lamina about some point, axes parallel to x and y.
+///
+/// Conventions: `ixx = ∫y² dm` (about the x axis), `iyy = ∫x² dm` (about the y axis) and
+/// `ixy = +∫xy dm`, the *product of inertia* as structural and CAD tools print it (the
+/// in-plane inertia tensor is `[[ixx, -ixy], [-ixy, iyy]]`).
+///
+/// # Examples
+/// ```
+/// use inertia::SecondMoments2d;
+/// let m = SecondMoments2d { ixx: 2.0, iyy: 1.0, ixy: 0.0 };
+/// assert_eq!(m.polar(), 3.0);
+/// assert_eq!(m.principal().moments, [1.0, 2.0]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct SecondMoments2d {
+    /// `∫y² dm`: moment about the x axis.
+    pub ixx: f64,
+    /// `∫x² dm`: moment about the y axis.
+    pub iyy: f64,
+    /// `+∫xy dm`: product of inertia.
+    pub ixy: f64,
+}
+
+/// Principal moments of a lamina and the direction of the first principal axis.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Principal2d {
+    /// `[I1, I2]` with `I1 <= I2`: the smallest and largest moment about an in-plane axis.
+    pub moments: [f64; 2],
+    /// Angle of the `I1` axis from +x, counter-clockwise, in degrees, in `(-90, 90]`.
+    /// 0 when the moments are equal (every axis is principal).
+    pub angle_deg: f64,
+}
+
+impl SecondMoments2d {
+    /// The polar moment `∫(x² + y²) dm`, about the axis perpendicular to the plane.
+    ///
+    /// # Examples
+    /// ```
+    /// let m = inertia::SecondMoments2d { ixx: 0.5, iyy: 0.25, ixy: 0.1 };
+    /// assert_eq!(m.polar(), 0.75);
+    /// ```
+    pub fn polar(&self) -> f64 {
+        self.ixx + self.iyy
+    }
+
+    /// The principal moments (ascending) and the angle of the first principal axis.
+    ///
+    /// # Examples
+    /// ```
+    /// // A thin rod along the diagonal y = x: its own axis (45°) has the least moment.
+    /// let m = inertia::SecondMoments2d { ixx: 1.0, iyy: 1.0, ixy: 1.0 };
+    /// let p = m.principal();
+    /// assert!((p.angle_deg - 45.0).abs() < 1e-12);
+    /// assert!(p.moments[0].abs() < 1e-12 && (p.moments[1] - 2.0).abs() < 1e-12);
+    /// ```
+    pub fn principal(&self) -> Principal2d {
+        let mean = 0.5 * (self.ixx + self.iyy);
+        let half_diff = 0.5 * (self.iyy - self.ixx);
+        let radius = half_diff.hypot(self.ixy);
+        // Equal moments within rounding: every axis is principal; report 0° rather than noise.
+        let isotropic = radius <= 1e-13 * mean.abs();
+        let angle_deg = if isotropic {
+            0.0
+        } else {
+            let a = 0.5 * (2.0 * self.ixy).atan2(self.iyy - self.ixx).to_degrees();
+            if a <= -90.0 { a + 180.0 } else { a }
+        };
+        let radius = if isotropic { 0.0 } else { radius };
+        Principal2d {
+            moments: [mean - radius, mean + radius],
+            angle_deg,
+        }
+    }
+
+    /// The moment about the in-plane axis through the reference point with direction `dir`
+    /// (need not be unit length).
+    ///
+    /// # Examples
+    /// ```
+    /// let m = inertia::SecondMoments2d { ixx: 2.0, iyy: 1.0, ixy: 0.0 };
+    /// assert_eq!(m.about_axis(nalgebra::Vector2::new(3.0, 0.0)), 2.0);
+    /// ```
+    pub fn about_axis(&self, dir: Vector2<f64>) -> f64 {
+        let u = dir.normalize();
+        self.ixx * u.x * u.x + self.iyy * u.y * u.y - 2.0 * self.ixy * u.x * u.y
+    }
+
+    /// Every moment multiplied by `factor` (a density, or a unit conversion).
+    pub fn scaled(&self, factor: f64) -> Self {
+        SecondMoments2d {
+            ixx: self.ixx * factor,
+            iyy: self.iyy * factor,
+            ixy: self.ixy * factor,
+        }
+    }
+
+    /// The moments after moving the reference point by `d` from a body's centroid
+    /// (parallel-axis theorem for a body of mass `mass`).
+    pub fn shifted(&self, mass: f64, d: Vector2<f64>) -> Self {
+        SecondMoments2d {
+            ixx: self.ixx + mass * d.y * d.y,
+            iyy: self.iyy + mass * d.x * d.x,
+            ixy: self.ixy + mass * d.x * d.y,
+        }
+    }
+}
+
+impl Add for SecondMoments2d {
+    type Output = Self;
+    fn add(self, o: Self) -> Self {
+        SecondMoments2d {
+            ixx: self.ixx + o.ixx,
+            iyy: self.iyy + o.iyy,
+            ixy: self.ixy + o.ixy,
+        }
+    }
+}
+
+/// Area, mass, centroid and second moments (about the centroid) of a uniform lamina.
+///
+/// A value you can combine with `+` (the assembly of two bodies) and take about another
+/// point with [`MassProperties2d::moments_about`].
+///
+/// # Examples
+/// ```
+/// use inertia::{MassProperties2d, SecondMoments2d};
+/// use nalgebra::Point2;
+/// // Two unit squares side by side make a 2 × 1 rectangle.
+/// let sq = |x: f64| MassProperties2d {
+///     area: 1.0,
+///     mass: 1.0,
+///     centroid: Point2::new(x, 0.5),
+///     moments: SecondMoments2d { ixx: 1.0 / 12.0, iyy: 1.0 / 12.0, ixy: 0.0 },
+/// };
+/// let r = sq(0.5) + sq(1.5);
+/// assert_eq!(r.centroid, Point2::new(1.0, 0.5));
+/// assert!((r.moments.polar() - 2.0 * (4.0 + 1.0) / 12.0).abs() < 1e-15);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MassProperties2d {
+    /// Area (always positive for a valid polygon).
+    pub area: f64,
+    /// Mass = density × area.
+    pub mass: f64,
+    /// Centre of mass (the area centroid for a uniform lamina).
+    pub centroid: Point2<f64>,
+    /// Second mass moments about the centroid.
+    pub moments: SecondMoments2d,
+}
+
+impl MassProperties2d {
+    /// The same body with its density multiplied by `factor`.
+    pub fn scaled_mass(&self, factor: f64) -> Self {
+        MassProperties2d {
+            area: self.area,
+            mass: self.mass * factor,
+            centroid: self.centroid,
+            moments: self.moments.scaled(factor),
+        }
+    }
+
+    /// Second moments about `point` instead of the centroid (parallel-axis theorem).
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::{MassProperties2d, SecondMoments2d};
+    /// use nalgebra::Point2;
+    /// let sq = MassProperties2d {
+    ///     area: 1.0, mass: 1.0, centroid: Point2::new(0.5, 0.5),
+    ///     moments: SecondMoments2d { ixx: 1.0 / 12.0, iyy: 1.0 / 12.0, ixy: 0.0 },
+    /// };
+    /// // About a corner: 1/3 about each edge, product +1/4.
+    /// let c = sq.moments_about(Point2::origin());
+    /// assert!((c.ixx - 1.0 / 3.0).abs() < 1e-15 && (c.ixy - 0.25).abs() < 1e-15);
+    /// ```
+    pub fn moments_about(&self, point: Point2<f64>) -> SecondMoments2d {
+        self.moments.shifted(self.mass, self.centroid - point)
+    }
+}
+
+impl Add for MassProperties2d {
+    type Output = Self;
+    /// Combines two bodies into one (masses add, centroid is the mass-weighted mean,
+    /// moments are moved to the new centroid and added).
+    fn add(self, o: Self) -> Self {
+        let mass = self.mass + o.mass;
+        // Weight by mass; fall back to area for massless parts so the result stays finite.
+        let (w_self, w_other) = if mass != 0.0 {
+            (self.mass, o.mass)
+        } else {
+            (self.area, o.area)
+        };
+        let total = w_self + w_other;
+        let t = if total != 0.0 { w_other / total } else { 0.5 };
+        // c = c1 + t (c2 - c1): stays exact for bodies far from the origin.
+        let centroid = self.centroid + (o.centroid - self.centroid) * t;
+        let moments = self.moments_about(centroid) + o.moments_about(centroid);
+        MassProperties2d {
+            area: self.area + o.area,
+            mass,
+            centroid,
+            moments,
+        }
+    }
+}
+
+impl Sum for MassProperties2d {
+    fn sum<I: Iterator<Item = Self>>(mut iter: I) -> Self {
+        let first = iter.next().unwrap_or(MassProperties2d {
+            area: 0.0,
+            mass: 0.0,
+            centroid: Point2::origin(),
+            moments: SecondMoments2d::default(),
+        });
+        iter.fold(first, |a, b| a + b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use approx::assert_relative_eq;
+
+    fn rect(x0: f64, y0: f64, w: f64, h: f64, density: f64) -> MassProperties2d {
+        let m = density * w * h;
+        MassProperties2d {
+            area: w * h,
+            mass: m,
+            centroid: Point2::new(x0 + w / 2.0, y0 + h / 2.0),
+            moments: SecondMoments2d {
+                ixx: m * h * h / 12.0,
+                iyy: m * w * w / 12.0,
+                ixy: 0.0,
+            },
+        }
+    }
+
+    #[test]
+    fn combine_rectangles_into_an_l() {
+        // L = [0,2]x[0,1] + [0,1]x[1,2]; exact values by hand.
+        let l = rect(0.0, 0.0, 2.0, 1.0, 1.0) + rect(0.0, 1.0, 1.0, 1.0, 1.0);
+        assert_relative_eq!(l.area, 3.0);
+        assert_relative_eq!(l.centroid.x, 5.0 / 6.0, epsilon = 1e-15);
+        assert_relative_eq!(l.centroid.y, 5.0 / 6.0, epsilon = 1e-15);
+        // About the origin: Ixx = ∫y² = 2/3 + 7/3 = 3; minus 3·(5/6)².
+        assert_relative_eq!(l.moments.ixx, 3.0 - 3.0 * 25.0 / 36.0, epsilon = 1e-14);
+        // ∫xy about origin = 1 + 3/4 = 7/4; minus 3·(5/6)².
+        assert_relative_eq!(l.moments.ixy, 1.75 - 3.0 * 25.0 / 36.0, epsilon = 1e-14);
+    }
+
+    #[test]
+    fn combine_is_exact_far_from_origin() {
+        let a = rect(1e8, 1e8, 1.0, 1.0, 1.0) + rect(1e8 + 1.0, 1e8, 1.0, 1.0, 1.0);
+        assert_relative_eq!(a.moments.polar(), 5.0 / 6.0, max_relative = 1e-12);
+        assert_eq!(a.centroid, Point2::new(1e8 + 1.0, 1e8 + 0.5));
+    }
+
+    #[test]
+    fn sum_of_parts_and_empty_sum() {
+        let parts = [rect(0.0, 0.0, 1.0, 1.0, 2.0), rect(1.0, 0.0, 1.0, 1.0, 2.0)];
+        let s: MassProperties2d = parts.iter().copied().sum();
+        assert_relative_eq!(s.mass, 4.0);
+        assert_relative_eq!(s.moments.iyy, 4.0 * 4.0 / 12.0, epsilon = 1e-15);
+        let e: MassProperties2d = std::iter::empty().sum();
+        assert_eq!(e.mass, 0.0);
+        let e2 = e + e;
+        assert!(e2.centroid.x.is_finite());
+    }
+
+    #[test]
+    fn principal_of_rotated_rectangle() {
+        // A 4 × 1 rectangle rotated by 30°: I1 = m/12, I2 = 16 m/12, axis at 30°.
+        let (c, s) = (30f64.to_radians().cos(), 30f64.to_radians().sin());
+        let (a, b) = (16.0 / 12.0, 1.0 / 12.0); // ∫x'², ∫y'² in the body frame
+        let m = SecondMoments2d {
+            iyy: a * c * c + b * s * s,
+            ixx: a * s * s + b * c * c,
+            ixy: (a - b) * c * s,
+        };
+        let p = m.principal();
+        assert_relative_eq!(p.angle_deg, 30.0, epsilon = 1e-12);
+        assert_relative_eq!(p.moments[0], b, epsilon = 1e-15);
+        assert_relative_eq!(p.moments[1], a, epsilon = 1e-15);
+        assert_relative_eq!(m.about_axis(Vector2::new(c, s)), b, epsilon = 1e-15);
+    }
+
+    #[test]
+    fn principal_angle_range() {
+        // Axis along y: angle 90, not -90.
+        let p = SecondMoments2d {
+            ixx: 2.0,
+            iyy: 1.0,
+            ixy: 0.0,
+        }
+        .principal();
+        assert_eq!(p.angle_deg, 90.0);
+        let p = SecondMoments2d {
+            ixx: 1.0,
+            iyy: 1.0,
+            ixy: -1.0,
+        }
+        .principal();
+        assert_relative_eq!(p.angle_deg, -45.0, epsilon = 1e-12);
+        let p = SecondMoments2d {
+            ixx: 1.0,
+            iyy: 1.0,
+            ixy: 1e-18,
+        }
+        .principal();
+        assert_eq!(p.angle_deg, 0.0);
+    }
+}

@@ -1,0 +1,522 @@
+//! The integration methods: three for polygons, and the mesh methods.
+//!
+//! Every polygon method works in a local frame whose origin is the polygon's
+//! [reference point](crate::Polygon::reference) (its first vertex), never about the global
+//! origin, so a shape 1e8 from the origin is computed as accurately as one at the origin.
+//! Area and centroid come from one shared pass (a fan of signed triangles); the planar
+//! tensor from the shared triangle integrals; each method computes the polar moment with
+//! its own formula, so comparing methods is a real cross-check.
+
+pub mod centroid;
+pub mod fan;
+pub mod right_triangle;
+
+use crate::mass2d::{MassProperties2d, SecondMoments2d};
+use crate::polygon::Polygon;
+use nalgebra::{Point2, Vector2};
+
+/// How to integrate a polygon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum PolygonMethod {
+    /// Fan of signed triangles from the first vertex of each ring (seeds 000 and 004).
+    Fan,
+    /// Each fan triangle's polar moment from two right triangles split at the foot of its
+    /// altitude, signed by the triangle's own orientation (seed 000, corrected).
+    RightTriangle,
+    /// Signed sub-triangles from the centroid to each edge (seed 002, eq. 3.14).
+    Centroid,
+}
+
+impl PolygonMethod {
+    /// Every polygon method, in a fixed order.
+    pub const ALL: [PolygonMethod; 3] = [
+        PolygonMethod::Fan,
+        PolygonMethod::RightTriangle,
+        PolygonMethod::Centroid,
+    ];
+
+    /// The name used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            PolygonMethod::Fan => "fan",
+            PolygonMethod::RightTriangle => "right-triangle",
+            PolygonMethod::Centroid => "centroid",
+        }
+    }
+
+    /// Integrates a polygon of unit density.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::{Polygon, PolygonMethod};
+    /// let sq = Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+    /// for m in PolygonMethod::ALL {
+    ///     let r = m.integrate(&sq);
+    ///     assert!((r.polar - 1.0 / 6.0).abs() < 1e-15);
+    /// }
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn integrate(self, polygon: &Polygon) -> PolygonIntegral {
+        let frame = LocalFrame::new(polygon);
+        let (moments, polar) = match self {
+            PolygonMethod::Fan => fan::moments(&frame),
+            PolygonMethod::RightTriangle => right_triangle::moments(&frame),
+            PolygonMethod::Centroid => centroid::moments(&frame),
+        };
+        PolygonIntegral {
+            properties: MassProperties2d {
+                area: frame.area,
+                mass: frame.area,
+                centroid: polygon.reference() + frame.centroid.coords,
+                moments,
+            },
+            polar,
+        }
+    }
+}
+
+/// What a polygon method returns, for unit density.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PolygonIntegral {
+    /// Area, centroid and second moments about the centroid (mass = area).
+    pub properties: MassProperties2d,
+    /// The polar moment about the centroid, from the method's own formula.
+    pub polar: f64,
+}
+
+impl PolygonIntegral {
+    /// The same result for a lamina of the given areal density.
+    pub fn with_density(&self, density: f64) -> Self {
+        PolygonIntegral {
+            properties: self.properties.scaled_mass(density),
+            polar: self.polar * density,
+        }
+    }
+}
+
+/// A polygon seen from its reference point, with its area and centroid.
+pub(crate) struct LocalFrame<'a> {
+    polygon: &'a Polygon,
+    /// Area of the polygon (holes removed).
+    pub area: f64,
+    /// Centroid, relative to the reference point.
+    pub centroid: Point2<f64>,
+}
+
+impl<'a> LocalFrame<'a> {
+    fn new(polygon: &'a Polygon) -> Self {
+        let o = polygon.reference();
+        let (mut a2, mut sx, mut sy) = (0.0, 0.0, 0.0);
+        for ring in polygon.rings() {
+            let p0 = ring[0] - o;
+            for w in ring[1..].windows(2) {
+                let (p1, p2) = (w[0] - o, w[1] - o);
+                let d = cross(p1 - p0, p2 - p0);
+                a2 += d;
+                sx += d * (p0.x + p1.x + p2.x);
+                sy += d * (p0.y + p1.y + p2.y);
+            }
+        }
+        LocalFrame {
+            polygon,
+            area: 0.5 * a2,
+            centroid: Point2::new(sx / (3.0 * a2), sy / (3.0 * a2)),
+        }
+    }
+
+    /// Each ring's vertices relative to the centroid (the frame all second moments use).
+    pub fn rings_about_centroid(&self) -> impl Iterator<Item = Vec<Vector2<f64>>> + '_ {
+        let o = self.polygon.reference();
+        let c = self.centroid.coords;
+        self.polygon
+            .rings()
+            .map(move |r| r.iter().map(|p| (p - o) - c).collect())
+    }
+}
+
+/// z-component of the cross product of two plane vectors.
+pub(crate) fn cross(a: Vector2<f64>, b: Vector2<f64>) -> f64 {
+    a.x * b.y - a.y * b.x
+}
+
+/// `[∫x², ∫y², ∫xy]` over the signed triangle (a, b, c) (negative if clockwise).
+pub(crate) fn triangle_second_moments(
+    a: Vector2<f64>,
+    b: Vector2<f64>,
+    c: Vector2<f64>,
+) -> [f64; 3] {
+    let d = cross(b - a, c - a); // twice the signed area
+    let sxx = a.x * a.x + b.x * b.x + c.x * c.x + a.x * b.x + b.x * c.x + c.x * a.x;
+    let syy = a.y * a.y + b.y * b.y + c.y * c.y + a.y * b.y + b.y * c.y + c.y * a.y;
+    let sxy = 2.0 * (a.x * a.y + b.x * b.y + c.x * c.y)
+        + a.x * b.y
+        + a.y * b.x
+        + b.x * c.y
+        + b.y * c.x
+        + c.x * a.y
+        + c.y * a.x;
+    [d * sxx / 12.0, d * syy / 12.0, d * sxy / 24.0]
+}
+
+/// The planar tensor about the centroid from a fan of triangles per ring (shared by all
+/// polygon methods).
+pub(crate) fn fan_tensor(frame: &LocalFrame) -> SecondMoments2d {
+    let (mut sxx, mut syy, mut sxy) = (0.0, 0.0, 0.0);
+    for ring in frame.rings_about_centroid() {
+        let p0 = ring[0];
+        for w in ring[1..].windows(2) {
+            let [a, b, c] = triangle_second_moments(p0, w[0], w[1]);
+            sxx += a;
+            syy += b;
+            sxy += c;
+        }
+    }
+    SecondMoments2d {
+        ixx: syy,
+        iyy: sxx,
+        ixy: sxy,
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod test_shapes {
+    //! Polygons with exact reference values, shared by the method tests.
+    use crate::polygon::Polygon;
+
+    /// A polygon and its exact area, centroid and (unit-density) moments about the centroid.
+    pub struct Case {
+        pub name: String,
+        pub outer: Vec<[f64; 2]>,
+        pub holes: Vec<Vec<[f64; 2]>>,
+        pub area: f64,
+        pub centroid: [f64; 2],
+        /// ixx, iyy, ixy (product, +∫xy) about the centroid.
+        pub moments: [f64; 3],
+        /// Set when a shift rounded the vertices (the shape at 1e8 is no longer exactly the
+        /// closed-form one): the expected values are then those of the rounded input, found
+        /// by moving it back by this (exactly) and integrating there.
+        pub rounded_by_shift: Option<[f64; 2]>,
+    }
+
+    impl Case {
+        pub fn polygon(&self) -> Polygon {
+            Polygon::new(self.outer.clone(), self.holes.clone()).unwrap()
+        }
+
+        fn rings(&self) -> impl Iterator<Item = &[f64; 2]> {
+            self.outer.iter().chain(self.holes.iter().flatten())
+        }
+
+        /// The polygon moved back by `shift` (exact: Sterbenz), for rounded-input references.
+        pub fn unshifted_polygon(&self, shift: [f64; 2]) -> Polygon {
+            let mv = |r: &Vec<[f64; 2]>| {
+                r.iter()
+                    .map(|p| [p[0] - shift[0], p[1] - shift[1]])
+                    .collect()
+            };
+            Polygon::new(mv(&self.outer), self.holes.iter().map(mv).collect()).unwrap()
+        }
+
+        /// The same shape moved by (dx, dy).
+        pub fn shifted(&self, dx: f64, dy: f64) -> Case {
+            let mv = |r: &Vec<[f64; 2]>| r.iter().map(|p| [p[0] + dx, p[1] + dy]).collect();
+            let exact = self
+                .rings()
+                .all(|p| (p[0] + dx) - dx == p[0] && (p[1] + dy) - dy == p[1]);
+            Case {
+                name: format!("{} shifted by ({dx}, {dy})", self.name),
+                outer: mv(&self.outer),
+                holes: self.holes.iter().map(mv).collect(),
+                centroid: [self.centroid[0] + dx, self.centroid[1] + dy],
+                rounded_by_shift: if exact { None } else { Some([dx, dy]) },
+                ..*self
+            }
+        }
+
+        /// The same shape scaled by s about the origin.
+        pub fn scaled(&self, s: f64) -> Case {
+            let sc = |r: &Vec<[f64; 2]>| r.iter().map(|p| [p[0] * s, p[1] * s]).collect();
+            Case {
+                name: format!("{} scaled by {s}", self.name),
+                outer: sc(&self.outer),
+                holes: self.holes.iter().map(sc).collect(),
+                area: self.area * s * s,
+                centroid: [self.centroid[0] * s, self.centroid[1] * s],
+                moments: self.moments.map(|m| m * s.powi(4)),
+                rounded_by_shift: None,
+            }
+        }
+
+        /// The same shape with every ring reversed.
+        pub fn reversed(&self) -> Case {
+            let rev = |r: &Vec<[f64; 2]>| r.iter().rev().copied().collect();
+            Case {
+                name: format!("{} reversed", self.name),
+                outer: rev(&self.outer),
+                holes: self.holes.iter().map(rev).collect(),
+                ..*self
+            }
+        }
+
+        /// The same shape rotated by `deg` about its centroid.
+        pub fn rotated(&self, deg: f64) -> Case {
+            let (s, c) = deg.to_radians().sin_cos();
+            let [cx, cy] = self.centroid;
+            let rot = |r: &Vec<[f64; 2]>| {
+                r.iter()
+                    .map(|p| {
+                        let (x, y) = (p[0] - cx, p[1] - cy);
+                        [cx + c * x - s * y, cy + s * x + c * y]
+                    })
+                    .collect()
+            };
+            let [ixx, iyy, ixy] = self.moments;
+            // ∫x'² etc. for x' = c x - s y, y' = s x + c y.
+            let xx = c * c * iyy + s * s * ixx - 2.0 * s * c * ixy;
+            let yy = s * s * iyy + c * c * ixx + 2.0 * s * c * ixy;
+            let xy = s * c * (iyy - ixx) + (c * c - s * s) * ixy;
+            Case {
+                name: format!("{} rotated by {deg}°", self.name),
+                outer: rot(&self.outer),
+                holes: self.holes.iter().map(rot).collect(),
+                moments: [yy, xx, xy],
+                ..*self
+            }
+        }
+    }
+
+    fn rect_case(name: &str, w: f64, h: f64) -> Case {
+        let a = w * h;
+        Case {
+            name: name.into(),
+            outer: vec![[0.0, 0.0], [w, 0.0], [w, h], [0.0, h]],
+            holes: vec![],
+            area: a,
+            centroid: [w / 2.0, h / 2.0],
+            moments: [a * h * h / 12.0, a * w * w / 12.0, 0.0],
+            rounded_by_shift: None,
+        }
+    }
+
+    /// Regular n-gon of side l centred at the origin; exact polar from seed 002 eq. 3.6.
+    fn regular(n: usize, l: f64) -> Case {
+        let pi = std::f64::consts::PI;
+        let r = l / (2.0 * (pi / n as f64).sin());
+        let outer = (0..n)
+            .map(|k| {
+                let t = 2.0 * pi * k as f64 / n as f64;
+                [r * t.cos(), r * t.sin()]
+            })
+            .collect();
+        let area = n as f64 * l * l / (4.0 * (pi / n as f64).tan());
+        let cot = 1.0 / (pi / n as f64).tan();
+        let polar = area * l * l / 24.0 * (1.0 + 3.0 * cot * cot);
+        Case {
+            name: format!("regular {n}-gon"),
+            outer,
+            holes: vec![],
+            area,
+            centroid: [0.0, 0.0],
+            // n >= 3: the tensor is isotropic.
+            moments: [polar / 2.0, polar / 2.0, 0.0],
+            rounded_by_shift: None,
+        }
+    }
+
+    /// The catalogue: closed forms and shapes worked out by hand.
+    pub fn cases() -> Vec<Case> {
+        let mut v = vec![
+            rect_case("unit square", 1.0, 1.0),
+            rect_case("3 × 2 rectangle", 3.0, 2.0),
+            rect_case("0.1 × 7 rectangle", 0.1, 7.0),
+            // L = [0,2]x[0,1] ∪ [0,1]x[1,2]: area 3, centroid (5/6, 5/6),
+            // ∫y² about origin 3, ∫xy about origin 7/4.
+            Case {
+                name: "L shape".into(),
+                outer: vec![
+                    [0.0, 0.0],
+                    [2.0, 0.0],
+                    [2.0, 1.0],
+                    [1.0, 1.0],
+                    [1.0, 2.0],
+                    [0.0, 2.0],
+                ],
+                holes: vec![],
+                area: 3.0,
+                centroid: [5.0 / 6.0, 5.0 / 6.0],
+                moments: [
+                    3.0 - 3.0 * 25.0 / 36.0,
+                    3.0 - 3.0 * 25.0 / 36.0,
+                    1.75 - 3.0 * 25.0 / 36.0,
+                ],
+                rounded_by_shift: None,
+            },
+            // U = [0,3]² minus the notch [1,2]×[1,3]: area 7, centroid (1.5, 9.5/7) lies
+            // in the notch, outside the polygon. About the origin: ∫y² = 27 - 26/3 = 55/3,
+            // ∫x² = 27 - 14/3 = 67/3, ∫xy = 81/4 - 6 = 57/4.
+            {
+                let cy = 9.5 / 7.0;
+                Case {
+                    name: "U shape".into(),
+                    outer: vec![
+                        [0.0, 0.0],
+                        [3.0, 0.0],
+                        [3.0, 3.0],
+                        [2.0, 3.0],
+                        [2.0, 1.0],
+                        [1.0, 1.0],
+                        [1.0, 3.0],
+                        [0.0, 3.0],
+                    ],
+                    holes: vec![],
+                    area: 7.0,
+                    centroid: [1.5, cy],
+                    moments: [
+                        55.0 / 3.0 - 7.0 * cy * cy,
+                        67.0 / 3.0 - 7.0 * 2.25,
+                        57.0 / 4.0 - 7.0 * 1.5 * cy,
+                    ],
+                    rounded_by_shift: None,
+                }
+            },
+            // Obtuse triangle (0,0), (4,0), (-1,3) (obtuse at the first vertex); by the
+            // vertex formula: area 6, centroid (1, 1),
+            // ∫x² = A/6 Σ x_i² + x_i x_j = 1·(16 + 1 - 4) = 13, ∫y² = 9, ∫xy = A/12 (...)
+            Case {
+                name: "obtuse triangle".into(),
+                outer: vec![[0.0, 0.0], [4.0, 0.0], [-1.0, 3.0]],
+                holes: vec![],
+                area: 6.0,
+                centroid: [1.0, 1.0],
+                moments: [9.0 - 6.0, 13.0 - 6.0, 0.5 * (2.0 * -3.0 + 12.0) - 6.0],
+                rounded_by_shift: None,
+            },
+            // Triangle obtuse at its second vertex, the case seed 000's code gets wrong.
+            Case {
+                name: "triangle obtuse at p2".into(),
+                outer: vec![[0.0, 0.0], [1.0, 0.0], [3.0, 1.0]],
+                holes: vec![],
+                area: 0.5,
+                centroid: [4.0 / 3.0, 1.0 / 3.0],
+                // ∫x² = A/6(1+9+3) = 13/12, ∫y² = A/6·1 = 1/12, ∫xy = A/12(2·3 + 1) = 7/24
+                moments: [
+                    1.0 / 12.0 - 0.5 / 9.0,
+                    13.0 / 12.0 - 0.5 * 16.0 / 9.0,
+                    7.0 / 24.0 - 0.5 * 4.0 / 9.0,
+                ],
+                rounded_by_shift: None,
+            },
+            // Square with a square hole: [0,4]² minus [1,2]² (off-centre).
+            // area 15, centroid: (4·4·2 - 1·1.5)/15 = 30.5/15 for both axes.
+            {
+                let c = 30.5 / 15.0;
+                let ixx_origin = 256.0 / 3.0 - 7.0 / 3.0; // ∫y²: 4·64/3 - 1·(8-1)/3
+                let ixy_origin = 64.0 - 2.25; // ∫xy: 8·8 - 1.5·1.5
+                Case {
+                    name: "square with a hole".into(),
+                    outer: vec![[0.0, 0.0], [4.0, 0.0], [4.0, 4.0], [0.0, 4.0]],
+                    holes: vec![vec![[1.0, 1.0], [2.0, 1.0], [2.0, 2.0], [1.0, 2.0]]],
+                    area: 15.0,
+                    centroid: [c, c],
+                    moments: [
+                        ixx_origin - 15.0 * c * c,
+                        ixx_origin - 15.0 * c * c,
+                        ixy_origin - 15.0 * c * c,
+                    ],
+                    rounded_by_shift: None,
+                }
+            },
+        ];
+        for n in [3, 4, 5, 6, 7, 12, 100, 1000] {
+            v.push(regular(n, 1.0));
+        }
+        v
+    }
+
+    /// Every case, and its variants: clockwise, rotated, far from the origin, tiny, huge.
+    /// Returns each case with the relative tolerance it must meet.
+    pub fn all_variants() -> Vec<(Case, f64)> {
+        let mut out = Vec::new();
+        for c in cases() {
+            out.push((c.reversed(), 1e-12));
+            out.push((c.rotated(37.0), 1e-12));
+            out.push((c.shifted(1e6, -1e6), 1e-12));
+            out.push((c.shifted(1e8, 1e8), 1e-9));
+            out.push((c.rotated(-71.0).shifted(-1e8, 3e7), 1e-9));
+            out.push((c.scaled(1e-6), 1e-12));
+            out.push((c.scaled(1e6), 1e-12));
+            out.push((c, 1e-12));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_shapes::all_variants;
+    use super::*;
+
+    /// |a - b| <= tol · scale, where `scale` is the size of the quantity's natural magnitude.
+    fn close(a: f64, b: f64, scale: f64, tol: f64) -> bool {
+        (a - b).abs() <= tol * scale
+    }
+
+    #[test]
+    fn every_method_matches_exact_values() {
+        for (mut case, tol) in all_variants() {
+            let poly = case.polygon();
+            if let Some(shift) = case.rounded_by_shift {
+                // Expected values: the rounded input, integrated where it is exact.
+                let r = PolygonMethod::Fan
+                    .integrate(&case.unshifted_polygon(shift))
+                    .properties;
+                case.area = r.area;
+                case.centroid = [r.centroid.x + shift[0], r.centroid.y + shift[1]];
+                case.moments = [r.moments.ixx, r.moments.iyy, r.moments.ixy];
+            }
+            // Moments are compared relative to the polar moment (ixy may be 0 exactly).
+            let polar = case.moments[0] + case.moments[1];
+            let size = case.area.sqrt();
+            let cscale = case.centroid[0].abs().max(case.centroid[1].abs()).max(size);
+            for m in PolygonMethod::ALL {
+                let r = m.integrate(&poly);
+                let p = r.properties;
+                let what = format!("{} by {}", case.name, m.name());
+                assert!(
+                    close(p.area, case.area, case.area, tol),
+                    "{what}: area {} vs {}",
+                    p.area,
+                    case.area
+                );
+                // The centroid is exact to the input's own resolution, so compare relative
+                // to its magnitude (a shape at 1e8 carries ~1e-8 absolute error in its input).
+                for k in 0..2 {
+                    assert!(
+                        close(
+                            p.centroid[k],
+                            case.centroid[k],
+                            cscale,
+                            1e-15_f64.max(tol * size / cscale)
+                        ),
+                        "{what}: centroid {:?} vs {:?}",
+                        p.centroid,
+                        case.centroid
+                    );
+                }
+                let got = [p.moments.ixx, p.moments.iyy, p.moments.ixy];
+                for k in 0..3 {
+                    assert!(
+                        close(got[k], case.moments[k], polar, tol),
+                        "{what}: moments {got:?} vs {:?}",
+                        case.moments
+                    );
+                }
+                assert!(
+                    close(r.polar, polar, polar, tol),
+                    "{what}: polar {} vs {polar}",
+                    r.polar
+                );
+            }
+        }
+    }
+}

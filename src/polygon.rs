@@ -1,0 +1,471 @@
+//! A validated simple polygon with optional holes.
+
+use crate::error::{Error, Result, Ring};
+use geo::algorithm::sweep::{Cross, Intersections};
+use geo::{Coord, Line, LineIntersection};
+use nalgebra::Point2;
+
+/// Orientation of a ring as given in the input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Winding {
+    /// Counter-clockwise (positive signed area).
+    CounterClockwise,
+    /// Clockwise (negative signed area).
+    Clockwise,
+}
+
+impl Winding {
+    /// `"ccw"` or `"cw"`.
+    pub fn short_name(self) -> &'static str {
+        match self {
+            Winding::CounterClockwise => "ccw",
+            Winding::Clockwise => "cw",
+        }
+    }
+}
+
+/// A simple polygon, possibly with holes, checked to be valid.
+///
+/// Construction drops a repeated closing point and consecutive duplicate points, then refuses
+/// non-finite coordinates, rings with fewer than three points or zero area, edges that cross
+/// or touch (found with a sweep line, O(n log n) for ordinary shapes), holes outside the outer
+/// ring and holes inside other holes. The outer ring is stored counter-clockwise and every
+/// hole clockwise, so that signed sums over all rings give the area of the polygon with its
+/// holes removed, whatever the input winding.
+///
+/// # Examples
+/// ```
+/// use inertia::Polygon;
+/// let square = Polygon::new(vec![[0.0, 0.0], [0.0, 1.0], [1.0, 1.0], [1.0, 0.0], [0.0, 0.0]], vec![])?;
+/// assert_eq!(square.outer().len(), 4); // the closing point is dropped
+/// assert_eq!(square.winding().short_name(), "cw"); // as given; stored ccw
+///
+/// let bowtie = Polygon::new(vec![[0.0, 0.0], [1.0, 1.0], [1.0, 0.0], [0.0, 2.0]], vec![]);
+/// assert!(bowtie.unwrap_err().to_string().contains("cross"));
+/// # Ok::<(), inertia::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Polygon {
+    outer: Vec<Point2<f64>>,
+    holes: Vec<Vec<Point2<f64>>>,
+    winding: Winding,
+    input_vertices: usize,
+}
+
+/// A ring after cleaning, with the input number (from 1) of each kept vertex.
+struct CleanRing {
+    points: Vec<Point2<f64>>,
+    input_index: Vec<usize>,
+    ring: Ring,
+}
+
+impl Polygon {
+    /// Validates an outer ring and holes given as `[x, y]` points (either winding).
+    pub fn new(outer: Vec<[f64; 2]>, holes: Vec<Vec<[f64; 2]>>) -> Result<Self> {
+        let input_vertices = outer.len() + holes.iter().map(Vec::len).sum::<usize>();
+        let mut rings = Vec::with_capacity(1 + holes.len());
+        rings.push(clean_ring(&outer, Ring::Outer)?);
+        for (k, h) in holes.iter().enumerate() {
+            rings.push(clean_ring(h, Ring::Hole(k + 1))?);
+        }
+        let areas: Vec<f64> = rings.iter().map(|r| signed_area(&r.points)).collect();
+        // All points on one line: say so, rather than report overlapping edges.
+        for (r, a) in rings.iter().zip(&areas) {
+            if *a == 0.0 && collinear(&r.points) {
+                return Err(Error::ZeroArea { ring: r.ring });
+            }
+        }
+        check_intersections(&rings)?;
+        // A simple ring that is not collinear has non-zero area, but rounding may say
+        // otherwise for a sliver: never divide by it.
+        for (r, a) in rings.iter().zip(&areas) {
+            if *a == 0.0 {
+                return Err(Error::ZeroArea { ring: r.ring });
+            }
+        }
+        check_holes(&rings)?;
+
+        let winding = if areas[0] > 0.0 {
+            Winding::CounterClockwise
+        } else {
+            Winding::Clockwise
+        };
+        let mut rings = rings.into_iter().zip(areas);
+        let (outer, outer_area) = rings.next().expect("the outer ring is always present");
+        let mut outer = outer.points;
+        if outer_area < 0.0 {
+            outer.reverse();
+        }
+        let holes = rings
+            .map(|(h, a)| {
+                let mut p = h.points;
+                if a > 0.0 {
+                    p.reverse();
+                }
+                p
+            })
+            .collect();
+        Ok(Polygon {
+            outer,
+            holes,
+            winding,
+            input_vertices,
+        })
+    }
+
+    /// The outer ring, counter-clockwise, without a closing point.
+    pub fn outer(&self) -> &[Point2<f64>] {
+        &self.outer
+    }
+
+    /// The holes, each clockwise, without closing points.
+    pub fn holes(&self) -> &[Vec<Point2<f64>>] {
+        &self.holes
+    }
+
+    /// The outer ring followed by the holes.
+    pub fn rings(&self) -> impl Iterator<Item = &[Point2<f64>]> {
+        std::iter::once(self.outer.as_slice()).chain(self.holes.iter().map(Vec::as_slice))
+    }
+
+    /// The winding of the outer ring as it was given.
+    pub fn winding(&self) -> Winding {
+        self.winding
+    }
+
+    /// The point all methods accumulate about: the first vertex of the outer ring.
+    pub fn reference(&self) -> Point2<f64> {
+        self.outer[0]
+    }
+
+    /// Number of distinct vertices kept, over all rings.
+    pub fn vertex_count(&self) -> usize {
+        self.rings().map(<[_]>::len).sum()
+    }
+
+    /// Number of points given in the input, over all rings (closing points included).
+    pub fn input_vertex_count(&self) -> usize {
+        self.input_vertices
+    }
+
+    /// Total length of all edges, holes included.
+    ///
+    /// # Examples
+    /// ```
+    /// let p = inertia::Polygon::new(vec![[0.0, 0.0], [3.0, 0.0], [3.0, 4.0]], vec![])?;
+    /// assert_eq!(p.perimeter(), 12.0);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn perimeter(&self) -> f64 {
+        self.rings()
+            .map(|r| {
+                (0..r.len())
+                    .map(|i| (r[(i + 1) % r.len()] - r[i]).norm())
+                    .sum::<f64>()
+            })
+            .sum()
+    }
+}
+
+fn clean_ring(points: &[[f64; 2]], ring: Ring) -> Result<CleanRing> {
+    let mut out = Vec::with_capacity(points.len());
+    let mut input_index = Vec::with_capacity(points.len());
+    for (i, p) in points.iter().enumerate() {
+        for &v in p {
+            if !v.is_finite() {
+                return Err(Error::NonFiniteCoordinate {
+                    ring,
+                    vertex: i + 1,
+                    value: v,
+                });
+            }
+        }
+        let q = Point2::new(p[0], p[1]);
+        if out.last() == Some(&q) {
+            // A repeated point: the edge onward starts at the last copy.
+            if let Some(last) = input_index.last_mut() {
+                *last = i + 1;
+            }
+        } else {
+            out.push(q);
+            input_index.push(i + 1);
+        }
+    }
+    // A closing point equal to the first (possibly repeated) is not a vertex.
+    while out.len() > 1 && out.last() == out.first() {
+        out.pop();
+        input_index.pop();
+    }
+    if out.len() < 3 {
+        return Err(Error::TooFewPoints {
+            ring,
+            count: out.len(),
+        });
+    }
+    Ok(CleanRing {
+        points: out,
+        input_index,
+        ring,
+    })
+}
+
+/// The signed area of a ring (shoelace, relative to its first vertex): positive if counter-clockwise.
+fn signed_area(r: &[Point2<f64>]) -> f64 {
+    let o = r[0];
+    let mut s = 0.0;
+    for i in 1..r.len() - 1 {
+        let a = r[i] - o;
+        let b = r[i + 1] - o;
+        s += a.x * b.y - a.y * b.x;
+    }
+    0.5 * s
+}
+
+/// True if every point of the ring lies on the line through its first two points.
+fn collinear(r: &[Point2<f64>]) -> bool {
+    let (o, d) = (r[0], r[1] - r[0]);
+    r.iter().all(|p| {
+        let v = p - o;
+        d.x * v.y - d.y * v.x == 0.0
+    })
+}
+
+/// An edge handed to the sweep, with enough to name it in an error.
+#[derive(Clone, Copy)]
+struct Edge {
+    line: Line<f64>,
+    ring: usize,
+    index: usize,
+}
+
+impl Cross for Edge {
+    type Scalar = f64;
+    fn line(&self) -> Line<f64> {
+        self.line
+    }
+}
+
+fn check_intersections(rings: &[CleanRing]) -> Result<()> {
+    let total: usize = rings.iter().map(|r| r.points.len()).sum();
+    let mut edges = Vec::with_capacity(total);
+    for (k, r) in rings.iter().enumerate() {
+        let n = r.points.len();
+        for i in 0..n {
+            let a = r.points[i];
+            let b = r.points[(i + 1) % n];
+            edges.push(Edge {
+                line: Line::new(Coord { x: a.x, y: a.y }, Coord { x: b.x, y: b.y }),
+                ring: k,
+                index: i,
+            });
+        }
+    }
+    for (e, f, hit) in Intersections::from_iter(edges) {
+        let adjacent = e.ring == f.ring && {
+            let n = rings[e.ring].points.len();
+            (e.index + 1) % n == f.index || (f.index + 1) % n == e.index
+        };
+        let (kind, at) = match hit {
+            // Neighbouring edges always share their common vertex.
+            LineIntersection::SinglePoint { .. } if adjacent => continue,
+            LineIntersection::SinglePoint {
+                intersection,
+                is_proper,
+            } => (if is_proper { "cross" } else { "touch" }, intersection),
+            LineIntersection::Collinear { intersection } => ("overlap", intersection.start),
+        };
+        // Name the edges in input numbering, the lower one first.
+        let (e, f) = if (e.ring, e.index) <= (f.ring, f.index) {
+            (e, f)
+        } else {
+            (f, e)
+        };
+        let ra = &rings[e.ring];
+        let rb = &rings[f.ring];
+        return Err(Error::SelfIntersection {
+            ring_a: ra.ring,
+            edge_a: ra.input_index[e.index],
+            ring_b: rb.ring,
+            edge_b: rb.input_index[f.index],
+            kind,
+            x: at.x,
+            y: at.y,
+        });
+    }
+    Ok(())
+}
+
+/// Even-odd test of a point against a ring (the point is known not to lie on it).
+fn inside(p: Point2<f64>, ring: &[Point2<f64>]) -> bool {
+    let mut c = false;
+    let n = ring.len();
+    let mut j = n - 1;
+    for i in 0..n {
+        let (a, b) = (ring[i], ring[j]);
+        if (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x {
+            c = !c;
+        }
+        j = i;
+    }
+    c
+}
+
+fn bbox(r: &[Point2<f64>]) -> [f64; 4] {
+    r.iter().fold(
+        [
+            f64::INFINITY,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NEG_INFINITY,
+        ],
+        |b, p| [b[0].min(p.x), b[1].min(p.y), b[2].max(p.x), b[3].max(p.y)],
+    )
+}
+
+fn check_holes(rings: &[CleanRing]) -> Result<()> {
+    // No edges cross, so one vertex tells whether a whole ring is inside another.
+    let outer = &rings[0].points;
+    let boxes: Vec<[f64; 4]> = rings.iter().map(|r| bbox(&r.points)).collect();
+    let within =
+        |a: &[f64; 4], b: &[f64; 4]| a[0] >= b[0] && a[1] >= b[1] && a[2] <= b[2] && a[3] <= b[3];
+    for (k, h) in rings.iter().enumerate().skip(1) {
+        if !within(&boxes[k], &boxes[0]) || !inside(h.points[0], outer) {
+            return Err(Error::BadHole {
+                hole: k,
+                problem: "is not inside the outer ring".into(),
+            });
+        }
+        for (j, g) in rings.iter().enumerate().skip(1) {
+            if j != k && within(&boxes[k], &boxes[j]) && inside(h.points[0], &g.points) {
+                return Err(Error::BadHole {
+                    hole: k,
+                    problem: format!("lies inside hole {j}; holes must not nest"),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(outer: Vec<[f64; 2]>, holes: Vec<Vec<[f64; 2]>>) -> String {
+        Polygon::new(outer, holes).unwrap_err().to_string()
+    }
+
+    const SQUARE: [[f64; 2]; 4] = [[0.0, 0.0], [4.0, 0.0], [4.0, 4.0], [0.0, 4.0]];
+
+    #[test]
+    fn cleaning_and_winding() {
+        let p = Polygon::new(
+            vec![
+                [0.0, 0.0],
+                [0.0, 0.0],
+                [0.0, 1.0],
+                [1.0, 1.0],
+                [1.0, 0.0],
+                [0.0, 0.0],
+                [0.0, 0.0],
+            ],
+            vec![],
+        )
+        .unwrap();
+        assert_eq!(p.outer().len(), 4);
+        assert_eq!(p.winding(), Winding::Clockwise);
+        assert!(signed_area(p.outer()) > 0.0);
+        assert_eq!(p.input_vertex_count(), 7);
+        assert_eq!(p.perimeter(), 4.0);
+    }
+
+    #[test]
+    fn holes_are_stored_clockwise_whatever_their_winding() {
+        let hole = vec![[1.0, 1.0], [2.0, 1.0], [2.0, 2.0], [1.0, 2.0]];
+        let mut rev = hole.clone();
+        rev.reverse();
+        for h in [hole, rev] {
+            let p = Polygon::new(SQUARE.to_vec(), vec![h]).unwrap();
+            assert!(signed_area(&p.holes()[0]) < 0.0);
+        }
+    }
+
+    #[test]
+    fn refusals_name_the_place() {
+        assert_eq!(
+            err(vec![[0.0, 0.0], [1.0, 0.0]], vec![]),
+            "outer ring has 2 distinct point(s); a polygon needs at least 3"
+        );
+        assert_eq!(
+            err(vec![[0.0, 0.0], [1.0, f64::NAN], [1.0, 1.0]], vec![]),
+            "outer ring, vertex 2: coordinate NaN is not a finite number"
+        );
+        assert_eq!(
+            err(vec![[0.0, 0.0], [1.0, 1.0], [2.0, 2.0]], vec![]),
+            "outer ring has zero area (its points are collinear)"
+        );
+        assert_eq!(
+            err(vec![[0.0, 0.0], [2.0, 2.0], [2.0, 0.0], [0.0, 3.0]], vec![]),
+            "outer ring edge 1 and outer ring edge 3 cross at (1.2, 1.2); the polygon must not intersect itself"
+        );
+        // A symmetric bow tie has zero signed area: still reported as a crossing.
+        assert!(
+            err(vec![[0.0, 0.0], [2.0, 2.0], [2.0, 0.0], [0.0, 2.0]], vec![])
+                .contains("cross at (1, 1)")
+        );
+        // A hole crossing the outer ring.
+        let e = err(
+            SQUARE.to_vec(),
+            vec![vec![[3.0, 1.0], [5.0, 1.0], [5.0, 2.0], [3.0, 2.0]]],
+        );
+        assert!(
+            e.starts_with("outer ring edge 2 and hole 1 edge 1 cross at (4, 1)"),
+            "{e}"
+        );
+        let e = err(
+            SQUARE.to_vec(),
+            vec![vec![[5.0, 1.0], [6.0, 1.0], [6.0, 2.0]]],
+        );
+        assert_eq!(e, "hole 1 is not inside the outer ring");
+        let e = err(
+            SQUARE.to_vec(),
+            vec![
+                vec![[0.5, 0.5], [3.5, 0.5], [3.5, 3.5], [0.5, 3.5]],
+                vec![[1.0, 1.0], [2.0, 1.0], [2.0, 2.0]],
+            ],
+        );
+        assert_eq!(e, "hole 2 lies inside hole 1; holes must not nest");
+    }
+
+    #[test]
+    fn touching_and_overlapping_edges_are_refused() {
+        // Vertex 5 touches edge 1 (a pinched ring).
+        let e = err(
+            vec![
+                [0.0, 0.0],
+                [4.0, 0.0],
+                [4.0, 4.0],
+                [2.0, 4.0],
+                [2.0, 0.0],
+                [0.0, 4.0],
+            ],
+            vec![],
+        );
+        assert!(e.contains("touch at (2, 0)"), "{e}");
+        // A spike going back along itself.
+        let e = err(vec![[0.0, 0.0], [4.0, 0.0], [2.0, 0.0], [2.0, 3.0]], vec![]);
+        assert!(e.contains("overlap"), "{e}");
+    }
+
+    #[test]
+    fn edge_numbers_follow_the_input_after_dropping_duplicates() {
+        let e = err(
+            vec![[0.0, 0.0], [0.0, 0.0], [2.0, 2.0], [2.0, 0.0], [0.0, 3.0]],
+            vec![],
+        );
+        assert!(
+            e.starts_with("outer ring edge 2 and outer ring edge 4 cross"),
+            "{e}"
+        );
+    }
+}

@@ -1,0 +1,194 @@
+//! Reports: what is printed, and one file per output format.
+//!
+//! A report is a plain, serialisable value built from a result; each output format turns it
+//! into text ([`table`] for people, [`json`] for pipelines).
+
+pub mod json;
+pub mod table;
+
+use crate::Amount;
+use crate::mass2d::Principal2d;
+use crate::method::{PolygonIntegral, PolygonMethod};
+use crate::polygon::Polygon;
+use nalgebra::Point2;
+use serde::Serialize;
+
+/// An output format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum OutputFormat {
+    /// An aligned, labelled table for people.
+    Table,
+    /// One pretty-printed JSON object.
+    Json,
+}
+
+impl OutputFormat {
+    /// Renders a polygon report in this format.
+    pub fn polygon(self, r: &PolygonReport) -> String {
+        match self {
+            OutputFormat::Table => table::polygon(r),
+            OutputFormat::Json => json::polygon(r),
+        }
+    }
+}
+
+/// Mass moments `ixx = ∫y² dm`, `iyy = ∫x² dm`, `ixy = +∫xy dm` about the report's point.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct PlanarMoments {
+    /// `∫y² dm`.
+    pub ixx: f64,
+    /// `∫x² dm`.
+    pub iyy: f64,
+    /// `+∫xy dm` (product of inertia).
+    pub ixy: f64,
+}
+
+/// Second moments of area (`∫y² dA` ...), density-free, about the report's point.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct AreaMoments {
+    /// `∫y² dA`.
+    pub ixx: f64,
+    /// `∫x² dA`.
+    pub iyy: f64,
+    /// `+∫xy dA`.
+    pub ixy: f64,
+    /// `∫(x² + y²) dA`.
+    pub polar: f64,
+}
+
+/// Principal moments and the angle of the first axis.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct PrincipalReport {
+    /// `[I1, I2]`, ascending.
+    pub moments: [f64; 2],
+    /// Angle of the I1 axis from +x, counter-clockwise, degrees in (-90, 90].
+    pub angle: f64,
+}
+
+impl From<Principal2d> for PrincipalReport {
+    fn from(p: Principal2d) -> Self {
+        PrincipalReport {
+            moments: p.moments,
+            angle: p.angle_deg,
+        }
+    }
+}
+
+/// Radii of gyration `sqrt(I / m)` about the report's point.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Radii2d {
+    /// About the x axis: `sqrt(ixx / m)`.
+    pub x: f64,
+    /// About the y axis: `sqrt(iyy / m)`.
+    pub y: f64,
+    /// Polar: `sqrt(inertia / m)`.
+    pub polar: f64,
+}
+
+/// Everything `inertia polygon` prints.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PolygonReport {
+    /// The input's name (a path, or `-` for stdin).
+    pub source: String,
+    /// The method used.
+    pub method: &'static str,
+    /// Distinct vertices over all rings.
+    pub vertices: usize,
+    /// Number of holes.
+    pub holes: usize,
+    /// Winding of the outer ring as given: `"ccw"` or `"cw"`.
+    pub winding: &'static str,
+    /// Total edge length, holes included.
+    pub perimeter: f64,
+    /// Area, holes removed.
+    pub area: f64,
+    /// Areal density (mass per unit area).
+    pub density: f64,
+    /// Mass.
+    pub mass: f64,
+    /// Centre of mass `[x, y]`.
+    pub centroid: [f64; 2],
+    /// The point the moments below are about (the centroid unless `--about` says otherwise).
+    pub about: [f64; 2],
+    /// Polar mass moment of inertia about `about` (axis perpendicular to the plane).
+    pub inertia: f64,
+    /// Planar mass moments about `about`.
+    pub second_moments: PlanarMoments,
+    /// Principal moments about `about`.
+    pub principal: PrincipalReport,
+    /// Radii of gyration about `about`.
+    pub radii_of_gyration: Radii2d,
+    /// Second moments of area about `about` (as section tables give them).
+    pub area_moments: AreaMoments,
+}
+
+impl PolygonReport {
+    /// Builds the report of a polygon integrated by `method` with a density (or a total mass),
+    /// moments about `about` (the centroid if `None`).
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::{Amount, Polygon, PolygonMethod, report::PolygonReport};
+    /// let p = Polygon::new(vec![[0.0, 0.0], [2.0, 0.0], [2.0, 1.0], [0.0, 1.0]], vec![])?;
+    /// let r = PolygonReport::new("rect", &p, PolygonMethod::Fan, Amount::Density(3.0), None);
+    /// assert_eq!(r.mass, 6.0);
+    /// assert!((r.inertia - 6.0 * 5.0 / 12.0).abs() < 1e-14);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn new(
+        source: &str,
+        polygon: &Polygon,
+        method: PolygonMethod,
+        amount: Amount,
+        about: Option<Point2<f64>>,
+    ) -> Self {
+        let unit = method.integrate(polygon);
+        let density = amount.density(unit.properties.area);
+        let PolygonIntegral {
+            properties: p,
+            polar,
+        } = unit.with_density(density);
+        let about = about.unwrap_or(p.centroid);
+        let d = p.centroid - about;
+        let m = p.moments_about(about);
+        // The method's own polar moment, moved by the parallel-axis theorem.
+        let inertia = polar + p.mass * d.norm_squared();
+        let area = |x: f64| x / density;
+        PolygonReport {
+            source: source.to_string(),
+            method: method.name(),
+            vertices: polygon.vertex_count(),
+            holes: polygon.holes().len(),
+            winding: polygon.winding().short_name(),
+            perimeter: polygon.perimeter(),
+            area: p.area,
+            density,
+            mass: p.mass,
+            centroid: [p.centroid.x, p.centroid.y],
+            about: [about.x, about.y],
+            inertia,
+            second_moments: PlanarMoments {
+                ixx: m.ixx,
+                iyy: m.iyy,
+                ixy: m.ixy,
+            },
+            principal: m.principal().into(),
+            radii_of_gyration: Radii2d {
+                x: (m.ixx / p.mass).sqrt(),
+                y: (m.iyy / p.mass).sqrt(),
+                polar: (inertia / p.mass).sqrt(),
+            },
+            area_moments: AreaMoments {
+                ixx: area(m.ixx),
+                iyy: area(m.iyy),
+                ixy: area(m.ixy),
+                polar: area(inertia),
+            },
+        }
+    }
+
+    /// True when the moments are about the centroid.
+    pub fn about_centroid(&self) -> bool {
+        self.about == self.centroid
+    }
+}

@@ -1,0 +1,165 @@
+//! The default output: an aligned, labelled table for people.
+//!
+//! Numbers are shown to 12 significant digits; use `--format json` for full precision.
+
+use super::PolygonReport;
+use std::fmt::Write;
+
+/// A number to 12 significant digits, trailing zeros trimmed, exponent form when very large
+/// or very small.
+///
+/// # Examples
+/// ```
+/// use inertia::report::table::num;
+/// assert_eq!(num(1.0 / 6.0), "0.166666666667");
+/// assert_eq!(num(2.9999999999999996), "3");
+/// assert_eq!(num(100000000.5), "100000000.5");
+/// assert_eq!(num(1.5e-9), "1.5e-9");
+/// assert_eq!(num(-0.0), "0");
+/// ```
+pub fn num(x: f64) -> String {
+    if x == 0.0 {
+        return "0".into();
+    }
+    if !x.is_finite() {
+        return x.to_string();
+    }
+    let e = x.abs().log10().floor() as i32;
+    if (-5..12).contains(&e) {
+        let decimals = (11 - e).max(0) as usize;
+        let s = format!("{x:.decimals$}");
+        let s = if s.contains('.') {
+            s.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            s
+        };
+        if s == "-0" { "0".into() } else { s }
+    } else {
+        let s = format!("{x:.11e}");
+        let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
+        let mantissa = if mantissa.contains('.') {
+            mantissa.trim_end_matches('0').trim_end_matches('.')
+        } else {
+            mantissa
+        };
+        format!("{mantissa}e{exp}")
+    }
+}
+
+fn row(out: &mut String, label: &str, value: &str) {
+    let _ = writeln!(out, "  {label:<22} {value}");
+}
+
+/// The polygon report as a table.
+///
+/// # Examples
+/// ```
+/// use inertia::{Polygon, PolygonMethod, report::{table, PolygonReport}};
+/// let p = Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+/// let t = table::polygon(&PolygonReport::new("sq", &p, PolygonMethod::Fan, inertia::Amount::Density(1.0), None));
+/// assert!(t.contains("0.166666666667"));
+/// # Ok::<(), inertia::Error>(())
+/// ```
+pub fn polygon(r: &PolygonReport) -> String {
+    let mut o = String::new();
+    let _ = writeln!(o, "polygon {} (method: {})", r.source, r.method);
+    let winding = if r.winding == "ccw" {
+        "counter-clockwise"
+    } else {
+        "clockwise"
+    };
+    row(
+        &mut o,
+        "vertices",
+        &format!(
+            "{} (outer ring {winding}, {} hole{})",
+            r.vertices,
+            r.holes,
+            if r.holes == 1 { "" } else { "s" }
+        ),
+    );
+    row(&mut o, "perimeter", &num(r.perimeter));
+    row(&mut o, "area", &num(r.area));
+    row(&mut o, "density", &num(r.density));
+    row(&mut o, "mass", &num(r.mass));
+    row(
+        &mut o,
+        "centroid",
+        &format!("x {}  y {}", num(r.centroid[0]), num(r.centroid[1])),
+    );
+    let _ = writeln!(o);
+    if r.about_centroid() {
+        let _ = writeln!(o, "mass moments of inertia about the centroid");
+    } else {
+        let _ = writeln!(
+            o,
+            "mass moments of inertia about ({}, {})",
+            num(r.about[0]),
+            num(r.about[1])
+        );
+    }
+    let m = &r.second_moments;
+    row(&mut o, "polar  Iz = ∫r² dm", &num(r.inertia));
+    row(&mut o, "Ixx = ∫y² dm", &num(m.ixx));
+    row(&mut o, "Iyy = ∫x² dm", &num(m.iyy));
+    row(
+        &mut o,
+        "Ixy = +∫xy dm",
+        &format!("{}  (product of inertia)", num(m.ixy)),
+    );
+    row(
+        &mut o,
+        "principal I1",
+        &format!(
+            "{}  axis at {}° from +x",
+            num(r.principal.moments[0]),
+            num(r.principal.angle)
+        ),
+    );
+    row(&mut o, "principal I2", &num(r.principal.moments[1]));
+    let g = &r.radii_of_gyration;
+    row(
+        &mut o,
+        "radii of gyration",
+        &format!("x {}  y {}  polar {}", num(g.x), num(g.y), num(g.polar)),
+    );
+    let a = &r.area_moments;
+    let _ = writeln!(o);
+    let _ = writeln!(o, "second moments of area (per unit density)");
+    row(&mut o, "Ixx = ∫y² dA", &num(a.ixx));
+    row(&mut o, "Iyy = ∫x² dA", &num(a.iyy));
+    row(&mut o, "Ixy = +∫xy dA", &num(a.ixy));
+    row(&mut o, "J = ∫r² dA", &num(a.polar));
+    o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Polygon, PolygonMethod};
+
+    #[test]
+    fn snapshot_square_with_hole_about_origin() {
+        let p = Polygon::new(
+            vec![[0.0, 0.0], [4.0, 0.0], [4.0, 4.0], [0.0, 4.0]],
+            vec![vec![[1.0, 1.0], [1.0, 2.0], [2.0, 2.0], [2.0, 1.0]]],
+        )
+        .unwrap();
+        let r = PolygonReport::new(
+            "holed.json",
+            &p,
+            PolygonMethod::Centroid,
+            crate::Amount::Density(0.5),
+            Some(nalgebra::Point2::origin()),
+        );
+        insta::assert_snapshot!(polygon(&r));
+    }
+
+    #[test]
+    fn numbers() {
+        assert_eq!(num(123456789012.0), "123456789012");
+        assert_eq!(num(1234567890123.0), "1.23456789012e12");
+        assert_eq!(num(-2.5e-7), "-2.5e-7");
+        assert_eq!(num(0.000012), "0.000012");
+    }
+}
