@@ -27,6 +27,7 @@ pub mod mass2d;
 pub mod method;
 pub mod polygon;
 pub mod report;
+mod sweep;
 
 pub use about::About;
 pub use error::{Error, Result, Ring};

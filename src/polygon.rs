@@ -1,8 +1,7 @@
 //! A validated simple polygon with optional holes.
 
 use crate::error::{Error, Result, Ring};
-use geo::algorithm::sweep::{Cross, Intersections};
-use geo::{Coord, Line, LineIntersection};
+use crate::sweep::{SweepEdge, first_contact};
 use nalgebra::Point2;
 
 /// Orientation of a ring as given in the input.
@@ -230,69 +229,36 @@ fn collinear(r: &[Point2<f64>]) -> bool {
     })
 }
 
-/// An edge handed to the sweep, with enough to name it in an error.
-#[derive(Clone, Copy)]
-struct Edge {
-    line: Line<f64>,
-    ring: usize,
-    index: usize,
-}
-
-impl Cross for Edge {
-    type Scalar = f64;
-    fn line(&self) -> Line<f64> {
-        self.line
-    }
-}
-
 fn check_intersections(rings: &[CleanRing]) -> Result<()> {
     let total: usize = rings.iter().map(|r| r.points.len()).sum();
     let mut edges = Vec::with_capacity(total);
     for (k, r) in rings.iter().enumerate() {
         let n = r.points.len();
         for i in 0..n {
-            let a = r.points[i];
-            let b = r.points[(i + 1) % n];
-            edges.push(Edge {
-                line: Line::new(Coord { x: a.x, y: a.y }, Coord { x: b.x, y: b.y }),
+            let (a, b) = (r.points[i], r.points[(i + 1) % n]);
+            edges.push(SweepEdge {
+                from: [a.x, a.y],
+                to: [b.x, b.y],
                 ring: k,
                 index: i,
+                ring_len: n,
             });
         }
     }
-    for (e, f, hit) in Intersections::from_iter(edges) {
-        let adjacent = e.ring == f.ring && {
-            let n = rings[e.ring].points.len();
-            (e.index + 1) % n == f.index || (f.index + 1) % n == e.index
-        };
-        let (kind, at) = match hit {
-            // Neighbouring edges always share their common vertex.
-            LineIntersection::SinglePoint { .. } if adjacent => continue,
-            LineIntersection::SinglePoint {
-                intersection,
-                is_proper,
-            } => (if is_proper { "cross" } else { "touch" }, intersection),
-            LineIntersection::Collinear { intersection } => ("overlap", intersection.start),
-        };
-        // Name the edges in input numbering, the lower one first.
-        let (e, f) = if (e.ring, e.index) <= (f.ring, f.index) {
-            (e, f)
-        } else {
-            (f, e)
-        };
-        let ra = &rings[e.ring];
-        let rb = &rings[f.ring];
-        return Err(Error::SelfIntersection {
-            ring_a: ra.ring,
-            edge_a: ra.input_index[e.index],
-            ring_b: rb.ring,
-            edge_b: rb.input_index[f.index],
-            kind,
-            x: at.x,
-            y: at.y,
-        });
-    }
-    Ok(())
+    let Some(c) = first_contact(&edges) else {
+        return Ok(());
+    };
+    let (e, f) = (&edges[c.a], &edges[c.b]);
+    let (ra, rb) = (&rings[e.ring], &rings[f.ring]);
+    Err(Error::SelfIntersection {
+        ring_a: ra.ring,
+        edge_a: ra.input_index[e.index],
+        ring_b: rb.ring,
+        edge_b: rb.input_index[f.index],
+        kind: c.kind,
+        x: c.at[0],
+        y: c.at[1],
+    })
 }
 
 /// Even-odd test of a point against a ring (the point is known not to lie on it).
