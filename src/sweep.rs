@@ -222,10 +222,11 @@ pub(crate) fn first_contact(edges: &[SweepEdge]) -> Option<Contact> {
             }
         } else {
             active.remove(&k);
-            if let (Some(b), Some(a)) = (below, above) {
-                if let Some(c) = meet(edges, b.id, a.id) {
-                    return Some(c);
-                }
+            if let (Some(b), Some(a)) = (below, above)
+                && let Some(c) = meet(edges, b.id, a.id)
+            {
+                return Some(c);
+            }
             }
         }
     }
