@@ -227,7 +227,6 @@ pub(crate) fn first_contact(edges: &[SweepEdge]) -> Option<Contact> {
             {
                 return Some(c);
             }
-            }
         }
     }
     None
