@@ -4,7 +4,7 @@
 //! mass, centroid, second moments, principal moments and axes.
 //!
 //! The library is what the `inertia` command-line tool runs: parse an input
-//! ([`io`]), validate it ([`Polygon::new`]), integrate it with a [method](method), and
+//! ([`io`]), validate it ([`Polygon::new`]), integrate it with a [`method`], and
 //! build a [report] to print.
 //!
 //! Every method accumulates about a reference point on the body, never about the global

@@ -20,9 +20,15 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
             // One line: clap's first line names the problem; the usage block is noise in a log.
+            // clap's first paragraph names the problem; fold it onto one line.
             let text = e.render().to_string();
-            let first = text.lines().next().unwrap_or("invalid arguments");
-            let first = first.strip_prefix("error: ").unwrap_or(first);
+            let first: Vec<&str> = text
+                .lines()
+                .take_while(|l| !l.trim().is_empty())
+                .map(str::trim)
+                .collect();
+            let first = first.join(" ");
+            let first = first.strip_prefix("error: ").unwrap_or(&first);
             eprintln!("inertia: {first} (see --help)");
             return ExitCode::from(2);
         }
