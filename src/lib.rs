@@ -24,6 +24,8 @@ pub mod about;
 pub mod error;
 pub mod io;
 pub mod mass2d;
+pub mod mass3d;
+pub mod mesh;
 pub mod method;
 pub mod polygon;
 pub mod report;
@@ -32,7 +34,9 @@ mod sweep;
 pub use about::About;
 pub use error::{Error, Result, Ring};
 pub use mass2d::{MassProperties2d, Principal2d, SecondMoments2d};
-pub use method::{PolygonIntegral, PolygonMethod};
+pub use mass3d::{MassProperties3d, Principal3d};
+pub use mesh::{Mesh, RawMesh};
+pub use method::{MeshMethod, PolygonIntegral, PolygonMethod};
 pub use polygon::{Polygon, Winding};
 
 /// Checks that a density, mass or size is positive and finite.

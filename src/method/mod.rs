@@ -10,6 +10,7 @@
 pub mod centroid;
 pub mod fan;
 pub mod right_triangle;
+pub mod tetra;
 
 use crate::mass2d::{MassProperties2d, SecondMoments2d};
 use crate::polygon::Polygon;
@@ -71,6 +72,32 @@ impl PolygonMethod {
                 moments,
             },
             polar,
+        }
+    }
+}
+
+/// How to integrate a closed mesh.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum MeshMethod {
+    /// One signed tetrahedron per triangle against a reference point (seed 001).
+    Tetra,
+}
+
+impl MeshMethod {
+    /// Every mesh method, in a fixed order.
+    pub const ALL: [MeshMethod; 1] = [MeshMethod::Tetra];
+
+    /// The name used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            MeshMethod::Tetra => "tetra",
+        }
+    }
+
+    /// Integrates a mesh of unit density.
+    pub fn integrate(self, mesh: &crate::mesh::Mesh) -> crate::mass3d::MassProperties3d {
+        match self {
+            MeshMethod::Tetra => tetra::integrate(mesh),
         }
     }
 }

@@ -1,0 +1,228 @@
+//! Mass properties of a solid body: volume, mass, centre of mass and inertia tensor.
+
+use nalgebra::{Matrix3, Point3, SymmetricEigen, Vector3};
+use std::iter::Sum;
+use std::ops::Add;
+
+/// Principal moments (ascending) and axes of an inertia tensor.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Principal3d {
+    /// `[I1, I2, I3]`, ascending.
+    pub moments: [f64; 3],
+    /// Unit axes, `axes[k]` for `moments[k]`, forming a right-handed frame
+    /// (`axes[0] × axes[1] = axes[2]`). Where moments are equal the axes among them are
+    /// arbitrary; for three equal moments they are x, y, z.
+    pub axes: [Vector3<f64>; 3],
+}
+
+/// Principal moments and axes of a symmetric 3×3 inertia tensor.
+///
+/// # Examples
+/// ```
+/// use nalgebra::Matrix3;
+/// let p = inertia::mass3d::principal(&Matrix3::new(3.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 2.0));
+/// assert_eq!(p.moments, [1.0, 2.0, 3.0]);
+/// assert_eq!(p.axes[0].y.abs(), 1.0);
+/// assert!((p.axes[0].cross(&p.axes[1]) - p.axes[2]).norm() < 1e-15);
+/// ```
+pub fn principal(tensor: &Matrix3<f64>) -> Principal3d {
+    let scale = tensor.trace().abs();
+    let off = tensor.m12.abs() + tensor.m13.abs() + tensor.m23.abs();
+    let diag = [tensor.m11, tensor.m22, tensor.m33];
+    let spread = diag.iter().fold(f64::NEG_INFINITY, |a, &b| a.max(b))
+        - diag.iter().fold(f64::INFINITY, |a, &b| a.min(b));
+    // Isotropic within rounding (a sphere, a cube): every axis is principal; report x, y, z
+    // rather than directions picked by noise.
+    if off + spread <= 1e-13 * scale {
+        let m = tensor.trace() / 3.0;
+        return Principal3d {
+            moments: [m, m, m],
+            axes: [Vector3::x(), Vector3::y(), Vector3::z()],
+        };
+    }
+    let eig = SymmetricEigen::new(*tensor);
+    let mut order = [0usize, 1, 2];
+    order.sort_by(|&a, &b| eig.eigenvalues[a].total_cmp(&eig.eigenvalues[b]));
+    let mut axes = order.map(|k| {
+        let v: Vector3<f64> = eig.eigenvectors.column(k).into_owned().normalize();
+        // A deterministic sign: the largest component positive.
+        let big = (0..3)
+            .max_by(|&i, &j| v[i].abs().total_cmp(&v[j].abs()))
+            .unwrap_or(0);
+        if v[big] < 0.0 { -v } else { v }
+    });
+    axes[2] = axes[0].cross(&axes[1]).normalize();
+    Principal3d {
+        moments: order.map(|k| eig.eigenvalues[k]),
+        axes,
+    }
+}
+
+/// The inertia tensor of a body after moving the reference point by `d` from its centroid
+/// (parallel-axis theorem): `I + m (|d|² Id − d dᵀ)`.
+pub fn shift_tensor(tensor: &Matrix3<f64>, mass: f64, d: Vector3<f64>) -> Matrix3<f64> {
+    tensor + (Matrix3::identity() * d.norm_squared() - d * d.transpose()) * mass
+}
+
+/// Volume, mass, centre of mass and inertia tensor (about the centre of mass) of a body.
+///
+/// Tensor convention: the diagonal holds the moments about the x, y and z axes
+/// (`Ixx = ∫(y² + z²) dm`), the off-diagonals the negated products (`Ixy = −∫xy dm`), so
+/// that angular momentum is `I ω`. Combine bodies with `+` (seed 001's `Combine`); take
+/// the tensor about another point with [`MassProperties3d::inertia_about`].
+///
+/// # Examples
+/// ```
+/// use inertia::MassProperties3d;
+/// use nalgebra::{Matrix3, Point3};
+/// // Two unit cubes side by side make a 2 × 1 × 1 box.
+/// let cube = |x: f64| MassProperties3d {
+///     volume: 1.0, mass: 1.0, centroid: Point3::new(x, 0.5, 0.5),
+///     inertia: Matrix3::identity() / 6.0,
+/// };
+/// let b = cube(0.5) + cube(1.5);
+/// assert_eq!(b.centroid, Point3::new(1.0, 0.5, 0.5));
+/// assert!((b.inertia.m11 - 2.0 * 2.0 / 12.0).abs() < 1e-15); // m (1² + 1²) / 12
+/// assert!((b.inertia.m22 - 2.0 * 5.0 / 12.0).abs() < 1e-15); // m (2² + 1²) / 12
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MassProperties3d {
+    /// Volume (positive for a properly oriented closed mesh).
+    pub volume: f64,
+    /// Mass = density × volume.
+    pub mass: f64,
+    /// Centre of mass.
+    pub centroid: Point3<f64>,
+    /// Inertia tensor about the centre of mass, axes parallel to x, y, z.
+    pub inertia: Matrix3<f64>,
+}
+
+impl MassProperties3d {
+    /// The inertia tensor about `point` (parallel-axis theorem).
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::MassProperties3d;
+    /// use nalgebra::{Matrix3, Point3};
+    /// let cube = MassProperties3d {
+    ///     volume: 1.0, mass: 1.0, centroid: Point3::new(0.5, 0.5, 0.5),
+    ///     inertia: Matrix3::identity() / 6.0,
+    /// };
+    /// let corner = cube.inertia_about(Point3::origin());
+    /// assert!((corner.m11 - 2.0 / 3.0).abs() < 1e-15);
+    /// assert!((corner.m12 + 0.25).abs() < 1e-15); // −∫xy dm
+    /// ```
+    pub fn inertia_about(&self, point: Point3<f64>) -> Matrix3<f64> {
+        shift_tensor(&self.inertia, self.mass, self.centroid - point)
+    }
+
+    /// The same body with its density multiplied by `factor`.
+    pub fn scaled_mass(&self, factor: f64) -> Self {
+        MassProperties3d {
+            volume: self.volume,
+            mass: self.mass * factor,
+            centroid: self.centroid,
+            inertia: self.inertia * factor,
+        }
+    }
+
+    /// Principal moments and axes about the centre of mass.
+    pub fn principal(&self) -> Principal3d {
+        principal(&self.inertia)
+    }
+}
+
+impl Add for MassProperties3d {
+    type Output = Self;
+    /// Combines two bodies (seed 001's `Combine`): masses add, the centre of mass is the
+    /// mass-weighted mean, tensors are moved to it and added.
+    fn add(self, o: Self) -> Self {
+        let mass = self.mass + o.mass;
+        let (ws, wo) = if mass != 0.0 {
+            (self.mass, o.mass)
+        } else {
+            (self.volume, o.volume)
+        };
+        let total = ws + wo;
+        let t = if total != 0.0 { wo / total } else { 0.5 };
+        let centroid = self.centroid + (o.centroid - self.centroid) * t;
+        MassProperties3d {
+            volume: self.volume + o.volume,
+            mass,
+            centroid,
+            inertia: self.inertia_about(centroid) + o.inertia_about(centroid),
+        }
+    }
+}
+
+impl Sum for MassProperties3d {
+    fn sum<I: Iterator<Item = Self>>(mut iter: I) -> Self {
+        let first = iter.next().unwrap_or(MassProperties3d {
+            volume: 0.0,
+            mass: 0.0,
+            centroid: Point3::origin(),
+            inertia: Matrix3::zeros(),
+        });
+        iter.fold(first, |a, b| a + b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use approx::assert_relative_eq;
+
+    fn cuboid(min: [f64; 3], size: [f64; 3]) -> MassProperties3d {
+        let [a, b, c] = size;
+        let m = a * b * c;
+        MassProperties3d {
+            volume: m,
+            mass: m,
+            centroid: Point3::new(min[0] + a / 2.0, min[1] + b / 2.0, min[2] + c / 2.0),
+            inertia: Matrix3::from_diagonal(&Vector3::new(
+                b * b + c * c,
+                a * a + c * c,
+                a * a + b * b,
+            )) * (m / 12.0),
+        }
+    }
+
+    #[test]
+    fn combine_into_an_l_block_far_away() {
+        let o = 1e8;
+        let l = cuboid([o, o, o], [2.0, 1.0, 1.0]) + cuboid([o, o + 1.0, o], [1.0, 1.0, 1.0]);
+        // Extruded 2D L (area 3, Ixy_2d = -1/3 about the centroid) by depth 1.
+        assert_relative_eq!(l.mass, 3.0);
+        assert_relative_eq!(l.centroid.x - o, 5.0 / 6.0, epsilon = 1e-8);
+        assert_relative_eq!(l.inertia.m12, 1.0 / 3.0, epsilon = 1e-12);
+        assert_relative_eq!(l.inertia.m33, 11.0 / 6.0, epsilon = 1e-12);
+        assert_relative_eq!(l.inertia.m11, 11.0 / 12.0 + 3.0 / 12.0, epsilon = 1e-12);
+    }
+
+    #[test]
+    fn principal_axes_of_a_rotated_box_are_right_handed() {
+        let b = cuboid([0.0; 3], [3.0, 2.0, 1.0]);
+        let r = nalgebra::Rotation3::from_euler_angles(0.3, -0.7, 1.1);
+        let t = r.matrix() * b.inertia * r.matrix().transpose();
+        let p = principal(&t);
+        assert_relative_eq!(p.moments[0], b.inertia.m11, max_relative = 1e-13);
+        assert_relative_eq!(p.moments[2], b.inertia.m33, max_relative = 1e-13);
+        // The I1 axis is the rotated x axis (up to sign).
+        assert_relative_eq!(
+            p.axes[0].dot(&(r * Vector3::x())).abs(),
+            1.0,
+            epsilon = 1e-12
+        );
+        assert_relative_eq!(p.axes[0].cross(&p.axes[1]), p.axes[2], epsilon = 1e-12);
+        for a in p.axes {
+            assert_relative_eq!((t * a - a * (a.dot(&(t * a)))).norm(), 0.0, epsilon = 1e-12);
+        }
+    }
+
+    #[test]
+    fn isotropic_tensor_gives_the_coordinate_axes() {
+        let p = principal(&(Matrix3::identity() * 2.0));
+        assert_eq!(p.axes, [Vector3::x(), Vector3::y(), Vector3::z()]);
+        assert_eq!(p.moments, [2.0; 3]);
+    }
+}

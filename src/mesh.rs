@@ -1,0 +1,613 @@
+//! A validated closed triangle mesh.
+
+use crate::error::{Error, Result};
+use nalgebra::{Point3, Vector3};
+use std::collections::HashMap;
+
+/// Triangles as read from a file, before welding and validation.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RawMesh {
+    /// Vertex coordinates (finite).
+    pub vertices: Vec<[f64; 3]>,
+    /// Triangles as indices into `vertices`, in file order.
+    pub triangles: Vec<[u32; 3]>,
+    /// For each triangle, the source line it came from (OBJ); empty when triangles are
+    /// numbered in file order (STL).
+    pub lines: Vec<u32>,
+}
+
+impl RawMesh {
+    /// How to name triangle `t` (0-based) in a message: "triangle 5" or "triangle 5 (line 12)".
+    pub fn place(&self, t: usize) -> String {
+        match self.lines.get(t) {
+            Some(l) => format!("triangle {} (line {l})", t + 1),
+            None => format!("triangle {}", t + 1),
+        }
+    }
+}
+
+/// A closed, consistently oriented triangle mesh, possibly of several shells.
+///
+/// Construction welds vertices with identical coordinates, drops triangles that use a
+/// vertex twice, counts zero-area triangles (kept for the topology check, left out of the
+/// integrals), and then refuses:
+/// - an open mesh: an edge not matched by an edge in the opposite direction;
+/// - inconsistent winding: two triangles using an edge in the same direction;
+/// - a shell that is inside-out while others are not (a shell wound inward must lie inside
+///   another shell: it is then a cavity and subtracts).
+///
+/// A mesh whose every shell is inside-out is accepted, turned right way out, and
+/// [`Mesh::inside_out`] says so (the CLI warns on stderr).
+///
+/// # Examples
+/// ```
+/// use inertia::mesh::{Mesh, RawMesh};
+/// let tet = RawMesh {
+///     vertices: vec![[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]],
+///     triangles: vec![[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]],
+///     lines: vec![],
+/// };
+/// let m = Mesh::new(&tet)?;
+/// assert_eq!(m.triangles().len(), 4);
+/// assert!(!m.inside_out());
+///
+/// let open = RawMesh { triangles: tet.triangles[..3].to_vec(), ..tet };
+/// assert!(Mesh::new(&open).unwrap_err().to_string().starts_with("the mesh is not closed: 3 boundary edges"));
+/// # Ok::<(), inertia::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Mesh {
+    vertices: Vec<Point3<f64>>,
+    triangles: Vec<[u32; 3]>,
+    input_triangles: usize,
+    degenerate: usize,
+    shells: usize,
+    cavities: usize,
+    inside_out: bool,
+}
+
+/// Weld key: the coordinate bits, with -0.0 folded into 0.0.
+fn key(p: [f64; 3]) -> [u64; 3] {
+    p.map(|v| if v == 0.0 { 0 } else { v.to_bits() })
+}
+
+fn fmt_point(p: Point3<f64>) -> String {
+    format!("({}, {}, {})", p.x, p.y, p.z)
+}
+
+impl Mesh {
+    /// Welds and validates a raw mesh.
+    pub fn new(raw: &RawMesh) -> Result<Self> {
+        if raw.triangles.is_empty() {
+            return Err(Error::Empty("no triangles in the input".into()));
+        }
+        // Weld identical coordinates.
+        let mut index: HashMap<[u64; 3], u32> = HashMap::with_capacity(raw.vertices.len() / 2);
+        let mut vertices = Vec::new();
+        let remap: Vec<u32> = raw
+            .vertices
+            .iter()
+            .map(|&p| {
+                *index.entry(key(p)).or_insert_with(|| {
+                    vertices.push(Point3::from(p));
+                    (vertices.len() - 1) as u32
+                })
+            })
+            .collect();
+        drop(index);
+
+        // Keep triangles with three distinct vertices; remember each one's input number.
+        let mut triangles = Vec::with_capacity(raw.triangles.len());
+        let mut origin = Vec::with_capacity(raw.triangles.len());
+        let mut degenerate = 0;
+        for (t, tri) in raw.triangles.iter().enumerate() {
+            let w = tri.map(|v| remap[v as usize]);
+            if w[0] == w[1] || w[1] == w[2] || w[2] == w[0] {
+                degenerate += 1;
+            } else {
+                triangles.push(w);
+                origin.push(t);
+            }
+        }
+        if triangles.is_empty() {
+            return Err(Error::InvalidMesh(format!(
+                "all {} triangles are degenerate (they repeat a vertex)",
+                raw.triangles.len()
+            )));
+        }
+        check_edges(&vertices, &triangles, &origin, raw)?;
+        let zero_area = triangles
+            .iter()
+            .filter(|t| {
+                let [a, b, c] = t.map(|v| vertices[v as usize]);
+                (b - a).cross(&(c - a)) == Vector3::zeros()
+            })
+            .count();
+
+        let mut mesh = Mesh {
+            vertices,
+            triangles,
+            input_triangles: raw.triangles.len(),
+            degenerate: degenerate + zero_area,
+            shells: 0,
+            cavities: 0,
+            inside_out: false,
+        };
+        mesh.check_shells(&origin, raw)?;
+        Ok(mesh)
+    }
+
+    /// Welded vertices.
+    pub fn vertices(&self) -> &[Point3<f64>] {
+        &self.vertices
+    }
+
+    /// Triangles (indices into [`Mesh::vertices`]), oriented outward.
+    pub fn triangles(&self) -> &[[u32; 3]] {
+        &self.triangles
+    }
+
+    /// The three corners of triangle `t`.
+    pub fn corners(&self, t: usize) -> [Point3<f64>; 3] {
+        self.triangles[t].map(|v| self.vertices[v as usize])
+    }
+
+    /// Triangles in the input, degenerate ones included.
+    pub fn input_triangle_count(&self) -> usize {
+        self.input_triangles
+    }
+
+    /// Degenerate triangles: those repeating a vertex (dropped) and those of zero area
+    /// (kept for the topology, contributing nothing).
+    pub fn degenerate_count(&self) -> usize {
+        self.degenerate
+    }
+
+    /// Connected closed surfaces (bodies and cavities).
+    pub fn shell_count(&self) -> usize {
+        self.shells
+    }
+
+    /// Shells wound inward that lie inside another shell (they subtract).
+    pub fn cavity_count(&self) -> usize {
+        self.cavities
+    }
+
+    /// True if the input was entirely inside-out and has been turned right way out.
+    pub fn inside_out(&self) -> bool {
+        self.inside_out
+    }
+
+    /// The centre of the axis-aligned bounding box: the reference point of the integrals.
+    pub fn reference(&self) -> Point3<f64> {
+        let (lo, hi) = self.bounding_box();
+        nalgebra::center(&lo, &hi)
+    }
+
+    /// Axis-aligned bounding box `(min, max)`.
+    pub fn bounding_box(&self) -> (Point3<f64>, Point3<f64>) {
+        let mut lo = Point3::from([f64::INFINITY; 3]);
+        let mut hi = Point3::from([f64::NEG_INFINITY; 3]);
+        for t in &self.triangles {
+            for &v in t {
+                let p = self.vertices[v as usize];
+                lo = lo.inf(&p);
+                hi = hi.sup(&p);
+            }
+        }
+        (lo, hi)
+    }
+
+    /// Total area of the triangles.
+    pub fn surface_area(&self) -> f64 {
+        (0..self.triangles.len())
+            .map(|t| {
+                let [a, b, c] = self.corners(t);
+                0.5 * (b - a).cross(&(c - a)).norm()
+            })
+            .sum()
+    }
+
+    /// Splits the mesh into shells, checks each one's orientation, and turns an entirely
+    /// inside-out mesh right way out.
+    fn check_shells(&mut self, origin: &[usize], raw: &RawMesh) -> Result<()> {
+        let shell_of = shells(self.vertices.len(), &self.triangles);
+        let n_shells = shell_of.iter().copied().max().map_or(0, |m| m + 1);
+        let tri_shell: Vec<usize> = self
+            .triangles
+            .iter()
+            .map(|t| shell_of[t[0] as usize])
+            .collect();
+        // Signed volume of each shell, about the mesh's reference point.
+        let r = self.reference();
+        let mut volume = vec![0.0; n_shells];
+        let mut first = vec![usize::MAX; n_shells];
+        for (t, &s) in tri_shell.iter().enumerate() {
+            let [a, b, c] = self.corners(t).map(|p| p - r);
+            volume[s] += a.dot(&b.cross(&c)) / 6.0;
+            if first[s] == usize::MAX {
+                first[s] = t;
+            }
+        }
+        let mut boxes = vec![
+            (
+                Point3::from([f64::INFINITY; 3]),
+                Point3::from([f64::NEG_INFINITY; 3])
+            );
+            n_shells
+        ];
+        for (t, &s) in tri_shell.iter().enumerate() {
+            for p in self.corners(t) {
+                boxes[s] = (boxes[s].0.inf(&p), boxes[s].1.sup(&p));
+            }
+        }
+        self.shells = n_shells;
+        for (s, v) in volume.iter().enumerate() {
+            if *v == 0.0 {
+                return Err(Error::InvalidMesh(format!(
+                    "shell {} (from {}) encloses no volume (it is flat)",
+                    s + 1,
+                    raw.place(origin[first[s]])
+                )));
+            }
+        }
+        if n_shells == 1 {
+            self.inside_out = volume[0] < 0.0;
+        } else {
+            // Winding number of each shell with respect to all the others: 0 for a body,
+            // 1 for a cavity (inside one body), 0 again for a body inside a cavity...
+            let depth = (0..n_shells)
+                .map(|s| self.winding_of_shell(s, &tri_shell, &boxes, raw, origin, &first))
+                .collect::<Result<Vec<i64>>>()?;
+            let ok = |flip: f64| {
+                (0..n_shells).all(|s| {
+                    let v = volume[s] * flip;
+                    let w = depth[s] as f64 * flip;
+                    (v > 0.0 && w == 0.0) || (v < 0.0 && w == 1.0)
+                })
+            };
+            if ok(1.0) {
+                self.cavities = volume.iter().filter(|v| **v < 0.0).count();
+            } else if ok(-1.0) {
+                self.inside_out = true;
+                self.cavities = volume.iter().filter(|v| **v > 0.0).count();
+            } else {
+                let bad = (0..n_shells)
+                    .find(|&s| {
+                        let (v, w) = (volume[s], depth[s]);
+                        !((v > 0.0 && w == 0) || (v < 0.0 && w == 1))
+                    })
+                    .unwrap_or(0);
+                let what = if volume[bad] < 0.0 {
+                    "is wound inward (negative volume) but is not inside another shell"
+                } else {
+                    "is wound outward but lies inside another shell"
+                };
+                return Err(Error::InvalidMesh(format!(
+                    "shell {} (from {}) {what}: fix the orientation of its triangles",
+                    bad + 1,
+                    raw.place(origin[first[bad]])
+                )));
+            }
+        }
+        if self.inside_out {
+            for t in &mut self.triangles {
+                t.swap(1, 2);
+            }
+        }
+        Ok(())
+    }
+
+    /// Winding number, with respect to all other shells, of a point of shell `s`.
+    fn winding_of_shell(
+        &self,
+        s: usize,
+        tri_shell: &[usize],
+        boxes: &[(Point3<f64>, Point3<f64>)],
+        raw: &RawMesh,
+        origin: &[usize],
+        first: &[usize],
+    ) -> Result<i64> {
+        // Candidate points: vertices of a few of the shell's triangles; a point lying on
+        // another shell gives a half-integer and is skipped.
+        let candidates = tri_shell
+            .iter()
+            .enumerate()
+            .filter(|(_, sh)| **sh == s)
+            .take(4)
+            .flat_map(|(t, _)| self.corners(t));
+        for p in candidates {
+            let inside =
+                |b: &(Point3<f64>, Point3<f64>)| (0..3).all(|k| p[k] >= b.0[k] && p[k] <= b.1[k]);
+            let mut omega = 0.0;
+            for (t, &sh) in tri_shell.iter().enumerate() {
+                if sh != s && inside(&boxes[sh]) {
+                    omega += solid_angle(self.corners(t), p);
+                }
+            }
+            let w = omega / (4.0 * std::f64::consts::PI);
+            if (w - w.round()).abs() < 0.25 {
+                return Ok(w.round() as i64);
+            }
+        }
+        Err(Error::InvalidMesh(format!(
+            "shell {} (from {}) touches another shell: cannot tell whether it is a cavity",
+            s + 1,
+            raw.place(origin[first[s]])
+        )))
+    }
+}
+
+/// Signed solid angle of triangle (a, b, c) seen from p (Van Oosterom & Strackee).
+fn solid_angle(tri: [Point3<f64>; 3], p: Point3<f64>) -> f64 {
+    let [a, b, c] = tri.map(|q| q - p);
+    let (la, lb, lc) = (a.norm(), b.norm(), c.norm());
+    let num = a.dot(&b.cross(&c));
+    let den = la * lb * lc + a.dot(&b) * lc + a.dot(&c) * lb + b.dot(&c) * la;
+    2.0 * num.atan2(den)
+}
+
+/// Shell number of every vertex: connected components of the triangles (union-find).
+fn shells(n: usize, triangles: &[[u32; 3]]) -> Vec<usize> {
+    let mut parent: Vec<u32> = (0..n as u32).collect();
+    fn find(parent: &mut [u32], mut x: u32) -> u32 {
+        while parent[x as usize] != x {
+            let p = parent[x as usize];
+            parent[x as usize] = parent[p as usize];
+            x = p;
+        }
+        x
+    }
+    for t in triangles {
+        let r0 = find(&mut parent, t[0]);
+        for &v in &t[1..] {
+            let r = find(&mut parent, v);
+            if r != r0 {
+                parent[r as usize] = r0;
+            }
+        }
+    }
+    // Number the components in order of first appearance among the triangles.
+    let mut id = vec![usize::MAX; n];
+    let mut next = 0;
+    for t in triangles {
+        let r = find(&mut parent, t[0]) as usize;
+        if id[r] == usize::MAX {
+            id[r] = next;
+            next += 1;
+        }
+    }
+    (0..n)
+        .map(|v| {
+            let r = find(&mut parent, v as u32) as usize;
+            id[r]
+        })
+        .collect()
+}
+
+/// Every edge must be used once in each direction (summed over all triangles using it).
+fn check_edges(
+    vertices: &[Point3<f64>],
+    triangles: &[[u32; 3]],
+    origin: &[usize],
+    raw: &RawMesh,
+) -> Result<()> {
+    // (undirected key, +1 if stored low→high else -1, triangle)
+    let mut edges: Vec<(u64, i32, u32)> = Vec::with_capacity(3 * triangles.len());
+    for (t, tri) in triangles.iter().enumerate() {
+        for k in 0..3 {
+            let (u, v) = (tri[k], tri[(k + 1) % 3]);
+            let (lo, hi, dir) = if u < v { (u, v, 1) } else { (v, u, -1) };
+            edges.push(((lo as u64) << 32 | hi as u64, dir, t as u32));
+        }
+    }
+    edges.sort_unstable();
+    let mut boundary = 0usize;
+    let mut first_boundary = None;
+    let mut first_unbalanced = None;
+    let mut i = 0;
+    while i < edges.len() {
+        let mut j = i + 1;
+        while j < edges.len() && edges[j].0 == edges[i].0 {
+            j += 1;
+        }
+        let balance: i32 = edges[i..j].iter().map(|e| e.1).sum();
+        if balance != 0 {
+            if j - i == 1 {
+                boundary += 1;
+                first_boundary.get_or_insert(edges[i]);
+            } else {
+                first_unbalanced.get_or_insert((edges[i], edges[j - 1]));
+            }
+        }
+        i = j;
+    }
+    let ends = |key: u64| {
+        (
+            fmt_point(vertices[(key >> 32) as usize]),
+            fmt_point(vertices[(key & 0xffff_ffff) as usize]),
+        )
+    };
+    if let Some(e) = first_boundary {
+        let (a, b) = ends(e.0);
+        return Err(Error::InvalidMesh(format!(
+            "the mesh is not closed: {boundary} boundary edge{}, e.g. {a}–{b} of {}",
+            if boundary == 1 { "" } else { "s" },
+            raw.place(origin[e.2 as usize])
+        )));
+    }
+    if let Some((e, f)) = first_unbalanced {
+        let (a, b) = ends(e.0);
+        return Err(Error::InvalidMesh(format!(
+            "inconsistent winding: {} and {} use edge {a}–{b} in the same direction",
+            raw.place(origin[e.2 as usize]),
+            raw.place(origin[f.2 as usize])
+        )));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+pub(crate) mod test_meshes {
+    //! Meshes with exact mass properties, shared by tests.
+    use super::RawMesh;
+
+    /// An axis-aligned box [min, min + size], outward winding.
+    pub fn cuboid(min: [f64; 3], size: [f64; 3]) -> RawMesh {
+        let mut vertices = Vec::new();
+        for k in 0..8 {
+            vertices.push([
+                min[0] + if k & 1 != 0 { size[0] } else { 0.0 },
+                min[1] + if k & 2 != 0 { size[1] } else { 0.0 },
+                min[2] + if k & 4 != 0 { size[2] } else { 0.0 },
+            ]);
+        }
+        // Faces as quads (outward), split into two triangles each.
+        let quads = [
+            [0, 2, 3, 1],
+            [4, 5, 7, 6],
+            [0, 1, 5, 4],
+            [2, 6, 7, 3],
+            [0, 4, 6, 2],
+            [1, 3, 7, 5],
+        ];
+        let triangles = quads
+            .iter()
+            .flat_map(|q| [[q[0], q[1], q[2]], [q[0], q[2], q[3]]])
+            .collect();
+        RawMesh {
+            vertices,
+            triangles,
+            lines: vec![],
+        }
+    }
+
+    /// The same mesh as a triangle soup (three fresh vertices per triangle, like STL).
+    pub fn soup(m: &RawMesh) -> RawMesh {
+        let mut vertices = Vec::new();
+        let mut triangles = Vec::new();
+        for t in &m.triangles {
+            let base = vertices.len() as u32;
+            vertices.extend(t.map(|v| m.vertices[v as usize]));
+            triangles.push([base, base + 1, base + 2]);
+        }
+        RawMesh {
+            vertices,
+            triangles,
+            lines: vec![],
+        }
+    }
+
+    /// Every triangle reversed.
+    pub fn flipped(m: &RawMesh) -> RawMesh {
+        RawMesh {
+            triangles: m.triangles.iter().map(|t| [t[0], t[2], t[1]]).collect(),
+            ..m.clone()
+        }
+    }
+
+    /// Two meshes in one.
+    pub fn union(a: &RawMesh, b: &RawMesh) -> RawMesh {
+        let off = a.vertices.len() as u32;
+        RawMesh {
+            vertices: a.vertices.iter().chain(&b.vertices).copied().collect(),
+            triangles: a
+                .triangles
+                .iter()
+                .copied()
+                .chain(b.triangles.iter().map(|t| t.map(|v| v + off)))
+                .collect(),
+            lines: vec![],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_meshes::*;
+    use super::*;
+
+    fn err(m: &RawMesh) -> String {
+        Mesh::new(m).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn cube_welds_from_a_soup() {
+        let m = Mesh::new(&soup(&cuboid([0.0; 3], [1.0, 2.0, 3.0]))).unwrap();
+        assert_eq!(m.vertices().len(), 8);
+        assert_eq!(m.triangles().len(), 12);
+        assert_eq!(m.shell_count(), 1);
+        assert_eq!(m.surface_area(), 2.0 * (2.0 + 3.0 + 6.0));
+        assert_eq!(m.reference(), Point3::new(0.5, 1.0, 1.5));
+    }
+
+    #[test]
+    fn inside_out_is_turned_and_flagged() {
+        let m = Mesh::new(&flipped(&cuboid([0.0; 3], [1.0; 3]))).unwrap();
+        assert!(m.inside_out());
+        let [a, b, c] = m.corners(0);
+        let n = (b - a).cross(&(c - a));
+        assert!(
+            n.dot(&(a - Point3::new(0.5, 0.5, 0.5))) > 0.0,
+            "outward again"
+        );
+    }
+
+    #[test]
+    fn cavity_subtracts_and_inverted_body_is_refused() {
+        let outer = cuboid([0.0; 3], [4.0; 3]);
+        let inner = cuboid([1.0; 3], [1.0; 3]);
+        let m = Mesh::new(&union(&outer, &flipped(&inner))).unwrap();
+        assert_eq!(
+            (m.shell_count(), m.cavity_count(), m.inside_out()),
+            (2, 1, false)
+        );
+        // Both flipped: an inside-out body with an outward "cavity".
+        let m = Mesh::new(&union(&flipped(&outer), &inner)).unwrap();
+        assert_eq!((m.cavity_count(), m.inside_out()), (1, true));
+        // Two separate bodies, one inverted: refused.
+        let far = cuboid([10.0; 3], [1.0; 3]);
+        let e = err(&union(&outer, &flipped(&far)));
+        assert!(
+            e.starts_with("shell 2 (from triangle 13) is wound inward"),
+            "{e}"
+        );
+        // A body wound outward inside another: refused (its volume would count twice).
+        let e = err(&union(&outer, &inner));
+        assert!(
+            e.contains("is wound outward but lies inside another shell"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn open_and_badly_wound_meshes_are_refused() {
+        let mut m = cuboid([0.0; 3], [1.0; 3]);
+        m.triangles.pop();
+        let e = err(&m);
+        assert!(
+            e.starts_with("the mesh is not closed: 3 boundary edges, e.g."),
+            "{e}"
+        );
+        let mut m = cuboid([0.0; 3], [1.0; 3]);
+        m.triangles[3] = [m.triangles[3][0], m.triangles[3][2], m.triangles[3][1]];
+        let e = err(&m);
+        assert!(e.starts_with("inconsistent winding: triangle"), "{e}");
+        assert!(e.contains("in the same direction"), "{e}");
+    }
+
+    #[test]
+    fn degenerate_triangles_are_counted() {
+        let mut m = cuboid([0.0; 3], [1.0; 3]);
+        m.triangles.push([0, 0, 1]); // repeats a vertex: dropped
+        let mesh = Mesh::new(&m).unwrap();
+        assert_eq!(mesh.degenerate_count(), 1);
+        assert_eq!(mesh.input_triangle_count(), 13);
+        let all_bad = RawMesh {
+            vertices: vec![[0.0; 3]; 3],
+            triangles: vec![[0, 1, 2]],
+            lines: vec![],
+        };
+        assert!(err(&all_bad).contains("degenerate"));
+    }
+}
