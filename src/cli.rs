@@ -2,11 +2,10 @@
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
-use inertia::io::{PolygonFormat, read_polygon};
-use inertia::report::{OutputFormat, PolygonReport};
-use inertia::{About, Amount, PolygonMethod, positive};
-use nalgebra::Point2;
-use std::io::Read;
+use inertia::io::{Bytes, MeshFormat, PolygonFormat, read_mesh, read_polygon};
+use inertia::report::{MeshReport, OutputFormat, PolygonReport};
+use inertia::{About, Amount, MeshMethod, PolygonMethod, positive};
+use nalgebra::{Point2, Point3};
 use std::path::{Path, PathBuf};
 
 /// Exact, validated mass properties of polygons and triangle meshes.
@@ -26,6 +25,32 @@ enum Command {
         echo '[[0,0],[1,0],[1,1],[0,1]]' | inertia polygon - --about origin"
     )]
     Polygon(PolygonArgs),
+    /// Volume, mass, centre of mass and inertia tensor of a closed triangle mesh.
+    #[command(
+        after_help = "Examples:\n  inertia mesh fixtures/mesh/right_tetrahedron.stl --mass 5\n  \
+        inertia mesh part.obj --density 7850 --json\n  \
+        inertia mesh - --input-format stl --about 0,0,0 < part.stl"
+    )]
+    Mesh(MeshArgs),
+}
+
+#[derive(Args, Debug)]
+struct MeshArgs {
+    /// Mesh file (STL binary or ASCII, OBJ), or `-` for standard input.
+    file: PathBuf,
+    /// Input format; by default from the extension, else from the content.
+    #[arg(long, value_enum)]
+    input_format: Option<MeshFormat>,
+    /// Integration method.
+    #[arg(long, value_enum, default_value_t = MeshMethod::Tetra)]
+    method: MeshMethod,
+    #[command(flatten)]
+    amount: AmountArgs,
+    /// Point the tensor is about: centroid, origin or X,Y,Z.
+    #[arg(long, default_value = "centroid", allow_hyphen_values = true)]
+    about: About,
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 #[derive(Args, Debug)]
@@ -91,45 +116,71 @@ impl OutputArgs {
 pub fn run(cli: Cli) -> Result<String> {
     match cli.command {
         Command::Polygon(a) => polygon(a),
+        Command::Mesh(a) => mesh(a),
     }
 }
 
-/// The input's bytes and its display name.
-fn read_input(path: &Path) -> Result<(Vec<u8>, String)> {
-    if path.as_os_str() == "-" {
-        let mut buf = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut buf)
-            .context("<stdin>: cannot read")?;
-        Ok((buf, "-".into()))
-    } else {
-        let name = path.display().to_string();
-        let bytes = std::fs::read(path).with_context(|| format!("{name}: cannot read"))?;
-        Ok((bytes, name))
-    }
-}
-
-fn polygon(a: PolygonArgs) -> Result<String> {
-    let amount = a.amount.amount()?;
-    let (bytes, name) = read_input(&a.file)?;
+/// The input's bytes, its name for the report (`-` for stdin) and its name for messages.
+fn read_input(path: &Path) -> Result<(Bytes, String, String)> {
+    let name = path.display().to_string();
     let label = if name == "-" {
         "<stdin>".to_string()
     } else {
         name.clone()
     };
+    let bytes = Bytes::open(path).with_context(|| format!("{label}: cannot read"))?;
+    Ok((bytes, name, label))
+}
+
+/// The `--about` point, or `None` for the centroid.
+fn about_point<const N: usize>(about: &About) -> Result<Option<[f64; N]>> {
+    match about {
+        About::Centroid => Ok(None),
+        other => {
+            let p = other.resolve(&[0.0; N]).map_err(anyhow::Error::msg)?;
+            let mut out = [0.0; N];
+            out.copy_from_slice(&p);
+            Ok(Some(out))
+        }
+    }
+}
+
+fn mesh(a: MeshArgs) -> Result<String> {
+    let amount = a.amount.amount()?;
+    let about = about_point::<3>(&a.about)?.map(Point3::from);
+    let (bytes, name, label) = read_input(&a.file)?;
+    let format = a
+        .input_format
+        .or_else(|| MeshFormat::from_path(&a.file))
+        .unwrap_or_else(|| MeshFormat::sniff(&bytes));
+    let mesh = read_mesh(&bytes, format).with_context(|| label.clone())?;
+    let report = MeshReport::new(&name, &mesh, a.method, amount, about);
+    let finite = report.mass.is_finite()
+        && report
+            .inertia_tensor
+            .iter()
+            .flatten()
+            .all(|v| v.is_finite());
+    if !finite {
+        bail!("{label}: the result overflows f64 (coordinates or density too large)");
+    }
+    if mesh.inside_out() {
+        eprintln!(
+            "inertia: warning: {label}: the mesh is inside-out (its triangles face inward); computed as if turned right way out"
+        );
+    }
+    Ok(a.output.format().mesh(&report))
+}
+
+fn polygon(a: PolygonArgs) -> Result<String> {
+    let amount = a.amount.amount()?;
+    let about = about_point::<2>(&a.about)?.map(Point2::from);
+    let (bytes, name, label) = read_input(&a.file)?;
     let format = a
         .input_format
         .or_else(|| PolygonFormat::from_path(&a.file))
         .unwrap_or_else(|| PolygonFormat::sniff(&bytes));
     let poly = read_polygon(&bytes, format).with_context(|| label.clone())?;
-    // Resolve --about against the centroid (only needed when it is a point or the origin).
-    let about = match &a.about {
-        About::Centroid => None,
-        other => {
-            let p = other.resolve(&[0.0, 0.0]).map_err(anyhow::Error::msg)?;
-            Some(Point2::new(p[0], p[1]))
-        }
-    };
     let report = PolygonReport::new(&name, &poly, a.method, amount, about);
     if !report.mass.is_finite() || !report.inertia.is_finite() {
         bail!("{label}: the result overflows f64 (coordinates or density too large)");

@@ -1,14 +1,146 @@
 //! Input formats: one file per format.
 //!
-//! Polygons: [`json`] and [`csv`]. Each parser takes the whole input as bytes and returns
-//! the rings as `[x, y]` points; validation happens in [`Polygon::new`](crate::Polygon::new).
+//! Polygons: [`json`] and [`csv`]; meshes: [`stl`] and [`obj`]. Each parser takes the whole
+//! input as bytes (a memory-mapped file, see [`Bytes`]) and returns raw geometry; validation
+//! happens in [`Polygon::new`](crate::Polygon::new) and [`Mesh::new`](crate::Mesh::new).
 
 pub mod csv;
 pub mod json;
+pub mod obj;
+pub mod stl;
 
 use crate::error::{Error, Result};
+use crate::mesh::{Mesh, RawMesh};
 use crate::polygon::Polygon;
+use std::ops::Deref;
 use std::path::Path;
+
+/// An input's bytes: a memory-mapped file, or bytes read from a stream.
+pub enum Bytes {
+    /// A mapped file (no copy).
+    Mapped(memmap2::Mmap),
+    /// Bytes in memory (standard input, or an empty file).
+    Owned(Vec<u8>),
+}
+
+impl Deref for Bytes {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            Bytes::Mapped(m) => m,
+            Bytes::Owned(v) => v,
+        }
+    }
+}
+
+impl Bytes {
+    /// Maps the file at `path` (reads it if it cannot be mapped), or reads standard input
+    /// when `path` is `-`.
+    ///
+    /// # Examples
+    /// ```
+    /// let b = inertia::io::Bytes::open("fixtures/polygon/unit_square.json".as_ref())?;
+    /// assert!(b.starts_with(b"[[0,0]"));
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn open(path: &Path) -> std::io::Result<Bytes> {
+        use std::io::Read;
+        if path.as_os_str() == "-" {
+            let mut v = Vec::new();
+            std::io::stdin().read_to_end(&mut v)?;
+            return Ok(Bytes::Owned(v));
+        }
+        let file = std::fs::File::open(path)?;
+        let meta = file.metadata()?;
+        if meta.is_dir() {
+            return Err(std::io::Error::other("is a directory"));
+        }
+        if meta.len() == 0 || !meta.is_file() {
+            let mut v = Vec::new();
+            (&file).read_to_end(&mut v)?;
+            return Ok(Bytes::Owned(v));
+        }
+        // SAFETY: the map is read-only and private to this process; a file truncated by
+        // another process while we read it is the one case memory maps cannot guard against,
+        // as for every tool that maps its input (ripgrep, fd).
+        match unsafe { memmap2::Mmap::map(&file) } {
+            Ok(m) => Ok(Bytes::Mapped(m)),
+            Err(_) => {
+                let mut v = Vec::new();
+                (&file).read_to_end(&mut v)?;
+                Ok(Bytes::Owned(v))
+            }
+        }
+    }
+}
+
+/// A mesh input format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum MeshFormat {
+    /// STL, binary or ASCII.
+    Stl,
+    /// Wavefront OBJ.
+    Obj,
+}
+
+impl MeshFormat {
+    /// The format a file name implies (`.stl`, `.obj`), if any.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::io::MeshFormat;
+    /// assert_eq!(MeshFormat::from_path("part.STL".as_ref()), Some(MeshFormat::Stl));
+    /// assert_eq!(MeshFormat::from_path("part.ply".as_ref()), None);
+    /// ```
+    pub fn from_path(path: &Path) -> Option<Self> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        match ext.as_str() {
+            "stl" => Some(MeshFormat::Stl),
+            "obj" => Some(MeshFormat::Obj),
+            _ => None,
+        }
+    }
+
+    /// Guesses from the content: an STL by its `solid` keyword or its binary size rule,
+    /// otherwise OBJ.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::io::MeshFormat;
+    /// assert_eq!(MeshFormat::sniff(b"solid x\nendsolid x\n"), MeshFormat::Stl);
+    /// assert_eq!(MeshFormat::sniff(b"v 0 0 0\n"), MeshFormat::Obj);
+    /// ```
+    pub fn sniff(bytes: &[u8]) -> Self {
+        if stl::kind(bytes).is_ok() {
+            MeshFormat::Stl
+        } else {
+            MeshFormat::Obj
+        }
+    }
+}
+
+/// Parses `bytes` in `format` into a raw mesh.
+pub fn read_raw_mesh(bytes: &[u8], format: MeshFormat) -> Result<RawMesh> {
+    match format {
+        MeshFormat::Stl => stl::parse(bytes),
+        MeshFormat::Obj => obj::parse(bytes),
+    }
+}
+
+/// Parses `bytes` in `format` and validates the mesh.
+///
+/// # Examples
+/// ```
+/// use inertia::io::{read_mesh, MeshFormat};
+/// let obj = b"v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n";
+/// let m = read_mesh(obj, MeshFormat::Obj)?;
+/// assert_eq!(m.shell_count(), 1);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+pub fn read_mesh(bytes: &[u8], format: MeshFormat) -> Result<Mesh> {
+    let raw = read_raw_mesh(bytes, format)?;
+    Mesh::new(&raw)
+}
 
 /// A polygon input format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

@@ -212,4 +212,276 @@ mod tests {
         let two = props(&union(&outer, &cuboid([10.0; 3], [1.0; 3])));
         assert_relative_eq!(two.volume, 65.0, max_relative = 1e-15);
     }
+
+    /// A prism: the polygon extruded from z = 0 to z = h; caps are fans from the first
+    /// vertex (signed, overlapping where the polygon is concave, still a closed surface).
+    fn prism(poly: &[[f64; 2]], h: f64) -> RawMesh {
+        let n = poly.len() as u32;
+        let mut vertices: Vec<[f64; 3]> = poly.iter().map(|p| [p[0], p[1], 0.0]).collect();
+        vertices.extend(poly.iter().map(|p| [p[0], p[1], h]));
+        let mut triangles = Vec::new();
+        for i in 1..n - 1 {
+            triangles.push([0, i + 1, i]); // bottom, facing -z (polygon is ccw)
+            triangles.push([n, n + i, n + i + 1]); // top
+        }
+        for i in 0..n {
+            let j = (i + 1) % n;
+            triangles.push([i, j, n + j]);
+            triangles.push([i, n + j, n + i]);
+        }
+        RawMesh {
+            vertices,
+            triangles,
+            lines: vec![],
+        }
+    }
+
+    fn transformed(m: &RawMesh, r: &nalgebra::Rotation3<f64>, t: Vector3<f64>) -> RawMesh {
+        RawMesh {
+            vertices: m
+                .vertices
+                .iter()
+                .map(|p| (r * Vector3::from(*p) + t).into())
+                .collect(),
+            ..m.clone()
+        }
+    }
+
+    #[test]
+    fn prisms_agree_with_the_polygon_methods() {
+        use crate::{Polygon, PolygonMethod};
+        let shapes: Vec<Vec<[f64; 2]>> = vec![
+            vec![
+                [0.0, 0.0],
+                [2.0, 0.0],
+                [2.0, 1.0],
+                [1.0, 1.0],
+                [1.0, 2.0],
+                [0.0, 2.0],
+            ],
+            vec![
+                [0.0, 0.0],
+                [3.0, 0.0],
+                [3.0, 3.0],
+                [2.0, 3.0],
+                [2.0, 1.0],
+                [1.0, 1.0],
+                [1.0, 3.0],
+                [0.0, 3.0],
+            ],
+            vec![[0.0, 0.0], [4.0, 0.0], [-1.0, 3.0]],
+        ];
+        let h = 1.5;
+        for shape in shapes {
+            let poly = Polygon::new(shape.clone(), vec![]).unwrap();
+            let p2 = PolygonMethod::Centroid.integrate(&poly).properties;
+            let a = p2.area;
+            let m = p2.moments;
+            let want = Matrix3::new(
+                h * m.ixx + a * h.powi(3) / 12.0,
+                -h * m.ixy,
+                0.0,
+                -h * m.ixy,
+                h * m.iyy + a * h.powi(3) / 12.0,
+                0.0,
+                0.0,
+                0.0,
+                h * (m.ixx + m.iyy),
+            );
+            let base = prism(&shape, h);
+            let check = |p: &MassProperties3d, rot: &nalgebra::Rotation3<f64>, t: Vector3<f64>| {
+                assert_relative_eq!(p.volume, a * h, max_relative = 1e-12);
+                let c = rot * Vector3::new(p2.centroid.x, p2.centroid.y, h / 2.0) + t;
+                assert!(
+                    (p.centroid.coords - c).norm() <= 1e-12 * c.norm().max(1.0),
+                    "{:?} vs {c:?}",
+                    p.centroid
+                );
+                let w = rot.matrix() * want * rot.matrix().transpose();
+                assert!(
+                    (p.inertia - w).norm() <= 1e-12 * w.norm(),
+                    "{shape:?} {t:?}: {} vs {w}",
+                    p.inertia
+                );
+            };
+            let id = nalgebra::Rotation3::identity();
+            let r = nalgebra::Rotation3::from_euler_angles(0.4, -1.1, 2.3);
+            // Integer shapes moved by integers stay exact: compare with the closed form.
+            for t in [
+                Vector3::zeros(),
+                Vector3::new(1e6, -2e6, 3e6),
+                Vector3::new(-1e8, 1e8, 5e7),
+            ] {
+                check(&props(&transformed(&base, &id, t)), &id, t);
+            }
+            // Rotated: closed form rotated.
+            let rotated = transformed(&base, &r, Vector3::zeros());
+            check(&props(&rotated), &r, Vector3::zeros());
+            // Rotated and moved far: the moved coordinates are rounded, so compare with the
+            // same rounded solid moved back (exactly) to the origin: translation invariance.
+            for t in [Vector3::new(1e6, -2e6, 3e6), Vector3::new(-1e8, 1e8, 5e7)] {
+                let moved = transformed(&rotated, &id, t);
+                let back = transformed(&moved, &id, -t);
+                let (pm, pb) = (props(&moved), props(&back));
+                assert_relative_eq!(pm.volume, pb.volume, max_relative = 1e-12);
+                assert!((pm.centroid.coords - t - pb.centroid.coords).norm() < 1e-12 * t.norm());
+                assert!(
+                    (pm.inertia - pb.inertia).norm() <= 1e-12 * pb.inertia.norm(),
+                    "{} vs {}",
+                    pm.inertia,
+                    pb.inertia
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn octahedron_closed_form() {
+        // |x| + |y| + |z| <= r: V = 4r³/3, I = m r²/5 on every axis.
+        let r = 2.0;
+        let v = vec![
+            [r, 0.0, 0.0],
+            [-r, 0.0, 0.0],
+            [0.0, r, 0.0],
+            [0.0, -r, 0.0],
+            [0.0, 0.0, r],
+            [0.0, 0.0, -r],
+        ];
+        let mut triangles = Vec::new();
+        for (x, y) in [(0u32, 2u32), (2, 1), (1, 3), (3, 0)] {
+            triangles.push([x, y, 4]);
+            triangles.push([y, x, 5]);
+        }
+        let p = props(&RawMesh {
+            vertices: v,
+            triangles,
+            lines: vec![],
+        });
+        let m = 4.0 * r * r * r / 3.0;
+        assert_relative_eq!(p.volume, m, max_relative = 1e-15);
+        assert_relative_eq!(
+            p.inertia,
+            Matrix3::identity() * (m * r * r / 5.0),
+            max_relative = 1e-14
+        );
+    }
+
+    /// A UV sphere: `rings` latitude bands of `n` segments, poles on the z axis.
+    fn uv_sphere(radius: f64, n: u32, rings: u32) -> (RawMesh, Vec<(f64, f64)>) {
+        let pi = std::f64::consts::PI;
+        let mut vertices = vec![[0.0, 0.0, -radius]];
+        let mut lat = vec![(-radius, 0.0)]; // (z, circumradius) of each ring, pole to pole
+        for k in 1..rings {
+            let phi = -pi / 2.0 + pi * k as f64 / rings as f64;
+            let (z, rho) = (radius * phi.sin(), radius * phi.cos());
+            lat.push((z, rho));
+            for j in 0..n {
+                let t = 2.0 * pi * j as f64 / n as f64;
+                vertices.push([rho * t.cos(), rho * t.sin(), z]);
+            }
+        }
+        lat.push((radius, 0.0));
+        vertices.push([0.0, 0.0, radius]);
+        let top = vertices.len() as u32 - 1;
+        let ring = |k: u32, j: u32| 1 + (k - 1) * n + (j % n);
+        let mut triangles = Vec::new();
+        for j in 0..n {
+            triangles.push([0, ring(1, j + 1), ring(1, j)]);
+            triangles.push([top, ring(rings - 1, j), ring(rings - 1, j + 1)]);
+            for k in 1..rings - 1 {
+                let (a, b, c, d) = (
+                    ring(k, j),
+                    ring(k, j + 1),
+                    ring(k + 1, j + 1),
+                    ring(k + 1, j),
+                );
+                triangles.push([a, b, c]);
+                triangles.push([a, c, d]);
+            }
+        }
+        (
+            RawMesh {
+                vertices,
+                triangles,
+                lines: vec![],
+            },
+            lat,
+        )
+    }
+
+    #[test]
+    fn uv_sphere_matches_its_exact_polyhedral_value() {
+        // Each band of a UV sphere is a frustum whose cross-section at height z is a regular
+        // n-gon with circumradius ρ(z) linear in z: A(z) = n/2 ρ² sin(2π/n) and, by seed
+        // 002's eq. 3.6, J(z) = A l²/24 (1 + 3 cot²(π/n)) with l = 2ρ sin(π/n). V = ∫A,
+        // Izz = ∫J, Ixx = ∫(J/2 + A z²): degree ≤ 6 in z, exact with 4-point Gauss-Legendre.
+        let (n, rings, radius) = (48u32, 24u32, 3.0);
+        let (mesh, lat) = uv_sphere(radius, n, rings);
+        let p = props(&mesh);
+        let pi = std::f64::consts::PI;
+        let nf = n as f64;
+        let (gx, gw) = (
+            [
+                -0.861_136_311_594_052_6,
+                -0.339_981_043_584_856_3,
+                0.339_981_043_584_856_3,
+                0.861_136_311_594_052_6,
+            ],
+            [
+                0.347_854_845_137_453_9,
+                0.652_145_154_862_546_1,
+                0.652_145_154_862_546_1,
+                0.347_854_845_137_453_9,
+            ],
+        );
+        let (mut v, mut izz, mut ixx) = (0.0, 0.0, 0.0);
+        for w in lat.windows(2) {
+            let ((z0, r0), (z1, r1)) = (w[0], w[1]);
+            for (x, wt) in gx.iter().zip(gw) {
+                let s = 0.5 * (x + 1.0);
+                let (z, rho) = (z0 + s * (z1 - z0), r0 + s * (r1 - r0));
+                let dz = 0.5 * (z1 - z0) * wt;
+                let area = 0.5 * nf * rho * rho * (2.0 * pi / nf).sin();
+                let l = 2.0 * rho * (pi / nf).sin();
+                let cot = 1.0 / (pi / nf).tan();
+                let j = area * l * l / 24.0 * (1.0 + 3.0 * cot * cot);
+                v += area * dz;
+                izz += j * dz;
+                ixx += (j / 2.0 + area * z * z) * dz;
+            }
+        }
+        assert_relative_eq!(p.volume, v, max_relative = 1e-13);
+        assert_relative_eq!(p.inertia.m33, izz, max_relative = 1e-13);
+        assert_relative_eq!(p.inertia.m11, ixx, max_relative = 1e-13);
+        assert_relative_eq!(p.inertia.m22, ixx, max_relative = 1e-13);
+        assert!(p.centroid.coords.norm() < 1e-14);
+        // And it approaches the ball: V → 4πr³/3, I → 2/5 m r².
+        let ball = 4.0 / 3.0 * pi * radius.powi(3);
+        assert_relative_eq!(p.volume, ball, max_relative = 1e-2);
+    }
+
+    #[test]
+    fn cylinder_prism_matches_seed_002() {
+        // A regular n-gon prism: Izz = h · A l²/24 (1 + 3 cot²(π/n)).
+        let (n, r, h) = (64usize, 2.0, 5.0);
+        let pi = std::f64::consts::PI;
+        let ngon: Vec<[f64; 2]> = (0..n)
+            .map(|k| {
+                let t = 2.0 * pi * k as f64 / n as f64;
+                [r * t.cos(), r * t.sin()]
+            })
+            .collect();
+        let p = props(&prism(&ngon, h));
+        let nf = n as f64;
+        let area = 0.5 * nf * r * r * (2.0 * pi / nf).sin();
+        let l = 2.0 * r * (pi / nf).sin();
+        let cot = 1.0 / (pi / nf).tan();
+        let m = area * h;
+        assert_relative_eq!(p.volume, m, max_relative = 1e-13);
+        assert_relative_eq!(
+            p.inertia.m33,
+            m * l * l / 24.0 * (1.0 + 3.0 * cot * cot),
+            max_relative = 1e-13
+        );
+    }
 }

@@ -1,6 +1,6 @@
 //! `--format json`: one pretty-printed object, every number at full precision.
 
-use super::PolygonReport;
+use super::{MeshReport, PolygonReport};
 
 /// The polygon report as JSON (with a trailing newline).
 ///
@@ -14,6 +14,13 @@ use super::PolygonReport;
 /// # Ok::<(), inertia::Error>(())
 /// ```
 pub fn polygon(r: &PolygonReport) -> String {
+    let mut s = serde_json::to_string_pretty(r).expect("a report always serialises");
+    s.push('\n');
+    s
+}
+
+/// The mesh report as JSON (with a trailing newline).
+pub fn mesh(r: &MeshReport) -> String {
     let mut s = serde_json::to_string_pretty(r).expect("a report always serialises");
     s.push('\n');
     s

@@ -8,9 +8,11 @@ pub mod table;
 
 use crate::Amount;
 use crate::mass2d::Principal2d;
-use crate::method::{PolygonIntegral, PolygonMethod};
+use crate::mass3d::principal;
+use crate::mesh::Mesh;
+use crate::method::{MeshMethod, PolygonIntegral, PolygonMethod};
 use crate::polygon::Polygon;
-use nalgebra::Point2;
+use nalgebra::{Point2, Point3};
 use serde::Serialize;
 
 /// An output format.
@@ -28,6 +30,14 @@ impl OutputFormat {
         match self {
             OutputFormat::Table => table::polygon(r),
             OutputFormat::Json => json::polygon(r),
+        }
+    }
+
+    /// Renders a mesh report in this format.
+    pub fn mesh(self, r: &MeshReport) -> String {
+        match self {
+            OutputFormat::Table => table::mesh(r),
+            OutputFormat::Json => json::mesh(r),
         }
     }
 }
@@ -183,6 +193,147 @@ impl PolygonReport {
                 iyy: area(m.iyy),
                 ixy: area(m.ixy),
                 polar: area(inertia),
+            },
+        }
+    }
+
+    /// True when the moments are about the centroid.
+    pub fn about_centroid(&self) -> bool {
+        self.about == self.centroid
+    }
+}
+
+/// Axis-aligned bounding box.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct BoundingBox {
+    /// Smallest x, y, z.
+    pub min: [f64; 3],
+    /// Largest x, y, z.
+    pub max: [f64; 3],
+}
+
+/// Principal moments and axes of a 3D body.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Principal3dReport {
+    /// `[I1, I2, I3]`, ascending.
+    pub moments: [f64; 3],
+    /// Unit axes for `moments`, one per row, forming a right-handed frame.
+    pub axes: [[f64; 3]; 3],
+}
+
+/// Radii of gyration `sqrt(I / m)` of a 3D body.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Radii3d {
+    /// About the x axis through the report's point: `sqrt(Ixx / m)`.
+    pub x: f64,
+    /// About the y axis: `sqrt(Iyy / m)`.
+    pub y: f64,
+    /// About the z axis: `sqrt(Izz / m)`.
+    pub z: f64,
+    /// About the principal axes, ascending.
+    pub principal: [f64; 3],
+}
+
+/// Everything `inertia mesh` prints.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MeshReport {
+    /// The input's name (a path, or `-` for stdin).
+    pub source: String,
+    /// The method used.
+    pub method: &'static str,
+    /// Triangles in the input.
+    pub triangles: usize,
+    /// Degenerate triangles (repeated vertex or zero area), left out of the integrals.
+    pub degenerate_triangles: usize,
+    /// Distinct vertices after welding identical coordinates.
+    pub vertices: usize,
+    /// Closed surfaces (bodies and cavities).
+    pub shells: usize,
+    /// Shells wound inward inside another shell, subtracted.
+    pub cavities: usize,
+    /// True if the input was entirely inside-out (it was turned right way out).
+    pub inside_out: bool,
+    /// Total triangle area.
+    pub surface_area: f64,
+    /// Axis-aligned bounding box.
+    pub bounding_box: BoundingBox,
+    /// Enclosed volume.
+    pub volume: f64,
+    /// Density (mass per unit volume).
+    pub density: f64,
+    /// Mass.
+    pub mass: f64,
+    /// Centre of mass `[x, y, z]`.
+    pub centroid: [f64; 3],
+    /// The point the tensor and moments below are about.
+    pub about: [f64; 3],
+    /// Inertia tensor about `about`; rows x, y, z; off-diagonals are `−∫xy dm` (tensor
+    /// convention).
+    pub inertia_tensor: [[f64; 3]; 3],
+    /// Principal moments and axes of `inertia_tensor`.
+    pub principal: Principal3dReport,
+    /// Radii of gyration.
+    pub radii_of_gyration: Radii3d,
+}
+
+impl MeshReport {
+    /// Builds the report of a mesh integrated by `method`, moments about `about` (the
+    /// centroid if `None`).
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::{Amount, MeshMethod, io::{read_mesh, MeshFormat}, report::MeshReport};
+    /// let obj = b"v 0 0 0\nv 5 0 0\nv 0 4 0\nv 0 0 3\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n";
+    /// let m = read_mesh(obj, MeshFormat::Obj)?;
+    /// let r = MeshReport::new("tet.obj", &m, MeshMethod::Tetra, Amount::Mass(20.0), None);
+    /// assert!((r.volume - 10.0).abs() < 1e-13 && (r.density - 2.0).abs() < 1e-15);
+    /// assert!((r.inertia_tensor[0][0] - 2.0 * 75.0 / 8.0).abs() < 1e-12);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn new(
+        source: &str,
+        mesh: &Mesh,
+        method: MeshMethod,
+        amount: Amount,
+        about: Option<Point3<f64>>,
+    ) -> Self {
+        let unit = method.integrate(mesh);
+        let density = amount.density(unit.volume);
+        let p = unit.scaled_mass(density);
+        let about = about.unwrap_or(p.centroid);
+        let t = p.inertia_about(about);
+        let pr = principal(&t);
+        let (lo, hi) = mesh.bounding_box();
+        let rg = |i: f64| (i.max(0.0) / p.mass).sqrt();
+        MeshReport {
+            source: source.to_string(),
+            method: method.name(),
+            triangles: mesh.input_triangle_count(),
+            degenerate_triangles: mesh.degenerate_count(),
+            vertices: mesh.vertices().len(),
+            shells: mesh.shell_count(),
+            cavities: mesh.cavity_count(),
+            inside_out: mesh.inside_out(),
+            surface_area: mesh.surface_area(),
+            bounding_box: BoundingBox {
+                min: lo.into(),
+                max: hi.into(),
+            },
+            volume: p.volume,
+            density,
+            mass: p.mass,
+            centroid: p.centroid.into(),
+            about: about.into(),
+            inertia_tensor: [0, 1, 2].map(|r| [0, 1, 2].map(|c| t[(r, c)])),
+            principal: Principal3dReport {
+                moments: pr.moments,
+                axes: pr.axes.map(|a| a.into()),
+            },
+            radii_of_gyration: Radii3d {
+                x: rg(t.m11),
+                y: rg(t.m22),
+                z: rg(t.m33),
+                principal: pr.moments.map(rg),
             },
         }
     }

@@ -2,7 +2,7 @@
 //!
 //! Numbers are shown to 12 significant digits; use `--format json` for full precision.
 
-use super::PolygonReport;
+use super::{MeshReport, PolygonReport};
 use std::fmt::Write;
 
 /// A number to 12 significant digits, trailing zeros trimmed, exponent form when very large
@@ -130,6 +130,101 @@ pub fn polygon(r: &PolygonReport) -> String {
     row(&mut o, "Iyy = ∫x² dA", &num(a.iyy));
     row(&mut o, "Ixy = +∫xy dA", &num(a.ixy));
     row(&mut o, "J = ∫r² dA", &num(a.polar));
+    o
+}
+
+fn triple(v: [f64; 3]) -> String {
+    format!("({}, {}, {})", num(v[0]), num(v[1]), num(v[2]))
+}
+
+/// The mesh report as a table.
+pub fn mesh(r: &MeshReport) -> String {
+    let mut o = String::new();
+    let _ = writeln!(o, "mesh {} (method: {})", r.source, r.method);
+    row(
+        &mut o,
+        "triangles",
+        &format!(
+            "{} ({} degenerate), {} vertices after welding",
+            r.triangles, r.degenerate_triangles, r.vertices
+        ),
+    );
+    row(
+        &mut o,
+        "shells",
+        &format!(
+            "{} ({} cavit{}){}",
+            r.shells,
+            r.cavities,
+            if r.cavities == 1 { "y" } else { "ies" },
+            if r.inside_out {
+                ", input was inside-out"
+            } else {
+                ""
+            }
+        ),
+    );
+    row(
+        &mut o,
+        "bounding box",
+        &format!(
+            "{} to {}",
+            triple(r.bounding_box.min),
+            triple(r.bounding_box.max)
+        ),
+    );
+    row(&mut o, "surface area", &num(r.surface_area));
+    row(&mut o, "volume", &num(r.volume));
+    row(&mut o, "density", &num(r.density));
+    row(&mut o, "mass", &num(r.mass));
+    row(&mut o, "centroid", &triple(r.centroid));
+    let _ = writeln!(o);
+    if r.about_centroid() {
+        let _ = writeln!(
+            o,
+            "inertia tensor about the centroid (off-diagonals are −∫xy dm)"
+        );
+    } else {
+        let _ = writeln!(
+            o,
+            "inertia tensor about {} (off-diagonals are −∫xy dm)",
+            triple(r.about)
+        );
+    }
+    let cells: Vec<Vec<String>> = r
+        .inertia_tensor
+        .iter()
+        .map(|row| row.iter().map(|v| num(*v)).collect())
+        .collect();
+    let width = cells
+        .iter()
+        .flatten()
+        .map(|c| c.chars().count())
+        .max()
+        .unwrap_or(1);
+    for (label, row_cells) in ["x", "y", "z"].iter().zip(&cells) {
+        let line: Vec<String> = row_cells.iter().map(|c| format!("{c:>width$}")).collect();
+        let _ = writeln!(o, "  {label}  [ {} ]", line.join("  "));
+    }
+    row(
+        &mut o,
+        "principal moments",
+        &format!(
+            "{}  {}  {}",
+            num(r.principal.moments[0]),
+            num(r.principal.moments[1]),
+            num(r.principal.moments[2])
+        ),
+    );
+    for (k, a) in r.principal.axes.iter().enumerate() {
+        row(&mut o, &format!("axis of I{}", k + 1), &triple(*a));
+    }
+    let g = &r.radii_of_gyration;
+    row(
+        &mut o,
+        "radii of gyration",
+        &format!("x {}  y {}  z {}", num(g.x), num(g.y), num(g.z)),
+    );
     o
 }
 

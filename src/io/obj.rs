@@ -1,0 +1,179 @@
+//! Wavefront OBJ: `v` and `f` lines.
+//!
+//! Faces may use `i`, `i/t`, `i//n` or `i/t/n` and negative (relative) indices; faces with
+//! more than three vertices are split as a fan from their first vertex. `o` and `g` groups
+//! are read as parts of one mesh (its closed shells are found and summed later); every
+//! other statement (`vt`, `vn`, `s`, `usemtl`, `l`, ...) is ignored.
+//!
+//! The crate's own reader rather than `tobj`: coordinates stay f64 and every error names
+//! its line.
+
+use crate::error::{Error, Result};
+use crate::mesh::RawMesh;
+
+/// Parses OBJ text.
+///
+/// # Examples
+/// ```
+/// let m = inertia::io::obj::parse(b"v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nf 1/1/1 2/2/2 3/3/3 -1\n")?;
+/// assert_eq!(m.triangles, vec![[0, 1, 2], [0, 2, 3]]);
+/// assert_eq!(m.lines, vec![5, 5]);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+pub fn parse(bytes: &[u8]) -> Result<RawMesh> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let line = bytes[..e.valid_up_to()]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1;
+        Error::parse(format!("line {line}"), "not text (invalid UTF-8)")
+    })?;
+    let mut vertices: Vec<[f64; 3]> = Vec::new();
+    // Faces as absolute 1-based or relative indices resolved at the end (an OBJ may refer to
+    // a vertex defined later); each with its line.
+    let mut triangles: Vec<[u32; 3]> = Vec::new();
+    let mut lines: Vec<u32> = Vec::new();
+    let mut pending: Vec<(i64, usize)> = Vec::new(); // (1-based index, line) to check
+    for (i, raw) in text.lines().enumerate() {
+        let lineno = i + 1;
+        let place = || format!("line {lineno}");
+        let line = raw.split('#').next().unwrap_or("");
+        let mut tok = line.split_ascii_whitespace();
+        match tok.next() {
+            Some("v") => {
+                let mut p = [0.0; 3];
+                for (k, c) in p.iter_mut().enumerate() {
+                    let t = tok.next().ok_or_else(|| {
+                        Error::parse(place(), format!("a vertex needs 3 coordinates, found {k}"))
+                    })?;
+                    *c = match t.parse::<f64>() {
+                        Ok(v) if v.is_finite() => v,
+                        Ok(_) => {
+                            return Err(Error::parse(
+                                place(),
+                                format!("coordinate {t} is not a finite number"),
+                            ));
+                        }
+                        Err(_) => {
+                            return Err(Error::parse(place(), format!("\"{t}\" is not a number")));
+                        }
+                    };
+                }
+                vertices.push(p);
+            }
+            Some("f") => {
+                let mut face: Vec<u32> = Vec::new();
+                for t in tok {
+                    let first = t.split('/').next().unwrap_or("");
+                    let idx: i64 = first.parse().map_err(|_| {
+                        Error::parse(place(), format!("\"{t}\" is not a vertex reference"))
+                    })?;
+                    let resolved = if idx < 0 {
+                        vertices.len() as i64 + 1 + idx
+                    } else {
+                        idx
+                    };
+                    if resolved < 1 || resolved > u32::MAX as i64 {
+                        return Err(Error::parse(
+                            place(),
+                            format!(
+                                "vertex index {idx} is out of range ({} vertices so far)",
+                                vertices.len()
+                            ),
+                        ));
+                    }
+                    pending.push((resolved, lineno));
+                    face.push((resolved - 1) as u32);
+                }
+                if face.len() < 3 {
+                    return Err(Error::parse(
+                        place(),
+                        format!("a face needs at least 3 vertices, found {}", face.len()),
+                    ));
+                }
+                for k in 1..face.len() - 1 {
+                    triangles.push([face[0], face[k], face[k + 1]]);
+                    lines.push(lineno as u32);
+                }
+            }
+            _ => {}
+        }
+    }
+    if let Some((idx, line)) = pending.iter().find(|(i, _)| *i as usize > vertices.len()) {
+        return Err(Error::parse(
+            format!("line {line}"),
+            format!(
+                "vertex index {idx} is out of range (the file has {} vertices)",
+                vertices.len()
+            ),
+        ));
+    }
+    if triangles.is_empty() {
+        return Err(Error::Empty(
+            "no faces (\"f\" lines) in the OBJ input".into(),
+        ));
+    }
+    Ok(RawMesh {
+        vertices,
+        triangles,
+        lines,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(s: &str) -> String {
+        parse(s.as_bytes()).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn groups_comments_and_other_statements() {
+        let s = "# cube-ish\nmtllib a.mtl\no one\nv 0 0 0 1\nv 1 0 0\nvt 0 0\nvn 0 0 1\nv 0 1 0\ng two\nusemtl x\ns off\nf 1//1 2//1 3//1 # tri\nl 1 2\n";
+        let m = parse(s.as_bytes()).unwrap();
+        assert_eq!(m.vertices.len(), 3);
+        assert_eq!(m.triangles, vec![[0, 1, 2]]);
+        assert_eq!(m.lines, vec![12]);
+    }
+
+    #[test]
+    fn bad_lines_are_named() {
+        assert_eq!(
+            err("v 0 0\n"),
+            "line 1: a vertex needs 3 coordinates, found 2"
+        );
+        assert_eq!(
+            err("v 0 0 nan\n"),
+            "line 1: coordinate nan is not a finite number"
+        );
+        assert_eq!(err("v 0 0 a\n"), "line 1: \"a\" is not a number");
+        assert_eq!(
+            err("v 0 0 0\nf 1 2\n"),
+            "line 2: a face needs at least 3 vertices, found 2"
+        );
+        assert_eq!(
+            err("v 0 0 0\nf 1 2 x\n"),
+            "line 2: \"x\" is not a vertex reference"
+        );
+        assert_eq!(
+            err("v 0 0 0\nf 1 -2 1\n"),
+            "line 2: vertex index -2 is out of range (1 vertices so far)"
+        );
+        assert_eq!(
+            err("v 0 0 0\nf 1 0 1\n"),
+            "line 2: vertex index 0 is out of range (1 vertices so far)"
+        );
+        assert_eq!(
+            err("v 0 0 0\nf 1 2 3\n"),
+            "line 2: vertex index 2 is out of range (the file has 1 vertices)"
+        );
+        assert_eq!(err("v 0 0 0\n"), "no faces (\"f\" lines) in the OBJ input");
+        assert_eq!(
+            err("f 99999999999999999999 1 1\n"),
+            "line 1: \"99999999999999999999\" is not a vertex reference"
+        );
+    }
+}

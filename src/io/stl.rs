@@ -1,0 +1,394 @@
+//! STL, binary and ASCII.
+//!
+//! Binary or ASCII is decided by the size rule first (a binary file is exactly
+//! 84 + 50·n bytes, n being the count at byte 80), then by the `solid` keyword: a binary
+//! header may itself begin with "solid", and an ASCII file may have no solid name. A binary
+//! file whose count does not match its size is refused, never truncated.
+//!
+//! This reader is the crate's own rather than `stl_io`: binary records are read straight
+//! from the (memory-mapped) bytes as fixed 50-byte chunks, ASCII keeps f64 precision and
+//! several `solid` blocks, and every error names the triangle or line.
+
+use crate::error::{Error, Result};
+use crate::mesh::RawMesh;
+
+/// Size of a binary STL header plus triangle count.
+const HEADER: usize = 84;
+/// Size of one binary STL triangle record.
+const RECORD: usize = 50;
+
+/// Which STL flavour `bytes` is, or why it is neither.
+///
+/// # Examples
+/// ```
+/// use inertia::io::stl::{kind, Kind};
+/// assert_eq!(kind(b"solid cube\nendsolid cube\n").unwrap(), Kind::Ascii);
+/// let mut bin = vec![0u8; 84];
+/// assert_eq!(kind(&bin).unwrap(), Kind::Binary);
+/// bin[80] = 1; // claims one triangle, holds none
+/// assert!(kind(&bin).unwrap_err().to_string().contains("1 triangles"));
+/// ```
+pub fn kind(bytes: &[u8]) -> Result<Kind> {
+    if bytes.is_empty() {
+        return Err(Error::Empty("the file is empty".into()));
+    }
+    if bytes.len() >= HEADER {
+        let n = u32::from_le_bytes([bytes[80], bytes[81], bytes[82], bytes[83]]) as u64;
+        if bytes.len() as u64 == HEADER as u64 + RECORD as u64 * n {
+            return Ok(Kind::Binary);
+        }
+        if looks_ascii(bytes) {
+            return Ok(Kind::Ascii);
+        }
+        if bytes[..HEADER]
+            .iter()
+            .all(|b| b.is_ascii_graphic() || b.is_ascii_whitespace())
+        {
+            return Err(Error::parse(
+                "line 1",
+                "not an STL file: it is text but does not start with \"solid\"",
+            ));
+        }
+        return Err(Error::parse(
+            "header",
+            format!(
+                "binary STL header says {n} triangles ({} bytes) but the file has {} bytes",
+                HEADER as u64 + RECORD as u64 * n,
+                bytes.len()
+            ),
+        ));
+    }
+    if looks_ascii(bytes) {
+        return Ok(Kind::Ascii);
+    }
+    Err(Error::parse(
+        "byte 0",
+        format!(
+            "{} bytes: too short for a binary STL (84-byte header) and not ASCII STL (no \"solid\")",
+            bytes.len()
+        ),
+    ))
+}
+
+/// STL flavours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// 80-byte header, u32 count, 50-byte records.
+    Binary,
+    /// `solid ... facet normal ... outer loop ... vertex ... endsolid`.
+    Ascii,
+}
+
+fn looks_ascii(bytes: &[u8]) -> bool {
+    let start = bytes
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(bytes.len());
+    let head = &bytes[start..bytes.len().min(start + 5)];
+    head.eq_ignore_ascii_case(b"solid") && !bytes[..bytes.len().min(4096)].contains(&0)
+}
+
+/// Parses an STL file into a triangle soup (three vertices per triangle, in file order).
+///
+/// # Examples
+/// ```
+/// let text = b"solid t\nfacet normal 0 0 1\n outer loop\n  vertex 0 0 0\n  vertex 1 0 0\n  vertex 0 1 0\n endloop\nendfacet\nendsolid t\n";
+/// let m = inertia::io::stl::parse(text)?;
+/// assert_eq!(m.triangles, vec![[0, 1, 2]]);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+pub fn parse(bytes: &[u8]) -> Result<RawMesh> {
+    match kind(bytes)? {
+        Kind::Binary => parse_binary(bytes),
+        Kind::Ascii => parse_ascii(bytes),
+    }
+}
+
+fn parse_binary(bytes: &[u8]) -> Result<RawMesh> {
+    let records = &bytes[HEADER..];
+    let n = records.len() / RECORD;
+    let mut vertices = Vec::with_capacity(3 * n);
+    for (t, rec) in records.chunks_exact(RECORD).enumerate() {
+        for v in 0..3 {
+            let mut p = [0.0; 3];
+            for (k, c) in p.iter_mut().enumerate() {
+                let at = 12 + 12 * v + 4 * k;
+                let x = f32::from_le_bytes([rec[at], rec[at + 1], rec[at + 2], rec[at + 3]]);
+                if !x.is_finite() {
+                    return Err(Error::parse(
+                        format!("triangle {}", t + 1),
+                        format!("vertex {} has a non-finite coordinate ({x})", v + 1),
+                    ));
+                }
+                *c = x as f64;
+            }
+            vertices.push(p);
+        }
+    }
+    Ok(soup(vertices))
+}
+
+fn soup(vertices: Vec<[f64; 3]>) -> RawMesh {
+    let triangles = (0..vertices.len() as u32 / 3)
+        .map(|t| [3 * t, 3 * t + 1, 3 * t + 2])
+        .collect();
+    RawMesh {
+        vertices,
+        triangles,
+        lines: vec![],
+    }
+}
+
+/// Whitespace-separated tokens with their line numbers.
+struct Tokens<'a> {
+    lines: std::iter::Enumerate<std::str::Lines<'a>>,
+    current: std::str::SplitAsciiWhitespace<'a>,
+    line: usize,
+}
+
+impl<'a> Tokens<'a> {
+    fn new(text: &'a str) -> Self {
+        Tokens {
+            lines: text.lines().enumerate(),
+            current: "".split_ascii_whitespace(),
+            line: 0,
+        }
+    }
+
+    fn next(&mut self) -> Option<&'a str> {
+        loop {
+            if let Some(t) = self.current.next() {
+                return Some(t);
+            }
+            let (i, l) = self.lines.next()?;
+            self.line = i + 1;
+            self.current = l.split_ascii_whitespace();
+        }
+    }
+
+    /// Drops the rest of the current line (a solid's name).
+    fn skip_line(&mut self) {
+        self.current = "".split_ascii_whitespace();
+    }
+
+    fn place(&self) -> String {
+        format!("line {}", self.line.max(1))
+    }
+
+    fn expect(&mut self, word: &str) -> Result<()> {
+        match self.next() {
+            Some(t) if t.eq_ignore_ascii_case(word) => Ok(()),
+            Some(t) => Err(Error::parse(
+                self.place(),
+                format!("expected \"{word}\", found \"{}\"", clip(t)),
+            )),
+            None => Err(Error::parse(
+                self.place(),
+                format!("file ends where \"{word}\" was expected"),
+            )),
+        }
+    }
+
+    fn number(&mut self) -> Result<f64> {
+        let t = self
+            .next()
+            .ok_or_else(|| Error::parse(self.place(), "file ends where a number was expected"))?;
+        match t.parse::<f64>() {
+            Ok(v) if v.is_finite() => Ok(v),
+            Ok(_) => Err(Error::parse(
+                self.place(),
+                format!("coordinate {t} is not a finite number"),
+            )),
+            Err(_) => Err(Error::parse(
+                self.place(),
+                format!("expected a number, found \"{}\"", clip(t)),
+            )),
+        }
+    }
+}
+
+/// A token shortened for a message.
+fn clip(t: &str) -> String {
+    if t.chars().count() > 40 {
+        format!("{}…", t.chars().take(40).collect::<String>())
+    } else {
+        t.to_string()
+    }
+}
+
+fn parse_ascii(bytes: &[u8]) -> Result<RawMesh> {
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let line = bytes[..e.valid_up_to()]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1;
+        Error::parse(
+            format!("line {line}"),
+            "not text (invalid UTF-8) in an ASCII STL",
+        )
+    })?;
+    let mut tok = Tokens::new(text);
+    let mut vertices = Vec::new();
+    let mut solids = 0;
+    while let Some(t) = tok.next() {
+        if !t.eq_ignore_ascii_case("solid") {
+            return Err(Error::parse(
+                tok.place(),
+                format!("expected \"solid\", found \"{}\"", clip(t)),
+            ));
+        }
+        solids += 1;
+        tok.skip_line();
+        loop {
+            let t = tok.next().ok_or_else(|| {
+                Error::parse(
+                    tok.place(),
+                    "file ends inside a solid (no \"endsolid\"): truncated?",
+                )
+            })?;
+            if t.eq_ignore_ascii_case("endsolid") {
+                tok.skip_line();
+                break;
+            }
+            if !t.eq_ignore_ascii_case("facet") {
+                return Err(Error::parse(
+                    tok.place(),
+                    format!("expected \"facet\" or \"endsolid\", found \"{}\"", clip(t)),
+                ));
+            }
+            tok.expect("normal")?;
+            for _ in 0..3 {
+                tok.number()?;
+            }
+            tok.expect("outer")?;
+            tok.expect("loop")?;
+            for _ in 0..3 {
+                tok.expect("vertex")?;
+                vertices.push([tok.number()?, tok.number()?, tok.number()?]);
+            }
+            match tok.next() {
+                Some(t) if t.eq_ignore_ascii_case("endloop") => {}
+                Some(t) if t.eq_ignore_ascii_case("vertex") => {
+                    return Err(Error::parse(
+                        tok.place(),
+                        "a facet with more than 3 vertices: STL facets are triangles",
+                    ));
+                }
+                Some(t) => {
+                    return Err(Error::parse(
+                        tok.place(),
+                        format!("expected \"endloop\", found \"{}\"", clip(t)),
+                    ));
+                }
+                None => {
+                    return Err(Error::parse(
+                        tok.place(),
+                        "file ends inside a facet: truncated?",
+                    ));
+                }
+            }
+            tok.expect("endfacet")?;
+        }
+    }
+    if solids == 0 {
+        return Err(Error::parse("line 1", "no \"solid\" in an ASCII STL"));
+    }
+    Ok(soup(vertices))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn binary(tris: &[[[f32; 3]; 3]], header: &[u8]) -> Vec<u8> {
+        let mut b = vec![0u8; 80];
+        b[..header.len()].copy_from_slice(header);
+        b.extend((tris.len() as u32).to_le_bytes());
+        for t in tris {
+            b.extend([0u8; 12]);
+            for v in t {
+                for c in v {
+                    b.extend(c.to_le_bytes());
+                }
+            }
+            b.extend([0u8; 2]);
+        }
+        b
+    }
+
+    const TRI: [[f32; 3]; 3] = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]];
+
+    #[test]
+    fn binary_even_when_the_header_says_solid() {
+        let b = binary(&[TRI, TRI], b"solid but binary");
+        let m = parse(&b).unwrap();
+        assert_eq!(m.vertices.len(), 6);
+        assert_eq!(m.vertices[1], [1.0, 0.0, 0.0]);
+    }
+
+    #[test]
+    fn binary_count_mismatch_and_nan_are_refused() {
+        let mut b = binary(&[TRI, TRI], b"");
+        b.truncate(b.len() - 10);
+        assert_eq!(
+            parse(&b).unwrap_err().to_string(),
+            "header: binary STL header says 2 triangles (184 bytes) but the file has 174 bytes"
+        );
+        let mut b = binary(&[TRI], b"");
+        b[80..84].copy_from_slice(&u32::MAX.to_le_bytes());
+        assert!(
+            parse(&b)
+                .unwrap_err()
+                .to_string()
+                .contains("4294967295 triangles")
+        );
+        let mut t = TRI;
+        t[2][1] = f32::NAN;
+        let b = binary(&[TRI, t], b"");
+        assert_eq!(
+            parse(&b).unwrap_err().to_string(),
+            "triangle 2: vertex 3 has a non-finite coordinate (NaN)"
+        );
+        assert!(parse(b"abc").unwrap_err().to_string().contains("too short"));
+    }
+
+    #[test]
+    fn ascii_several_solids_no_name_f64_precision() {
+        let s = "solid\n facet normal 0 0 0\n  outer loop\n   vertex 0 0 0\n   vertex 1 0 0\n   vertex 0 1 0.1000000000000001\n  endloop\n endfacet\nendsolid\n\
+                 SOLID second one\nfacet normal 0 0 1 outer loop vertex 1 1 1 vertex 2 1 1 vertex 1 2 1 endloop endfacet\nendsolid second one\n";
+        let m = parse(s.as_bytes()).unwrap();
+        assert_eq!(m.triangles.len(), 2);
+        assert_eq!(m.vertices[2][2], 0.1000000000000001);
+        assert_eq!(m.vertices[5], [1.0, 2.0, 1.0]);
+    }
+
+    #[test]
+    fn ascii_errors_name_the_line() {
+        let good = "solid a\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid a\n";
+        let e = |s: &str| parse(s.as_bytes()).unwrap_err().to_string();
+        assert_eq!(
+            e(&good.replace("vertex 1 0 0", "vertex 1 x 0")),
+            "line 5: expected a number, found \"x\""
+        );
+        assert_eq!(
+            e(&good.replace("vertex 1 0 0", "vertex 1 nan 0")),
+            "line 5: coordinate nan is not a finite number"
+        );
+        assert_eq!(
+            e(&good.replace("endsolid a\n", "")),
+            "line 8: file ends inside a solid (no \"endsolid\"): truncated?"
+        );
+        assert_eq!(
+            e(&good.replace("outer loop", "outer lop")),
+            "line 3: expected \"loop\", found \"lop\""
+        );
+        assert!(
+            e(&good.replace("endloop", "vertex 1 1 0\nendloop")).contains("more than 3 vertices")
+        );
+        assert_eq!(
+            e("solid x\ngarbage\n"),
+            "line 2: expected \"facet\" or \"endsolid\", found \"garbage\""
+        );
+    }
+}

@@ -1,0 +1,358 @@
+//! `inertia mesh` end to end, over the files in `fixtures/mesh` and `fixtures/bad`.
+
+use assert_cmd::cargo::cargo_bin_cmd;
+use serde_json::Value;
+
+struct Expected {
+    file: &'static str,
+    volume: f64,
+    centroid: [f64; 3],
+    /// Inertia tensor about the centroid for density 1, tensor convention (−∫xy dm).
+    tensor: [[f64; 3]; 3],
+    triangles: u64,
+    shells: u64,
+    cavities: u64,
+    inside_out: bool,
+    surface_area: f64,
+}
+
+/// The right tetrahedron (0,0,0), (5,0,0), (0,4,0), (0,0,3): volume 10, centroid
+/// (1.25, 1, 0.75), Ixx 75/8, Iyy 51/4, Izz 123/8, products ∫xy = −5/2, ∫xz = −15/8,
+/// ∫yz = −3/2 about the centroid (so +5/2, +15/8, +3/2 in the tensor).
+const TET: [[f64; 3]; 3] = [
+    [75.0 / 8.0, 2.5, 15.0 / 8.0],
+    [2.5, 51.0 / 4.0, 1.5],
+    [15.0 / 8.0, 1.5, 123.0 / 8.0],
+];
+
+fn tet_area() -> f64 {
+    // Faces: 10 (xy), 7.5 (xz), 6 (yz) and the slanted one: |(−5,4,0)×(−5,0,3)|/2.
+    let n = [12.0f64, 15.0, 20.0];
+    10.0 + 7.5 + 6.0 + 0.5 * (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt()
+}
+
+fn expected() -> Vec<Expected> {
+    let tet = |file, centroid| Expected {
+        file,
+        volume: 10.0,
+        centroid,
+        tensor: TET,
+        triangles: 4,
+        shells: 1,
+        cavities: 0,
+        inside_out: false,
+        surface_area: tet_area(),
+    };
+    let sixth = 1.0 / 6.0;
+    // Box [0,4]³ with a cavity [1,2]³: volume 63, centroid c = 126.5/63 on each axis;
+    // Ixx = 64·32/12 + 64·2(2−c)² − (2/12 + 2(1.5−c)²); −∫xy = −(64(2−c)² − (1.5−c)²).
+    let c = 126.5 / 63.0;
+    let (d, e) = (2.0 - c, 1.5 - c);
+    let diag = 64.0 * 32.0 / 12.0 + 128.0 * d * d - (2.0 / 12.0 + 2.0 * e * e);
+    let off = -(64.0 * d * d - e * e);
+    // Unit cube at the origin plus a 2×1×1 bar at x ∈ [10, 12]: centroid x = 7.5.
+    let (bx, cx) = (11.0 - 7.5, 0.5 - 7.5);
+    vec![
+        tet("right_tetrahedron.stl", [1.25, 1.0, 0.75]),
+        tet("right_tetrahedron_ascii.stl", [1.25, 1.0, 0.75]),
+        tet("right_tetrahedron.obj", [1.25, 1.0, 0.75]),
+        tet(
+            "right_tetrahedron_1e6.obj",
+            [1e6 + 1.25, -1e6 + 1.0, 1e6 + 0.75],
+        ),
+        Expected {
+            file: "unit_cube_ascii.stl",
+            volume: 1.0,
+            centroid: [0.5; 3],
+            tensor: [[sixth, 0.0, 0.0], [0.0, sixth, 0.0], [0.0, 0.0, sixth]],
+            triangles: 12,
+            shells: 1,
+            cavities: 0,
+            inside_out: false,
+            surface_area: 6.0,
+        },
+        Expected {
+            file: "unit_cube_inside_out.stl",
+            volume: 1.0,
+            centroid: [0.5; 3],
+            tensor: [[sixth, 0.0, 0.0], [0.0, sixth, 0.0], [0.0, 0.0, sixth]],
+            triangles: 12,
+            shells: 1,
+            cavities: 0,
+            inside_out: true,
+            surface_area: 6.0,
+        },
+        Expected {
+            file: "box_with_cavity.obj",
+            volume: 63.0,
+            centroid: [c; 3],
+            tensor: [[diag, off, off], [off, diag, off], [off, off, diag]],
+            triangles: 24,
+            shells: 2,
+            cavities: 1,
+            inside_out: false,
+            surface_area: 96.0 + 6.0,
+        },
+        Expected {
+            file: "two_bodies.stl",
+            volume: 3.0,
+            centroid: [7.5, 0.5, 0.5],
+            tensor: [
+                [2.0 / 12.0 + 2.0 * 2.0 / 12.0, 0.0, 0.0],
+                [
+                    0.0,
+                    2.0 / 12.0 + 2.0 * 5.0 / 12.0 + 2.0 * bx * bx + cx * cx,
+                    0.0,
+                ],
+                [
+                    0.0,
+                    0.0,
+                    2.0 / 12.0 + 2.0 * 5.0 / 12.0 + 2.0 * bx * bx + cx * cx,
+                ],
+            ],
+            triangles: 24,
+            shells: 2,
+            cavities: 0,
+            inside_out: false,
+            surface_area: 6.0 + 10.0,
+        },
+    ]
+}
+
+fn f(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
+}
+
+#[test]
+fn every_fixture_with_density_and_mass() {
+    for e in expected() {
+        let path = format!("fixtures/mesh/{}", e.file);
+        for (flag, value, density) in [
+            ("--density", "7850", 7850.0),
+            ("--mass", "5", 5.0 / e.volume),
+        ] {
+            let out = cargo_bin_cmd!("inertia")
+                .args(["mesh", &path, flag, value, "--json"])
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(out.status.success(), "{path}: {err}");
+            assert_eq!(err.contains("inside-out"), e.inside_out, "{path}: {err}");
+            let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+            let what = format!("{} {flag}", e.file);
+            assert_eq!(v["method"], "tetra");
+            assert_eq!(v["triangles"], e.triangles, "{what}");
+            assert_eq!(v["shells"], e.shells, "{what}");
+            assert_eq!(v["cavities"], e.cavities, "{what}");
+            assert_eq!(v["inside_out"], e.inside_out, "{what}");
+            let close = |got: f64, want: f64, scale: f64| {
+                assert!(
+                    (got - want).abs() <= 1e-12 * scale,
+                    "{what}: got {got}, want {want}"
+                );
+            };
+            close(f(&v["volume"]), e.volume, e.volume);
+            close(f(&v["mass"]), density * e.volume, density * e.volume);
+            close(f(&v["surface_area"]), e.surface_area, e.surface_area);
+            for k in 0..3 {
+                close(
+                    f(&v["centroid"][k]),
+                    e.centroid[k],
+                    e.centroid[k].abs().max(1.0),
+                );
+            }
+            let scale = density * e.tensor[0][0].max(e.tensor[1][1]).max(e.tensor[2][2]);
+            for r in 0..3 {
+                for c in 0..3 {
+                    close(
+                        f(&v["inertia_tensor"][r][c]),
+                        density * e.tensor[r][c],
+                        scale,
+                    );
+                }
+            }
+            // Principal axes: unit, right-handed, and eigenvectors of the tensor.
+            let axes: Vec<[f64; 3]> = (0..3)
+                .map(|k| [0, 1, 2].map(|i| f(&v["principal"]["axes"][k][i])))
+                .collect();
+            let cross = [
+                axes[0][1] * axes[1][2] - axes[0][2] * axes[1][1],
+                axes[0][2] * axes[1][0] - axes[0][0] * axes[1][2],
+                axes[0][0] * axes[1][1] - axes[0][1] * axes[1][0],
+            ];
+            for i in 0..3 {
+                assert!(
+                    (cross[i] - axes[2][i]).abs() < 1e-9,
+                    "{what}: not right-handed"
+                );
+            }
+            let m = [0, 1, 2].map(|k| f(&v["principal"]["moments"][k]));
+            assert!(m[0] <= m[1] && m[1] <= m[2], "{what}: {m:?}");
+            // Physical: each principal moment at most the sum of the other two.
+            assert!(m[2] <= (m[0] + m[1]) * (1.0 + 1e-12), "{what}: {m:?}");
+        }
+    }
+}
+
+#[test]
+fn about_origin_and_point() {
+    // Right tetrahedron about the origin: Ixx = ∫(y²+z²) = m/10 (4² + 3²)... by the vertex
+    // formula ∫y² = V/10 Σ yᵢ² (one vertex off zero per axis) = 10/10 · 16 = 16, ∫z² = 9,
+    // ∫x² = 25: Ixx = 25, Iyy = 34, Izz = 41; ∫xy = V/20 Σ... = 0 + 0 → 10/20·(0 + 5·4) = 10.
+    let out = cargo_bin_cmd!("inertia")
+        .args([
+            "mesh",
+            "fixtures/mesh/right_tetrahedron.obj",
+            "--about",
+            "origin",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let t = &v["inertia_tensor"];
+    for (got, want) in [
+        (&t[0][0], 25.0),
+        (&t[1][1], 34.0),
+        (&t[2][2], 41.0),
+        (&t[0][1], -10.0),
+    ] {
+        assert!((f(got) - want).abs() < 1e-12 * 41.0, "{got} vs {want}");
+    }
+    assert_eq!(v["about"], serde_json::json!([0.0, 0.0, 0.0]));
+    // --about with a point equal to the centroid gives the centroidal tensor.
+    let out = cargo_bin_cmd!("inertia")
+        .args([
+            "mesh",
+            "fixtures/mesh/right_tetrahedron.stl",
+            "--about=1.25,1,0.75",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!((f(&v["inertia_tensor"][0][0]) - 75.0 / 8.0).abs() < 1e-12);
+}
+
+#[test]
+fn stdin_sniffs_or_takes_the_format() {
+    let bytes = std::fs::read("fixtures/mesh/right_tetrahedron.stl").unwrap();
+    for args in [
+        vec!["mesh", "-", "--json"],
+        vec!["mesh", "-", "--input-format", "stl", "--json"],
+    ] {
+        let out = cargo_bin_cmd!("inertia")
+            .args(&args)
+            .write_stdin(bytes.clone())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert!((f(&v["volume"]) - 10.0).abs() < 1e-12);
+    }
+    let obj = std::fs::read("fixtures/mesh/right_tetrahedron.obj").unwrap();
+    let out = cargo_bin_cmd!("inertia")
+        .args(["mesh", "-", "--json"])
+        .write_stdin(obj)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+}
+
+#[test]
+fn table_output() {
+    let out = cargo_bin_cmd!("inertia")
+        .args(["mesh", "fixtures/mesh/right_tetrahedron.stl", "--mass", "5"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    insta::assert_snapshot!(String::from_utf8(out.stdout).unwrap());
+}
+
+fn refused(args: &[&str], fragments: &[&str]) {
+    let out = cargo_bin_cmd!("inertia").args(args).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(out.stdout.is_empty(), "{args:?}: stdout not empty");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    for frag in fragments {
+        assert!(err.contains(frag), "{args:?}: {err:?} lacks {frag:?}");
+    }
+}
+
+#[test]
+fn bad_meshes_are_refused_with_the_place() {
+    let cases: &[(&str, &[&str])] = &[
+        (
+            "open_cube.stl",
+            &["not closed: 3 boundary edges", "triangle"],
+        ),
+        (
+            "inconsistent_winding.stl",
+            &["inconsistent winding: triangle 3 and triangle 4"],
+        ),
+        (
+            "truncated.stl",
+            &["header says 12 triangles (684 bytes) but the file has 664 bytes"],
+        ),
+        ("huge_count.stl", &["4000000000 triangles"]),
+        (
+            "nan.stl",
+            &["triangle 5: vertex 2 has a non-finite coordinate"],
+        ),
+        ("truncated_ascii.stl", &["line 44", "truncated"]),
+        (
+            "inverted_second_body.obj",
+            &["shell 2 (from triangle 13 (line 32)) is wound inward"],
+        ),
+        ("bad_index.obj", &["line 4: vertex index 4 is out of range"]),
+        ("garbage.stl", &["binary STL header says"]),
+        ("empty.stl", &["the file is empty"]),
+    ];
+    for (file, frags) in cases {
+        let path = format!("fixtures/bad/{file}");
+        let mut all = vec![path.as_str()];
+        all.extend_from_slice(frags);
+        refused(&["mesh", &path], &all);
+    }
+}
+
+#[test]
+fn bad_flags_are_refused() {
+    let tet = "fixtures/mesh/right_tetrahedron.stl";
+    refused(
+        &["mesh", tet, "--density", "0"],
+        &["--density must be a positive finite number"],
+    );
+    refused(
+        &["mesh", tet, "--mass", "-5"],
+        &["--mass must be a positive finite number, got -5"],
+    );
+    refused(
+        &["mesh", tet, "--about", "1,2"],
+        &["--about needs 3 coordinates here, got 2"],
+    );
+    refused(&["mesh", tet, "--method", "fan"], &["invalid value 'fan'"]);
+    refused(
+        &["mesh", tet, "--input-format", "json"],
+        &["invalid value 'json'"],
+    );
+    refused(
+        &[
+            "mesh",
+            "fixtures/mesh/right_tetrahedron.obj",
+            "--input-format",
+            "stl",
+        ],
+        &["line 1: not an STL file: it is text but does not start with \"solid\""],
+    );
+    refused(
+        &["mesh", "fixtures/none.stl"],
+        &["fixtures/none.stl: cannot read"],
+    );
+    refused(&["mesh", "fixtures"], &["fixtures: cannot read"]);
+}
