@@ -64,6 +64,7 @@ pub struct Mesh {
     shells: usize,
     cavities: usize,
     inside_out: bool,
+    bbox: (Point3<f64>, Point3<f64>),
 }
 
 /// Weld key: the coordinate bits, with -0.0 folded into 0.0.
@@ -97,8 +98,8 @@ impl Mesh {
         drop(index);
 
         // Keep triangles with three distinct vertices; remember each one's input number.
-        let mut triangles = Vec::with_capacity(raw.triangles.len());
-        let mut origin = Vec::with_capacity(raw.triangles.len());
+        let mut triangles: Vec<[u32; 3]> = Vec::with_capacity(raw.triangles.len());
+        let mut origin: Vec<usize> = Vec::with_capacity(raw.triangles.len());
         let mut degenerate = 0;
         for (t, tri) in raw.triangles.iter().enumerate() {
             let w = tri.map(|v| remap[v as usize]);
@@ -116,13 +117,27 @@ impl Mesh {
             )));
         }
         check_edges(&vertices, &triangles, &origin, raw)?;
-        let zero_area = triangles
-            .iter()
-            .filter(|t| {
+        // Zero-area triangles have served the topology check; they enclose nothing.
+        let before = triangles.len();
+        let (triangles, origin): (Vec<[u32; 3]>, Vec<usize>) = triangles
+            .into_iter()
+            .zip(origin)
+            .filter(|(t, _)| {
                 let [a, b, c] = t.map(|v| vertices[v as usize]);
-                (b - a).cross(&(c - a)) == Vector3::zeros()
+                (b - a).cross(&(c - a)) != Vector3::zeros()
             })
-            .count();
+            .unzip();
+        let zero_area = before - triangles.len();
+        let mut bbox = (
+            Point3::from([f64::INFINITY; 3]),
+            Point3::from([f64::NEG_INFINITY; 3]),
+        );
+        for t in &triangles {
+            for &v in t {
+                let p = vertices[v as usize];
+                bbox = (bbox.0.inf(&p), bbox.1.sup(&p));
+            }
+        }
 
         let mut mesh = Mesh {
             vertices,
@@ -132,6 +147,7 @@ impl Mesh {
             shells: 0,
             cavities: 0,
             inside_out: false,
+            bbox,
         };
         mesh.check_shells(&origin, raw)?;
         Ok(mesh)
@@ -184,18 +200,9 @@ impl Mesh {
         nalgebra::center(&lo, &hi)
     }
 
-    /// Axis-aligned bounding box `(min, max)`.
+    /// Axis-aligned bounding box `(min, max)` of the triangles.
     pub fn bounding_box(&self) -> (Point3<f64>, Point3<f64>) {
-        let mut lo = Point3::from([f64::INFINITY; 3]);
-        let mut hi = Point3::from([f64::NEG_INFINITY; 3]);
-        for t in &self.triangles {
-            for &v in t {
-                let p = self.vertices[v as usize];
-                lo = lo.inf(&p);
-                hi = hi.sup(&p);
-            }
-        }
-        (lo, hi)
+        self.bbox
     }
 
     /// Total area of the triangles.
@@ -603,6 +610,19 @@ mod tests {
         let mesh = Mesh::new(&m).unwrap();
         assert_eq!(mesh.degenerate_count(), 1);
         assert_eq!(mesh.input_triangle_count(), 13);
+        // A T-junction closed by a zero-area sliver: the side triangle [0, 1, 5] is split at
+        // the midpoint of its edge 0→1, and the sliver [1, mid, 0] balances the edges. The
+        // sliver is counted and integrates to nothing.
+        let mut m = cuboid([0.0; 3], [1.0; 3]);
+        m.vertices.push([0.5, 0.0, 0.0]);
+        let mid = 8;
+        let side = m.triangles.iter().position(|t| *t == [0, 1, 5]).unwrap();
+        m.triangles[side] = [0, mid, 5];
+        m.triangles.push([mid, 1, 5]);
+        m.triangles.push([1, mid, 0]);
+        let mesh = Mesh::new(&m).unwrap();
+        assert_eq!(mesh.degenerate_count(), 1);
+        assert_eq!(mesh.triangles().len(), 13);
         let all_bad = RawMesh {
             vertices: vec![[0.0; 3]; 3],
             triangles: vec![[0, 1, 2]],
