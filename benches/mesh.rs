@@ -50,8 +50,25 @@ fn bench(c: &mut Criterion) {
         b.iter(|| inertia::Mesh::new(black_box(&raw)).unwrap())
     });
     let mesh = inertia::Mesh::new(&raw).unwrap();
-    g.bench_function("integrate_tetra", |b| {
-        b.iter(|| inertia::MeshMethod::Tetra.integrate(black_box(&mesh)))
+    for m in inertia::MeshMethod::ALL {
+        g.bench_function(format!("integrate_{}", m.name()), |b| {
+            b.iter(|| m.integrate(black_box(&mesh), inertia::method::voxel::DEFAULT_RESOLUTION))
+        });
+    }
+    g.finish();
+    // The voxel target: a 20k-triangle sphere at the default resolution.
+    let sphere =
+        inertia::Mesh::new(&inertia::shape::Shape3d::Sphere { radius: 1.0 }.tessellate(140))
+            .unwrap();
+    let mut g = c.benchmark_group("sphere_20k");
+    g.sample_size(20);
+    g.bench_function("voxel_default_resolution", |b| {
+        b.iter(|| {
+            inertia::MeshMethod::Voxel.integrate(
+                black_box(&sphere),
+                inertia::method::voxel::DEFAULT_RESOLUTION,
+            )
+        })
     });
     g.finish();
 }

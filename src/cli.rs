@@ -1,10 +1,15 @@
 //! Command-line arguments and the glue from them to the library.
 
 use anyhow::{Context, Result, bail};
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use inertia::io::{Bytes, MeshFormat, PolygonFormat, read_mesh, read_polygon};
-use inertia::report::{MeshReport, OutputFormat, PolygonReport};
-use inertia::{About, Amount, MeshMethod, PolygonMethod, positive};
+use inertia::method::voxel::DEFAULT_RESOLUTION;
+use inertia::report::table::num;
+use inertia::report::{
+    Body, BoundingBox, MeshReport, Outline, OutputFormat, PolygonReport, compare,
+};
+use inertia::shape::{Shape2d, Shape3d};
+use inertia::{About, Amount, MeshIntegral, MeshMethod, PolygonIntegral, PolygonMethod, positive};
 use nalgebra::{Point2, Point3};
 use std::path::{Path, PathBuf};
 
@@ -22,6 +27,7 @@ enum Command {
     #[command(
         after_help = "Examples:\n  inertia polygon fixtures/polygon/l_shape.json --density 2\n  \
         inertia polygon profile.csv --mass 3 --method centroid --json\n  \
+        inertia polygon fixtures/polygon/u_shape_cw.csv --method all\n  \
         echo '[[0,0],[1,0],[1,1],[0,1]]' | inertia polygon - --about origin"
     )]
     Polygon(PolygonArgs),
@@ -29,28 +35,45 @@ enum Command {
     #[command(
         after_help = "Examples:\n  inertia mesh fixtures/mesh/right_tetrahedron.stl --mass 5\n  \
         inertia mesh part.obj --density 7850 --json\n  \
+        inertia mesh part.stl --method all --resolution 800\n  \
         inertia mesh - --input-format stl --about 0,0,0 < part.stl"
     )]
     Mesh(MeshArgs),
+    /// Closed-form shapes (rectangle, regular, circle, box, sphere, cylinder, biconvex),
+    /// and tessellations of them.
+    #[command(
+        after_help = "Examples:\n  inertia shape rectangle --width 2 --height 1 --mass 3\n  \
+        inertia shape biconvex --width 2.2 --height 0.92 --mass 1\n  \
+        inertia shape sphere --radius 1 --segments 128 --mesh-out sphere.stl"
+    )]
+    Shape {
+        #[command(subcommand)]
+        kind: ShapeKind,
+    },
 }
 
-#[derive(Args, Debug)]
-struct MeshArgs {
-    /// Mesh file (STL binary or ASCII, OBJ), or `-` for standard input.
-    file: PathBuf,
-    /// Input format; by default from the extension, else from the content.
-    #[arg(long, value_enum)]
-    input_format: Option<MeshFormat>,
-    /// Integration method.
-    #[arg(long, value_enum, default_value_t = MeshMethod::Tetra)]
-    method: MeshMethod,
-    #[command(flatten)]
-    amount: AmountArgs,
-    /// Point the tensor is about: centroid, origin or X,Y,Z.
-    #[arg(long, default_value = "centroid", allow_hyphen_values = true)]
-    about: About,
-    #[command(flatten)]
-    output: OutputArgs,
+/// `--method` for polygons: one method, or all of them side by side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum PolygonChoice {
+    /// Fan of signed triangles from the first vertex.
+    Fan,
+    /// Right-triangle split of each fan triangle.
+    RightTriangle,
+    /// Signed triangles from the centroid to each edge.
+    Centroid,
+    /// Every method, side by side, with their spread.
+    All,
+}
+
+/// `--method` for meshes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum MeshChoice {
+    /// Signed tetrahedra (exact).
+    Tetra,
+    /// Numerical integration over a grid of columns (approximate, see --resolution).
+    Voxel,
+    /// Every method, side by side, with their spread.
+    All,
 }
 
 #[derive(Args, Debug)]
@@ -61,39 +84,47 @@ struct PolygonArgs {
     #[arg(long, value_enum)]
     input_format: Option<PolygonFormat>,
     /// Integration method.
-    #[arg(long, value_enum, default_value_t = PolygonMethod::Fan)]
-    method: PolygonMethod,
+    #[arg(long, value_enum, default_value_t = PolygonChoice::Fan)]
+    method: PolygonChoice,
+    /// With --method all: the largest relative spread allowed between exact methods.
+    #[arg(long, default_value_t = 1e-9, allow_negative_numbers = true)]
+    tolerance: f64,
     #[command(flatten)]
-    amount: AmountArgs,
-    /// Point the moments are about: centroid, origin or X,Y.
-    #[arg(long, default_value = "centroid", allow_hyphen_values = true)]
-    about: About,
-    #[command(flatten)]
-    output: OutputArgs,
+    common: Common,
 }
 
 #[derive(Args, Debug)]
-struct AmountArgs {
+struct MeshArgs {
+    /// Mesh file (STL binary or ASCII, OBJ), or `-` for standard input.
+    file: PathBuf,
+    /// Input format; by default from the extension, else from the content.
+    #[arg(long, value_enum)]
+    input_format: Option<MeshFormat>,
+    /// Integration method.
+    #[arg(long, value_enum, default_value_t = MeshChoice::Tetra)]
+    method: MeshChoice,
+    /// Voxel method: grid cells along the longest side of the bounding box.
+    #[arg(long, default_value_t = DEFAULT_RESOLUTION)]
+    resolution: usize,
+    /// With --method all: the largest relative spread allowed between exact methods.
+    #[arg(long, default_value_t = 1e-9, allow_negative_numbers = true)]
+    tolerance: f64,
+    #[command(flatten)]
+    common: Common,
+}
+
+/// Options every command takes.
+#[derive(Args, Debug)]
+struct Common {
     /// Density: mass per unit area (polygons) or volume (meshes). Default 1.
     #[arg(long, allow_negative_numbers = true, conflicts_with = "mass")]
     density: Option<f64>,
     /// Total mass; the density becomes mass / area (or volume).
     #[arg(long, allow_negative_numbers = true)]
     mass: Option<f64>,
-}
-
-impl AmountArgs {
-    fn amount(&self) -> Result<Amount> {
-        Ok(match (self.density, self.mass) {
-            (_, Some(m)) => Amount::Mass(positive("--mass", m)?),
-            (Some(d), None) => Amount::Density(positive("--density", d)?),
-            (None, None) => Amount::Density(1.0),
-        })
-    }
-}
-
-#[derive(Args, Debug)]
-struct OutputArgs {
+    /// Point the moments are about: centroid, origin, or X,Y (polygons) / X,Y,Z (meshes).
+    #[arg(long, default_value = "centroid", allow_hyphen_values = true)]
+    about: About,
     /// Output format.
     #[arg(long, value_enum, default_value_t = OutputFormat::Table)]
     format: OutputFormat,
@@ -102,7 +133,15 @@ struct OutputArgs {
     json: bool,
 }
 
-impl OutputArgs {
+impl Common {
+    fn amount(&self) -> Result<Amount> {
+        Ok(match (self.density, self.mass) {
+            (_, Some(m)) => Amount::Mass(positive("--mass", m)?),
+            (Some(d), None) => Amount::Density(positive("--density", d)?),
+            (None, None) => Amount::Density(1.0),
+        })
+    }
+
     fn format(&self) -> OutputFormat {
         if self.json {
             OutputFormat::Json
@@ -110,13 +149,151 @@ impl OutputArgs {
             self.format
         }
     }
+
+    /// The `--about` point, or `None` for the centroid.
+    fn about<const N: usize>(&self) -> Result<Option<[f64; N]>> {
+        match &self.about {
+            About::Centroid => Ok(None),
+            other => {
+                let p = other.resolve(&[0.0; N]).map_err(anyhow::Error::msg)?;
+                let mut out = [0.0; N];
+                out.copy_from_slice(&p);
+                Ok(Some(out))
+            }
+        }
+    }
 }
 
-/// Runs the command and returns what to print on stdout.
-pub fn run(cli: Cli) -> Result<String> {
+#[derive(Subcommand, Debug)]
+enum ShapeKind {
+    /// A rectangle centred on the origin (seed 002 eq. 3.4).
+    Rectangle {
+        /// Width along x.
+        #[arg(long, allow_negative_numbers = true)]
+        width: f64,
+        /// Height along y.
+        #[arg(long, allow_negative_numbers = true)]
+        height: f64,
+        #[command(flatten)]
+        out: Out2d,
+    },
+    /// A regular polygon centred on the origin, first vertex on +x (seed 002 eq. 3.6).
+    Regular {
+        /// Number of sides.
+        #[arg(long)]
+        sides: usize,
+        /// Side length.
+        #[arg(
+            long,
+            allow_negative_numbers = true,
+            required_unless_present = "circumradius",
+            conflicts_with = "circumradius"
+        )]
+        side: Option<f64>,
+        /// Circumradius (instead of --side).
+        #[arg(long, allow_negative_numbers = true)]
+        circumradius: Option<f64>,
+        #[command(flatten)]
+        out: Out2d,
+    },
+    /// A disc centred on the origin (seed 004).
+    Circle {
+        /// Radius.
+        #[arg(long, allow_negative_numbers = true)]
+        radius: f64,
+        #[command(flatten)]
+        out: Out2d,
+    },
+    /// A box centred on the origin.
+    Box {
+        /// Edge lengths X,Y,Z.
+        #[arg(long, value_delimiter = ',', num_args = 1, allow_hyphen_values = true)]
+        size: Vec<f64>,
+        #[command(flatten)]
+        out: Out3d,
+    },
+    /// A ball centred on the origin.
+    Sphere {
+        /// Radius.
+        #[arg(long, allow_negative_numbers = true)]
+        radius: f64,
+        #[command(flatten)]
+        out: Out3d,
+    },
+    /// A cylinder centred on the origin, axis z.
+    Cylinder {
+        /// Radius.
+        #[arg(long, allow_negative_numbers = true)]
+        radius: f64,
+        /// Length along z.
+        #[arg(long, allow_negative_numbers = true)]
+        height: f64,
+        #[command(flatten)]
+        out: Out3d,
+    },
+    /// Seed 003's go stone: a biconvex lens of two spherical caps, axis y.
+    Biconvex {
+        /// Diameter (width across).
+        #[arg(long, allow_negative_numbers = true)]
+        width: f64,
+        /// Thickness along y.
+        #[arg(long, allow_negative_numbers = true)]
+        height: f64,
+        #[command(flatten)]
+        out: Out3d,
+    },
+}
+
+#[derive(Args, Debug)]
+struct Out2d {
+    /// Also write the outline as a JSON polygon (a circle as a --segments-gon).
+    #[arg(long)]
+    polygon_out: Option<PathBuf>,
+    /// Segments of a tessellated circle.
+    #[arg(long, default_value_t = 64)]
+    segments: usize,
+    #[command(flatten)]
+    common: Common,
+}
+
+#[derive(Args, Debug)]
+struct Out3d {
+    /// Also write a tessellation: ASCII STL with full f64 precision (.stl) or OBJ (.obj).
+    #[arg(long)]
+    mesh_out: Option<PathBuf>,
+    /// Segments around each circle of the tessellation.
+    #[arg(long, default_value_t = 64)]
+    segments: usize,
+    #[command(flatten)]
+    common: Common,
+}
+
+/// What a run produced: the text for stdout, warnings for stderr, and the exit code.
+pub struct Outcome {
+    /// Printed on stdout.
+    pub stdout: String,
+    /// Printed on stderr, one line each, before stdout.
+    pub warnings: Vec<String>,
+    /// 0, or 1 when `--method all` found the exact methods disagreeing.
+    pub code: u8,
+}
+
+impl Outcome {
+    fn ok(stdout: String) -> Self {
+        Outcome {
+            stdout,
+            warnings: vec![],
+            code: 0,
+        }
+    }
+}
+
+/// Runs the command.
+pub fn run(cli: Cli) -> Result<Outcome> {
     match cli.command {
         Command::Polygon(a) => polygon(a),
         Command::Mesh(a) => mesh(a),
+        Command::Shape { kind } => shape(kind),
     }
 }
 
@@ -132,58 +309,253 @@ fn read_input(path: &Path) -> Result<(Bytes, String, String)> {
     Ok((bytes, name, label))
 }
 
-/// The `--about` point, or `None` for the centroid.
-fn about_point<const N: usize>(about: &About) -> Result<Option<[f64; N]>> {
-    match about {
-        About::Centroid => Ok(None),
-        other => {
-            let p = other.resolve(&[0.0; N]).map_err(anyhow::Error::msg)?;
-            let mut out = [0.0; N];
-            out.copy_from_slice(&p);
-            Ok(Some(out))
-        }
+fn check_tolerance(t: f64) -> Result<f64> {
+    if t.is_finite() && t >= 0.0 {
+        Ok(t)
+    } else {
+        bail!("--tolerance must be a finite number >= 0, got {t}")
     }
 }
 
-fn mesh(a: MeshArgs) -> Result<String> {
-    let amount = a.amount.amount()?;
-    let about = about_point::<3>(&a.about)?.map(Point3::from);
-    let (bytes, name, label) = read_input(&a.file)?;
-    let format = a
-        .input_format
-        .or_else(|| MeshFormat::from_path(&a.file))
-        .unwrap_or_else(|| MeshFormat::sniff(&bytes));
-    let mesh = read_mesh(&bytes, format).with_context(|| label.clone())?;
-    let report = MeshReport::new(&name, &mesh, a.method, amount, about);
-    let finite = report.mass.is_finite()
-        && report
-            .inertia_tensor
-            .iter()
-            .flatten()
-            .all(|v| v.is_finite());
-    if !finite {
-        bail!("{label}: the result overflows f64 (coordinates or density too large)");
+/// The outcome of `--method all`: exit code 1 and a warning when exact methods disagree.
+fn compared<R: serde::Serialize>(
+    c: compare::Comparison<R>,
+    format: OutputFormat,
+    title: &str,
+    label: &str,
+) -> Outcome {
+    let stdout = match format {
+        OutputFormat::Json => c.json(),
+        OutputFormat::Table => c.table(title),
+    };
+    let mut out = Outcome::ok(stdout);
+    if !c.agree {
+        out.code = 1;
+        out.warnings.push(format!(
+            "{label}: the exact methods disagree by {:.1e} (tolerance {:.0e})",
+            c.max_exact_spread, c.tolerance
+        ));
     }
-    if mesh.inside_out() {
-        eprintln!(
-            "inertia: warning: {label}: the mesh is inside-out (its triangles face inward); computed as if turned right way out"
-        );
-    }
-    Ok(a.output.format().mesh(&report))
+    out
 }
 
-fn polygon(a: PolygonArgs) -> Result<String> {
-    let amount = a.amount.amount()?;
-    let about = about_point::<2>(&a.about)?.map(Point2::from);
+fn polygon(a: PolygonArgs) -> Result<Outcome> {
+    let amount = a.common.amount()?;
+    let about = a.common.about::<2>()?.map(Point2::from);
+    let tolerance = check_tolerance(a.tolerance)?;
     let (bytes, name, label) = read_input(&a.file)?;
     let format = a
         .input_format
         .or_else(|| PolygonFormat::from_path(&a.file))
         .unwrap_or_else(|| PolygonFormat::sniff(&bytes));
     let poly = read_polygon(&bytes, format).with_context(|| label.clone())?;
-    let report = PolygonReport::new(&name, &poly, a.method, amount, about);
-    if !report.mass.is_finite() || !report.inertia.is_finite() {
-        bail!("{label}: the result overflows f64 (coordinates or density too large)");
+    let methods: Vec<PolygonMethod> = match a.method {
+        PolygonChoice::Fan => vec![PolygonMethod::Fan],
+        PolygonChoice::RightTriangle => vec![PolygonMethod::RightTriangle],
+        PolygonChoice::Centroid => vec![PolygonMethod::Centroid],
+        PolygonChoice::All => PolygonMethod::ALL.to_vec(),
+    };
+    let reports: Vec<PolygonReport> = methods
+        .iter()
+        .map(|m| PolygonReport::new(&name, &poly, *m, amount, about))
+        .collect();
+    for r in &reports {
+        if !r.mass.is_finite() || !r.inertia.is_finite() {
+            bail!("{label}: the result overflows f64 (coordinates or density too large)");
+        }
     }
-    Ok(a.output.format().polygon(&report))
+    let output = a.common.format();
+    if a.method == PolygonChoice::All {
+        let c = compare::polygons(reports, tolerance);
+        return Ok(compared(c, output, &format!("polygon {name}"), &label));
+    }
+    Ok(Outcome::ok(output.polygon(&reports[0])))
+}
+
+fn mesh(a: MeshArgs) -> Result<Outcome> {
+    let amount = a.common.amount()?;
+    let about = a.common.about::<3>()?.map(Point3::from);
+    let tolerance = check_tolerance(a.tolerance)?;
+    if a.resolution == 0 || a.resolution > 100_000 {
+        bail!(
+            "--resolution must be between 1 and 100000, got {}",
+            a.resolution
+        );
+    }
+    let (bytes, name, label) = read_input(&a.file)?;
+    let format = a
+        .input_format
+        .or_else(|| MeshFormat::from_path(&a.file))
+        .unwrap_or_else(|| MeshFormat::sniff(&bytes));
+    let mesh = read_mesh(&bytes, format).with_context(|| label.clone())?;
+    let methods: Vec<MeshMethod> = match a.method {
+        MeshChoice::Tetra => vec![MeshMethod::Tetra],
+        MeshChoice::Voxel => vec![MeshMethod::Voxel],
+        MeshChoice::All => MeshMethod::ALL.to_vec(),
+    };
+    let reports: Vec<MeshReport> = methods
+        .iter()
+        .map(|m| MeshReport::new(&name, &mesh, *m, a.resolution, amount, about))
+        .collect();
+    for r in &reports {
+        if !r.mass.is_finite() || !r.inertia_tensor.iter().flatten().all(|v| v.is_finite()) {
+            bail!("{label}: the result overflows f64 (coordinates or density too large)");
+        }
+    }
+    let mut warnings = Vec::new();
+    if mesh.inside_out() {
+        warnings.push(format!(
+            "warning: {label}: the mesh is inside-out (its triangles face inward); computed as if turned right way out"
+        ));
+    }
+    let output = a.common.format();
+    let mut out = if a.method == MeshChoice::All {
+        let exact = methods.iter().map(|m| m.is_exact()).collect();
+        let c = compare::meshes(reports, exact, tolerance);
+        compared(c, output, &format!("mesh {name}"), &label)
+    } else {
+        Outcome::ok(output.mesh(&reports[0]))
+    };
+    warnings.append(&mut out.warnings);
+    out.warnings = warnings;
+    Ok(out)
+}
+
+fn write_file(path: &Path, text: &str) -> Result<()> {
+    std::fs::write(path, text).with_context(|| format!("{}: cannot write", path.display()))
+}
+
+fn shape(kind: ShapeKind) -> Result<Outcome> {
+    let (s2, s3, name) = match kind {
+        ShapeKind::Rectangle { width, height, out } => (
+            Some((Shape2d::Rectangle { width, height }, out)),
+            None,
+            format!("rectangle {} × {}", num(width), num(height)),
+        ),
+        ShapeKind::Regular {
+            sides,
+            side,
+            circumradius,
+            out,
+        } => {
+            let side = match (side, circumradius) {
+                (Some(l), _) => l,
+                (None, Some(r)) => {
+                    positive("--circumradius", r)?;
+                    2.0 * r * (std::f64::consts::PI / sides.max(1) as f64).sin()
+                }
+                (None, None) => bail!("regular needs --side or --circumradius"),
+            };
+            (
+                Some((Shape2d::Regular { sides, side }, out)),
+                None,
+                format!("regular {sides}-gon of side {}", num(side)),
+            )
+        }
+        ShapeKind::Circle { radius, out } => (
+            Some((Shape2d::Circle { radius }, out)),
+            None,
+            format!("circle of radius {}", num(radius)),
+        ),
+        ShapeKind::Box { size, out } => {
+            if size.len() != 3 {
+                bail!("--size takes X,Y,Z (3 numbers), got {}", size.len());
+            }
+            let size = [size[0], size[1], size[2]];
+            (
+                None,
+                Some((Shape3d::Box { size }, out)),
+                format!("box {} × {} × {}", num(size[0]), num(size[1]), num(size[2])),
+            )
+        }
+        ShapeKind::Sphere { radius, out } => (
+            None,
+            Some((Shape3d::Sphere { radius }, out)),
+            format!("sphere of radius {}", num(radius)),
+        ),
+        ShapeKind::Cylinder {
+            radius,
+            height,
+            out,
+        } => (
+            None,
+            Some((Shape3d::Cylinder { radius, height }, out)),
+            format!("cylinder of radius {}, height {}", num(radius), num(height)),
+        ),
+        ShapeKind::Biconvex { width, height, out } => (
+            None,
+            Some((Shape3d::Biconvex { width, height }, out)),
+            format!("biconvex {} × {}", num(width), num(height)),
+        ),
+    };
+    if let Some((shape, out)) = s2 {
+        shape.validate()?;
+        let amount = out.common.amount()?;
+        let about = out.common.about::<2>()?.map(Point2::from);
+        if out.segments < 3 || out.segments > 10_000_000 {
+            bail!(
+                "--segments must be between 3 and 10000000, got {}",
+                out.segments
+            );
+        }
+        let e = shape.exact();
+        let outline = Outline {
+            vertices: e.vertices,
+            holes: 0,
+            winding: "ccw",
+            perimeter: e.perimeter,
+        };
+        let unit = PolygonIntegral {
+            properties: e.properties,
+            polar: e.properties.moments.polar(),
+        };
+        let report =
+            PolygonReport::from_integral(&name, "closed-form", outline, unit, amount, about);
+        if let Some(path) = &out.polygon_out {
+            write_file(
+                path,
+                &inertia::io::json::write(&shape.tessellate(out.segments)),
+            )?;
+        }
+        return Ok(Outcome::ok(out.common.format().polygon(&report)));
+    }
+    let (shape, out) = s3.expect("a shape is 2D or 3D");
+    shape.validate()?;
+    let amount = out.common.amount()?;
+    let about = out.common.about::<3>()?.map(Point3::from);
+    if out.segments < 3 || out.segments > 100_000 {
+        bail!(
+            "--segments must be between 3 and 100000, got {}",
+            out.segments
+        );
+    }
+    let e = shape.exact();
+    let h = e.half_extent;
+    let body = Body {
+        triangles: 0,
+        degenerate_triangles: 0,
+        vertices: 0,
+        shells: 1,
+        cavities: 0,
+        inside_out: false,
+        surface_area: e.surface_area,
+        bounding_box: BoundingBox {
+            min: h.map(|v| -v),
+            max: h,
+        },
+    };
+    let unit = MeshIntegral {
+        properties: e.properties,
+        grid: None,
+    };
+    let report = MeshReport::from_integral(&name, "closed-form", body, unit, amount, about);
+    if let Some(path) = &out.mesh_out {
+        let mesh = shape.tessellate(out.segments);
+        let text = match MeshFormat::from_path(path) {
+            Some(MeshFormat::Obj) => inertia::io::obj::write(&mesh),
+            _ => inertia::io::stl::write_ascii(&mesh, "inertia"),
+        };
+        write_file(path, &text)?;
+    }
+    Ok(Outcome::ok(out.common.format().mesh(&report)))
 }

@@ -29,6 +29,7 @@ pub mod mesh;
 pub mod method;
 pub mod polygon;
 pub mod report;
+pub mod shape;
 mod sweep;
 
 pub use about::About;
@@ -36,7 +37,7 @@ pub use error::{Error, Result, Ring};
 pub use mass2d::{MassProperties2d, Principal2d, SecondMoments2d};
 pub use mass3d::{MassProperties3d, Principal3d};
 pub use mesh::{Mesh, RawMesh};
-pub use method::{MeshMethod, PolygonIntegral, PolygonMethod};
+pub use method::{MeshIntegral, MeshMethod, PolygonIntegral, PolygonMethod};
 pub use polygon::{Polygon, Winding};
 
 /// Checks that a density, mass or size is positive and finite.

@@ -34,12 +34,20 @@ fn main() -> ExitCode {
         }
     };
     match cli::run(args) {
-        Ok(output) => {
+        Ok(outcome) => {
+            for w in &outcome.warnings {
+                eprintln!("inertia: {w}");
+            }
             let mut out = std::io::stdout().lock();
-            match out.write_all(output.as_bytes()).and_then(|_| out.flush()) {
-                Ok(()) => ExitCode::SUCCESS,
+            match out
+                .write_all(outcome.stdout.as_bytes())
+                .and_then(|_| out.flush())
+            {
+                Ok(()) => ExitCode::from(outcome.code),
                 // `inertia ... | head`: the reader left; that is not an error.
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                    ExitCode::from(outcome.code)
+                }
                 Err(e) => {
                     eprintln!("inertia: cannot write output: {e}");
                     ExitCode::from(2)

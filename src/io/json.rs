@@ -37,6 +37,20 @@ pub fn parse(bytes: &[u8]) -> Result<PolygonRings> {
     }
 }
 
+/// Writes points as a JSON polygon `[[x, y], ...]` (full precision; reads back exactly).
+///
+/// # Examples
+/// ```
+/// let text = inertia::io::json::write(&[[0.0, 0.0], [1.0, 0.0], [0.5, 0.1]]);
+/// assert_eq!(inertia::io::json::parse(text.as_bytes())?.outer[2], [0.5, 0.1]);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+pub fn write(points: &[[f64; 2]]) -> String {
+    let mut s = serde_json::to_string(points).expect("finite points serialise");
+    s.push('\n');
+    s
+}
+
 const EXPECTED_DOC: &str =
     "a polygon: [[x, y], ...], {\"points\": [...]} or {\"outer\": [...], \"holes\": [[...], ...]}";
 

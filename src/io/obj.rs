@@ -122,6 +122,27 @@ pub fn parse(bytes: &[u8]) -> Result<RawMesh> {
     })
 }
 
+/// Writes a mesh as OBJ (`v` and `f` lines, f64 precision).
+///
+/// # Examples
+/// ```
+/// use inertia::{io::obj, shape::Shape3d};
+/// let text = obj::write(&Shape3d::Sphere { radius: 1.0 }.tessellate(8));
+/// assert_eq!(obj::parse(text.as_bytes())?.triangles.len(), 48);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+pub fn write(mesh: &RawMesh) -> String {
+    use std::fmt::Write;
+    let mut o = String::from("# written by inertia\n");
+    for v in &mesh.vertices {
+        let _ = writeln!(o, "v {:?} {:?} {:?}", v[0], v[1], v[2]);
+    }
+    for t in &mesh.triangles {
+        let _ = writeln!(o, "f {} {} {}", t[0] + 1, t[1] + 1, t[2] + 1);
+    }
+    o
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -297,6 +297,40 @@ fn parse_ascii(bytes: &[u8]) -> Result<RawMesh> {
     Ok(soup(vertices))
 }
 
+/// Writes a mesh as ASCII STL with every coordinate at full f64 precision (it reads back
+/// exactly; binary STL would round to f32).
+///
+/// # Examples
+/// ```
+/// use inertia::{io::stl, shape::Shape3d};
+/// let cube = Shape3d::Box { size: [1.0, 2.0, 3.0] }.tessellate(0);
+/// let text = stl::write_ascii(&cube, "cube");
+/// let back = stl::parse(text.as_bytes())?;
+/// assert_eq!(back.triangles.len(), 12);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+pub fn write_ascii(mesh: &RawMesh, name: &str) -> String {
+    use std::fmt::Write;
+    let mut o = String::new();
+    let _ = writeln!(o, "solid {name}");
+    for t in &mesh.triangles {
+        let [a, b, c] = t.map(|v| nalgebra::Vector3::from(mesh.vertices[v as usize]));
+        let n = (b - a).cross(&(c - a));
+        let n = if n.norm() > 0.0 { n.normalize() } else { n };
+        let _ = writeln!(
+            o,
+            "  facet normal {:?} {:?} {:?}\n    outer loop",
+            n.x, n.y, n.z
+        );
+        for p in [a, b, c] {
+            let _ = writeln!(o, "      vertex {:?} {:?} {:?}", p.x, p.y, p.z);
+        }
+        let _ = writeln!(o, "    endloop\n  endfacet");
+    }
+    let _ = writeln!(o, "endsolid {name}");
+    o
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,6 +11,7 @@ pub mod centroid;
 pub mod fan;
 pub mod right_triangle;
 pub mod tetra;
+pub mod voxel;
 
 use crate::mass2d::{MassProperties2d, SecondMoments2d};
 use crate::polygon::Polygon;
@@ -79,27 +80,68 @@ impl PolygonMethod {
 /// How to integrate a closed mesh.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum MeshMethod {
-    /// One signed tetrahedron per triangle against a reference point (seed 001).
+    /// One signed tetrahedron per triangle against a reference point (seed 001). Exact.
     Tetra,
+    /// Numerical integration over a grid of columns, exact along each column (seed 003).
+    /// Approximate: the error falls with the resolution.
+    Voxel,
 }
 
 impl MeshMethod {
     /// Every mesh method, in a fixed order.
-    pub const ALL: [MeshMethod; 1] = [MeshMethod::Tetra];
+    pub const ALL: [MeshMethod; 2] = [MeshMethod::Tetra, MeshMethod::Voxel];
 
     /// The name used on the command line and in reports.
     pub fn name(self) -> &'static str {
         match self {
             MeshMethod::Tetra => "tetra",
+            MeshMethod::Voxel => "voxel",
         }
     }
 
-    /// Integrates a mesh of unit density.
-    pub fn integrate(self, mesh: &crate::mesh::Mesh) -> crate::mass3d::MassProperties3d {
+    /// True for methods exact up to rounding (their results must agree to ~1e-12).
+    pub fn is_exact(self) -> bool {
+        matches!(self, MeshMethod::Tetra)
+    }
+
+    /// Integrates a mesh of unit density; `resolution` (cells along the longest side) is
+    /// used by `voxel` only.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::{MeshMethod, shape::Shape3d, Mesh};
+    /// let cube = Mesh::new(&Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+    /// for m in MeshMethod::ALL {
+    ///     let r = m.integrate(&cube, 10);
+    ///     assert!((r.properties.volume - 1.0).abs() < 1e-12);
+    ///     assert_eq!(r.grid.is_some(), m == MeshMethod::Voxel);
+    /// }
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn integrate(self, mesh: &crate::mesh::Mesh, resolution: usize) -> MeshIntegral {
         match self {
-            MeshMethod::Tetra => tetra::integrate(mesh),
+            MeshMethod::Tetra => MeshIntegral {
+                properties: tetra::integrate(mesh),
+                grid: None,
+            },
+            MeshMethod::Voxel => {
+                let (properties, grid) = voxel::integrate(mesh, resolution);
+                MeshIntegral {
+                    properties,
+                    grid: Some(grid),
+                }
+            }
         }
     }
+}
+
+/// What a mesh method returns, for unit density.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MeshIntegral {
+    /// Volume, centroid and inertia tensor about the centroid (mass = volume).
+    pub properties: crate::mass3d::MassProperties3d,
+    /// The grid used, for `voxel`.
+    pub grid: Option<voxel::Grid>,
 }
 
 /// What a polygon method returns, for unit density.

@@ -3,6 +3,7 @@
 //! A report is a plain, serialisable value built from a result; each output format turns it
 //! into text ([`table`] for people, [`json`] for pipelines).
 
+pub mod compare;
 pub mod json;
 pub mod table;
 
@@ -10,7 +11,7 @@ use crate::Amount;
 use crate::mass2d::Principal2d;
 use crate::mass3d::principal;
 use crate::mesh::Mesh;
-use crate::method::{MeshMethod, PolygonIntegral, PolygonMethod};
+use crate::method::{MeshIntegral, MeshMethod, PolygonIntegral, PolygonMethod};
 use crate::polygon::Polygon;
 use nalgebra::{Point2, Point3};
 use serde::Serialize;
@@ -95,6 +96,19 @@ pub struct Radii2d {
     pub polar: f64,
 }
 
+/// What a report says of a polygon's outline besides its integrals.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Outline {
+    /// Distinct vertices over all rings (0 for a circle).
+    pub vertices: usize,
+    /// Number of holes.
+    pub holes: usize,
+    /// Winding of the outer ring as given: `"ccw"` or `"cw"`.
+    pub winding: &'static str,
+    /// Total edge length.
+    pub perimeter: f64,
+}
+
 /// Everything `inertia polygon` prints.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PolygonReport {
@@ -152,7 +166,32 @@ impl PolygonReport {
         amount: Amount,
         about: Option<Point2<f64>>,
     ) -> Self {
-        let unit = method.integrate(polygon);
+        let outline = Outline {
+            vertices: polygon.vertex_count(),
+            holes: polygon.holes().len(),
+            winding: polygon.winding().short_name(),
+            perimeter: polygon.perimeter(),
+        };
+        Self::from_integral(
+            source,
+            method.name(),
+            outline,
+            method.integrate(polygon),
+            amount,
+            about,
+        )
+    }
+
+    /// Builds a report from a unit-density result (of a method or a closed form) and the
+    /// outline's description.
+    pub fn from_integral(
+        source: &str,
+        method: &'static str,
+        outline: Outline,
+        unit: PolygonIntegral,
+        amount: Amount,
+        about: Option<Point2<f64>>,
+    ) -> Self {
         let density = amount.density(unit.properties.area);
         let PolygonIntegral {
             properties: p,
@@ -166,11 +205,11 @@ impl PolygonReport {
         let area = |x: f64| x / density;
         PolygonReport {
             source: source.to_string(),
-            method: method.name(),
-            vertices: polygon.vertex_count(),
-            holes: polygon.holes().len(),
-            winding: polygon.winding().short_name(),
-            perimeter: polygon.perimeter(),
+            method,
+            vertices: outline.vertices,
+            holes: outline.holes,
+            winding: outline.winding,
+            perimeter: outline.perimeter,
             area: p.area,
             density,
             mass: p.mass,
@@ -234,6 +273,36 @@ pub struct Radii3d {
     pub principal: [f64; 3],
 }
 
+/// What a report says of a mesh besides its integrals.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Body {
+    /// Triangles in the input.
+    pub triangles: usize,
+    /// Degenerate triangles, skipped.
+    pub degenerate_triangles: usize,
+    /// Vertices after welding.
+    pub vertices: usize,
+    /// Closed surfaces.
+    pub shells: usize,
+    /// Inward shells subtracted.
+    pub cavities: usize,
+    /// Whether the input was turned right way out.
+    pub inside_out: bool,
+    /// Total surface area.
+    pub surface_area: f64,
+    /// Axis-aligned bounding box.
+    pub bounding_box: BoundingBox,
+}
+
+/// The grid of a `voxel` integration.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct GridReport {
+    /// Columns along x and y.
+    pub cells: [usize; 2],
+    /// Column size along x and y.
+    pub cell_size: [f64; 2],
+}
+
 /// Everything `inertia mesh` prints.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MeshReport {
@@ -241,6 +310,10 @@ pub struct MeshReport {
     pub source: String,
     /// The method used.
     pub method: &'static str,
+    /// The grid, for `voxel` (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resolution: Option<GridReport>,
+
     /// Triangles in the input.
     pub triangles: usize,
     /// Degenerate triangles (repeated vertex or zero area), left out of the integrals.
@@ -277,15 +350,15 @@ pub struct MeshReport {
 }
 
 impl MeshReport {
-    /// Builds the report of a mesh integrated by `method`, moments about `about` (the
-    /// centroid if `None`).
+    /// Builds the report of a mesh integrated by `method` (`resolution` for `voxel`),
+    /// moments about `about` (the centroid if `None`).
     ///
     /// # Examples
     /// ```
     /// use inertia::{Amount, MeshMethod, io::{read_mesh, MeshFormat}, report::MeshReport};
     /// let obj = b"v 0 0 0\nv 5 0 0\nv 0 4 0\nv 0 0 3\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n";
     /// let m = read_mesh(obj, MeshFormat::Obj)?;
-    /// let r = MeshReport::new("tet.obj", &m, MeshMethod::Tetra, Amount::Mass(20.0), None);
+    /// let r = MeshReport::new("tet.obj", &m, MeshMethod::Tetra, 0, Amount::Mass(20.0), None);
     /// assert!((r.volume - 10.0).abs() < 1e-13 && (r.density - 2.0).abs() < 1e-15);
     /// assert!((r.inertia_tensor[0][0] - 2.0 * 75.0 / 8.0).abs() < 1e-12);
     /// # Ok::<(), inertia::Error>(())
@@ -294,20 +367,12 @@ impl MeshReport {
         source: &str,
         mesh: &Mesh,
         method: MeshMethod,
+        resolution: usize,
         amount: Amount,
         about: Option<Point3<f64>>,
     ) -> Self {
-        let unit = method.integrate(mesh);
-        let density = amount.density(unit.volume);
-        let p = unit.scaled_mass(density);
-        let about = about.unwrap_or(p.centroid);
-        let t = p.inertia_about(about);
-        let pr = principal(&t);
         let (lo, hi) = mesh.bounding_box();
-        let rg = |i: f64| (i.max(0.0) / p.mass).sqrt();
-        MeshReport {
-            source: source.to_string(),
-            method: method.name(),
+        let body = Body {
             triangles: mesh.input_triangle_count(),
             degenerate_triangles: mesh.degenerate_count(),
             vertices: mesh.vertices().len(),
@@ -319,6 +384,42 @@ impl MeshReport {
                 min: lo.into(),
                 max: hi.into(),
             },
+        };
+        let unit = method.integrate(mesh, resolution);
+        Self::from_integral(source, method.name(), body, unit, amount, about)
+    }
+
+    /// Builds a report from a unit-density result (of a method or a closed form) and the
+    /// body's description.
+    pub fn from_integral(
+        source: &str,
+        method: &'static str,
+        body: Body,
+        unit: MeshIntegral,
+        amount: Amount,
+        about: Option<Point3<f64>>,
+    ) -> Self {
+        let density = amount.density(unit.properties.volume);
+        let p = unit.properties.scaled_mass(density);
+        let about = about.unwrap_or(p.centroid);
+        let t = p.inertia_about(about);
+        let pr = principal(&t);
+        let rg = |i: f64| (i.max(0.0) / p.mass).sqrt();
+        MeshReport {
+            source: source.to_string(),
+            method,
+            resolution: unit.grid.map(|g| GridReport {
+                cells: g.cells,
+                cell_size: g.cell_size,
+            }),
+            triangles: body.triangles,
+            degenerate_triangles: body.degenerate_triangles,
+            vertices: body.vertices,
+            shells: body.shells,
+            cavities: body.cavities,
+            inside_out: body.inside_out,
+            surface_area: body.surface_area,
+            bounding_box: body.bounding_box,
             volume: p.volume,
             density,
             mass: p.mass,

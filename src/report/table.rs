@@ -140,7 +140,23 @@ fn triple(v: [f64; 3]) -> String {
 /// The mesh report as a table.
 pub fn mesh(r: &MeshReport) -> String {
     let mut o = String::new();
-    let _ = writeln!(o, "mesh {} (method: {})", r.source, r.method);
+    match &r.resolution {
+        Some(g) => {
+            let _ = writeln!(
+                o,
+                "mesh {} (method: {}, {} × {} columns of {} × {})",
+                r.source,
+                r.method,
+                g.cells[0],
+                g.cells[1],
+                num(g.cell_size[0]),
+                num(g.cell_size[1])
+            );
+        }
+        None => {
+            let _ = writeln!(o, "mesh {} (method: {})", r.source, r.method);
+        }
+    }
     row(
         &mut o,
         "triangles",

@@ -1,0 +1,342 @@
+//! `--method all`: every method side by side, and how far they disagree.
+//!
+//! For each quantity the spread is `(max − min) / scale` over the methods, where the scale
+//! is the quantity's natural magnitude: the value itself for area, volume and mass; the
+//! body's size for centroid coordinates (so a part far from the origin is not flattered);
+//! the largest moment for every moment and product (so a product that should be 0 is judged
+//! against the moments, not against itself).
+
+use super::table::num;
+use super::{MeshReport, PolygonReport};
+use serde::Serialize;
+use std::fmt::Write;
+
+/// One compared quantity.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Row {
+    /// What it is ("area", "centroid.x", "inertia_tensor.xy", ...).
+    pub quantity: String,
+    /// Its value by each method, in the order of [`Comparison::methods`].
+    pub values: Vec<f64>,
+    /// Spread over all methods.
+    pub spread: f64,
+    /// Spread over the exact methods only.
+    pub exact_spread: f64,
+}
+
+/// Every method's result and their disagreement.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Comparison<R> {
+    /// The methods, in order.
+    pub methods: Vec<&'static str>,
+    /// Which of them are exact.
+    pub exact: Vec<bool>,
+    /// Each method's full report.
+    pub reports: Vec<R>,
+    /// The compared quantities.
+    pub rows: Vec<Row>,
+    /// The largest spread between exact methods.
+    pub max_exact_spread: f64,
+    /// The largest spread between all methods (approximate ones included).
+    pub max_spread: f64,
+    /// The exact methods must agree within this.
+    pub tolerance: f64,
+    /// `max_exact_spread <= tolerance`.
+    pub agree: bool,
+}
+
+fn spread(values: &[f64], keep: &[bool], scale: f64) -> f64 {
+    let kept: Vec<f64> = values
+        .iter()
+        .zip(keep)
+        .filter(|(_, k)| **k)
+        .map(|(v, _)| *v)
+        .collect();
+    if kept.len() < 2 {
+        return 0.0;
+    }
+    let lo = kept.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = kept.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    if hi == lo {
+        0.0
+    } else if scale > 0.0 {
+        (hi - lo) / scale
+    } else {
+        f64::INFINITY
+    }
+}
+
+fn build<R>(
+    methods: Vec<&'static str>,
+    exact: Vec<bool>,
+    reports: Vec<R>,
+    quantities: Vec<(String, Vec<f64>, f64)>,
+    tolerance: f64,
+) -> Comparison<R> {
+    let all = vec![true; methods.len()];
+    let rows: Vec<Row> = quantities
+        .into_iter()
+        .map(|(quantity, values, scale)| Row {
+            spread: spread(&values, &all, scale),
+            exact_spread: spread(&values, &exact, scale),
+            quantity,
+            values,
+        })
+        .collect();
+    let max_exact_spread = rows.iter().map(|r| r.exact_spread).fold(0.0, f64::max);
+    let max_spread = rows.iter().map(|r| r.spread).fold(0.0, f64::max);
+    Comparison {
+        methods,
+        exact,
+        reports,
+        rows,
+        max_exact_spread,
+        max_spread,
+        tolerance,
+        agree: max_exact_spread <= tolerance,
+    }
+}
+
+/// Compares polygon reports (all polygon methods are exact).
+pub fn polygons(reports: Vec<PolygonReport>, tolerance: f64) -> Comparison<PolygonReport> {
+    let col = |f: &dyn Fn(&PolygonReport) -> f64| reports.iter().map(f).collect::<Vec<f64>>();
+    let size = reports
+        .iter()
+        .map(|r| r.area.abs().sqrt())
+        .fold(0.0, f64::max);
+    let moment = reports.iter().map(|r| r.inertia.abs()).fold(0.0, f64::max);
+    let q = |name: &str, values: Vec<f64>, scale: f64| (name.to_string(), values, scale);
+    let area = col(&|r| r.area);
+    let mass = col(&|r| r.mass);
+    let quantities = vec![
+        q(
+            "area",
+            area.clone(),
+            area.iter().fold(0.0, |a, b| a.max(b.abs())),
+        ),
+        q(
+            "mass",
+            mass.clone(),
+            mass.iter().fold(0.0, |a, b| a.max(b.abs())),
+        ),
+        q("centroid.x", col(&|r| r.centroid[0]), size),
+        q("centroid.y", col(&|r| r.centroid[1]), size),
+        q("inertia", col(&|r| r.inertia), moment),
+        q("ixx", col(&|r| r.second_moments.ixx), moment),
+        q("iyy", col(&|r| r.second_moments.iyy), moment),
+        q("ixy", col(&|r| r.second_moments.ixy), moment),
+        q("principal.i1", col(&|r| r.principal.moments[0]), moment),
+        q("principal.i2", col(&|r| r.principal.moments[1]), moment),
+    ];
+    let methods = reports.iter().map(|r| r.method).collect();
+    let exact = vec![true; reports.len()];
+    build(methods, exact, reports, quantities, tolerance)
+}
+
+/// Compares mesh reports; `exact[k]` says whether method k is exact.
+pub fn meshes(
+    reports: Vec<MeshReport>,
+    exact: Vec<bool>,
+    tolerance: f64,
+) -> Comparison<MeshReport> {
+    let col = |f: &dyn Fn(&MeshReport) -> f64| reports.iter().map(f).collect::<Vec<f64>>();
+    let size = reports
+        .iter()
+        .map(|r| {
+            let b = &r.bounding_box;
+            (0..3)
+                .map(|k| (b.max[k] - b.min[k]).powi(2))
+                .sum::<f64>()
+                .sqrt()
+        })
+        .fold(0.0, f64::max);
+    let moment = reports
+        .iter()
+        .map(|r| {
+            (0..3)
+                .map(|k| r.inertia_tensor[k][k].abs())
+                .fold(0.0, f64::max)
+        })
+        .fold(0.0, f64::max);
+    let q = |name: &str, values: Vec<f64>, scale: f64| (name.to_string(), values, scale);
+    let volume = col(&|r| r.volume);
+    let mass = col(&|r| r.mass);
+    let mut quantities = vec![
+        q(
+            "volume",
+            volume.clone(),
+            volume.iter().fold(0.0, |a, b| a.max(b.abs())),
+        ),
+        q(
+            "mass",
+            mass.clone(),
+            mass.iter().fold(0.0, |a, b| a.max(b.abs())),
+        ),
+    ];
+    for (k, axis) in ["x", "y", "z"].iter().enumerate() {
+        quantities.push(q(
+            &format!("centroid.{axis}"),
+            col(&|r| r.centroid[k]),
+            size,
+        ));
+    }
+    for (i, j, name) in [
+        (0, 0, "xx"),
+        (1, 1, "yy"),
+        (2, 2, "zz"),
+        (0, 1, "xy"),
+        (0, 2, "xz"),
+        (1, 2, "yz"),
+    ] {
+        quantities.push(q(
+            &format!("inertia_tensor.{name}"),
+            col(&|r| r.inertia_tensor[i][j]),
+            moment,
+        ));
+    }
+    for k in 0..3 {
+        quantities.push(q(
+            &format!("principal.i{}", k + 1),
+            col(&|r| r.principal.moments[k]),
+            moment,
+        ));
+    }
+    let methods = reports.iter().map(|r| r.method).collect();
+    build(methods, exact, reports, quantities, tolerance)
+}
+
+impl<R: Serialize> Comparison<R> {
+    /// As JSON: `{"methods": {name: report, ...}, "spread": {quantity: spread, ...},
+    /// "max_exact_spread", "max_spread", "tolerance", "agree"}`.
+    pub fn json(&self) -> String {
+        let mut methods = serde_json::Map::new();
+        for (name, r) in self.methods.iter().zip(&self.reports) {
+            methods.insert(
+                name.to_string(),
+                serde_json::to_value(r).expect("reports serialise"),
+            );
+        }
+        let mut spread = serde_json::Map::new();
+        for row in &self.rows {
+            spread.insert(row.quantity.clone(), row.spread.into());
+        }
+        let v = serde_json::json!({
+            "methods": methods,
+            "spread": spread,
+            "max_exact_spread": self.max_exact_spread,
+            "max_spread": self.max_spread,
+            "tolerance": self.tolerance,
+            "agree": self.agree,
+        });
+        let mut s = serde_json::to_string_pretty(&v).expect("values serialise");
+        s.push('\n');
+        s
+    }
+
+    /// As a table: one column per method and the spread.
+    pub fn table(&self, title: &str) -> String {
+        let mut o = String::new();
+        let _ = writeln!(o, "{title}: every method");
+        let mut header = vec!["quantity".to_string()];
+        header.extend(self.methods.iter().map(|m| m.to_string()));
+        header.push("spread".into());
+        let mut cells: Vec<Vec<String>> = vec![header];
+        for row in &self.rows {
+            let mut line = vec![row.quantity.clone()];
+            line.extend(row.values.iter().map(|v| num(*v)));
+            line.push(format!("{:.1e}", row.spread));
+            cells.push(line);
+        }
+        let widths: Vec<usize> = (0..cells[0].len())
+            .map(|c| {
+                cells
+                    .iter()
+                    .map(|r| r[c].chars().count())
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        for line in &cells {
+            let padded: Vec<String> = line
+                .iter()
+                .enumerate()
+                .map(|(c, s)| {
+                    if c == 0 {
+                        format!("{s:<w$}", w = widths[c])
+                    } else {
+                        format!("{s:>w$}", w = widths[c])
+                    }
+                })
+                .collect();
+            let _ = writeln!(o, "  {}", padded.join("  "));
+        }
+        let exact: Vec<&str> = self
+            .methods
+            .iter()
+            .zip(&self.exact)
+            .filter(|(_, e)| **e)
+            .map(|(m, _)| *m)
+            .collect();
+        if exact.len() > 1 {
+            let _ = writeln!(
+                o,
+                "exact methods ({}) {} to {:.1e} (tolerance {:.0e})",
+                exact.join(", "),
+                if self.agree { "agree" } else { "DISAGREE" },
+                self.max_exact_spread,
+                self.tolerance
+            );
+        }
+        if exact.len() < self.methods.len() {
+            let _ = writeln!(
+                o,
+                "largest spread with the approximate methods: {:.1e}",
+                self.max_spread
+            );
+        }
+        o
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Amount, Polygon, PolygonMethod};
+
+    #[test]
+    fn polygon_methods_agree_on_a_u_shape_far_away() {
+        let u: Vec<[f64; 2]> = [
+            [0.0, 0.0],
+            [3.0, 0.0],
+            [3.0, 3.0],
+            [2.0, 3.0],
+            [2.0, 1.0],
+            [1.0, 1.0],
+            [1.0, 3.0],
+            [0.0, 3.0],
+        ]
+        .iter()
+        .map(|p| [p[0] + 1e6, p[1] - 1e6])
+        .collect();
+        let p = Polygon::new(u, vec![]).unwrap();
+        let reports = PolygonMethod::ALL
+            .iter()
+            .map(|m| PolygonReport::new("u", &p, *m, Amount::Density(1.0), None))
+            .collect();
+        let c = polygons(reports, 1e-9);
+        assert!(c.agree, "{}", c.table("u"));
+        assert!(c.max_exact_spread < 1e-12, "{}", c.max_exact_spread);
+        assert_eq!(c.methods, vec!["fan", "right-triangle", "centroid"]);
+        let v: serde_json::Value = serde_json::from_str(&c.json()).unwrap();
+        assert_eq!(v["agree"], true);
+        assert!(v["methods"]["centroid"]["area"].as_f64().unwrap() == 7.0);
+    }
+
+    #[test]
+    fn disagreement_is_reported() {
+        let values = [1.0, 1.0 + 1e-6];
+        assert!((spread(&values, &[true, true], 1.0) - 1e-6).abs() < 1e-12);
+        assert_eq!(spread(&values, &[true, false], 1.0), 0.0);
+        assert_eq!(spread(&[0.0, 0.0], &[true, true], 0.0), 0.0);
+    }
+}
