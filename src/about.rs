@@ -35,7 +35,8 @@ impl FromStr for About {
             .map(|c| match c.trim().parse::<f64>() {
                 Ok(v) if v.is_finite() => Ok(v),
                 _ => Err(format!(
-                    "expected centroid, origin or comma-separated finite coordinates, got \"{s}\""
+                    "expected centroid, origin or comma-separated finite coordinates, got \"{}\"",
+                    crate::error::clip(s)
                 )),
             })
             .collect::<Result<Vec<_>, _>>()?;

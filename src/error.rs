@@ -115,6 +115,22 @@ pub enum Error {
     InvalidMesh(String),
 }
 
+/// A piece of input quoted in a message, cut to 40 characters (a megabyte-long "cell" must
+/// not become a megabyte-long error line).
+///
+/// # Examples
+/// ```
+/// assert_eq!(inertia::error::clip("abc"), "abc");
+/// assert_eq!(inertia::error::clip(&"x".repeat(100)).chars().count(), 41);
+/// ```
+pub fn clip(s: &str) -> String {
+    if s.chars().count() > 40 {
+        format!("{}…", s.chars().take(40).collect::<String>())
+    } else {
+        s.to_string()
+    }
+}
+
 /// Shorthand for results of this crate.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 

@@ -10,7 +10,7 @@
 //! faster than a general CSV state machine on million-point files.
 
 use super::PolygonRings;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, clip};
 
 /// Parses delimited text into the outer ring.
 ///
@@ -75,11 +75,11 @@ pub fn parse(bytes: &[u8]) -> Result<PolygonRings> {
                 Ok(v) if v.is_finite() => Ok(v),
                 Ok(_) => Err(Error::parse(
                     place(),
-                    format!("{name} = {s} is not a finite number"),
+                    format!("{name} = {} is not a finite number", clip(s)),
                 )),
                 Err(_) => Err(Error::parse(
                     place(),
-                    format!("{name} = \"{s}\" is not a number"),
+                    format!("{name} = \"{}\" is not a number", clip(s)),
                 )),
             }
         };

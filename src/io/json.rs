@@ -10,7 +10,7 @@
 //! a hole.
 
 use super::PolygonRings;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, clip};
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use std::fmt;
 
@@ -105,7 +105,8 @@ impl<'de> Visitor<'de> for DocVisitor {
                 }
                 other => {
                     return Err(de::Error::custom(format!(
-                        "unknown key \"{other}\"; expected \"points\", \"outer\" or \"holes\""
+                        "unknown key \"{}\"; expected \"points\", \"outer\" or \"holes\"",
+                        clip(other)
                     )));
                 }
             }
@@ -189,13 +190,15 @@ impl<'de> Visitor<'de> for PointVisitor {
                 "y" | "Y" => &mut y,
                 other => {
                     return Err(de::Error::custom(format!(
-                        "unknown key \"{other}\" in a point; expected \"x\" and \"y\""
+                        "unknown key \"{}\" in a point; expected \"x\" and \"y\"",
+                        clip(other)
                     )));
                 }
             };
             if slot.is_some() {
                 return Err(de::Error::custom(format!(
-                    "\"{key}\" given twice in a point"
+                    "\"{}\" given twice in a point",
+                    clip(&key)
                 )));
             }
             *slot = Some(map.next_value::<f64>()?);

@@ -8,7 +8,7 @@
 //! The crate's own reader rather than `tobj`: coordinates stay f64 and every error names
 //! its line.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, clip};
 use crate::mesh::RawMesh;
 
 /// Parses OBJ text.
@@ -53,11 +53,14 @@ pub fn parse(bytes: &[u8]) -> Result<RawMesh> {
                         Ok(_) => {
                             return Err(Error::parse(
                                 place(),
-                                format!("coordinate {t} is not a finite number"),
+                                format!("coordinate {} is not a finite number", clip(t)),
                             ));
                         }
                         Err(_) => {
-                            return Err(Error::parse(place(), format!("\"{t}\" is not a number")));
+                            return Err(Error::parse(
+                                place(),
+                                format!("\"{}\" is not a number", clip(t)),
+                            ));
                         }
                     };
                 }
@@ -68,7 +71,10 @@ pub fn parse(bytes: &[u8]) -> Result<RawMesh> {
                 for t in tok {
                     let first = t.split('/').next().unwrap_or("");
                     let idx: i64 = first.parse().map_err(|_| {
-                        Error::parse(place(), format!("\"{t}\" is not a vertex reference"))
+                        Error::parse(
+                            place(),
+                            format!("\"{}\" is not a vertex reference", clip(t)),
+                        )
                     })?;
                     let resolved = if idx < 0 {
                         vertices.len() as i64 + 1 + idx

@@ -9,7 +9,7 @@
 //! from the (memory-mapped) bytes as fixed 50-byte chunks, ASCII keeps f64 precision and
 //! several `solid` blocks, and every error names the triangle or line.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, clip};
 use crate::mesh::RawMesh;
 
 /// Size of a binary STL header plus triangle count.
@@ -197,22 +197,13 @@ impl<'a> Tokens<'a> {
             Ok(v) if v.is_finite() => Ok(v),
             Ok(_) => Err(Error::parse(
                 self.place(),
-                format!("coordinate {t} is not a finite number"),
+                format!("coordinate {} is not a finite number", clip(t)),
             )),
             Err(_) => Err(Error::parse(
                 self.place(),
                 format!("expected a number, found \"{}\"", clip(t)),
             )),
         }
-    }
-}
-
-/// A token shortened for a message.
-fn clip(t: &str) -> String {
-    if t.chars().count() > 40 {
-        format!("{}…", t.chars().take(40).collect::<String>())
-    } else {
-        t.to_string()
     }
 }
 
