@@ -6,9 +6,10 @@ use inertia::io::{Bytes, MeshFormat, PolygonFormat, read_mesh, read_polygon};
 use inertia::method::voxel::DEFAULT_RESOLUTION;
 use inertia::report::table::num;
 use inertia::report::{
-    Body, BoundingBox, MeshReport, Outline, OutputFormat, PolygonReport, compare,
+    Body, BoundingBox, MeshReport, Outline, OutputFormat, PolygonReport, View, compare,
 };
 use inertia::shape::{Shape2d, Shape3d};
+use inertia::units::{LengthUnit, Products, Units, material};
 use inertia::{About, Amount, MeshIntegral, MeshMethod, PolygonIntegral, PolygonMethod, positive};
 use nalgebra::{Point2, Point3};
 use std::path::{Path, PathBuf};
@@ -50,6 +51,15 @@ enum Command {
         #[command(subcommand)]
         kind: ShapeKind,
     },
+    /// The built-in materials for --material: density in kg/m³ and its source.
+    Materials {
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = OutputFormat::Table)]
+        format: OutputFormat,
+        /// Short for `--format json`.
+        #[arg(long, conflicts_with = "format")]
+        json: bool,
+    },
 }
 
 /// `--method` for polygons: one method, or all of them side by side.
@@ -89,6 +99,9 @@ struct PolygonArgs {
     /// With --method all: the largest relative spread allowed between exact methods.
     #[arg(long, default_value_t = 1e-9, allow_negative_numbers = true)]
     tolerance: f64,
+    /// Plate thickness (input units): the density is then per volume (kg/m³ with --units).
+    #[arg(long, allow_negative_numbers = true)]
+    thickness: Option<f64>,
     #[command(flatten)]
     common: Common,
 }
@@ -116,15 +129,35 @@ struct MeshArgs {
 /// Options every command takes.
 #[derive(Args, Debug)]
 struct Common {
-    /// Density: mass per unit area (polygons) or volume (meshes). Default 1.
-    #[arg(long, allow_negative_numbers = true, conflicts_with = "mass")]
+    /// Density: mass per unit area (polygons) or volume (meshes); with --units, in kg/m² or
+    /// kg/m³ (kg/m³ for a polygon given a --thickness). Default 1.
+    #[arg(long, allow_negative_numbers = true, conflicts_with_all = ["mass", "material"])]
     density: Option<f64>,
-    /// Total mass; the density becomes mass / area (or volume).
-    #[arg(long, allow_negative_numbers = true)]
+    /// Total mass (kg with --units); the density becomes mass / area (or volume).
+    #[arg(long, allow_negative_numbers = true, conflicts_with = "material")]
     mass: Option<f64>,
-    /// Point the moments are about: centroid, origin, or X,Y (polygons) / X,Y,Z (meshes).
+    /// A material from `inertia materials` (its density in kg/m³; needs --units).
+    #[arg(long)]
+    material: Option<String>,
+    /// The input's length unit: mm, cm, m, in, ft. Densities are then SI and results are in
+    /// kg and metres (or --output-units).
+    #[arg(long, value_enum)]
+    units: Option<LengthUnit>,
+    /// The length unit of the results (with --units): mm, cm, m, in, ft. Default m.
+    #[arg(long, value_enum, requires = "units")]
+    output_units: Option<LengthUnit>,
+    /// Point the moments are about: centroid, origin, or X,Y (polygons) / X,Y,Z (meshes),
+    /// in the input's units.
     #[arg(long, default_value = "centroid", allow_hyphen_values = true)]
     about: About,
+    /// Also report the moment about the axis through the --about point along this direction:
+    /// X,Y (in-plane, polygons) or X,Y,Z (meshes).
+    #[arg(long, allow_hyphen_values = true)]
+    axis: Option<String>,
+    /// Sign of products of inertia: tensor (−∫xy dm) or cad (+∫xy dm). Default: cad for
+    /// polygons, tensor for meshes.
+    #[arg(long, value_enum)]
+    products: Option<Products>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = OutputFormat::Table)]
     format: OutputFormat,
@@ -134,12 +167,52 @@ struct Common {
 }
 
 impl Common {
-    fn amount(&self) -> Result<Amount> {
-        Ok(match (self.density, self.mass) {
-            (_, Some(m)) => Amount::Mass(positive("--mass", m)?),
-            (Some(d), None) => Amount::Density(positive("--density", d)?),
-            (None, None) => Amount::Density(1.0),
-        })
+    /// The density or mass for a body of dimension `dim`; `thickness` (polygons) turns a
+    /// volumetric density into an areal one.
+    fn amount(&self, dim: usize, thickness: Option<f64>) -> Result<Amount> {
+        let units = self.units();
+        let volumetric = match (&self.material, self.density) {
+            (Some(name), _) => {
+                let m = material(name).with_context(|| {
+                    format!(
+                        "unknown material \"{}\" (see `inertia materials`)",
+                        inertia::error::clip(name)
+                    )
+                })?;
+                if units.input.is_none() {
+                    bail!(
+                        "--material gives a density in kg/m³: say the input's length unit with --units (mm, cm, m, in, ft)"
+                    );
+                }
+                if dim == 2 && thickness.is_none() {
+                    bail!(
+                        "--material is a density per volume: give the plate's --thickness for a polygon"
+                    );
+                }
+                Some(m.density)
+            }
+            (None, Some(d)) => Some(positive("--density", d)?),
+            (None, None) => None,
+        };
+        if let Some(t) = thickness {
+            positive("--thickness", t)?;
+        }
+        if let Some(m) = self.mass {
+            return Ok(Amount::Mass(positive("--mass", m)?));
+        }
+        let rho = volumetric.unwrap_or(1.0);
+        Ok(Amount::Density(match thickness {
+            // kg/m³ × m = kg/m² (or density × input length when unitless).
+            Some(t) => rho * t * units.input.map_or(1.0, |u| u.metres()),
+            None => rho,
+        }))
+    }
+
+    fn units(&self) -> Units {
+        Units {
+            input: self.units,
+            output: self.output_units,
+        }
     }
 
     fn format(&self) -> OutputFormat {
@@ -161,6 +234,34 @@ impl Common {
                 Ok(Some(out))
             }
         }
+    }
+
+    /// Units, product sign and axis for a report of dimension `dim`.
+    fn view(&self, dim: usize) -> Result<View> {
+        let axis = match &self.axis {
+            None => None,
+            Some(text) => {
+                let v = match text.parse::<About>() {
+                    Ok(About::Point(v)) => v,
+                    _ => bail!(
+                        "--axis takes a direction X,Y (polygons) or X,Y,Z (meshes), got \"{}\"",
+                        inertia::error::clip(text)
+                    ),
+                };
+                if v.len() != dim {
+                    bail!("--axis needs {dim} components here, got {}", v.len());
+                }
+                if v.iter().all(|c| *c == 0.0) {
+                    bail!("--axis must not be the zero vector");
+                }
+                Some(v)
+            }
+        };
+        Ok(View {
+            units: self.units(),
+            products: self.products,
+            axis,
+        })
     }
 }
 
@@ -246,6 +347,9 @@ enum ShapeKind {
 
 #[derive(Args, Debug)]
 struct Out2d {
+    /// Plate thickness (input units): the density is then per volume.
+    #[arg(long, allow_negative_numbers = true)]
+    thickness: Option<f64>,
     /// Also write the outline as a JSON polygon (a circle as a --segments-gon).
     #[arg(long)]
     polygon_out: Option<PathBuf>,
@@ -294,6 +398,11 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Polygon(a) => polygon(a),
         Command::Mesh(a) => mesh(a),
         Command::Shape { kind } => shape(kind),
+        Command::Materials { format, json } => Ok(Outcome::ok(materials(if json {
+            OutputFormat::Json
+        } else {
+            format
+        }))),
     }
 }
 
@@ -340,7 +449,8 @@ fn compared<R: serde::Serialize>(
 }
 
 fn polygon(a: PolygonArgs) -> Result<Outcome> {
-    let amount = a.common.amount()?;
+    let amount = a.common.amount(2, a.thickness)?;
+    let view = a.common.view(2)?;
     let about = a.common.about::<2>()?.map(Point2::from);
     let tolerance = check_tolerance(a.tolerance)?;
     let (bytes, name, label) = read_input(&a.file)?;
@@ -357,7 +467,7 @@ fn polygon(a: PolygonArgs) -> Result<Outcome> {
     };
     let reports: Vec<PolygonReport> = methods
         .iter()
-        .map(|m| PolygonReport::new(&name, &poly, *m, amount, about))
+        .map(|m| PolygonReport::new_with(&name, &poly, *m, amount, about, &view))
         .collect();
     for r in &reports {
         if !r.mass.is_finite() || !r.inertia.is_finite() {
@@ -373,7 +483,8 @@ fn polygon(a: PolygonArgs) -> Result<Outcome> {
 }
 
 fn mesh(a: MeshArgs) -> Result<Outcome> {
-    let amount = a.common.amount()?;
+    let amount = a.common.amount(3, None)?;
+    let view = a.common.view(3)?;
     let about = a.common.about::<3>()?.map(Point3::from);
     let tolerance = check_tolerance(a.tolerance)?;
     if a.resolution == 0 || a.resolution > 100_000 {
@@ -395,7 +506,7 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
     };
     let reports: Vec<MeshReport> = methods
         .iter()
-        .map(|m| MeshReport::new(&name, &mesh, *m, a.resolution, amount, about))
+        .map(|m| MeshReport::new_with(&name, &mesh, *m, a.resolution, amount, about, &view))
         .collect();
     for r in &reports {
         if !r.mass.is_finite() || !r.inertia_tensor.iter().flatten().all(|v| v.is_finite()) {
@@ -490,7 +601,8 @@ fn shape(kind: ShapeKind) -> Result<Outcome> {
     };
     if let Some((shape, out)) = s2 {
         shape.validate()?;
-        let amount = out.common.amount()?;
+        let amount = out.common.amount(2, out.thickness)?;
+        let view = out.common.view(2)?;
         let about = out.common.about::<2>()?.map(Point2::from);
         if out.segments < 3 || out.segments > 10_000_000 {
             bail!(
@@ -510,7 +622,7 @@ fn shape(kind: ShapeKind) -> Result<Outcome> {
             polar: e.properties.moments.polar(),
         };
         let report =
-            PolygonReport::from_integral(&name, "closed-form", outline, unit, amount, about);
+            PolygonReport::from_integral(&name, "closed-form", outline, unit, amount, about, &view);
         if let Some(path) = &out.polygon_out {
             write_file(
                 path,
@@ -521,7 +633,8 @@ fn shape(kind: ShapeKind) -> Result<Outcome> {
     }
     let (shape, out) = s3.expect("a shape is 2D or 3D");
     shape.validate()?;
-    let amount = out.common.amount()?;
+    let amount = out.common.amount(3, None)?;
+    let view = out.common.view(3)?;
     let about = out.common.about::<3>()?.map(Point3::from);
     if out.segments < 3 || out.segments > 100_000 {
         bail!(
@@ -548,7 +661,7 @@ fn shape(kind: ShapeKind) -> Result<Outcome> {
         properties: e.properties,
         grid: None,
     };
-    let report = MeshReport::from_integral(&name, "closed-form", body, unit, amount, about);
+    let report = MeshReport::from_integral(&name, "closed-form", body, unit, amount, about, &view);
     if let Some(path) = &out.mesh_out {
         let mesh = shape.tessellate(out.segments);
         let text = match MeshFormat::from_path(path) {
@@ -558,4 +671,22 @@ fn shape(kind: ShapeKind) -> Result<Outcome> {
         write_file(path, &text)?;
     }
     Ok(Outcome::ok(out.common.format().mesh(&report)))
+}
+
+fn materials(format: OutputFormat) -> String {
+    use inertia::units::MATERIALS;
+    match format {
+        OutputFormat::Json => {
+            let mut s = serde_json::to_string_pretty(MATERIALS).expect("materials serialise");
+            s.push('\n');
+            s
+        }
+        OutputFormat::Table => {
+            let mut s = String::from("material        density kg/m³  source\n");
+            for m in MATERIALS {
+                s += &format!("{:<15} {:>13}  {}\n", m.name, num(m.density), m.source);
+            }
+            s
+        }
+    }
 }

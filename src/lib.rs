@@ -31,6 +31,7 @@ pub mod polygon;
 pub mod report;
 pub mod shape;
 mod sweep;
+pub mod units;
 
 pub use about::About;
 pub use error::{Error, Result, Ring};

@@ -165,6 +165,18 @@ impl MassProperties2d {
         }
     }
 
+    /// The same body with every length multiplied by `k` and the same density (a unit
+    /// change): area × k², centroid × k, mass × k², moments × k⁴.
+    pub fn scaled_lengths(&self, k: f64) -> Self {
+        let k2 = k * k;
+        MassProperties2d {
+            area: self.area * k2,
+            mass: self.mass * k2,
+            centroid: self.centroid * k,
+            moments: self.moments.scaled(k2 * k2),
+        }
+    }
+
     /// Second moments about `point` instead of the centroid (parallel-axis theorem).
     ///
     /// # Examples

@@ -116,6 +116,18 @@ impl MassProperties3d {
         shift_tensor(&self.inertia, self.mass, self.centroid - point)
     }
 
+    /// The same body with every length multiplied by `k` and the same density (a unit
+    /// change): volume and mass × k³, centroid × k, tensor × k⁵.
+    pub fn scaled_lengths(&self, k: f64) -> Self {
+        let k3 = k * k * k;
+        MassProperties3d {
+            volume: self.volume * k3,
+            mass: self.mass * k3,
+            centroid: self.centroid * k,
+            inertia: self.inertia * (k3 * k * k),
+        }
+    }
+
     /// The same body with its density multiplied by `factor`.
     pub fn scaled_mass(&self, factor: f64) -> Self {
         MassProperties3d {

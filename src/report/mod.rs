@@ -13,6 +13,7 @@ use crate::mass3d::principal;
 use crate::mesh::Mesh;
 use crate::method::{MeshIntegral, MeshMethod, PolygonIntegral, PolygonMethod};
 use crate::polygon::Polygon;
+use crate::units::{Products, UnitLabels, Units};
 use nalgebra::{Point2, Point3};
 use serde::Serialize;
 
@@ -96,6 +97,20 @@ pub struct Radii2d {
     pub polar: f64,
 }
 
+/// How a report is expressed: units, the sign of products of inertia, and an optional axis
+/// to report the moment about.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct View {
+    /// Units of the input and the output.
+    pub units: Units,
+    /// Sign convention of products; `None` for the default (CAD `+∫xy` for polygons,
+    /// tensor `−∫xy` for meshes).
+    pub products: Option<Products>,
+    /// A direction (2 components for polygons, in-plane; 3 for meshes): the moment about
+    /// the axis through the `about` point along it is reported as `axis_moment`.
+    pub axis: Option<Vec<f64>>,
+}
+
 /// What a report says of a polygon's outline besides its integrals.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Outline {
@@ -144,6 +159,16 @@ pub struct PolygonReport {
     pub radii_of_gyration: Radii2d,
     /// Second moments of area about `about` (as section tables give them).
     pub area_moments: AreaMoments,
+    /// The in-plane axis direction of `axis_moment`, if asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub axis: Option<[f64; 2]>,
+    /// The moment about the in-plane axis through `about` along `axis`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub axis_moment: Option<f64>,
+    /// Sign of `ixy`: `"cad"` (+∫xy dm, the default) or `"tensor"` (−∫xy dm).
+    pub products: Products,
+    /// Units of every quantity.
+    pub units: UnitLabels,
 }
 
 impl PolygonReport {
@@ -166,20 +191,26 @@ impl PolygonReport {
         amount: Amount,
         about: Option<Point2<f64>>,
     ) -> Self {
+        Self::new_with(source, polygon, method, amount, about, &View::default())
+    }
+
+    /// [`PolygonReport::new`] expressed in `view` (units, product sign, axis).
+    pub fn new_with(
+        source: &str,
+        polygon: &Polygon,
+        method: PolygonMethod,
+        amount: Amount,
+        about: Option<Point2<f64>>,
+        view: &View,
+    ) -> Self {
         let outline = Outline {
             vertices: polygon.vertex_count(),
             holes: polygon.holes().len(),
             winding: polygon.winding().short_name(),
             perimeter: polygon.perimeter(),
         };
-        Self::from_integral(
-            source,
-            method.name(),
-            outline,
-            method.integrate(polygon),
-            amount,
-            about,
-        )
+        let unit = method.integrate(polygon);
+        Self::from_integral(source, method.name(), outline, unit, amount, about, view)
     }
 
     /// Builds a report from a unit-density result (of a method or a closed form) and the
@@ -191,27 +222,40 @@ impl PolygonReport {
         unit: PolygonIntegral,
         amount: Amount,
         about: Option<Point2<f64>>,
+        view: &View,
     ) -> Self {
-        let density = amount.density(unit.properties.area);
+        // Input lengths to output lengths; SI densities to kg per output unit².
+        let k = view.units.length_factor();
+        let unit = PolygonIntegral {
+            properties: unit.properties.scaled_lengths(k),
+            polar: unit.polar * k.powi(4),
+        };
+        let density = match amount {
+            Amount::Density(d) => view.units.density_to_output(d, 2),
+            Amount::Mass(m) => m / unit.properties.area,
+        };
         let PolygonIntegral {
             properties: p,
             polar,
         } = unit.with_density(density);
-        let about = about.unwrap_or(p.centroid);
+        let about = about.map(|a| a * k).unwrap_or(p.centroid);
         let d = p.centroid - about;
         let m = p.moments_about(about);
         // The method's own polar moment, moved by the parallel-axis theorem.
         let inertia = polar + p.mass * d.norm_squared();
+        let products = view.products.unwrap_or(Products::Cad);
+        let sign = products.sign();
         let area = |x: f64| x / density;
+        let axis = view.axis.as_ref().map(|a| [a[0], a[1]]);
         PolygonReport {
             source: source.to_string(),
             method,
             vertices: outline.vertices,
             holes: outline.holes,
             winding: outline.winding,
-            perimeter: outline.perimeter,
+            perimeter: outline.perimeter * k,
             area: p.area,
-            density,
+            density: view.units.density_to_si(density, 2),
             mass: p.mass,
             centroid: [p.centroid.x, p.centroid.y],
             about: [about.x, about.y],
@@ -219,7 +263,7 @@ impl PolygonReport {
             second_moments: PlanarMoments {
                 ixx: m.ixx,
                 iyy: m.iyy,
-                ixy: m.ixy,
+                ixy: sign * m.ixy,
             },
             principal: m.principal().into(),
             radii_of_gyration: Radii2d {
@@ -230,9 +274,13 @@ impl PolygonReport {
             area_moments: AreaMoments {
                 ixx: area(m.ixx),
                 iyy: area(m.iyy),
-                ixy: area(m.ixy),
+                ixy: sign * area(m.ixy),
                 polar: area(inertia),
             },
+            axis,
+            axis_moment: axis.map(|a| m.about_axis(nalgebra::Vector2::new(a[0], a[1]))),
+            products,
+            units: view.units.labels(2),
         }
     }
 
@@ -294,6 +342,26 @@ pub struct Body {
     pub bounding_box: BoundingBox,
 }
 
+impl Body {
+    /// The description of a validated mesh.
+    pub fn of(mesh: &Mesh) -> Self {
+        let (lo, hi) = mesh.bounding_box();
+        Body {
+            triangles: mesh.input_triangle_count(),
+            degenerate_triangles: mesh.degenerate_count(),
+            vertices: mesh.vertices().len(),
+            shells: mesh.shell_count(),
+            cavities: mesh.cavity_count(),
+            inside_out: mesh.inside_out(),
+            surface_area: mesh.surface_area(),
+            bounding_box: BoundingBox {
+                min: lo.into(),
+                max: hi.into(),
+            },
+        }
+    }
+}
+
 /// The grid of a `voxel` integration.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct GridReport {
@@ -347,6 +415,17 @@ pub struct MeshReport {
     pub principal: Principal3dReport,
     /// Radii of gyration.
     pub radii_of_gyration: Radii3d,
+    /// The axis direction of `axis_moment`, if asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub axis: Option<[f64; 3]>,
+    /// The moment about the axis through `about` along `axis`: `uᵀ I u`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub axis_moment: Option<f64>,
+    /// Sign of the off-diagonals of `inertia_tensor`: `"tensor"` (−∫xy dm, the default) or
+    /// `"cad"` (+∫xy dm).
+    pub products: Products,
+    /// Units of every quantity.
+    pub units: UnitLabels,
 }
 
 impl MeshReport {
@@ -371,22 +450,37 @@ impl MeshReport {
         amount: Amount,
         about: Option<Point3<f64>>,
     ) -> Self {
-        let (lo, hi) = mesh.bounding_box();
-        let body = Body {
-            triangles: mesh.input_triangle_count(),
-            degenerate_triangles: mesh.degenerate_count(),
-            vertices: mesh.vertices().len(),
-            shells: mesh.shell_count(),
-            cavities: mesh.cavity_count(),
-            inside_out: mesh.inside_out(),
-            surface_area: mesh.surface_area(),
-            bounding_box: BoundingBox {
-                min: lo.into(),
-                max: hi.into(),
-            },
-        };
+        Self::new_with(
+            source,
+            mesh,
+            method,
+            resolution,
+            amount,
+            about,
+            &View::default(),
+        )
+    }
+
+    /// [`MeshReport::new`] expressed in `view` (units, product sign, axis).
+    pub fn new_with(
+        source: &str,
+        mesh: &Mesh,
+        method: MeshMethod,
+        resolution: usize,
+        amount: Amount,
+        about: Option<Point3<f64>>,
+        view: &View,
+    ) -> Self {
         let unit = method.integrate(mesh, resolution);
-        Self::from_integral(source, method.name(), body, unit, amount, about)
+        Self::from_integral(
+            source,
+            method.name(),
+            Body::of(mesh),
+            unit,
+            amount,
+            about,
+            view,
+        )
     }
 
     /// Builds a report from a unit-density result (of a method or a closed form) and the
@@ -398,19 +492,36 @@ impl MeshReport {
         unit: MeshIntegral,
         amount: Amount,
         about: Option<Point3<f64>>,
+        view: &View,
     ) -> Self {
-        let density = amount.density(unit.properties.volume);
-        let p = unit.properties.scaled_mass(density);
-        let about = about.unwrap_or(p.centroid);
+        let k = view.units.length_factor();
+        let geometric = unit.properties.scaled_lengths(k);
+        let density = match amount {
+            Amount::Density(d) => view.units.density_to_output(d, 3),
+            Amount::Mass(m) => m / geometric.volume,
+        };
+        let p = geometric.scaled_mass(density);
+        let about = about.map(|a| a * k).unwrap_or(p.centroid);
         let t = p.inertia_about(about);
         let pr = principal(&t);
         let rg = |i: f64| (i.max(0.0) / p.mass).sqrt();
+        let products = view.products.unwrap_or(Products::Tensor);
+        // t holds −∫xy dm off the diagonal; CAD prints +∫xy dm.
+        let flip = -products.sign();
+        let printed =
+            [0, 1, 2].map(|r| [0, 1, 2].map(|c| if r == c { t[(r, c)] } else { flip * t[(r, c)] }));
+        let axis = view.axis.as_ref().map(|a| [a[0], a[1], a[2]]);
+        let axis_moment = axis.map(|a| {
+            let u = nalgebra::Vector3::from(a).normalize();
+            u.dot(&(t * u))
+        });
+        let scale_box = |v: [f64; 3]| v.map(|x| x * k);
         MeshReport {
             source: source.to_string(),
             method,
             resolution: unit.grid.map(|g| GridReport {
                 cells: g.cells,
-                cell_size: g.cell_size,
+                cell_size: g.cell_size.map(|x| x * k),
             }),
             triangles: body.triangles,
             degenerate_triangles: body.degenerate_triangles,
@@ -418,14 +529,17 @@ impl MeshReport {
             shells: body.shells,
             cavities: body.cavities,
             inside_out: body.inside_out,
-            surface_area: body.surface_area,
-            bounding_box: body.bounding_box,
+            surface_area: body.surface_area * k * k,
+            bounding_box: BoundingBox {
+                min: scale_box(body.bounding_box.min),
+                max: scale_box(body.bounding_box.max),
+            },
             volume: p.volume,
-            density,
+            density: view.units.density_to_si(density, 3),
             mass: p.mass,
             centroid: p.centroid.into(),
             about: about.into(),
-            inertia_tensor: [0, 1, 2].map(|r| [0, 1, 2].map(|c| t[(r, c)])),
+            inertia_tensor: printed,
             principal: Principal3dReport {
                 moments: pr.moments,
                 axes: pr.axes.map(|a| a.into()),
@@ -436,6 +550,10 @@ impl MeshReport {
                 z: rg(t.m33),
                 principal: pr.moments.map(rg),
             },
+            axis,
+            axis_moment,
+            products,
+            units: view.units.labels(3),
         }
     }
 

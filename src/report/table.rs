@@ -3,6 +3,7 @@
 //! Numbers are shown to 12 significant digits; use `--format json` for full precision.
 
 use super::{MeshReport, PolygonReport};
+use crate::units::{Products, UnitLabels};
 use std::fmt::Write;
 
 /// A number to 12 significant digits, trailing zeros trimmed, exponent form when very large
@@ -87,6 +88,7 @@ pub fn polygon(r: &PolygonReport) -> String {
         "centroid",
         &format!("x {}  y {}", num(r.centroid[0]), num(r.centroid[1])),
     );
+    row(&mut o, "units", &units_line(&r.units));
     let _ = writeln!(o);
     if r.about_centroid() {
         let _ = writeln!(o, "mass moments of inertia about the centroid");
@@ -102,9 +104,13 @@ pub fn polygon(r: &PolygonReport) -> String {
     row(&mut o, "polar  Iz = ∫r² dm", &num(r.inertia));
     row(&mut o, "Ixx = ∫y² dm", &num(m.ixx));
     row(&mut o, "Iyy = ∫x² dm", &num(m.iyy));
+    let (ixy_label, ixy_area_label) = match r.products {
+        Products::Cad => ("Ixy = +∫xy dm", "Ixy = +∫xy dA"),
+        Products::Tensor => ("Ixy = −∫xy dm", "Ixy = −∫xy dA"),
+    };
     row(
         &mut o,
-        "Ixy = +∫xy dm",
+        ixy_label,
         &format!("{}  (product of inertia)", num(m.ixy)),
     );
     row(
@@ -117,6 +123,13 @@ pub fn polygon(r: &PolygonReport) -> String {
         ),
     );
     row(&mut o, "principal I2", &num(r.principal.moments[1]));
+    if let (Some(axis), Some(m)) = (r.axis, r.axis_moment) {
+        row(
+            &mut o,
+            &format!("about axis ({}, {})", num(axis[0]), num(axis[1])),
+            &num(m),
+        );
+    }
     let g = &r.radii_of_gyration;
     row(
         &mut o,
@@ -128,7 +141,7 @@ pub fn polygon(r: &PolygonReport) -> String {
     let _ = writeln!(o, "second moments of area (per unit density)");
     row(&mut o, "Ixx = ∫y² dA", &num(a.ixx));
     row(&mut o, "Iyy = ∫x² dA", &num(a.iyy));
-    row(&mut o, "Ixy = +∫xy dA", &num(a.ixy));
+    row(&mut o, ixy_area_label, &num(a.ixy));
     row(&mut o, "J = ∫r² dA", &num(a.polar));
     o
 }
@@ -194,18 +207,16 @@ pub fn mesh(r: &MeshReport) -> String {
     row(&mut o, "density", &num(r.density));
     row(&mut o, "mass", &num(r.mass));
     row(&mut o, "centroid", &triple(r.centroid));
+    row(&mut o, "units", &units_line(&r.units));
     let _ = writeln!(o);
+    let convention = match r.products {
+        Products::Tensor => "off-diagonals are −∫xy dm",
+        Products::Cad => "off-diagonals are products +∫xy dm",
+    };
     if r.about_centroid() {
-        let _ = writeln!(
-            o,
-            "inertia tensor about the centroid (off-diagonals are −∫xy dm)"
-        );
+        let _ = writeln!(o, "inertia tensor about the centroid ({convention})");
     } else {
-        let _ = writeln!(
-            o,
-            "inertia tensor about {} (off-diagonals are −∫xy dm)",
-            triple(r.about)
-        );
+        let _ = writeln!(o, "inertia tensor about {} ({convention})", triple(r.about));
     }
     let cells: Vec<Vec<String>> = r
         .inertia_tensor
@@ -241,7 +252,21 @@ pub fn mesh(r: &MeshReport) -> String {
         "radii of gyration",
         &format!("x {}  y {}  z {}", num(g.x), num(g.y), num(g.z)),
     );
+    if let (Some(axis), Some(m)) = (r.axis, r.axis_moment) {
+        row(&mut o, &format!("about axis {}", triple(axis)), &num(m));
+    }
     o
+}
+
+fn units_line(u: &UnitLabels) -> String {
+    if u.length == "input" {
+        "as the input (lengths), density × measure (mass)".into()
+    } else {
+        format!(
+            "length {}, mass {}, density {}, inertia {}",
+            u.length, u.mass, u.density, u.inertia
+        )
+    }
 }
 
 #[cfg(test)]

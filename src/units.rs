@@ -1,0 +1,280 @@
+//! Length units, materials, and the conventions a report is printed in.
+
+use serde::Serialize;
+
+/// A length unit for input coordinates (`--units`) or output (`--output-units`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LengthUnit {
+    /// Millimetre.
+    Mm,
+    /// Centimetre.
+    Cm,
+    /// Metre.
+    M,
+    /// Inch (25.4 mm exactly).
+    In,
+    /// Foot (0.3048 m exactly).
+    Ft,
+}
+
+impl LengthUnit {
+    /// Metres in one of this unit.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::units::LengthUnit;
+    /// assert_eq!(LengthUnit::In.metres(), 0.0254);
+    /// ```
+    pub fn metres(self) -> f64 {
+        match self {
+            LengthUnit::Mm => 1e-3,
+            LengthUnit::Cm => 1e-2,
+            LengthUnit::M => 1.0,
+            LengthUnit::In => 0.0254,
+            LengthUnit::Ft => 0.3048,
+        }
+    }
+
+    /// The unit's symbol.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            LengthUnit::Mm => "mm",
+            LengthUnit::Cm => "cm",
+            LengthUnit::M => "m",
+            LengthUnit::In => "in",
+            LengthUnit::Ft => "ft",
+        }
+    }
+}
+
+/// The units of a run: unitless (lengths as in the input, mass = density × measure), or a
+/// declared input unit with SI densities (kg/m³, kg/m² for polygons) and results in
+/// kilograms and an output length unit (metres unless `--output-units`).
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Units {
+    /// The input's length unit, if declared.
+    pub input: Option<LengthUnit>,
+    /// The output's length unit (used only with a declared input unit); metres if `None`.
+    pub output: Option<LengthUnit>,
+}
+
+/// The units a report states.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct UnitLabels {
+    /// Length unit of coordinates, sizes and the `about` point.
+    pub length: String,
+    /// Mass unit.
+    pub mass: String,
+    /// Density unit.
+    pub density: String,
+    /// Unit of moments of inertia.
+    pub inertia: String,
+}
+
+impl Units {
+    /// Factor from input lengths to output lengths (1 when unitless).
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::units::{LengthUnit, Units};
+    /// let u = Units { input: Some(LengthUnit::Mm), output: None };
+    /// assert_eq!(u.length_factor(), 1e-3);
+    /// let u = Units { input: Some(LengthUnit::In), output: Some(LengthUnit::Mm) };
+    /// assert!((u.length_factor() - 25.4).abs() < 1e-12);
+    /// ```
+    pub fn length_factor(&self) -> f64 {
+        match self.input {
+            None => 1.0,
+            Some(i) => i.metres() / self.output.unwrap_or(LengthUnit::M).metres(),
+        }
+    }
+
+    /// Converts a density given in SI (kg/m^`dim`) to kg per output unit^`dim`; unchanged
+    /// when unitless.
+    pub fn density_to_output(&self, density: f64, dim: i32) -> f64 {
+        match self.input {
+            None => density,
+            Some(_) => density * self.output.unwrap_or(LengthUnit::M).metres().powi(dim),
+        }
+    }
+
+    /// Converts a density in kg per output unit^`dim` back to SI; unchanged when unitless.
+    pub fn density_to_si(&self, density: f64, dim: i32) -> f64 {
+        match self.input {
+            None => density,
+            Some(_) => density / self.output.unwrap_or(LengthUnit::M).metres().powi(dim),
+        }
+    }
+
+    /// The unit names for a report of dimension `dim` (2 or 3).
+    pub fn labels(&self, dim: i32) -> UnitLabels {
+        match self.input {
+            None => UnitLabels {
+                length: "input".into(),
+                mass: "density × input length^".to_string() + &dim.to_string(),
+                density: "as given".into(),
+                inertia: "mass × input length^2".into(),
+            },
+            Some(_) => {
+                let l = self.output.unwrap_or(LengthUnit::M).symbol();
+                UnitLabels {
+                    length: l.into(),
+                    mass: "kg".into(),
+                    density: format!("kg/m^{dim}"),
+                    inertia: format!("kg*{l}^2"),
+                }
+            }
+        }
+    }
+}
+
+/// A material from the built-in table.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Material {
+    /// Name used with `--material`.
+    pub name: &'static str,
+    /// Density in kg/m³.
+    pub density: f64,
+    /// What the figure is and where it comes from.
+    pub source: &'static str,
+}
+
+/// The built-in materials: typical room-temperature densities in kg/m³. Real parts vary
+/// (alloy, infill, porosity); give `--density` when you know better.
+pub const MATERIALS: &[Material] = &[
+    Material {
+        name: "steel",
+        density: 7850.0,
+        source: "structural carbon steel; EN 1993-1-1 (Eurocode 3) design value",
+    },
+    Material {
+        name: "stainless",
+        density: 8000.0,
+        source: "austenitic stainless 304/316; typical handbook value (7900–8000)",
+    },
+    Material {
+        name: "cast-iron",
+        density: 7200.0,
+        source: "grey cast iron; typical handbook value (6950–7350)",
+    },
+    Material {
+        name: "aluminium",
+        density: 2700.0,
+        source: "aluminium and 6061/6082 alloys; EN 1999-1-1 (Eurocode 9) design value",
+    },
+    Material {
+        name: "titanium",
+        density: 4430.0,
+        source: "Ti-6Al-4V (grade 5); typical datasheet value",
+    },
+    Material {
+        name: "copper",
+        density: 8960.0,
+        source: "pure copper at 20 °C; handbook value",
+    },
+    Material {
+        name: "brass",
+        density: 8500.0,
+        source: "free-cutting brass; typical handbook value (8400–8500)",
+    },
+    Material {
+        name: "magnesium",
+        density: 1770.0,
+        source: "AZ31B magnesium alloy; typical datasheet value",
+    },
+    Material {
+        name: "lead",
+        density: 11340.0,
+        source: "pure lead at 20 °C; handbook value",
+    },
+    Material {
+        name: "abs",
+        density: 1040.0,
+        source: "ABS, solid (moulded or 100% infill); typical datasheet value (1020–1080)",
+    },
+    Material {
+        name: "pla",
+        density: 1240.0,
+        source: "PLA, solid; typical resin datasheet value (1.24 g/cm³)",
+    },
+    Material {
+        name: "petg",
+        density: 1270.0,
+        source: "PETG, solid; typical datasheet value",
+    },
+    Material {
+        name: "nylon",
+        density: 1140.0,
+        source: "PA6/PA66, solid; typical datasheet value (1130–1150)",
+    },
+    Material {
+        name: "polycarbonate",
+        density: 1200.0,
+        source: "PC, solid; typical datasheet value",
+    },
+    Material {
+        name: "acrylic",
+        density: 1190.0,
+        source: "PMMA; typical datasheet value",
+    },
+    Material {
+        name: "water",
+        density: 1000.0,
+        source: "water near 4 °C (999.97)",
+    },
+    Material {
+        name: "concrete",
+        density: 2400.0,
+        source: "normal-weight concrete, unreinforced; EN 1991-1-1 Annex A (24 kN/m³)",
+    },
+    Material {
+        name: "glass",
+        density: 2500.0,
+        source: "soda-lime glass; typical handbook value",
+    },
+    Material {
+        name: "oak",
+        density: 700.0,
+        source: "oak, seasoned; typical value (600–900 by species and moisture)",
+    },
+];
+
+/// Looks a material up by name (case-insensitive; "aluminum" is accepted).
+///
+/// # Examples
+/// ```
+/// assert_eq!(inertia::units::material("Steel").unwrap().density, 7850.0);
+/// assert_eq!(inertia::units::material("aluminum").unwrap().name, "aluminium");
+/// assert!(inertia::units::material("unobtainium").is_none());
+/// ```
+pub fn material(name: &str) -> Option<&'static Material> {
+    let n = name.trim().to_ascii_lowercase();
+    let n = match n.as_str() {
+        "aluminum" => "aluminium".to_string(),
+        "stainless-steel" | "stainless_steel" => "stainless".to_string(),
+        "cast_iron" | "castiron" => "cast-iron".to_string(),
+        other => other.to_string(),
+    };
+    MATERIALS.iter().find(|m| m.name == n)
+}
+
+/// Which sign products of inertia are printed with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Products {
+    /// The tensor convention: off-diagonals are `−∫xy dm` (so that L = I ω).
+    Tensor,
+    /// The CAD convention: products of inertia `+∫xy dm`.
+    Cad,
+}
+
+impl Products {
+    /// The sign applied to `+∫xy dm` to print it in this convention.
+    pub fn sign(self) -> f64 {
+        match self {
+            Products::Tensor => -1.0,
+            Products::Cad => 1.0,
+        }
+    }
+}

@@ -1,0 +1,206 @@
+//! Units, materials, axes and product conventions, against hand-computed values.
+
+use assert_cmd::cargo::cargo_bin_cmd;
+use serde_json::Value;
+
+fn json(args: &[&str]) -> Value {
+    let out = cargo_bin_cmd!("inertia").args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn f(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
+}
+
+fn close(got: f64, want: f64) {
+    assert!(
+        (got - want).abs() <= 1e-12 * want.abs(),
+        "got {got}, want {want}"
+    );
+}
+
+const TET: &str = "fixtures/mesh/right_tetrahedron.stl";
+
+#[test]
+fn millimetre_part_in_steel_gives_kilograms_and_si() {
+    // Volume 10 mm³ = 1e-8 m³; steel 7850 kg/m³: 7.85e-5 kg. Ixx = 75/8 mm⁵ · ρ = 9.375e-15 m⁵ ·
+    // 7850 kg/m³ = 7.359375e-11 kg·m².
+    for args in [vec!["--material", "steel"], vec!["--density", "7850"]] {
+        let mut a = vec!["mesh", TET, "--units", "mm", "--json"];
+        a.extend(args);
+        let v = json(&a);
+        close(f(&v["volume"]), 1e-8);
+        close(f(&v["mass"]), 7.85e-5);
+        close(f(&v["density"]), 7850.0);
+        close(f(&v["centroid"][0]), 1.25e-3);
+        close(f(&v["inertia_tensor"][0][0]), 9.375e-15 * 7850.0);
+        close(f(&v["surface_area"]), 37.365424623862 * 1e-6);
+        assert_eq!(v["units"]["inertia"], "kg*m^2");
+        assert_eq!(v["units"]["length"], "m");
+    }
+    // The same in kg·mm² and mm.
+    let v = json(&[
+        "mesh",
+        TET,
+        "--units",
+        "mm",
+        "--output-units",
+        "mm",
+        "--material",
+        "steel",
+        "--json",
+    ]);
+    close(f(&v["volume"]), 10.0);
+    close(f(&v["mass"]), 7.85e-5);
+    close(f(&v["inertia_tensor"][0][0]), 9.375 * 7850.0 * 1e-9);
+    assert_eq!(v["units"]["inertia"], "kg*mm^2");
+    // Inches to metres: lengths × 0.0254.
+    let v = json(&["mesh", TET, "--units", "in", "--density", "1000", "--json"]);
+    close(f(&v["volume"]), 10.0 * 0.0254f64.powi(3));
+    close(
+        f(&v["inertia_tensor"][2][2]),
+        123.0 / 8.0 * 1000.0 * 0.0254f64.powi(5),
+    );
+    // --mass is in kg whatever the length unit.
+    let v = json(&["mesh", TET, "--units", "ft", "--mass", "2", "--json"]);
+    close(f(&v["mass"]), 2.0);
+    close(f(&v["density"]), 2.0 / (10.0 * 0.3048f64.powi(3)));
+}
+
+#[test]
+fn plates_take_a_thickness() {
+    // A 1 mm square of 2 mm aluminium: 2700 kg/m³ · 0.002 m = 5.4 kg/m²; area 1e-6 m².
+    let v = json(&[
+        "polygon",
+        "fixtures/polygon/unit_square.json",
+        "--units",
+        "mm",
+        "--material",
+        "aluminium",
+        "--thickness",
+        "2",
+        "--json",
+    ]);
+    close(f(&v["density"]), 5.4);
+    close(f(&v["mass"]), 5.4e-6);
+    close(f(&v["inertia"]), 5.4e-6 * 2e-6 / 12.0);
+    assert_eq!(v["units"]["density"], "kg/m^2");
+    // Unitless with a thickness: areal density = density × thickness.
+    let v = json(&[
+        "polygon",
+        "fixtures/polygon/unit_square.json",
+        "--density",
+        "3",
+        "--thickness",
+        "0.5",
+        "--json",
+    ]);
+    close(f(&v["mass"]), 1.5);
+}
+
+#[test]
+fn axis_moments_and_product_conventions() {
+    // Right tetrahedron, density 1: about the x axis through the centroid the moment is Ixx.
+    let v = json(&["mesh", TET, "--axis", "2,0,0", "--json"]);
+    close(f(&v["axis_moment"]), 75.0 / 8.0);
+    // Along (1,1,0)/√2: (Ixx + Iyy)/2 + Ixy(tensor) = (75/8 + 51/4)/2 + 5/2.
+    let v = json(&["mesh", TET, "--axis", "1,1,0", "--json"]);
+    close(f(&v["axis_moment"]), (75.0 / 8.0 + 51.0 / 4.0) / 2.0 + 2.5);
+    // CAD sign: products +∫xy dm = −5/2.
+    let v = json(&["mesh", TET, "--products", "cad", "--json"]);
+    close(f(&v["inertia_tensor"][0][1]), -2.5);
+    assert_eq!(v["products"], "cad");
+    let v = json(&["mesh", TET, "--json"]);
+    assert_eq!(v["products"], "tensor");
+    // Polygons: L shape, ixy = +∫xy = −1/3 (CAD, default) or +1/3 (tensor).
+    let v = json(&[
+        "polygon",
+        "fixtures/polygon/l_shape.json",
+        "--products",
+        "tensor",
+        "--json",
+    ]);
+    close(f(&v["second_moments"]["ixy"]), 1.0 / 3.0);
+    // In-plane axis along the L's symmetry line (1,1): I = (ixx + iyy)/2 − ixy = 11/12 + 1/3.
+    let v = json(&[
+        "polygon",
+        "fixtures/polygon/l_shape.json",
+        "--axis",
+        "1,1",
+        "--json",
+    ]);
+    close(f(&v["axis_moment"]), 11.0 / 12.0 + 1.0 / 3.0);
+}
+
+#[test]
+fn materials_are_listed() {
+    let out = cargo_bin_cmd!("inertia")
+        .args(["materials", "--json"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let steel = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["name"] == "steel")
+        .unwrap();
+    assert_eq!(steel["density"], 7850.0);
+    assert!(steel["source"].as_str().unwrap().contains("EN 1993"));
+}
+
+#[test]
+fn unit_mistakes_are_refused() {
+    for (args, frag) in [
+        (
+            vec!["mesh", TET, "--material", "steel"],
+            "--material gives a density in kg/m³: say the input's length unit with --units",
+        ),
+        (
+            vec!["mesh", TET, "--material", "unobtainium", "--units", "mm"],
+            "unknown material \"unobtainium\"",
+        ),
+        (
+            vec![
+                "polygon",
+                "fixtures/polygon/unit_square.json",
+                "--material",
+                "steel",
+                "--units",
+                "mm",
+            ],
+            "--thickness",
+        ),
+        (vec!["mesh", TET, "--output-units", "mm"], "--units"),
+        (
+            vec!["mesh", TET, "--axis", "1,0"],
+            "--axis needs 3 components here, got 2",
+        ),
+        (vec!["mesh", TET, "--axis", "0,0,0"], "zero vector"),
+        (
+            vec![
+                "polygon",
+                "fixtures/polygon/unit_square.json",
+                "--thickness",
+                "-1",
+            ],
+            "--thickness must be a positive",
+        ),
+        (
+            vec!["mesh", TET, "--units", "furlong"],
+            "invalid value 'furlong'",
+        ),
+    ] {
+        let out = cargo_bin_cmd!("inertia").args(&args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(out.stdout.is_empty());
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(err.contains(frag), "{args:?}: {err}");
+    }
+}
