@@ -110,6 +110,11 @@ pub enum Error {
         value: f64,
     },
 
+    /// The input is valid but f64 cannot resolve it (coordinates spanning more than about
+    /// 15 orders of magnitude).
+    #[error("{0}")]
+    Unresolvable(String),
+
     /// A mesh is not a closed, consistently oriented surface, or has invalid data.
     #[error("{0}")]
     InvalidMesh(String),

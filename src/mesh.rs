@@ -218,8 +218,7 @@ impl Mesh {
     /// Splits the mesh into shells, checks each one's orientation, and turns an entirely
     /// inside-out mesh right way out.
     fn check_shells(&mut self, origin: &[usize], raw: &RawMesh) -> Result<()> {
-        let shell_of = shells(self.vertices.len(), &self.triangles);
-        let n_shells = shell_of.iter().copied().max().map_or(0, |m| m + 1);
+        let (shell_of, n_shells) = shells(self.vertices.len(), &self.triangles);
         let tri_shell: Vec<usize> = self
             .triangles
             .iter()
@@ -354,8 +353,9 @@ fn solid_angle(tri: [Point3<f64>; 3], p: Point3<f64>) -> f64 {
     2.0 * num.atan2(den)
 }
 
-/// Shell number of every vertex: connected components of the triangles (union-find).
-fn shells(n: usize, triangles: &[[u32; 3]]) -> Vec<usize> {
+/// Shell number of every vertex used by a triangle (connected components, union-find), and
+/// the number of shells. Vertices no triangle uses get `usize::MAX`.
+fn shells(n: usize, triangles: &[[u32; 3]]) -> (Vec<usize>, usize) {
     let mut parent: Vec<u32> = (0..n as u32).collect();
     fn find(parent: &mut [u32], mut x: u32) -> u32 {
         while parent[x as usize] != x {
@@ -384,12 +384,13 @@ fn shells(n: usize, triangles: &[[u32; 3]]) -> Vec<usize> {
             next += 1;
         }
     }
-    (0..n)
+    let ids = (0..n)
         .map(|v| {
             let r = find(&mut parent, v as u32) as usize;
             id[r]
         })
-        .collect()
+        .collect();
+    (ids, next)
 }
 
 /// Every edge must be used once in each direction (summed over all triangles using it).

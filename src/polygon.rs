@@ -89,27 +89,55 @@ impl Polygon {
         } else {
             Winding::Clockwise
         };
+        // Reverse a ring by keeping its first vertex and reversing the rest: the reference
+        // point and every fan triangle stay the same, only negated, so the stored orientation
+        // agrees with the sign just measured even where rounding is severe.
+        let orient = |mut p: Vec<Point2<f64>>, flip: bool| {
+            if flip {
+                p[1..].reverse();
+            }
+            p
+        };
         let mut rings = rings.into_iter().zip(areas);
         let (outer, outer_area) = rings.next().expect("the outer ring is always present");
-        let mut outer = outer.points;
-        if outer_area < 0.0 {
-            outer.reverse();
-        }
-        let holes = rings
-            .map(|(h, a)| {
-                let mut p = h.points;
-                if a > 0.0 {
-                    p.reverse();
-                }
-                p
-            })
-            .collect();
-        Ok(Polygon {
+        let outer = orient(outer.points, outer_area < 0.0);
+        let holes: Vec<Vec<Point2<f64>>> = rings.map(|(h, a)| orient(h.points, a > 0.0)).collect();
+        let polygon = Polygon {
             outer,
             holes,
             winding,
             input_vertices,
-        })
+        };
+        // The methods integrate fans about the outer ring's first vertex (area, centroid)
+        // and then about the centroid (moments). Both must see the same, positive area:
+        // coordinates spanning more than f64 resolves (a 1e8 edge on a 1e86 triangle) break
+        // that, and would give moments of zero rather than an error.
+        let frame = crate::method::LocalFrame::new(&polygon);
+        let twice_about_centroid: f64 = frame
+            .rings_about_centroid()
+            .map(|r| {
+                let p0 = r[0];
+                r[1..]
+                    .windows(2)
+                    .map(|w| crate::method::cross(w[0] - p0, w[1] - p0))
+                    .sum::<f64>()
+            })
+            .sum();
+        let area_c = 0.5 * twice_about_centroid;
+        if frame.area.is_infinite() {
+            return Err(Error::Unresolvable(
+                "the polygon's area overflows f64 (coordinates too large)".into(),
+            ));
+        }
+        if !(frame.area > 0.0 && frame.centroid.x.is_finite() && frame.centroid.y.is_finite())
+            || (area_c - frame.area).abs() > 1e-9 * frame.area
+        {
+            return Err(Error::Unresolvable(format!(
+                "the polygon's coordinates span more than f64 can resolve (its area computes as {} about its first vertex and {} about its centroid)",
+                frame.area, area_c
+            )));
+        }
+        Ok(polygon)
     }
 
     /// The outer ring, counter-clockwise, without a closing point.

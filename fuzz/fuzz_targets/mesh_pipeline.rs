@@ -14,6 +14,10 @@ fuzz_target!(|data: &[u8]| {
         let _ = OutputFormat::Json.mesh(&r);
         if r.volume.is_finite() && m == MeshMethod::Tetra {
             assert!(r.volume > 0.0, "a valid mesh encloses positive volume");
+            let trace = r.inertia_tensor[0][0] + r.inertia_tensor[1][1] + r.inertia_tensor[2][2];
+            if trace.is_finite() {
+                assert!(trace > 0.0, "a valid mesh has a positive moment of inertia");
+            }
         }
     }
 });

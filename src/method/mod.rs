@@ -173,7 +173,8 @@ pub(crate) struct LocalFrame<'a> {
 }
 
 impl<'a> LocalFrame<'a> {
-    fn new(polygon: &'a Polygon) -> Self {
+    /// Area and centroid of `polygon` by a fan per ring about its reference point.
+    pub(crate) fn new(polygon: &'a Polygon) -> Self {
         let o = polygon.reference();
         let (mut a2, mut sx, mut sy) = (0.0, 0.0, 0.0);
         for ring in polygon.rings() {
