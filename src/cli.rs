@@ -12,6 +12,7 @@ use inertia::shape::{Shape2d, Shape3d};
 use inertia::units::{LengthUnit, Products, Units, material};
 use inertia::{About, Amount, MeshIntegral, MeshMethod, PolygonIntegral, PolygonMethod, positive};
 use nalgebra::{Point2, Point3};
+use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 
 /// Exact, validated mass properties of polygons and triangle meshes.
@@ -88,8 +89,12 @@ enum MeshChoice {
 
 #[derive(Args, Debug)]
 struct PolygonArgs {
-    /// Polygon file (JSON or CSV), or `-` for standard input.
-    file: PathBuf,
+    /// Polygon files (JSON or CSV), or `-` for standard input. With several, each is
+    /// reported and so is their total (an assembly of plates of one density).
+    files: Vec<PathBuf>,
+    /// Read more file names from this file, one per line (`-`: standard input).
+    #[arg(long)]
+    files_from: Option<PathBuf>,
     /// Input format; by default from the extension, else from the content.
     #[arg(long, value_enum)]
     input_format: Option<PolygonFormat>,
@@ -108,8 +113,12 @@ struct PolygonArgs {
 
 #[derive(Args, Debug)]
 struct MeshArgs {
-    /// Mesh file (STL binary or ASCII, OBJ), or `-` for standard input.
-    file: PathBuf,
+    /// Mesh files (STL binary or ASCII, OBJ), or `-` for standard input. With several,
+    /// each part is reported and so is their total (an assembly of one density).
+    files: Vec<PathBuf>,
+    /// Read more file names from this file, one per line (`-`: standard input).
+    #[arg(long)]
+    files_from: Option<PathBuf>,
     /// Input format; by default from the extension, else from the content.
     #[arg(long, value_enum)]
     input_format: Option<MeshFormat>,
@@ -434,7 +443,7 @@ fn compared<R: serde::Serialize>(
     label: &str,
 ) -> Outcome {
     let stdout = match format {
-        OutputFormat::Json => c.json(),
+        OutputFormat::Json | OutputFormat::Jsonl | OutputFormat::Csv => c.json(),
         OutputFormat::Table => c.table(title),
     };
     let mut out = Outcome::ok(stdout);
@@ -448,38 +457,207 @@ fn compared<R: serde::Serialize>(
     out
 }
 
+/// The inputs: FILE arguments, then the names listed in --files-from.
+fn gather_files(files: &[PathBuf], files_from: Option<&Path>) -> Result<Vec<PathBuf>> {
+    let mut all = files.to_vec();
+    if let Some(list) = files_from {
+        let (bytes, _, label) = read_input(list)?;
+        let text = std::str::from_utf8(&bytes)
+            .with_context(|| format!("{label}: not a text list of file names"))?;
+        all.extend(
+            text.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                .map(PathBuf::from),
+        );
+    }
+    if all.is_empty() {
+        bail!("no input: give a FILE, `-` for standard input, or --files-from LIST");
+    }
+    let stdin_uses = all.iter().filter(|p| p.as_os_str() == "-").count()
+        + usize::from(files_from.is_some_and(|p| p.as_os_str() == "-"));
+    if stdin_uses > 1 {
+        bail!("standard input (`-`) can be read only once");
+    }
+    Ok(all)
+}
+
+/// Checks flags that make no sense for several inputs.
+fn check_batch(n: usize, method_all: bool, mass: Option<f64>) -> Result<()> {
+    if n > 1 && method_all {
+        bail!("--method all compares methods on one file; give one file");
+    }
+    if n > 1 && mass.is_some() {
+        bail!("--mass is ambiguous for several files; give --density or --material");
+    }
+    Ok(())
+}
+
+/// The output of several inputs: each part, the total (table and JSON), errors.
+fn batch_outcome<R: serde::Serialize>(
+    format: OutputFormat,
+    rows: Vec<Result<R, (String, String)>>,
+    total: Option<R>,
+    render_one: impl Fn(&R) -> String,
+    csv_rows: impl Fn(&[Result<R, (String, String)>]) -> String,
+) -> Outcome {
+    // Each message already names its file.
+    let errors: Vec<String> = rows
+        .iter()
+        .filter_map(|r| r.as_ref().err())
+        .map(|(_, m)| m.clone())
+        .collect();
+    let stdout = match format {
+        OutputFormat::Csv => csv_rows(&rows),
+        OutputFormat::Jsonl => inertia::report::jsonl::lines(&rows),
+        OutputFormat::Json => {
+            let parts: Vec<serde_json::Value> = rows
+                .iter()
+                .filter_map(|r| r.as_ref().ok())
+                .map(|r| serde_json::to_value(r).expect("reports serialise"))
+                .collect();
+            let errs: Vec<serde_json::Value> = rows
+                .iter()
+                .filter_map(|r| r.as_ref().err())
+                .map(|(s, m)| serde_json::json!({ "source": s, "error": m }))
+                .collect();
+            let mut v = serde_json::json!({ "parts": parts, "errors": errs });
+            if let Some(t) = &total {
+                v["total"] = serde_json::to_value(t).expect("reports serialise");
+            }
+            let mut s = serde_json::to_string_pretty(&v).expect("values serialise");
+            s.push('\n');
+            s
+        }
+        OutputFormat::Table => {
+            let mut s = String::new();
+            for r in rows.iter().filter_map(|r| r.as_ref().ok()) {
+                s += &render_one(r);
+                s.push('\n');
+            }
+            if let Some(t) = &total {
+                s += &render_one(t);
+            }
+            s
+        }
+    };
+    Outcome {
+        stdout,
+        code: if errors.is_empty() { 0 } else { 2 },
+        warnings: errors,
+    }
+}
+
 fn polygon(a: PolygonArgs) -> Result<Outcome> {
     let amount = a.common.amount(2, a.thickness)?;
     let view = a.common.view(2)?;
     let about = a.common.about::<2>()?.map(Point2::from);
     let tolerance = check_tolerance(a.tolerance)?;
-    let (bytes, name, label) = read_input(&a.file)?;
-    let format = a
-        .input_format
-        .or_else(|| PolygonFormat::from_path(&a.file))
-        .unwrap_or_else(|| PolygonFormat::sniff(&bytes));
-    let poly = read_polygon(&bytes, format).with_context(|| label.clone())?;
+    let files = gather_files(&a.files, a.files_from.as_deref())?;
+    check_batch(files.len(), a.method == PolygonChoice::All, a.common.mass)?;
+    let output = a.common.format();
+    if a.method == PolygonChoice::All && matches!(output, OutputFormat::Csv | OutputFormat::Jsonl) {
+        bail!("--method all prints a table or JSON");
+    }
     let methods: Vec<PolygonMethod> = match a.method {
         PolygonChoice::Fan => vec![PolygonMethod::Fan],
         PolygonChoice::RightTriangle => vec![PolygonMethod::RightTriangle],
         PolygonChoice::Centroid => vec![PolygonMethod::Centroid],
         PolygonChoice::All => PolygonMethod::ALL.to_vec(),
     };
-    let reports: Vec<PolygonReport> = methods
-        .iter()
-        .map(|m| PolygonReport::new_with(&name, &poly, *m, amount, about, &view))
-        .collect();
-    for r in &reports {
+    let read = |path: &PathBuf| -> Result<(String, Outline, Vec<inertia::PolygonIntegral>)> {
+        let (bytes, name, label) = read_input(path)?;
+        let format = a
+            .input_format
+            .or_else(|| PolygonFormat::from_path(path))
+            .unwrap_or_else(|| PolygonFormat::sniff(&bytes));
+        let poly = read_polygon(&bytes, format).with_context(|| label.clone())?;
+        let outline = Outline::of(&poly);
+        Ok((
+            name,
+            outline,
+            methods.iter().map(|m| m.integrate(&poly)).collect(),
+        ))
+    };
+    let report = |name: &str,
+                  method: PolygonMethod,
+                  outline: Outline,
+                  unit: inertia::PolygonIntegral|
+     -> Result<PolygonReport> {
+        let r =
+            PolygonReport::from_integral(name, method.name(), outline, unit, amount, about, &view);
         if !r.mass.is_finite() || !r.inertia.is_finite() {
-            bail!("{label}: the result overflows f64 (coordinates or density too large)");
+            bail!("{name}: the result overflows f64 (coordinates or density too large)");
         }
+        Ok(r)
+    };
+    if files.len() == 1 && a.files_from.is_none() {
+        let (name, outline, units) = read(&files[0])?;
+        let reports = methods
+            .iter()
+            .zip(units)
+            .map(|(m, u)| report(&name, *m, outline, u))
+            .collect::<Result<Vec<_>>>()?;
+        if a.method == PolygonChoice::All {
+            let label = if name == "-" { "<stdin>" } else { &name };
+            let c = compare::polygons(reports, tolerance);
+            return Ok(compared(c, output, &format!("polygon {name}"), label));
+        }
+        return Ok(Outcome::ok(output.polygon(&reports[0])));
     }
-    let output = a.common.format();
-    if a.method == PolygonChoice::All {
-        let c = compare::polygons(reports, tolerance);
-        return Ok(compared(c, output, &format!("polygon {name}"), &label));
-    }
-    Ok(Outcome::ok(output.polygon(&reports[0])))
+    let method = methods[0];
+    let results: Vec<Result<(String, Outline, inertia::PolygonIntegral), (String, String)>> = files
+        .par_iter()
+        .map(|p| {
+            read(p)
+                .map(|(name, outline, mut units)| (name, outline, units.remove(0)))
+                .map_err(|e| (p.display().to_string(), format!("{e:#}")))
+        })
+        .collect();
+    let rows: Vec<Result<PolygonReport, (String, String)>> = results
+        .iter()
+        .map(|r| match r {
+            Ok((name, outline, unit)) => {
+                report(name, method, *outline, *unit).map_err(|e| (name.clone(), format!("{e:#}")))
+            }
+            Err(e) => Err(e.clone()),
+        })
+        .collect();
+    let good: Vec<&(String, Outline, inertia::PolygonIntegral)> =
+        results.iter().filter_map(|r| r.as_ref().ok()).collect();
+    let total = (good.len() > 1).then(|| {
+        let props: inertia::MassProperties2d = good.iter().map(|g| g.2.properties).sum();
+        let outline = Outline {
+            vertices: good.iter().map(|g| g.1.vertices).sum(),
+            holes: good.iter().map(|g| g.1.holes).sum(),
+            winding: "ccw",
+            perimeter: good.iter().map(|g| g.1.perimeter).sum(),
+        };
+        let unit = inertia::PolygonIntegral {
+            properties: props,
+            polar: props.moments.polar(),
+        };
+        PolygonReport::from_integral(
+            &format!("total of {} parts", good.len()),
+            method.name(),
+            outline,
+            unit,
+            amount,
+            about,
+            &view,
+        )
+    });
+    Ok(batch_outcome(
+        output,
+        rows,
+        total,
+        |r| output_table_polygon(r),
+        inertia::report::csv::polygons,
+    ))
+}
+
+fn output_table_polygon(r: &PolygonReport) -> String {
+    OutputFormat::Table.polygon(r)
 }
 
 fn mesh(a: MeshArgs) -> Result<Outcome> {
@@ -493,40 +671,127 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
             a.resolution
         );
     }
-    let (bytes, name, label) = read_input(&a.file)?;
-    let format = a
-        .input_format
-        .or_else(|| MeshFormat::from_path(&a.file))
-        .unwrap_or_else(|| MeshFormat::sniff(&bytes));
-    let mesh = read_mesh(&bytes, format).with_context(|| label.clone())?;
+    let files = gather_files(&a.files, a.files_from.as_deref())?;
+    check_batch(files.len(), a.method == MeshChoice::All, a.common.mass)?;
+    let output = a.common.format();
+    if a.method == MeshChoice::All && matches!(output, OutputFormat::Csv | OutputFormat::Jsonl) {
+        bail!("--method all prints a table or JSON");
+    }
     let methods: Vec<MeshMethod> = match a.method {
         MeshChoice::Tetra => vec![MeshMethod::Tetra],
         MeshChoice::Voxel => vec![MeshMethod::Voxel],
         MeshChoice::All => MeshMethod::ALL.to_vec(),
     };
-    let reports: Vec<MeshReport> = methods
-        .iter()
-        .map(|m| MeshReport::new_with(&name, &mesh, *m, a.resolution, amount, about, &view))
-        .collect();
-    for r in &reports {
-        if !r.mass.is_finite() || !r.inertia_tensor.iter().flatten().all(|v| v.is_finite()) {
-            bail!("{label}: the result overflows f64 (coordinates or density too large)");
-        }
-    }
-    let mut warnings = Vec::new();
-    if mesh.inside_out() {
-        warnings.push(format!(
-            "warning: {label}: the mesh is inside-out (its triangles face inward); computed as if turned right way out"
-        ));
-    }
-    let output = a.common.format();
-    let mut out = if a.method == MeshChoice::All {
-        let exact = methods.iter().map(|m| m.is_exact()).collect();
-        let c = compare::meshes(reports, exact, tolerance);
-        compared(c, output, &format!("mesh {name}"), &label)
-    } else {
-        Outcome::ok(output.mesh(&reports[0]))
+    // (name, label, body, one integral per method)
+    type Part = (String, String, Body, Vec<MeshIntegral>);
+    let read = |path: &PathBuf| -> Result<Part> {
+        let (bytes, name, label) = read_input(path)?;
+        let format = a
+            .input_format
+            .or_else(|| MeshFormat::from_path(path))
+            .unwrap_or_else(|| MeshFormat::sniff(&bytes));
+        let mesh = read_mesh(&bytes, format).with_context(|| label.clone())?;
+        let units = methods
+            .iter()
+            .map(|m| m.integrate(&mesh, a.resolution))
+            .collect();
+        Ok((name, label, Body::of(&mesh), units))
     };
+    let report =
+        |name: &str, method: MeshMethod, body: Body, unit: MeshIntegral| -> Result<MeshReport> {
+            let r =
+                MeshReport::from_integral(name, method.name(), body, unit, amount, about, &view);
+            if !r.mass.is_finite() || !r.inertia_tensor.iter().flatten().all(|v| v.is_finite()) {
+                bail!("{name}: the result overflows f64 (coordinates or density too large)");
+            }
+            Ok(r)
+        };
+    let inside_out = |body: &Body, label: &str| {
+        body.inside_out.then(|| {
+            format!("warning: {label}: the mesh is inside-out (its triangles face inward); computed as if turned right way out")
+        })
+    };
+    if files.len() == 1 && a.files_from.is_none() {
+        let (name, label, body, units) = read(&files[0])?;
+        let reports = methods
+            .iter()
+            .zip(units)
+            .map(|(m, u)| report(&name, *m, body, u))
+            .collect::<Result<Vec<_>>>()?;
+        let mut out = if a.method == MeshChoice::All {
+            let exact = methods.iter().map(|m| m.is_exact()).collect();
+            let c = compare::meshes(reports, exact, tolerance);
+            compared(c, output, &format!("mesh {name}"), &label)
+        } else {
+            Outcome::ok(output.mesh(&reports[0]))
+        };
+        out.warnings.splice(0..0, inside_out(&body, &label));
+        return Ok(out);
+    }
+    let method = methods[0];
+    let results: Vec<Result<Part, (String, String)>> = files
+        .par_iter()
+        .map(|p| read(p).map_err(|e| (p.display().to_string(), format!("{e:#}"))))
+        .collect();
+    let mut warnings: Vec<String> = results
+        .iter()
+        .filter_map(|r| r.as_ref().ok())
+        .filter_map(|(_, label, body, _)| inside_out(body, label))
+        .collect();
+    let rows: Vec<Result<MeshReport, (String, String)>> = results
+        .iter()
+        .map(|r| match r {
+            Ok((name, _, body, units)) => {
+                report(name, method, *body, units[0]).map_err(|e| (name.clone(), format!("{e:#}")))
+            }
+            Err(e) => Err(e.clone()),
+        })
+        .collect();
+    let good: Vec<&Part> = results.iter().filter_map(|r| r.as_ref().ok()).collect();
+    let total = (good.len() > 1).then(|| {
+        let props: inertia::MassProperties3d = good.iter().map(|g| g.3[0].properties).sum();
+        let sum = |f: &dyn Fn(&Body) -> usize| good.iter().map(|g| f(&g.2)).sum::<usize>();
+        let boxes: Vec<BoundingBox> = good.iter().map(|g| g.2.bounding_box).collect();
+        let body = Body {
+            triangles: sum(&|b| b.triangles),
+            degenerate_triangles: sum(&|b| b.degenerate_triangles),
+            vertices: sum(&|b| b.vertices),
+            shells: sum(&|b| b.shells),
+            cavities: sum(&|b| b.cavities),
+            inside_out: false,
+            surface_area: good.iter().map(|g| g.2.surface_area).sum(),
+            bounding_box: BoundingBox {
+                min: [0, 1, 2]
+                    .map(|k| boxes.iter().map(|b| b.min[k]).fold(f64::INFINITY, f64::min)),
+                max: [0, 1, 2].map(|k| {
+                    boxes
+                        .iter()
+                        .map(|b| b.max[k])
+                        .fold(f64::NEG_INFINITY, f64::max)
+                }),
+            },
+        };
+        let unit = MeshIntegral {
+            properties: props,
+            grid: None,
+        };
+        MeshReport::from_integral(
+            &format!("total of {} parts", good.len()),
+            method.name(),
+            body,
+            unit,
+            amount,
+            about,
+            &view,
+        )
+    });
+    let mut out = batch_outcome(
+        output,
+        rows,
+        total,
+        |r| OutputFormat::Table.mesh(r),
+        inertia::report::csv::meshes,
+    );
     warnings.append(&mut out.warnings);
     out.warnings = warnings;
     Ok(out)
@@ -676,7 +941,15 @@ fn shape(kind: ShapeKind) -> Result<Outcome> {
 fn materials(format: OutputFormat) -> String {
     use inertia::units::MATERIALS;
     match format {
-        OutputFormat::Json => {
+        OutputFormat::Csv => {
+            let mut w = ::csv::Writer::from_writer(Vec::new());
+            let _ = w.write_record(["material", "density_kg_m3", "source"]);
+            for m in MATERIALS {
+                let _ = w.write_record([m.name, &m.density.to_string(), m.source]);
+            }
+            String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+        }
+        OutputFormat::Json | OutputFormat::Jsonl => {
             let mut s = serde_json::to_string_pretty(MATERIALS).expect("materials serialise");
             s.push('\n');
             s

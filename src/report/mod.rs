@@ -4,7 +4,9 @@
 //! into text ([`table`] for people, [`json`] for pipelines).
 
 pub mod compare;
+pub mod csv;
 pub mod json;
+pub mod jsonl;
 pub mod table;
 
 use crate::Amount;
@@ -24,6 +26,10 @@ pub enum OutputFormat {
     Table,
     /// One pretty-printed JSON object.
     Json,
+    /// A header and one comma-separated row per input (batches).
+    Csv,
+    /// One compact JSON object per line per input (batches).
+    Jsonl,
 }
 
 impl OutputFormat {
@@ -32,6 +38,8 @@ impl OutputFormat {
         match self {
             OutputFormat::Table => table::polygon(r),
             OutputFormat::Json => json::polygon(r),
+            OutputFormat::Csv => csv::polygons(&[Ok(r.clone())]),
+            OutputFormat::Jsonl => jsonl::lines::<PolygonReport>(&[Ok(r.clone())]),
         }
     }
 
@@ -40,6 +48,8 @@ impl OutputFormat {
         match self {
             OutputFormat::Table => table::mesh(r),
             OutputFormat::Json => json::mesh(r),
+            OutputFormat::Csv => csv::meshes(&[Ok(r.clone())]),
+            OutputFormat::Jsonl => jsonl::lines::<MeshReport>(&[Ok(r.clone())]),
         }
     }
 }
@@ -122,6 +132,18 @@ pub struct Outline {
     pub winding: &'static str,
     /// Total edge length.
     pub perimeter: f64,
+}
+
+impl Outline {
+    /// The description of a validated polygon.
+    pub fn of(polygon: &Polygon) -> Self {
+        Outline {
+            vertices: polygon.vertex_count(),
+            holes: polygon.holes().len(),
+            winding: polygon.winding().short_name(),
+            perimeter: polygon.perimeter(),
+        }
+    }
 }
 
 /// Everything `inertia polygon` prints.

@@ -1,0 +1,162 @@
+//! `--format csv`: one row per input, with a header; for batches.
+//!
+//! Every row states its units and product convention; a file that could not be processed
+//! gets a row with its `error` and empty numbers, so no good row is lost.
+
+use super::{MeshReport, PolygonReport};
+
+/// Column names of polygon rows.
+pub const POLYGON_HEADER: [&str; 21] = [
+    "source",
+    "method",
+    "area",
+    "mass",
+    "density",
+    "centroid_x",
+    "centroid_y",
+    "about_x",
+    "about_y",
+    "inertia",
+    "ixx",
+    "iyy",
+    "ixy",
+    "i1",
+    "i2",
+    "angle",
+    "perimeter",
+    "vertices",
+    "length_unit",
+    "products",
+    "error",
+];
+
+/// Column names of mesh rows.
+pub const MESH_HEADER: [&str; 26] = [
+    "source",
+    "method",
+    "volume",
+    "mass",
+    "density",
+    "centroid_x",
+    "centroid_y",
+    "centroid_z",
+    "about_x",
+    "about_y",
+    "about_z",
+    "ixx",
+    "iyy",
+    "izz",
+    "ixy",
+    "ixz",
+    "iyz",
+    "i1",
+    "i2",
+    "i3",
+    "surface_area",
+    "triangles",
+    "shells",
+    "length_unit",
+    "products",
+    "error",
+];
+
+/// One row per result (`Ok`) or failure (`Err((source, message))`), with a header.
+///
+/// # Examples
+/// ```
+/// use inertia::{Amount, Polygon, PolygonMethod, report::{csv, PolygonReport}};
+/// let p = Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+/// let r = PolygonReport::new("sq", &p, PolygonMethod::Fan, Amount::Density(1.0), None);
+/// let text = csv::polygons(&[Ok(r), Err(("bad.json".into(), "line 1: EOF".into()))]);
+/// let lines: Vec<&str> = text.lines().collect();
+/// assert!(lines[0].starts_with("source,method,area"));
+/// assert!(lines[1].starts_with("sq,fan,1,1,1,0.5,0.5"));
+/// assert!(lines[2].starts_with("bad.json,,,") && lines[2].ends_with("line 1: EOF"));
+/// # Ok::<(), inertia::Error>(())
+/// ```
+pub fn polygons(rows: &[Result<PolygonReport, (String, String)>]) -> String {
+    let mut w = ::csv::Writer::from_writer(Vec::new());
+    let _ = w.write_record(POLYGON_HEADER);
+    for row in rows {
+        let record: Vec<String> = match row {
+            Ok(r) => {
+                let n = |x: f64| x.to_string();
+                vec![
+                    r.source.clone(),
+                    r.method.to_string(),
+                    n(r.area),
+                    n(r.mass),
+                    n(r.density),
+                    n(r.centroid[0]),
+                    n(r.centroid[1]),
+                    n(r.about[0]),
+                    n(r.about[1]),
+                    n(r.inertia),
+                    n(r.second_moments.ixx),
+                    n(r.second_moments.iyy),
+                    n(r.second_moments.ixy),
+                    n(r.principal.moments[0]),
+                    n(r.principal.moments[1]),
+                    n(r.principal.angle),
+                    n(r.perimeter),
+                    r.vertices.to_string(),
+                    r.units.length.clone(),
+                    format!("{:?}", r.products).to_lowercase(),
+                    String::new(),
+                ]
+            }
+            Err((source, message)) => failed(source, message, POLYGON_HEADER.len()),
+        };
+        let _ = w.write_record(&record);
+    }
+    finish(w)
+}
+
+/// One row per mesh result or failure, with a header.
+pub fn meshes(rows: &[Result<MeshReport, (String, String)>]) -> String {
+    let mut w = ::csv::Writer::from_writer(Vec::new());
+    let _ = w.write_record(MESH_HEADER);
+    for row in rows {
+        let record: Vec<String> = match row {
+            Ok(r) => {
+                let n = |x: f64| x.to_string();
+                let t = &r.inertia_tensor;
+                let mut v = vec![
+                    r.source.clone(),
+                    r.method.to_string(),
+                    n(r.volume),
+                    n(r.mass),
+                    n(r.density),
+                ];
+                v.extend(r.centroid.map(n));
+                v.extend(r.about.map(n));
+                v.extend([t[0][0], t[1][1], t[2][2], t[0][1], t[0][2], t[1][2]].map(n));
+                v.extend(r.principal.moments.map(n));
+                v.extend([
+                    n(r.surface_area),
+                    r.triangles.to_string(),
+                    r.shells.to_string(),
+                    r.units.length.clone(),
+                    format!("{:?}", r.products).to_lowercase(),
+                    String::new(),
+                ]);
+                v
+            }
+            Err((source, message)) => failed(source, message, MESH_HEADER.len()),
+        };
+        let _ = w.write_record(&record);
+    }
+    finish(w)
+}
+
+fn failed(source: &str, message: &str, width: usize) -> Vec<String> {
+    let mut v = vec![String::new(); width];
+    v[0] = source.to_string();
+    v[width - 1] = message.to_string();
+    v
+}
+
+fn finish(w: ::csv::Writer<Vec<u8>>) -> String {
+    let bytes = w.into_inner().unwrap_or_default();
+    String::from_utf8(bytes).unwrap_or_default()
+}

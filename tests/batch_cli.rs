@@ -1,0 +1,158 @@
+//! Several files in one call: parts and total, CSV and JSON Lines, bad files reported
+//! without losing the good ones.
+
+use assert_cmd::cargo::cargo_bin_cmd;
+use serde_json::Value;
+
+fn f(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
+}
+
+#[test]
+fn parts_and_total() {
+    let out = cargo_bin_cmd!("inertia")
+        .args([
+            "mesh",
+            "fixtures/mesh/unit_cube_ascii.stl",
+            "fixtures/mesh/right_tetrahedron.obj",
+            "--density",
+            "2",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["parts"].as_array().unwrap().len(), 2);
+    assert_eq!(v["errors"].as_array().unwrap().len(), 0);
+    let t = &v["total"];
+    assert!((f(&t["mass"]) - 2.0 * 11.0).abs() < 1e-12);
+    // Centroid: (1·(0.5,0.5,0.5) + 10·(1.25,1,0.75)) / 11.
+    let c = [(0.5 + 12.5) / 11.0, (0.5 + 10.0) / 11.0, (0.5 + 7.5) / 11.0];
+    for k in 0..3 {
+        assert!((f(&t["centroid"][k]) - c[k]).abs() < 1e-12);
+    }
+    assert_eq!(t["triangles"], 16);
+}
+
+#[test]
+fn csv_rows_with_an_error_row_and_exit_2() {
+    let out = cargo_bin_cmd!("inertia")
+        .args([
+            "mesh",
+            "fixtures/mesh/right_tetrahedron.stl",
+            "fixtures/bad/open_cube.stl",
+            "fixtures/mesh/unit_cube_ascii.stl",
+            "--format",
+            "csv",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut rdr = csv::Reader::from_reader(text.as_bytes());
+    let headers = rdr.headers().unwrap().clone();
+    let rows: Vec<csv::StringRecord> = rdr.records().map(|r| r.unwrap()).collect();
+    assert_eq!(rows.len(), 3);
+    let col = |name: &str| headers.iter().position(|h| h == name).unwrap();
+    assert_eq!(&rows[0][col("volume")], "10");
+    assert!(rows[1][col("error")].contains("not closed"));
+    assert_eq!(&rows[1][col("volume")], "");
+    assert_eq!(&rows[2][col("volume")], "1");
+    assert_eq!(&rows[0][col("products")], "tensor");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1);
+    assert!(err.contains("fixtures/bad/open_cube.stl: the mesh is not closed"));
+}
+
+#[test]
+fn jsonl_and_files_from() {
+    let list = "fixtures/polygon/unit_square.json\n# a comment\n\nfixtures/bad/bowtie.json\nfixtures/polygon/l_shape.json\n";
+    let out = cargo_bin_cmd!("inertia")
+        .args([
+            "polygon",
+            "--files-from",
+            "-",
+            "--format",
+            "jsonl",
+            "--density",
+            "2",
+        ])
+        .write_stdin(list)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let lines: Vec<Value> = String::from_utf8(out.stdout.clone())
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["mass"], 2.0);
+    assert!(lines[1]["error"].as_str().unwrap().contains("cross"));
+    assert_eq!(lines[2]["mass"], 6.0);
+    // Same order and bytes whatever the thread count.
+    let again = cargo_bin_cmd!("inertia")
+        .env("RAYON_NUM_THREADS", "1")
+        .args([
+            "polygon",
+            "--files-from",
+            "-",
+            "--format",
+            "jsonl",
+            "--density",
+            "2",
+        ])
+        .write_stdin(list)
+        .output()
+        .unwrap();
+    assert_eq!(again.stdout, out.stdout);
+}
+
+#[test]
+fn batch_flag_mistakes() {
+    for (args, frag) in [
+        (
+            vec![
+                "mesh",
+                "fixtures/mesh/right_tetrahedron.stl",
+                "fixtures/mesh/unit_cube_ascii.stl",
+                "--mass",
+                "1",
+            ],
+            "--mass is ambiguous",
+        ),
+        (
+            vec![
+                "mesh",
+                "fixtures/mesh/right_tetrahedron.stl",
+                "fixtures/mesh/unit_cube_ascii.stl",
+                "--method",
+                "all",
+            ],
+            "--method all compares methods on one file",
+        ),
+        (vec!["mesh"], "no input"),
+        (
+            vec!["polygon", "-", "-"],
+            "standard input (`-`) can be read only once",
+        ),
+        (
+            vec![
+                "polygon",
+                "fixtures/polygon/l_shape.json",
+                "--method",
+                "all",
+                "--format",
+                "csv",
+            ],
+            "--method all prints a table or JSON",
+        ),
+    ] {
+        let out = cargo_bin_cmd!("inertia").args(&args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(frag), "{args:?}: {err}");
+        assert!(out.stdout.is_empty());
+    }
+}
