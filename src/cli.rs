@@ -589,6 +589,17 @@ fn polygon(a: PolygonArgs) -> Result<Outcome> {
         if !r.mass.is_finite() || !r.inertia.is_finite() {
             bail!("{name}: the result overflows f64 (coordinates or density too large)");
         }
+        // Each method's own polar moment must match the trace of the shared tensor: a
+        // method that lost its digits on an extreme shape is refused, never printed.
+        let trace = unit.properties.moments.polar();
+        if unit.polar.is_nan() || unit.polar <= 0.0 || (unit.polar - trace).abs() > 1e-6 * trace {
+            bail!(
+                "{name}: the {} method cannot resolve this polygon in f64 (polar moment {} against {} from the tensor); try --method fan",
+                method.name(),
+                unit.polar,
+                trace
+            );
+        }
         Ok(r)
     };
     if files.len() == 1 && a.files_from.is_none() {
@@ -606,7 +617,8 @@ fn polygon(a: PolygonArgs) -> Result<Outcome> {
         return Ok(Outcome::ok(output.polygon(&reports[0])));
     }
     let method = methods[0];
-    let results: Vec<Result<(String, Outline, inertia::PolygonIntegral), (String, String)>> = files
+    type Part = (String, Outline, inertia::PolygonIntegral);
+    let results: Vec<Result<Part, (String, String)>> = files
         .par_iter()
         .map(|p| {
             read(p)
@@ -623,8 +635,7 @@ fn polygon(a: PolygonArgs) -> Result<Outcome> {
             Err(e) => Err(e.clone()),
         })
         .collect();
-    let good: Vec<&(String, Outline, inertia::PolygonIntegral)> =
-        results.iter().filter_map(|r| r.as_ref().ok()).collect();
+    let good: Vec<&Part> = results.iter().filter_map(|r| r.as_ref().ok()).collect();
     let total = (good.len() > 1).then(|| {
         let props: inertia::MassProperties2d = good.iter().map(|g| g.2.properties).sum();
         let outline = Outline {
@@ -651,7 +662,7 @@ fn polygon(a: PolygonArgs) -> Result<Outcome> {
         output,
         rows,
         total,
-        |r| output_table_polygon(r),
+        output_table_polygon,
         inertia::report::csv::polygons,
     ))
 }

@@ -296,6 +296,30 @@ impl Mesh {
                 )));
             }
         }
+        // One vertex decides whether a shell is a cavity; its box must also lie inside a
+        // body's, and the cavities must not outweigh the bodies. Either failing means shells
+        // cross each other: refuse rather than print a negative or shrunken volume.
+        let flip = if self.inside_out { -1.0 } else { 1.0 };
+        let within = |a: &(Point3<f64>, Point3<f64>), b: &(Point3<f64>, Point3<f64>)| {
+            (0..3).all(|k| a.0[k] >= b.0[k] && a.1[k] <= b.1[k])
+        };
+        for s in 0..n_shells {
+            if volume[s] * flip < 0.0
+                && !(0..n_shells).any(|b| volume[b] * flip > 0.0 && within(&boxes[s], &boxes[b]))
+            {
+                return Err(Error::InvalidMesh(format!(
+                    "shell {} (from {}) is a cavity that reaches outside the body around it: shells intersect",
+                    s + 1,
+                    raw.place(origin[first[s]])
+                )));
+            }
+        }
+        let total: f64 = volume.iter().sum::<f64>() * flip;
+        if total.is_nan() || total <= 0.0 {
+            return Err(Error::InvalidMesh(format!(
+                "the shells intersect: cavities enclose more volume than the bodies ({total})"
+            )));
+        }
         if self.inside_out {
             for t in &mut self.triangles {
                 t.swap(1, 2);

@@ -2,9 +2,10 @@
 //!
 //! Seed 000: a right triangle with legs `w` (from the pivot to the right angle) and `h` has
 //! the polar moment `ρ(h w³/4 + h³ w/12)` about the pivot. Any triangle splits into two right
-//! triangles at the foot of the altitude from its apex. Here the apex is the fan's anchor
-//! (the ring's first vertex) and the base is the edge `p_i → p_{i+1}`, so the moment comes
-//! out about the anchor.
+//! triangles at the foot of the altitude from its apex. Each fan triangle (the ring's first
+//! vertex, `p_i`, `p_{i+1}`) is split at the foot of the altitude from the vertex opposite
+//! its longest edge, as seed 000 itself suggests for obtuse triangles, and its moment is
+//! moved to the polygon's centroid by the parallel-axis theorem.
 //!
 //! The seed's code takes unsigned lengths and guesses each half's sign from its absolute
 //! handedness, which fails for a centred square, for triangles obtuse at a base vertex and
@@ -13,7 +14,10 @@
 //! `w1 = t|e|` and `w2 = (1 - t)|e|` (a negative width is a region to subtract) and the
 //! signed height `h = 2A/|e|` carries the triangle's orientation. The right-triangle moment
 //! is odd in both legs, so `I = Σ h·w·(3h² + w²)/12` over both halves is correct for every
-//! triangle: acute, right-angled, obtuse at any vertex, either orientation.
+//! triangle: acute, right-angled, obtuse at any vertex, either orientation (the unit tests
+//! check the signed split on every shape). Choosing the apex opposite the longest edge
+//! keeps the foot on the base, so the halves never cancel: a fuzzed needle triangle (1e21
+//! long, 1e8 wide) gave a negative polar moment when split from the fan's anchor.
 
 use super::{LocalFrame, cross, fan_tensor};
 use crate::mass2d::SecondMoments2d;
@@ -40,19 +44,39 @@ pub(crate) fn triangle_polar_about_apex(
     right_triangle_polar(h, t * len) + right_triangle_polar(h, (1.0 - t) * len)
 }
 
+/// Polar moment of the signed triangle (a, b, c) about its centroid-frame origin, split at
+/// the foot of the altitude from the vertex opposite its longest edge (seed 000's own
+/// remedy for obtuse triangles): both right triangles then have the triangle's sign, and a
+/// needle-thin triangle loses no digits to cancelling halves.
+fn triangle_polar_about_origin(a: Vector2<f64>, b: Vector2<f64>, c: Vector2<f64>) -> f64 {
+    // Rotate the labels (keeping the orientation) so that (b, c) is the longest edge.
+    let (ab, bc, ca) = (
+        (b - a).norm_squared(),
+        (c - b).norm_squared(),
+        (a - c).norm_squared(),
+    );
+    let (apex, p, q) = if bc >= ab && bc >= ca {
+        (a, b, c)
+    } else if ca >= ab {
+        (b, c, a)
+    } else {
+        (c, a, b)
+    };
+    let about_apex = triangle_polar_about_apex(apex, p, q);
+    // Parallel axis through the triangle's own centroid g: apex → origin (the polygon's
+    // centroid): I_0 = I_apex − A|g − apex|² + A|g|².
+    let area = 0.5 * cross(p - apex, q - apex);
+    let g = (apex + p + q) / 3.0;
+    about_apex + area * (g.norm_squared() - (g - apex).norm_squared())
+}
+
 /// The shared planar tensor, and the polar moment from the right-triangle split.
 pub(crate) fn moments(frame: &LocalFrame) -> (SecondMoments2d, f64) {
     let mut polar = 0.0;
     for ring in frame.rings_about_centroid() {
-        let apex = ring[0];
+        let anchor = ring[0];
         for w in ring[1..].windows(2) {
-            let (b, c) = (w[0], w[1]);
-            let about_apex = triangle_polar_about_apex(apex, b, c);
-            // Parallel axis through the triangle's own centroid g: apex -> centroid of polygon
-            // (the local origin): I_0 = I_apex - A|g - apex|² + A|g|².
-            let area = 0.5 * cross(b - apex, c - apex);
-            let g = (apex + b + c) / 3.0;
-            polar += about_apex + area * (g.norm_squared() - (g - apex).norm_squared());
+            polar += triangle_polar_about_origin(anchor, w[0], w[1]);
         }
     }
     (fan_tensor(frame), polar)
@@ -99,6 +123,30 @@ mod tests {
                 max_relative = 1e-14
             );
         }
+    }
+
+    #[test]
+    fn needle_triangles_keep_their_digits() {
+        // A triangle 3e21 long and ~1e8 wide, obtuse at the fan anchor: the exact polar
+        // moment about the origin is the vertex formula's.
+        let (a, b, c) = (
+            Vector2::new(3.0e21, 1e8),
+            Vector2::new(1e6, 1e8),
+            Vector2::new(1e8, 10999.0),
+        );
+        let area = 0.5 * cross(b - a, c - a);
+        let exact = area / 6.0
+            * (a.norm_squared()
+                + b.norm_squared()
+                + c.norm_squared()
+                + a.dot(&b)
+                + b.dot(&c)
+                + c.dot(&a));
+        assert_relative_eq!(
+            triangle_polar_about_origin(a, b, c),
+            exact,
+            max_relative = 1e-9
+        );
     }
 
     #[test]
