@@ -72,8 +72,13 @@ impl SecondMoments2d {
             if a <= -90.0 { a + 180.0 } else { a }
         };
         let radius = if isotropic { 0.0 } else { radius };
+        let big = mean + radius;
+        // The smaller root as det / big keeps its digits when it is many orders below the
+        // larger (a needle); mean − radius would cancel to 0.
+        let det = self.ixx * self.iyy - self.ixy * self.ixy;
+        let small = if big > 0.0 && det > 0.0 { det / big } else { mean - radius };
         Principal2d {
-            moments: [mean - radius, mean + radius],
+            moments: [small, big],
             angle_deg,
         }
     }
