@@ -52,6 +52,15 @@ enum Command {
         #[command(subcommand)]
         kind: ShapeKind,
     },
+    /// Sums parts from `--json` reports (polygon, mesh, shape), each optionally moved.
+    #[command(
+        after_help = "Examples:\n  inertia mesh body.stl --units mm --material aluminium --json > body.json\n  \
+        inertia mesh wheel.stl --units mm --material steel --json > wheel.json\n  \
+        inertia combine body.json wheel.json wheel.json --translate 2=0.1,0,0 --translate 3=-0.1,0,0 --rotate 3=z:180\n\n\
+        N in --translate N=... and --rotate N=... is the position of the file (from 1). Each part is\n\
+        rotated about the origin first, then translated. Plates turn about z only: --rotate N=DEGREES."
+    )]
+    Combine(CombineArgs),
     /// The built-in materials for --material: density in kg/m³ and its source.
     Materials {
         /// Output format.
@@ -128,6 +137,10 @@ struct MeshArgs {
     /// Voxel method: grid cells along the longest side of the bounding box.
     #[arg(long, default_value_t = DEFAULT_RESOLUTION)]
     resolution: usize,
+    /// A thin-walled part: the mass lies in a wall of this thickness (input units) on the
+    /// surface, which may be open; --density is that of the wall material.
+    #[arg(long, allow_negative_numbers = true)]
+    shell: Option<f64>,
     /// With --method all: the largest relative spread allowed between exact methods.
     #[arg(long, default_value_t = 1e-9, allow_negative_numbers = true)]
     tolerance: f64,
@@ -274,6 +287,36 @@ impl Common {
     }
 }
 
+#[derive(Args, Debug)]
+struct CombineArgs {
+    /// Reports printed by `inertia polygon|mesh|shape --json` (a single report, a multi-file
+    /// `{"parts": ...}` report, or JSON Lines), or `-` for standard input.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Move the parts of file N: N=X,Y,Z (or N=X,Y for plates), in the reports' length unit.
+    #[arg(long, allow_hyphen_values = true)]
+    translate: Vec<String>,
+    /// Turn the parts of file N about the origin before moving them: N=x:DEG, N=y:DEG,
+    /// N=z:DEG, N=X,Y,Z:DEG (any axis), or N=DEG (about z; the only turn for plates).
+    #[arg(long, allow_hyphen_values = true)]
+    rotate: Vec<String>,
+    /// Point the moments are about: centroid, origin or a point, in the reports' length unit.
+    #[arg(long, default_value = "centroid", allow_hyphen_values = true)]
+    about: About,
+    /// Also report the moment about the axis through --about along this direction.
+    #[arg(long, allow_hyphen_values = true)]
+    axis: Option<String>,
+    /// Sign of products of inertia in the output: tensor or cad.
+    #[arg(long, value_enum)]
+    products: Option<Products>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Table)]
+    format: OutputFormat,
+    /// Short for `--format json`.
+    #[arg(long, conflicts_with = "format")]
+    json: bool,
+}
+
 #[derive(Subcommand, Debug)]
 enum ShapeKind {
     /// A rectangle centred on the origin (seed 002 eq. 3.4).
@@ -407,6 +450,7 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Polygon(a) => polygon(a),
         Command::Mesh(a) => mesh(a),
         Command::Shape { kind } => shape(kind),
+        Command::Combine(a) => combine(a),
         Command::Materials { format, json } => Ok(Outcome::ok(materials(if json {
             OutputFormat::Json
         } else {
@@ -693,6 +737,12 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
         MeshChoice::Voxel => vec![MeshMethod::Voxel],
         MeshChoice::All => MeshMethod::ALL.to_vec(),
     };
+    if let Some(t) = a.shell {
+        positive("--shell", t)?;
+        if a.method != MeshChoice::Tetra {
+            bail!("--shell is a method of its own; leave out --method");
+        }
+    }
     // (name, label, body, one integral per method)
     type Part = (String, String, Body, Vec<MeshIntegral>);
     let read = |path: &PathBuf| -> Result<Part> {
@@ -701,6 +751,15 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
             .input_format
             .or_else(|| MeshFormat::from_path(path))
             .unwrap_or_else(|| MeshFormat::sniff(&bytes));
+        if let Some(t) = a.shell {
+            let raw = inertia::io::read_raw_mesh(&bytes, format).with_context(|| label.clone())?;
+            let mesh = inertia::Mesh::surface(&raw).with_context(|| label.clone())?;
+            let unit = MeshIntegral {
+                properties: inertia::method::shell::integrate(&mesh, t),
+                grid: None,
+            };
+            return Ok((name, label, Body::of(&mesh), vec![unit]));
+        }
         let mesh = read_mesh(&bytes, format).with_context(|| label.clone())?;
         let units = methods
             .iter()
@@ -708,15 +767,19 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
             .collect();
         Ok((name, label, Body::of(&mesh), units))
     };
-    let report =
-        |name: &str, method: MeshMethod, body: Body, unit: MeshIntegral| -> Result<MeshReport> {
-            let r =
-                MeshReport::from_integral(name, method.name(), body, unit, amount, about, &view);
-            if !r.mass.is_finite() || !r.inertia_tensor.iter().flatten().all(|v| v.is_finite()) {
-                bail!("{name}: the result overflows f64 (coordinates or density too large)");
-            }
-            Ok(r)
-        };
+    let method_name = |m: MeshMethod| if a.shell.is_some() { "shell" } else { m.name() };
+    let report = |name: &str,
+                  method: MeshMethod,
+                  body: Body,
+                  unit: MeshIntegral|
+     -> Result<MeshReport> {
+        let r =
+            MeshReport::from_integral(name, method_name(method), body, unit, amount, about, &view);
+        if !r.mass.is_finite() || !r.inertia_tensor.iter().flatten().all(|v| v.is_finite()) {
+            bail!("{name}: the result overflows f64 (coordinates or density too large)");
+        }
+        Ok(r)
+    };
     let inside_out = |body: &Body, label: &str| {
         body.inside_out.then(|| {
             format!("warning: {label}: the mesh is inside-out (its triangles face inward); computed as if turned right way out")
@@ -788,7 +851,7 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
         };
         MeshReport::from_integral(
             &format!("total of {} parts", good.len()),
-            method.name(),
+            method_name(method),
             body,
             unit,
             amount,
@@ -973,4 +1036,217 @@ fn materials(format: OutputFormat) -> String {
             s
         }
     }
+}
+
+/// Parses `N=VALUE` (N from 1 to `files`).
+fn indexed(flag: &str, text: &str, files: usize) -> Result<(usize, String)> {
+    let (n, value) = text.split_once('=').with_context(|| {
+        format!(
+            "{flag} takes N=VALUE (N the file's position from 1), got \"{}\"",
+            inertia::error::clip(text)
+        )
+    })?;
+    let n: usize = n
+        .trim()
+        .parse()
+        .ok()
+        .filter(|n| (1..=files).contains(n))
+        .with_context(|| {
+            format!(
+                "{flag}: \"{}\" is not a file position from 1 to {files}",
+                inertia::error::clip(n)
+            )
+        })?;
+    Ok((n - 1, value.trim().to_string()))
+}
+
+fn numbers(flag: &str, text: &str) -> Result<Vec<f64>> {
+    text.split(',')
+        .map(|c| c.trim().parse::<f64>().ok().filter(|v| v.is_finite()))
+        .collect::<Option<Vec<f64>>>()
+        .with_context(|| {
+            format!(
+                "{flag}: \"{}\" is not a list of finite numbers",
+                inertia::error::clip(text)
+            )
+        })
+}
+
+fn combine(a: CombineArgs) -> Result<Outcome> {
+    use inertia::assembly::{Motion, Part, read_parts};
+    use nalgebra::Vector3;
+    let n = a.files.len();
+    let mut motions = vec![Motion::default(); n];
+    for t in &a.rotate {
+        let (k, value) = indexed("--rotate", t, n)?;
+        let (axis, deg) = match value.rsplit_once(':') {
+            Some((axis, deg)) => {
+                let axis = match axis.trim().to_ascii_lowercase().as_str() {
+                    "x" => Vector3::x(),
+                    "y" => Vector3::y(),
+                    "z" => Vector3::z(),
+                    other => {
+                        let v = numbers("--rotate", other)?;
+                        if v.len() != 3 || v.iter().all(|c| *c == 0.0) {
+                            bail!("--rotate: the axis must be x, y, z or a non-zero X,Y,Z");
+                        }
+                        Vector3::new(v[0], v[1], v[2])
+                    }
+                };
+                (axis, deg.to_string())
+            }
+            None => (Vector3::z(), value.clone()),
+        };
+        let deg: f64 = deg
+            .trim()
+            .parse()
+            .ok()
+            .filter(|d: &f64| d.is_finite())
+            .with_context(|| {
+                format!(
+                    "--rotate: \"{}\" is not an angle in degrees",
+                    inertia::error::clip(&deg)
+                )
+            })?;
+        let r = Motion::rotate(axis, deg).rotation;
+        motions[k].rotation = r * motions[k].rotation;
+    }
+    for t in &a.translate {
+        let (k, value) = indexed("--translate", t, n)?;
+        let v = numbers("--translate", &value)?;
+        let d = match v.len() {
+            2 => Vector3::new(v[0], v[1], 0.0),
+            3 => Vector3::new(v[0], v[1], v[2]),
+            m => bail!("--translate takes X,Y or X,Y,Z, got {m} numbers"),
+        };
+        motions[k].translation += d;
+    }
+    let mut parts = Vec::new();
+    for (k, path) in a.files.iter().enumerate() {
+        let (bytes, _, label) = read_input(path)?;
+        let read = read_parts(&bytes).with_context(|| label.clone())?;
+        for p in read {
+            if matches!(p, Part::Planar { .. }) && motions[k].leaves_the_plane() {
+                bail!("{label}: a plate turns only about z and moves only in x and y");
+            }
+            parts.push((label.clone(), p.moved(&motions[k])));
+        }
+    }
+    let units_of = |p: &Part| match p {
+        Part::Planar { units, .. } | Part::Solid { units, .. } => *units,
+    };
+    let (first_label, first) = &parts[0];
+    for (label, p) in &parts[1..] {
+        if std::mem::discriminant(p) != std::mem::discriminant(first) {
+            bail!("{label}: cannot combine a plate with a solid ({first_label} is the other kind)");
+        }
+        if units_of(p) != units_of(first) {
+            bail!(
+                "{label}: its units differ from {first_label}'s; print both reports with the same --units and --output-units"
+            );
+        }
+    }
+    let units = units_of(first);
+    let format = if a.json { OutputFormat::Json } else { a.format };
+    let dim = if matches!(first, Part::Planar { .. }) {
+        2
+    } else {
+        3
+    };
+    let common_axis = Common {
+        density: None,
+        mass: None,
+        material: None,
+        units: None,
+        output_units: None,
+        about: a.about.clone(),
+        axis: a.axis.clone(),
+        products: a.products,
+        format,
+        json: false,
+    };
+    let mut view = common_axis.view(dim)?;
+    view.units = units;
+    let source = format!(
+        "assembly of {} part{}",
+        parts.len(),
+        if parts.len() == 1 { "" } else { "s" }
+    );
+    if dim == 2 {
+        let about = common_axis.about::<2>()?.map(Point2::from);
+        let mut props = Vec::new();
+        let mut outline = Outline {
+            vertices: 0,
+            holes: 0,
+            winding: "ccw",
+            perimeter: 0.0,
+        };
+        for (_, p) in &parts {
+            if let Part::Planar {
+                properties,
+                outline: o,
+                ..
+            } = p
+            {
+                props.push(*properties);
+                outline.vertices += o.vertices;
+                outline.holes += o.holes;
+                outline.perimeter += o.perimeter;
+            }
+        }
+        let total: inertia::MassProperties2d = props.into_iter().sum();
+        let density = units.density_to_si(total.mass / total.area, 2);
+        let r = PolygonReport::from_properties(
+            &source,
+            "combine",
+            outline,
+            total,
+            total.moments.polar(),
+            density,
+            about,
+            &view,
+        );
+        return Ok(Outcome::ok(format.polygon(&r)));
+    }
+    let about = common_axis.about::<3>()?.map(Point3::from);
+    let mut props = Vec::new();
+    let mut bodies = Vec::new();
+    for (_, p) in &parts {
+        if let Part::Solid {
+            properties, body, ..
+        } = p
+        {
+            props.push(*properties);
+            bodies.push(*body);
+        }
+    }
+    let total: inertia::MassProperties3d = props.into_iter().sum();
+    let sum = |f: &dyn Fn(&Body) -> usize| bodies.iter().map(f).sum::<usize>();
+    let body = Body {
+        triangles: sum(&|b| b.triangles),
+        degenerate_triangles: sum(&|b| b.degenerate_triangles),
+        vertices: sum(&|b| b.vertices),
+        shells: sum(&|b| b.shells),
+        cavities: sum(&|b| b.cavities),
+        inside_out: false,
+        surface_area: bodies.iter().map(|b| b.surface_area).sum(),
+        bounding_box: BoundingBox {
+            min: [0, 1, 2].map(|k| {
+                bodies
+                    .iter()
+                    .map(|b| b.bounding_box.min[k])
+                    .fold(f64::INFINITY, f64::min)
+            }),
+            max: [0, 1, 2].map(|k| {
+                bodies
+                    .iter()
+                    .map(|b| b.bounding_box.max[k])
+                    .fold(f64::NEG_INFINITY, f64::max)
+            }),
+        },
+    };
+    let density = units.density_to_si(total.mass / total.volume, 3);
+    let r =
+        MeshReport::from_properties(&source, "combine", body, None, total, density, about, &view);
+    Ok(Outcome::ok(format.mesh(&r)))
 }

@@ -21,6 +21,7 @@
 //! ```
 
 pub mod about;
+pub mod assembly;
 pub mod error;
 pub mod io;
 pub mod mass2d;

@@ -76,7 +76,11 @@ impl SecondMoments2d {
         // The smaller root as det / big keeps its digits when it is many orders below the
         // larger (a needle); mean − radius would cancel to 0.
         let det = self.ixx * self.iyy - self.ixy * self.ixy;
-        let small = if big > 0.0 && det > 0.0 { det / big } else { mean - radius };
+        let small = if big > 0.0 && det > 0.0 {
+            det / big
+        } else {
+            mean - radius
+        };
         Principal2d {
             moments: [small, big],
             angle_deg,

@@ -153,6 +153,59 @@ impl Mesh {
         Ok(mesh)
     }
 
+    /// Welds a surface that need not be closed (for thin shells): identical vertices are
+    /// merged and degenerate triangles dropped and counted, nothing else is checked.
+    pub fn surface(raw: &RawMesh) -> Result<Self> {
+        if raw.triangles.is_empty() {
+            return Err(Error::Empty("no triangles in the input".into()));
+        }
+        let mut index: HashMap<[u64; 3], u32> = HashMap::with_capacity(raw.vertices.len() / 2);
+        let mut vertices = Vec::new();
+        let remap: Vec<u32> = raw
+            .vertices
+            .iter()
+            .map(|&p| {
+                *index.entry(key(p)).or_insert_with(|| {
+                    vertices.push(Point3::from(p));
+                    (vertices.len() - 1) as u32
+                })
+            })
+            .collect();
+        let triangles: Vec<[u32; 3]> = raw
+            .triangles
+            .iter()
+            .map(|t| t.map(|v| remap[v as usize]))
+            .filter(|w| {
+                let [a, b, c] = w.map(|v| vertices[v as usize]);
+                (b - a).cross(&(c - a)) != Vector3::zeros()
+            })
+            .collect();
+        if triangles.is_empty() {
+            return Err(Error::InvalidMesh("every triangle is degenerate".into()));
+        }
+        let mut bbox = (
+            Point3::from([f64::INFINITY; 3]),
+            Point3::from([f64::NEG_INFINITY; 3]),
+        );
+        for t in &triangles {
+            for &v in t {
+                let p = vertices[v as usize];
+                bbox = (bbox.0.inf(&p), bbox.1.sup(&p));
+            }
+        }
+        let (_, shells) = shells(vertices.len(), &triangles);
+        Ok(Mesh {
+            degenerate: raw.triangles.len() - triangles.len(),
+            vertices,
+            triangles,
+            input_triangles: raw.triangles.len(),
+            shells,
+            cavities: 0,
+            inside_out: false,
+            bbox,
+        })
+    }
+
     /// Welded vertices.
     pub fn vertices(&self) -> &[Point3<f64>] {
         &self.vertices

@@ -10,6 +10,7 @@
 pub mod centroid;
 pub mod fan;
 pub mod right_triangle;
+pub mod shell;
 pub mod tetra;
 pub mod voxel;
 

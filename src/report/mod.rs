@@ -10,8 +10,9 @@ pub mod jsonl;
 pub mod table;
 
 use crate::Amount;
+use crate::mass2d::MassProperties2d;
 use crate::mass2d::Principal2d;
-use crate::mass3d::principal;
+use crate::mass3d::{MassProperties3d, principal};
 use crate::mesh::Mesh;
 use crate::method::{MeshIntegral, MeshMethod, PolygonIntegral, PolygonMethod};
 use crate::polygon::Polygon;
@@ -260,14 +261,46 @@ impl PolygonReport {
             properties: p,
             polar,
         } = unit.with_density(density);
-        let about = about.map(|a| a * k).unwrap_or(p.centroid);
+        let outline = Outline {
+            perimeter: outline.perimeter * k,
+            ..outline
+        };
+        let about = about.map(|a| a * k);
+        Self::from_properties(
+            source,
+            method,
+            outline,
+            p,
+            polar,
+            view.units.density_to_si(density, 2),
+            about,
+            view,
+        )
+    }
+
+    /// Builds a report from mass properties already in output units (`density` as it
+    /// should be printed, `about` in output units); `polar` is the polar moment about the
+    /// centroid by the method's own formula.
+    #[allow(clippy::too_many_arguments)]
+    pub fn from_properties(
+        source: &str,
+        method: &'static str,
+        outline: Outline,
+        p: MassProperties2d,
+        polar: f64,
+        density: f64,
+        about: Option<Point2<f64>>,
+        view: &View,
+    ) -> Self {
+        let about = about.unwrap_or(p.centroid);
         let d = p.centroid - about;
         let m = p.moments_about(about);
         // The method's own polar moment, moved by the parallel-axis theorem.
         let inertia = polar + p.mass * d.norm_squared();
         let products = view.products.unwrap_or(Products::Cad);
         let sign = products.sign();
-        let area = |x: f64| x / density;
+        let per_area = p.mass / p.area;
+        let area = |x: f64| x / per_area;
         let axis = view.axis.as_ref().map(|a| [a[0], a[1]]);
         PolygonReport {
             source: source.to_string(),
@@ -275,9 +308,9 @@ impl PolygonReport {
             vertices: outline.vertices,
             holes: outline.holes,
             winding: outline.winding,
-            perimeter: outline.perimeter * k,
+            perimeter: outline.perimeter,
             area: p.area,
-            density: view.units.density_to_si(density, 2),
+            density,
             mass: p.mass,
             centroid: [p.centroid.x, p.centroid.y],
             about: [about.x, about.y],
@@ -313,7 +346,7 @@ impl PolygonReport {
 }
 
 /// Axis-aligned bounding box.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Default)]
 pub struct BoundingBox {
     /// Smallest x, y, z.
     pub min: [f64; 3],
@@ -344,7 +377,7 @@ pub struct Radii3d {
 }
 
 /// What a report says of a mesh besides its integrals.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Body {
     /// Triangles in the input.
     pub triangles: usize,
@@ -523,7 +556,46 @@ impl MeshReport {
             Amount::Mass(m) => m / geometric.volume,
         };
         let p = geometric.scaled_mass(density);
-        let about = about.map(|a| a * k).unwrap_or(p.centroid);
+        let scale_box = |v: [f64; 3]| v.map(|x| x * k);
+        let body = Body {
+            surface_area: body.surface_area * k * k,
+            bounding_box: BoundingBox {
+                min: scale_box(body.bounding_box.min),
+                max: scale_box(body.bounding_box.max),
+            },
+            ..body
+        };
+        let grid = unit.grid.map(|g| GridReport {
+            cells: g.cells,
+            cell_size: g.cell_size.map(|x| x * k),
+        });
+        let about = about.map(|a| a * k);
+        Self::from_properties(
+            source,
+            method,
+            body,
+            grid,
+            p,
+            view.units.density_to_si(density, 3),
+            about,
+            view,
+        )
+    }
+
+    /// Builds a report from mass properties already in output units (`density` as it
+    /// should be printed, `about` in output units).
+    #[allow(clippy::too_many_arguments)]
+    pub fn from_properties(
+        source: &str,
+        method: &'static str,
+        body: Body,
+        grid: Option<GridReport>,
+        p: MassProperties3d,
+        density: f64,
+        about: Option<Point3<f64>>,
+        view: &View,
+    ) -> Self {
+        let about = about.unwrap_or(p.centroid);
         let t = p.inertia_about(about);
         let pr = principal(&t);
         let rg = |i: f64| (i.max(0.0) / p.mass).sqrt();
@@ -537,27 +609,20 @@ impl MeshReport {
             let u = nalgebra::Vector3::from(a).normalize();
             u.dot(&(t * u))
         });
-        let scale_box = |v: [f64; 3]| v.map(|x| x * k);
         MeshReport {
             source: source.to_string(),
             method,
-            resolution: unit.grid.map(|g| GridReport {
-                cells: g.cells,
-                cell_size: g.cell_size.map(|x| x * k),
-            }),
+            resolution: grid,
             triangles: body.triangles,
             degenerate_triangles: body.degenerate_triangles,
             vertices: body.vertices,
             shells: body.shells,
             cavities: body.cavities,
             inside_out: body.inside_out,
-            surface_area: body.surface_area * k * k,
-            bounding_box: BoundingBox {
-                min: scale_box(body.bounding_box.min),
-                max: scale_box(body.bounding_box.max),
-            },
+            surface_area: body.surface_area,
+            bounding_box: body.bounding_box,
             volume: p.volume,
-            density: view.units.density_to_si(density, 3),
+            density,
             mass: p.mass,
             centroid: p.centroid.into(),
             about: about.into(),

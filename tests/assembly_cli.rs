@@ -1,0 +1,225 @@
+//! `inertia combine` and `--shell`, against hand-computed values.
+
+use assert_cmd::cargo::cargo_bin_cmd;
+use serde_json::Value;
+
+fn run(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
+    let mut cmd = cargo_bin_cmd!("inertia");
+    cmd.args(args);
+    if let Some(s) = stdin {
+        cmd.write_stdin(s.to_string());
+    }
+    let out = cmd.output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn json(args: &[&str]) -> Value {
+    let (code, out, err) = run(args, None);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+fn f(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
+}
+
+#[test]
+fn combining_reports_equals_one_mesh_of_both_bodies() {
+    let dir = std::env::temp_dir().join(format!("inertia-combine-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cube = dir.join("cube.json");
+    let bar = dir.join("bar.json");
+    // Reports about other points and in the CAD sign: combine must undo both.
+    let (_, text, _) = run(
+        &[
+            "mesh",
+            "fixtures/mesh/unit_cube_ascii.stl",
+            "--about",
+            "origin",
+            "--products",
+            "cad",
+            "--json",
+        ],
+        None,
+    );
+    std::fs::write(&cube, text).unwrap();
+    let (_, text, _) = run(&["shape", "box", "--size", "2,1,1", "--json"], None);
+    std::fs::write(&bar, text).unwrap();
+    let (c, b) = (cube.to_str().unwrap(), bar.to_str().unwrap());
+    // The bar is centred on the origin; two_bodies.stl has it at [10,12]×[0,1]×[0,1].
+    let v = json(&["combine", c, b, "--translate", "2=11,0.5,0.5", "--json"]);
+    let w = json(&["mesh", "fixtures/mesh/two_bodies.stl", "--json"]);
+    for key in ["mass", "volume"] {
+        assert!((f(&v[key]) - f(&w[key])).abs() < 1e-12, "{key}");
+    }
+    for r in 0..3 {
+        assert!((f(&v["centroid"][r]) - f(&w["centroid"][r])).abs() < 1e-12);
+        for c in 0..3 {
+            let (x, y) = (f(&v["inertia_tensor"][r][c]), f(&w["inertia_tensor"][r][c]));
+            assert!((x - y).abs() < 1e-12 * 75.0, "[{r}][{c}] {x} vs {y}");
+        }
+    }
+    assert_eq!(v["method"], "combine");
+    // Turning the bar by 90° about z about its own centre: Izz unchanged, Ixx and Iyy swap
+    // in its own frame: Ixx_bar = m(1+1)/12, Iyy_bar = m(4+1)/12.
+    let v = json(&["combine", b, "--rotate", "1=z:90", "--json"]);
+    assert!((f(&v["inertia_tensor"][0][0]) - 2.0 * 5.0 / 12.0).abs() < 1e-12);
+    assert!((f(&v["inertia_tensor"][1][1]) - 2.0 * 2.0 / 12.0).abs() < 1e-12);
+    // JSON Lines and multi-file reports are read too.
+    let (_, lines, _) = run(
+        &[
+            "mesh",
+            "fixtures/mesh/unit_cube_ascii.stl",
+            "fixtures/mesh/right_tetrahedron.obj",
+            "--format",
+            "jsonl",
+        ],
+        None,
+    );
+    let (code, out, err) = run(&["combine", "-", "--json"], Some(&lines));
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert!((f(&v["mass"]) - 11.0).abs() < 1e-12);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn plates_combine_in_their_plane() {
+    // Two unit squares side by side: a 2 × 1 rectangle, polar m(4+1)/12 with m = 2.
+    let (_, sq, _) = run(
+        &["polygon", "fixtures/polygon/unit_square.json", "--json"],
+        None,
+    );
+    let dir = std::env::temp_dir().join(format!("inertia-plates-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join("sq.json");
+    std::fs::write(&p, sq).unwrap();
+    let s = p.to_str().unwrap();
+    let v = json(&["combine", s, s, "--translate", "2=1,0", "--json"]);
+    assert!((f(&v["inertia"]) - 2.0 * 5.0 / 12.0).abs() < 1e-14);
+    assert!((f(&v["centroid"][0]) - 1.0).abs() < 1e-15);
+    let (code, _, err) = run(&["combine", s, "--rotate", "1=x:90"], None);
+    assert_eq!(code, 2);
+    assert!(err.contains("a plate turns only about z"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn combine_refusals() {
+    let (_, cube, _) = run(
+        &["mesh", "fixtures/mesh/unit_cube_ascii.stl", "--json"],
+        None,
+    );
+    let (_, cube_mm, _) = run(
+        &[
+            "mesh",
+            "fixtures/mesh/unit_cube_ascii.stl",
+            "--units",
+            "mm",
+            "--json",
+        ],
+        None,
+    );
+    let (_, square, _) = run(
+        &["polygon", "fixtures/polygon/unit_square.json", "--json"],
+        None,
+    );
+    let dir = std::env::temp_dir().join(format!("inertia-refuse-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let w = |name: &str, text: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p.to_str().unwrap().to_string()
+    };
+    let (a, b, c, d) = (
+        w("a.json", &cube),
+        w("b.json", &cube_mm),
+        w("c.json", &square),
+        w("d.json", "{\"mass\": 1}"),
+    );
+    for (args, frag) in [
+        (vec!["combine", &a, &b], "units differ"),
+        (
+            vec!["combine", &a, &c],
+            "cannot combine a plate with a solid",
+        ),
+        (vec!["combine", &d], "missing"),
+        (
+            vec!["combine", &a, "--translate", "2=1,0,0"],
+            "not a file position from 1 to 1",
+        ),
+        (
+            vec!["combine", &a, "--translate", "1=1,x,0"],
+            "not a list of finite numbers",
+        ),
+        (vec!["combine", &a, "--rotate", "1=q:90"], "--rotate"),
+        (
+            vec!["combine", &a, "--rotate", "1=z:ninety"],
+            "not an angle",
+        ),
+    ] {
+        let (code, out, err) = run(&args, None);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty());
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(err.contains(frag), "{args:?}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn thin_shells() {
+    // The unit cube's surface as a 1 mm steel wall: M = 7850 · 0.001 · 6 (units m), I = 5/18 M.
+    let v = json(&[
+        "mesh",
+        "fixtures/mesh/unit_cube_ascii.stl",
+        "--shell",
+        "0.001",
+        "--units",
+        "m",
+        "--material",
+        "steel",
+        "--json",
+    ]);
+    let m = 7850.0 * 0.001 * 6.0;
+    assert!((f(&v["mass"]) - m).abs() < 1e-12 * m);
+    for k in 0..3 {
+        assert!((f(&v["inertia_tensor"][k][k]) - 5.0 / 18.0 * m).abs() < 1e-12 * m);
+    }
+    assert_eq!(v["method"], "shell");
+    // An open surface is fine as a shell (and refused as a solid).
+    let v = json(&[
+        "mesh",
+        "fixtures/bad/open_cube.stl",
+        "--shell",
+        "0.01",
+        "--json",
+    ]);
+    assert!((f(&v["mass"]) - 0.055).abs() < 1e-15);
+    let (code, _, err) = run(
+        &["mesh", "fixtures/mesh/unit_cube_ascii.stl", "--shell", "0"],
+        None,
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--shell must be a positive finite number"),
+        "{err}"
+    );
+    let (code, _, err) = run(
+        &[
+            "mesh",
+            "fixtures/mesh/unit_cube_ascii.stl",
+            "--shell",
+            "1",
+            "--method",
+            "voxel",
+        ],
+        None,
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("--shell is a method of its own"), "{err}");
+}
