@@ -633,17 +633,6 @@ fn polygon(a: PolygonArgs) -> Result<Outcome> {
         if !r.mass.is_finite() || !r.inertia.is_finite() {
             bail!("{name}: the result overflows f64 (coordinates or density too large)");
         }
-        // Each method's own polar moment must match the trace of the shared tensor: a
-        // method that lost its digits on an extreme shape is refused, never printed.
-        let trace = unit.properties.moments.polar();
-        if unit.polar.is_nan() || unit.polar <= 0.0 || (unit.polar - trace).abs() > 1e-6 * trace {
-            bail!(
-                "{name}: the {} method cannot resolve this polygon in f64 (polar moment {} against {} from the tensor); try --method fan",
-                method.name(),
-                unit.polar,
-                trace
-            );
-        }
         Ok(r)
     };
     if files.len() == 1 && a.files_from.is_none() {

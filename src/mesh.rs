@@ -280,10 +280,13 @@ impl Mesh {
         // Signed volume of each shell, about the mesh's reference point.
         let r = self.reference();
         let mut volume = vec![0.0; n_shells];
+        let mut magnitude = vec![0.0; n_shells];
         let mut first = vec![usize::MAX; n_shells];
         for (t, &s) in tri_shell.iter().enumerate() {
             let [a, b, c] = self.corners(t).map(|p| p - r);
-            volume[s] += a.dot(&b.cross(&c)) / 6.0;
+            let v = a.dot(&b.cross(&c)) / 6.0;
+            volume[s] += v;
+            magnitude[s] += v.abs();
             if first[s] == usize::MAX {
                 first[s] = t;
             }
@@ -302,9 +305,10 @@ impl Mesh {
         }
         self.shells = n_shells;
         for (s, v) in volume.iter().enumerate() {
-            if *v == 0.0 {
+            // Flat, or folding back on itself: the signed tetrahedra cancel to rounding.
+            if v.abs() <= 1e-9 * magnitude[s] {
                 return Err(Error::InvalidMesh(format!(
-                    "shell {} (from {}) encloses no volume (it is flat)",
+                    "shell {} (from {}) encloses no volume (it is flat, or folds back onto itself)",
                     s + 1,
                     raw.place(origin[first[s]])
                 )));

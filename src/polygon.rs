@@ -137,6 +137,36 @@ impl Polygon {
                 frame.area, area_c
             )));
         }
+        // Every method must give a physical, mutually consistent answer: a positive
+        // semi-definite tensor, and each method's polar moment within 1e-6 of its trace.
+        // Extreme shapes (needles 1e13 long per unit width) can defeat f64; refuse them.
+        let first = crate::method::PolygonMethod::Fan.integrate(&polygon);
+        let m = first.properties.moments;
+        let trace = m.polar();
+        let physical = m.ixx >= 0.0
+            && m.iyy >= 0.0
+            && trace > 0.0
+            && m.ixx * m.iyy - m.ixy * m.ixy >= -1e-9 * trace * trace;
+        if !physical || !trace.is_finite() {
+            return Err(Error::Unresolvable(format!(
+                "the polygon's coordinates span more than f64 can resolve: its second moments come out unphysical (Ixx {}, Iyy {}, Ixy {})",
+                m.ixx, m.iyy, m.ixy
+            )));
+        }
+        for method in [
+            crate::method::PolygonMethod::RightTriangle,
+            crate::method::PolygonMethod::Centroid,
+        ] {
+            let polar = method.integrate(&polygon).polar;
+            if polar.is_nan() || (polar - trace).abs() > 1e-6 * trace {
+                return Err(Error::Unresolvable(format!(
+                    "the polygon's coordinates span more than f64 can resolve: the {} method's polar moment {} differs from {}",
+                    method.name(),
+                    polar,
+                    trace
+                )));
+            }
+        }
         Ok(polygon)
     }
 
