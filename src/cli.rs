@@ -168,24 +168,8 @@ struct Common {
     /// The length unit of the results (with --units): mm, cm, m, in, ft. Default m.
     #[arg(long, value_enum, requires = "units")]
     output_units: Option<LengthUnit>,
-    /// Point the moments are about: centroid, origin, or X,Y (polygons) / X,Y,Z (meshes),
-    /// in the input's units.
-    #[arg(long, default_value = "centroid", allow_hyphen_values = true)]
-    about: About,
-    /// Also report the moment about the axis through the --about point along this direction:
-    /// X,Y (in-plane, polygons) or X,Y,Z (meshes).
-    #[arg(long, allow_hyphen_values = true)]
-    axis: Option<String>,
-    /// Sign of products of inertia: tensor (−∫xy dm) or cad (+∫xy dm). Default: cad for
-    /// polygons, tensor for meshes.
-    #[arg(long, value_enum)]
-    products: Option<Products>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = OutputFormat::Table)]
-    format: OutputFormat,
-    /// Short for `--format json`.
-    #[arg(long, conflicts_with = "format")]
-    json: bool,
+    #[command(flatten)]
+    present: Presentation,
 }
 
 impl Common {
@@ -238,6 +222,45 @@ impl Common {
     }
 
     fn format(&self) -> OutputFormat {
+        self.present.format()
+    }
+
+    fn about<const N: usize>(&self) -> Result<Option<[f64; N]>> {
+        self.present.about::<N>()
+    }
+
+    /// Units, product sign and axis for a report of dimension `dim`.
+    fn view(&self, dim: usize) -> Result<View> {
+        self.present.view(self.units(), dim)
+    }
+}
+
+/// How results are presented: the point and axis of the moments, the sign of products, the
+/// output format. Shared by every command that prints a report.
+#[derive(Args, Debug)]
+struct Presentation {
+    /// Point the moments are about: centroid, origin, or X,Y (polygons) / X,Y,Z (meshes),
+    /// in the input's units.
+    #[arg(long, default_value = "centroid", allow_hyphen_values = true)]
+    about: About,
+    /// Also report the moment about the axis through the --about point along this direction:
+    /// X,Y (in-plane, polygons) or X,Y,Z (meshes).
+    #[arg(long, allow_hyphen_values = true)]
+    axis: Option<String>,
+    /// Sign of products of inertia: tensor (−∫xy dm) or cad (+∫xy dm). Default: cad for
+    /// polygons, tensor for meshes.
+    #[arg(long, value_enum)]
+    products: Option<Products>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Table)]
+    format: OutputFormat,
+    /// Short for `--format json`.
+    #[arg(long, conflicts_with = "format")]
+    json: bool,
+}
+
+impl Presentation {
+    fn format(&self) -> OutputFormat {
         if self.json {
             OutputFormat::Json
         } else {
@@ -259,7 +282,7 @@ impl Common {
     }
 
     /// Units, product sign and axis for a report of dimension `dim`.
-    fn view(&self, dim: usize) -> Result<View> {
+    fn view(&self, units: Units, dim: usize) -> Result<View> {
         let axis = match &self.axis {
             None => None,
             Some(text) => {
@@ -280,7 +303,7 @@ impl Common {
             }
         };
         Ok(View {
-            units: self.units(),
+            units,
             products: self.products,
             axis,
         })
@@ -300,21 +323,8 @@ struct CombineArgs {
     /// N=z:DEG, N=X,Y,Z:DEG (any axis), or N=DEG (about z; the only turn for plates).
     #[arg(long, allow_hyphen_values = true)]
     rotate: Vec<String>,
-    /// Point the moments are about: centroid, origin or a point, in the reports' length unit.
-    #[arg(long, default_value = "centroid", allow_hyphen_values = true)]
-    about: About,
-    /// Also report the moment about the axis through --about along this direction.
-    #[arg(long, allow_hyphen_values = true)]
-    axis: Option<String>,
-    /// Sign of products of inertia in the output: tensor or cad.
-    #[arg(long, value_enum)]
-    products: Option<Products>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = OutputFormat::Table)]
-    format: OutputFormat,
-    /// Short for `--format json`.
-    #[arg(long, conflicts_with = "format")]
-    json: bool,
+    #[command(flatten)]
+    present: Presentation,
 }
 
 #[derive(Subcommand, Debug)]
@@ -1136,33 +1146,20 @@ fn combine(a: CombineArgs) -> Result<Outcome> {
         }
     }
     let units = units_of(first);
-    let format = if a.json { OutputFormat::Json } else { a.format };
+    let format = a.present.format();
     let dim = if matches!(first, Part::Planar { .. }) {
         2
     } else {
         3
     };
-    let common_axis = Common {
-        density: None,
-        mass: None,
-        material: None,
-        units: None,
-        output_units: None,
-        about: a.about.clone(),
-        axis: a.axis.clone(),
-        products: a.products,
-        format,
-        json: false,
-    };
-    let mut view = common_axis.view(dim)?;
-    view.units = units;
+    let view = a.present.view(units, dim)?;
     let source = format!(
         "assembly of {} part{}",
         parts.len(),
         if parts.len() == 1 { "" } else { "s" }
     );
     if dim == 2 {
-        let about = common_axis.about::<2>()?.map(Point2::from);
+        let about = a.present.about::<2>()?.map(Point2::from);
         let mut props = Vec::new();
         let mut outline = Outline {
             vertices: 0,
@@ -1197,7 +1194,7 @@ fn combine(a: CombineArgs) -> Result<Outcome> {
         );
         return Ok(Outcome::ok(format.polygon(&r)));
     }
-    let about = common_axis.about::<3>()?.map(Point3::from);
+    let about = a.present.about::<3>()?.map(Point3::from);
     let mut props = Vec::new();
     let mut bodies = Vec::new();
     for (_, p) in &parts {

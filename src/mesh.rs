@@ -72,6 +72,39 @@ fn key(p: [f64; 3]) -> [u64; 3] {
     p.map(|v| if v == 0.0 { 0 } else { v.to_bits() })
 }
 
+/// Merges vertices with identical coordinates: the distinct vertices, and for each input
+/// vertex its index among them.
+fn weld(raw: &RawMesh) -> (Vec<Point3<f64>>, Vec<u32>) {
+    let mut index: HashMap<[u64; 3], u32> = HashMap::with_capacity(raw.vertices.len() / 2);
+    let mut vertices = Vec::new();
+    let remap = raw
+        .vertices
+        .iter()
+        .map(|&p| {
+            *index.entry(key(p)).or_insert_with(|| {
+                vertices.push(Point3::from(p));
+                (vertices.len() - 1) as u32
+            })
+        })
+        .collect();
+    (vertices, remap)
+}
+
+/// Axis-aligned bounds of the vertices the triangles use.
+fn bounds(vertices: &[Point3<f64>], triangles: &[[u32; 3]]) -> (Point3<f64>, Point3<f64>) {
+    let mut b = (
+        Point3::from([f64::INFINITY; 3]),
+        Point3::from([f64::NEG_INFINITY; 3]),
+    );
+    for t in triangles {
+        for &v in t {
+            let p = vertices[v as usize];
+            b = (b.0.inf(&p), b.1.sup(&p));
+        }
+    }
+    b
+}
+
 fn fmt_point(p: Point3<f64>) -> String {
     format!("({}, {}, {})", p.x, p.y, p.z)
 }
@@ -82,20 +115,7 @@ impl Mesh {
         if raw.triangles.is_empty() {
             return Err(Error::Empty("no triangles in the input".into()));
         }
-        // Weld identical coordinates.
-        let mut index: HashMap<[u64; 3], u32> = HashMap::with_capacity(raw.vertices.len() / 2);
-        let mut vertices = Vec::new();
-        let remap: Vec<u32> = raw
-            .vertices
-            .iter()
-            .map(|&p| {
-                *index.entry(key(p)).or_insert_with(|| {
-                    vertices.push(Point3::from(p));
-                    (vertices.len() - 1) as u32
-                })
-            })
-            .collect();
-        drop(index);
+        let (vertices, remap) = weld(raw);
 
         // Keep triangles with three distinct vertices; remember each one's input number.
         let mut triangles: Vec<[u32; 3]> = Vec::with_capacity(raw.triangles.len());
@@ -128,16 +148,7 @@ impl Mesh {
             })
             .unzip();
         let zero_area = before - triangles.len();
-        let mut bbox = (
-            Point3::from([f64::INFINITY; 3]),
-            Point3::from([f64::NEG_INFINITY; 3]),
-        );
-        for t in &triangles {
-            for &v in t {
-                let p = vertices[v as usize];
-                bbox = (bbox.0.inf(&p), bbox.1.sup(&p));
-            }
-        }
+        let bbox = bounds(&vertices, &triangles);
 
         let mut mesh = Mesh {
             vertices,
@@ -159,18 +170,7 @@ impl Mesh {
         if raw.triangles.is_empty() {
             return Err(Error::Empty("no triangles in the input".into()));
         }
-        let mut index: HashMap<[u64; 3], u32> = HashMap::with_capacity(raw.vertices.len() / 2);
-        let mut vertices = Vec::new();
-        let remap: Vec<u32> = raw
-            .vertices
-            .iter()
-            .map(|&p| {
-                *index.entry(key(p)).or_insert_with(|| {
-                    vertices.push(Point3::from(p));
-                    (vertices.len() - 1) as u32
-                })
-            })
-            .collect();
+        let (vertices, remap) = weld(raw);
         let triangles: Vec<[u32; 3]> = raw
             .triangles
             .iter()
@@ -183,16 +183,7 @@ impl Mesh {
         if triangles.is_empty() {
             return Err(Error::InvalidMesh("every triangle is degenerate".into()));
         }
-        let mut bbox = (
-            Point3::from([f64::INFINITY; 3]),
-            Point3::from([f64::NEG_INFINITY; 3]),
-        );
-        for t in &triangles {
-            for &v in t {
-                let p = vertices[v as usize];
-                bbox = (bbox.0.inf(&p), bbox.1.sup(&p));
-            }
-        }
+        let bbox = bounds(&vertices, &triangles);
         let (_, shells) = shells(vertices.len(), &triangles);
         Ok(Mesh {
             degenerate: raw.triangles.len() - triangles.len(),

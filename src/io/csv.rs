@@ -22,14 +22,7 @@ use crate::error::{Error, Result, clip};
 /// ```
 pub fn parse(bytes: &[u8]) -> Result<PolygonRings> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        let line = bytes[..e.valid_up_to()]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count()
-            + 1;
-        Error::parse(format!("line {line}"), "not text (invalid UTF-8)")
-    })?;
+    let text = super::text(bytes)?;
     let mut columns: Option<(usize, usize, usize)> = None; // (x, y, count) once known
     let mut outer = Vec::new();
     for (i, raw) in text.lines().enumerate() {

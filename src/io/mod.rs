@@ -142,6 +142,18 @@ pub fn read_mesh(bytes: &[u8], format: MeshFormat) -> Result<Mesh> {
     Mesh::new(&raw)
 }
 
+/// The input as text, or an error naming the line of the first byte that is not UTF-8.
+pub(crate) fn text(bytes: &[u8]) -> Result<&str> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let line = bytes[..e.valid_up_to()]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1;
+        Error::parse(format!("line {line}"), "not text (invalid UTF-8)")
+    })
+}
+
 /// A polygon input format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum PolygonFormat {

@@ -22,14 +22,7 @@ use crate::mesh::RawMesh;
 /// ```
 pub fn parse(bytes: &[u8]) -> Result<RawMesh> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        let line = bytes[..e.valid_up_to()]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count()
-            + 1;
-        Error::parse(format!("line {line}"), "not text (invalid UTF-8)")
-    })?;
+    let text = super::text(bytes)?;
     let mut vertices: Vec<[f64; 3]> = Vec::new();
     // Faces as absolute 1-based or relative indices resolved at the end (an OBJ may refer to
     // a vertex defined later); each with its line.

@@ -208,17 +208,7 @@ impl<'a> Tokens<'a> {
 }
 
 fn parse_ascii(bytes: &[u8]) -> Result<RawMesh> {
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        let line = bytes[..e.valid_up_to()]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count()
-            + 1;
-        Error::parse(
-            format!("line {line}"),
-            "not text (invalid UTF-8) in an ASCII STL",
-        )
-    })?;
+    let text = super::text(bytes)?;
     let mut tok = Tokens::new(text);
     let mut vertices = Vec::new();
     let mut solids = 0;
