@@ -17,7 +17,18 @@ use std::path::{Path, PathBuf};
 
 /// Exact, validated mass properties of polygons and triangle meshes.
 #[derive(Parser, Debug)]
-#[command(name = "inertia", version, about, long_about = None)]
+#[command(
+    name = "inertia",
+    version,
+    about,
+    long_about = "Exact, validated mass properties of polygons and closed triangle meshes: area or volume, mass, \
+centroid, moments and products of inertia, principal moments and axes. Bad input is refused with one line \
+naming the file and the place, and exit code 2.",
+    after_help = "Examples:\n  inertia polygon fixtures/polygon/l_shape.json --density 2\n  \
+        inertia mesh fixtures/mesh/right_tetrahedron.stl --units mm --material steel\n  \
+        inertia shape biconvex --width 2.2 --height 0.92 --mass 1\n  \
+        inertia mesh parts/*.stl --format csv"
+)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -61,6 +72,14 @@ enum Command {
         rotated about the origin first, then translated. Plates turn about z only: --rotate N=DEGREES."
     )]
     Combine(CombineArgs),
+    /// Prints a shell completion script: `inertia completions bash > /etc/bash_completion.d/inertia`.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Prints the manual page (roff): `inertia manpage > inertia.1 && man ./inertia.1`.
+    Manpage,
     /// The built-in materials for --material: density in kg/m³ and its source.
     Materials {
         /// Output format.
@@ -461,6 +480,19 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Mesh(a) => mesh(a),
         Command::Shape { kind } => shape(kind),
         Command::Combine(a) => combine(a),
+        Command::Completions { shell } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            let mut buf = Vec::new();
+            clap_complete::generate(shell, &mut cmd, "inertia", &mut buf);
+            Ok(Outcome::ok(String::from_utf8_lossy(&buf).into_owned()))
+        }
+        Command::Manpage => {
+            let mut buf = Vec::new();
+            clap_mangen::Man::new(<Cli as clap::CommandFactory>::command())
+                .render(&mut buf)
+                .context("cannot render the manual page")?;
+            Ok(Outcome::ok(String::from_utf8_lossy(&buf).into_owned()))
+        }
         Command::Materials { format, json } => Ok(Outcome::ok(materials(if json {
             OutputFormat::Json
         } else {

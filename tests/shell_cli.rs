@@ -1,0 +1,26 @@
+//! Shell comforts: --version, --help with examples, completions, the manual page.
+
+use assert_cmd::cargo::cargo_bin_cmd;
+
+fn stdout(args: &[&str]) -> String {
+    let out = cargo_bin_cmd!("inertia").args(args).output().unwrap();
+    assert!(out.status.success(), "{args:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn version_help_completions_manpage() {
+    assert!(stdout(&["--version"]).starts_with("inertia "));
+    assert!(stdout(&["--help"]).contains("Examples:"));
+    for sub in ["polygon", "mesh", "shape", "combine"] {
+        assert!(stdout(&[sub, "--help"]).contains("Examples:"), "{sub}");
+    }
+    for shell in ["bash", "zsh", "fish"] {
+        assert!(
+            stdout(&["completions", shell]).contains("inertia"),
+            "{shell}"
+        );
+    }
+    let man = stdout(&["manpage"]);
+    assert!(man.contains(".TH inertia 1"));
+}
