@@ -189,6 +189,16 @@ impl<'a> Tokens<'a> {
         }
     }
 
+    /// A number, finite or not (for facet normals).
+    fn any_number(&mut self) -> Result<f64> {
+        let t = self
+            .next()
+            .ok_or_else(|| Error::parse(self.place(), "file ends where a number was expected"))?;
+        t.parse::<f64>().map_err(|_| {
+            Error::parse(self.place(), format!("expected a number, found \"{}\"", clip(t)))
+        })
+    }
+
     fn number(&mut self) -> Result<f64> {
         let t = self
             .next()
@@ -239,8 +249,10 @@ fn parse_ascii(bytes: &[u8]) -> Result<RawMesh> {
                 ));
             }
             tok.expect("normal")?;
+            // Normals are not used (the winding says which way a facet faces); exporters
+            // write `nan` for degenerate facets, so any number is accepted here.
             for _ in 0..3 {
-                tok.number()?;
+                tok.any_number()?;
             }
             tok.expect("outer")?;
             tok.expect("loop")?;
@@ -376,6 +388,12 @@ mod tests {
         assert_eq!(m.triangles.len(), 2);
         assert_eq!(m.vertices[2][2], 0.1000000000000001);
         assert_eq!(m.vertices[5], [1.0, 2.0, 1.0]);
+    }
+
+    #[test]
+    fn nan_normals_are_ignored() {
+        let s = "solid a\nfacet normal nan -nan inf\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid a\n";
+        assert_eq!(parse(s.as_bytes()).unwrap().triangles.len(), 1);
     }
 
     #[test]
