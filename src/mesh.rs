@@ -161,6 +161,24 @@ impl Mesh {
             bbox,
         };
         mesh.check_shells(&origin, raw)?;
+        // A closed surface that passes through itself has no well-defined inside; its signed
+        // integrals come out unphysical (negative moments). Finding every self-intersection
+        // is costly, but the physical checks on the result catch the ones that matter.
+        let p = crate::method::tetra::integrate(&mesh);
+        let m = crate::mass3d::principal(&p.inertia).moments;
+        let trace = m[0] + m[1] + m[2];
+        let tol = 1e-9 * trace.abs();
+        if p.volume.is_nan()
+            || p.volume <= 0.0
+            || m[0] < -tol
+            || m[2] > m[0] + m[1] + tol
+            || !trace.is_finite()
+        {
+            return Err(Error::InvalidMesh(format!(
+                "the mesh intersects itself: its moments of inertia are not physical (volume {}, principal moments {}, {}, {})",
+                p.volume, m[0], m[1], m[2]
+            )));
+        }
         Ok(mesh)
     }
 

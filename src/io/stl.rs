@@ -195,7 +195,10 @@ impl<'a> Tokens<'a> {
             .next()
             .ok_or_else(|| Error::parse(self.place(), "file ends where a number was expected"))?;
         t.parse::<f64>().map_err(|_| {
-            Error::parse(self.place(), format!("expected a number, found \"{}\"", clip(t)))
+            Error::parse(
+                self.place(),
+                format!("expected a number, found \"{}\"", clip(t)),
+            )
         })
     }
 
