@@ -1,8 +1,8 @@
 //! A validated closed triangle mesh.
 
 use crate::error::{Error, Result};
+use ahash::AHashMap as HashMap;
 use nalgebra::{Point3, Vector3};
-use std::collections::HashMap;
 
 /// Triangles as read from a file, before welding and validation.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -65,6 +65,8 @@ pub struct Mesh {
     cavities: usize,
     inside_out: bool,
     bbox: (Point3<f64>, Point3<f64>),
+    /// The `tetra` integral, computed once by the physical check in [`Mesh::new`].
+    tetra: Option<crate::mass3d::MassProperties3d>,
 }
 
 /// Weld key: the coordinate bits, with -0.0 folded into 0.0.
@@ -159,6 +161,7 @@ impl Mesh {
             cavities: 0,
             inside_out: false,
             bbox,
+            tetra: None,
         };
         mesh.check_shells(&origin, raw)?;
         // A closed surface that passes through itself has no well-defined inside; its signed
@@ -179,6 +182,7 @@ impl Mesh {
                 p.volume, m[0], m[1], m[2]
             )));
         }
+        mesh.tetra = Some(p);
         Ok(mesh)
     }
 
@@ -212,7 +216,13 @@ impl Mesh {
             cavities: 0,
             inside_out: false,
             bbox,
+            tetra: None,
         })
+    }
+
+    /// The `tetra` integral of a validated solid, if [`Mesh::new`] computed it.
+    pub fn tetra_integral(&self) -> Option<crate::mass3d::MassProperties3d> {
+        self.tetra
     }
 
     /// Welded vertices.
@@ -499,7 +509,8 @@ fn check_edges(
             edges.push(((lo as u64) << 32 | hi as u64, dir, t as u32));
         }
     }
-    edges.sort_unstable();
+    // Both cores: the sort is the largest part of validation.
+    rayon::slice::ParallelSliceMut::par_sort_unstable(&mut edges[..]);
     let mut boundary = 0usize;
     let mut first_boundary = None;
     let mut first_unbalanced = None;

@@ -122,7 +122,10 @@ impl MeshMethod {
     pub fn integrate(self, mesh: &crate::mesh::Mesh, resolution: usize) -> MeshIntegral {
         match self {
             MeshMethod::Tetra => MeshIntegral {
-                properties: tetra::integrate(mesh),
+                // Validation has integrated it already (and checked it is physical).
+                properties: mesh
+                    .tetra_integral()
+                    .unwrap_or_else(|| tetra::integrate(mesh)),
                 grid: None,
             },
             MeshMethod::Voxel => {
