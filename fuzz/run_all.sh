@@ -3,6 +3,7 @@
 # sanitizer, starting from the seed corpus in fuzz/corpus/<target>, and prints one summary
 # line per target. Needs `cargo install cargo-fuzz`.
 #   bash fuzz/run_all.sh [RUNS]
+#   TARGETS="stl obj" bash fuzz/run_all.sh   # a subset
 set -uo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-10000000}
