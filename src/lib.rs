@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! # inertia
 //!
 //! Exact, validated mass properties of polygons and closed triangle meshes: area or volume,
