@@ -2,7 +2,7 @@
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use inertia::io::{Bytes, MeshFormat, PolygonFormat, read_mesh, read_polygon};
+use inertia::io::{Bytes, MeshFormat, PolygonFormat, read_mesh, read_polygons};
 use inertia::method::voxel::DEFAULT_RESOLUTION;
 use inertia::report::table::num;
 use inertia::report::{
@@ -651,19 +651,28 @@ fn polygon(a: PolygonArgs) -> Result<Outcome> {
         PolygonChoice::Centroid => vec![PolygonMethod::Centroid],
         PolygonChoice::All => PolygonMethod::ALL.to_vec(),
     };
-    let read = |path: &PathBuf| -> Result<(String, Outline, Vec<inertia::PolygonIntegral>)> {
+    // Every polygon of a file: (name, outline, one integral per method). GeoJSON files may
+    // hold several; the others hold one.
+    type Integrated = (String, Outline, Vec<inertia::PolygonIntegral>);
+    let read = |path: &PathBuf| -> Result<Vec<Integrated>> {
         let (bytes, name, label) = read_input(path)?;
         let format = a
             .input_format
             .or_else(|| PolygonFormat::from_path(path))
             .unwrap_or_else(|| PolygonFormat::sniff(&bytes));
-        let poly = read_polygon(&bytes, format).with_context(|| label.clone())?;
-        let outline = Outline::of(&poly);
-        Ok((
-            name,
-            outline,
-            methods.iter().map(|m| m.integrate(&poly)).collect(),
-        ))
+        let polys = read_polygons(&bytes, format).with_context(|| label.clone())?;
+        Ok(polys
+            .into_iter()
+            .map(|(part, poly)| {
+                let part_name = if part.is_empty() {
+                    name.clone()
+                } else {
+                    format!("{name}: {part}")
+                };
+                let units = methods.iter().map(|m| m.integrate(&poly)).collect();
+                (part_name, Outline::of(&poly), units)
+            })
+            .collect())
     };
     let report = |name: &str,
                   method: PolygonMethod,
@@ -678,27 +687,48 @@ fn polygon(a: PolygonArgs) -> Result<Outcome> {
         Ok(r)
     };
     if files.len() == 1 && a.files_from.is_none() {
-        let (name, outline, units) = read(&files[0])?;
-        let reports = methods
-            .iter()
-            .zip(units)
-            .map(|(m, u)| report(&name, *m, outline, u))
-            .collect::<Result<Vec<_>>>()?;
-        if a.method == PolygonChoice::All {
-            let label = if name == "-" { "<stdin>" } else { &name };
-            let c = compare::polygons(reports, tolerance);
-            return Ok(compared(c, output, &format!("polygon {name}"), label));
+        let mut parts = read(&files[0])?;
+        if parts.len() == 1 {
+            let (name, outline, units) = parts.remove(0);
+            let reports = methods
+                .iter()
+                .zip(units)
+                .map(|(m, u)| report(&name, *m, outline, u))
+                .collect::<Result<Vec<_>>>()?;
+            if a.method == PolygonChoice::All {
+                let label = if name == "-" { "<stdin>" } else { &name };
+                let c = compare::polygons(reports, tolerance);
+                return Ok(compared(c, output, &format!("polygon {name}"), label));
+            }
+            return Ok(Outcome::ok(output.polygon(&reports[0])));
         }
-        return Ok(Outcome::ok(output.polygon(&reports[0])));
+        if a.method == PolygonChoice::All {
+            bail!(
+                "--method all compares methods on one polygon; this file holds {}",
+                parts.len()
+            );
+        }
     }
     let method = methods[0];
     type Part = (String, Outline, inertia::PolygonIntegral);
-    let results: Vec<Result<Part, (String, String)>> = files
+    let per_file: Vec<Result<Vec<Part>, (String, String)>> = files
         .par_iter()
         .map(|p| {
             read(p)
-                .map(|(name, outline, mut units)| (name, outline, units.remove(0)))
+                .map(|parts| {
+                    parts
+                        .into_iter()
+                        .map(|(n, o, mut u)| (n, o, u.remove(0)))
+                        .collect()
+                })
                 .map_err(|e| (p.display().to_string(), format!("{e:#}")))
+        })
+        .collect();
+    let results: Vec<Result<Part, (String, String)>> = per_file
+        .into_iter()
+        .flat_map(|r| match r {
+            Ok(parts) => parts.into_iter().map(Ok).collect::<Vec<_>>(),
+            Err(e) => vec![Err(e)],
         })
         .collect();
     let rows: Vec<Result<PolygonReport, (String, String)>> = results

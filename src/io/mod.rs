@@ -5,6 +5,7 @@
 //! happens in [`Polygon::new`](crate::Polygon::new) and [`Mesh::new`](crate::Mesh::new).
 
 pub mod csv;
+pub mod geojson;
 pub mod json;
 pub mod obj;
 pub mod stl;
@@ -161,6 +162,9 @@ pub enum PolygonFormat {
     Json,
     /// `x,y` per line (comma or whitespace), optional header, `#` comments.
     Csv,
+    /// GeoJSON (RFC 7946): Polygon, MultiPolygon, Feature, FeatureCollection; each polygon
+    /// a part.
+    Geojson,
 }
 
 impl PolygonFormat {
@@ -177,6 +181,7 @@ impl PolygonFormat {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
         match ext.as_str() {
             "json" => Some(PolygonFormat::Json),
+            "geojson" => Some(PolygonFormat::Geojson),
             "csv" | "txt" | "xy" | "tsv" | "dat" => Some(PolygonFormat::Csv),
             _ => None,
         }
@@ -208,6 +213,40 @@ pub struct PolygonRings {
     pub holes: Vec<Vec<[f64; 2]>>,
 }
 
+/// Parses `bytes` in `format` and validates every polygon in it: one for JSON and CSV, one
+/// per polygon for GeoJSON (a `.json` file holding GeoJSON is read as GeoJSON). Each comes
+/// with a name (empty for a lone polygon); an error names the part it is in.
+///
+/// # Examples
+/// ```
+/// use inertia::io::{read_polygons, PolygonFormat};
+/// let doc = br#"{"type": "MultiPolygon", "coordinates": [[[[0,0],[1,0],[1,1],[0,0]]], [[[5,0],[6,0],[6,1],[5,0]]]]}"#;
+/// let parts = read_polygons(doc, PolygonFormat::Json)?;
+/// assert_eq!(parts.len(), 2);
+/// assert_eq!(parts[1].0, "polygon 2");
+/// # Ok::<(), inertia::Error>(())
+/// ```
+pub fn read_polygons(bytes: &[u8], format: PolygonFormat) -> Result<Vec<(String, Polygon)>> {
+    let geo = format == PolygonFormat::Geojson
+        || (format == PolygonFormat::Json && geojson::looks_like(bytes));
+    if !geo {
+        return Ok(vec![(String::new(), read_polygon(bytes, format)?)]);
+    }
+    geojson::parse(bytes)?
+        .into_iter()
+        .map(|p| {
+            let poly = Polygon::new(p.rings.outer, p.rings.holes).map_err(|e| {
+                if p.name.is_empty() {
+                    e
+                } else {
+                    Error::parse(p.name.clone(), e.to_string())
+                }
+            })?;
+            Ok((p.name, poly))
+        })
+        .collect()
+}
+
 /// Parses `bytes` in `format` and validates the polygon.
 ///
 /// # Examples
@@ -221,6 +260,19 @@ pub fn read_polygon(bytes: &[u8], format: PolygonFormat) -> Result<Polygon> {
     let rings = match format {
         PolygonFormat::Json => json::parse(bytes)?,
         PolygonFormat::Csv => csv::parse(bytes)?,
+        PolygonFormat::Geojson => {
+            let mut parts = geojson::parse(bytes)?;
+            if parts.len() != 1 {
+                return Err(Error::parse(
+                    "GeoJSON",
+                    format!(
+                        "{} polygons where one was expected (read_polygons reads them all)",
+                        parts.len()
+                    ),
+                ));
+            }
+            parts.remove(0).rings
+        }
     };
     if rings.outer.is_empty() {
         return Err(Error::Empty("no points in the input".into()));
