@@ -94,7 +94,7 @@ fn geometry_or_feature(v: &Value, place: &str, out: &mut Vec<Part>) -> Result<()
                     .get("properties")
                     .and_then(|p| p.get("name"))
                     .and_then(Value::as_str)
-                    .map(|n| clip(n))
+                    .map(clip)
                     .unwrap_or_else(|| format!("feature {}", k + 1));
                 geometry_or_feature(f, &join(place, &name), out)?;
             }
