@@ -135,6 +135,9 @@ struct PolygonArgs {
     /// Plate thickness (input units): the density is then per volume (kg/m³ with --units).
     #[arg(long, allow_negative_numbers = true)]
     thickness: Option<f64>,
+    /// Also draw the polygon, its centroid and principal axes into this SVG file.
+    #[arg(long)]
+    plot: Option<PathBuf>,
     #[command(flatten)]
     common: Common,
 }
@@ -160,6 +163,10 @@ struct MeshArgs {
     /// surface, which may be open; --density is that of the wall material.
     #[arg(long, allow_negative_numbers = true)]
     shell: Option<f64>,
+    /// Also draw three orthographic views with the centroid and principal axes into this
+    /// SVG file.
+    #[arg(long)]
+    plot: Option<PathBuf>,
     /// With --method all: the largest relative spread allowed between exact methods.
     #[arg(long, default_value_t = 1e-9, allow_negative_numbers = true)]
     tolerance: f64,
@@ -641,6 +648,9 @@ fn polygon(a: PolygonArgs) -> Result<Outcome> {
     let tolerance = check_tolerance(a.tolerance)?;
     let files = gather_files(&a.files, a.files_from.as_deref())?;
     check_batch(files.len(), a.method == PolygonChoice::All, a.common.mass)?;
+    if files.len() > 1 && a.plot.is_some() {
+        bail!("--plot draws one polygon; give one file");
+    }
     let output = a.common.format();
     if a.method == PolygonChoice::All && matches!(output, OutputFormat::Csv | OutputFormat::Jsonl) {
         bail!("--method all prints a table or JSON");
@@ -653,7 +663,12 @@ fn polygon(a: PolygonArgs) -> Result<Outcome> {
     };
     // Every polygon of a file: (name, outline, one integral per method). GeoJSON files may
     // hold several; the others hold one.
-    type Integrated = (String, Outline, Vec<inertia::PolygonIntegral>);
+    type Integrated = (
+        String,
+        Outline,
+        Vec<inertia::PolygonIntegral>,
+        inertia::Polygon,
+    );
     let read = |path: &PathBuf| -> Result<Vec<Integrated>> {
         let (bytes, name, label) = read_input(path)?;
         let format = a
@@ -670,7 +685,7 @@ fn polygon(a: PolygonArgs) -> Result<Outcome> {
                     format!("{name}: {part}")
                 };
                 let units = methods.iter().map(|m| m.integrate(&poly)).collect();
-                (part_name, Outline::of(&poly), units)
+                (part_name, Outline::of(&poly), units, poly)
             })
             .collect())
     };
@@ -689,12 +704,15 @@ fn polygon(a: PolygonArgs) -> Result<Outcome> {
     if files.len() == 1 && a.files_from.is_none() {
         let mut parts = read(&files[0])?;
         if parts.len() == 1 {
-            let (name, outline, units) = parts.remove(0);
+            let (name, outline, units, poly) = parts.remove(0);
             let reports = methods
                 .iter()
                 .zip(units)
                 .map(|(m, u)| report(&name, *m, outline, u))
                 .collect::<Result<Vec<_>>>()?;
+            if let Some(path) = &a.plot {
+                write_file(path, &inertia::report::svg::polygon(&poly, &reports[0]))?;
+            }
             if a.method == PolygonChoice::All {
                 let label = if name == "-" { "<stdin>" } else { &name };
                 let c = compare::polygons(reports, tolerance);
@@ -708,6 +726,9 @@ fn polygon(a: PolygonArgs) -> Result<Outcome> {
                 parts.len()
             );
         }
+        if a.plot.is_some() {
+            bail!("--plot draws one polygon; this file holds {}", parts.len());
+        }
     }
     let method = methods[0];
     type Part = (String, Outline, inertia::PolygonIntegral);
@@ -718,7 +739,7 @@ fn polygon(a: PolygonArgs) -> Result<Outcome> {
                 .map(|parts| {
                     parts
                         .into_iter()
-                        .map(|(n, o, mut u)| (n, o, u.remove(0)))
+                        .map(|(n, o, mut u, _)| (n, o, u.remove(0)))
                         .collect()
                 })
                 .map_err(|e| (p.display().to_string(), format!("{e:#}")))
@@ -789,6 +810,9 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
     }
     let files = gather_files(&a.files, a.files_from.as_deref())?;
     check_batch(files.len(), a.method == MeshChoice::All, a.common.mass)?;
+    if files.len() > 1 && a.plot.is_some() {
+        bail!("--plot draws one mesh; give one file");
+    }
     let output = a.common.format();
     if a.method == MeshChoice::All && matches!(output, OutputFormat::Csv | OutputFormat::Jsonl) {
         bail!("--method all prints a table or JSON");
@@ -804,8 +828,14 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
             bail!("--shell is a method of its own; leave out --method");
         }
     }
-    // (name, label, body, one integral per method)
-    type Part = (String, String, Body, Vec<MeshIntegral>);
+    // (name, label, body, one integral per method, the mesh if it is to be drawn)
+    type Part = (
+        String,
+        String,
+        Body,
+        Vec<MeshIntegral>,
+        Option<inertia::Mesh>,
+    );
     let read = |path: &PathBuf| -> Result<Part> {
         let (bytes, name, label) = read_input(path)?;
         let format = a
@@ -819,14 +849,22 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
                 properties: inertia::method::shell::integrate(&mesh, t),
                 grid: None,
             };
-            return Ok((name, label, Body::of(&mesh), vec![unit]));
+            let body = Body::of(&mesh);
+            return Ok((
+                name,
+                label,
+                body,
+                vec![unit],
+                a.plot.is_some().then_some(mesh),
+            ));
         }
         let mesh = read_mesh(&bytes, format).with_context(|| label.clone())?;
         let units = methods
             .iter()
             .map(|m| m.integrate(&mesh, a.resolution))
             .collect();
-        Ok((name, label, Body::of(&mesh), units))
+        let body = Body::of(&mesh);
+        Ok((name, label, body, units, a.plot.is_some().then_some(mesh)))
     };
     let method_name = |m: MeshMethod| if a.shell.is_some() { "shell" } else { m.name() };
     let report = |name: &str,
@@ -847,12 +885,15 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
         })
     };
     if files.len() == 1 && a.files_from.is_none() {
-        let (name, label, body, units) = read(&files[0])?;
+        let (name, label, body, units, mesh) = read(&files[0])?;
         let reports = methods
             .iter()
             .zip(units)
             .map(|(m, u)| report(&name, *m, body, u))
             .collect::<Result<Vec<_>>>()?;
+        if let (Some(path), Some(mesh)) = (&a.plot, &mesh) {
+            write_file(path, &inertia::report::svg::mesh(mesh, &reports[0]))?;
+        }
         let mut out = if a.method == MeshChoice::All {
             let exact = methods.iter().map(|m| m.is_exact()).collect();
             let c = compare::meshes(reports, exact, tolerance);
@@ -871,12 +912,12 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
     let mut warnings: Vec<String> = results
         .iter()
         .filter_map(|r| r.as_ref().ok())
-        .filter_map(|(_, label, body, _)| inside_out(body, label))
+        .filter_map(|(_, label, body, _, _)| inside_out(body, label))
         .collect();
     let rows: Vec<Result<MeshReport, (String, String)>> = results
         .iter()
         .map(|r| match r {
-            Ok((name, _, body, units)) => {
+            Ok((name, _, body, units, _)) => {
                 report(name, method, *body, units[0]).map_err(|e| (name.clone(), format!("{e:#}")))
             }
             Err(e) => Err(e.clone()),

@@ -7,6 +7,7 @@ pub mod compare;
 pub mod csv;
 pub mod json;
 pub mod jsonl;
+pub mod svg;
 pub mod table;
 
 use crate::Amount;
