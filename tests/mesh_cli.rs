@@ -72,6 +72,17 @@ fn expected() -> Vec<Expected> {
             surface_area: 6.0,
         },
         Expected {
+            file: "unit_cube_quads.ply",
+            volume: 1.0,
+            centroid: [0.5; 3],
+            tensor: [[sixth, 0.0, 0.0], [0.0, sixth, 0.0], [0.0, 0.0, sixth]],
+            triangles: 12,
+            shells: 1,
+            cavities: 0,
+            inside_out: false,
+            surface_area: 6.0,
+        },
+        Expected {
             file: "unit_cube_inside_out.stl",
             volume: 1.0,
             centroid: [0.5; 3],

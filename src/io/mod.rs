@@ -8,6 +8,7 @@ pub mod csv;
 pub mod geojson;
 pub mod json;
 pub mod obj;
+pub mod ply;
 pub mod stl;
 
 use crate::error::{Error, Result};
@@ -82,6 +83,8 @@ pub enum MeshFormat {
     Stl,
     /// Wavefront OBJ.
     Obj,
+    /// PLY, ASCII or binary.
+    Ply,
 }
 
 impl MeshFormat {
@@ -98,6 +101,7 @@ impl MeshFormat {
         match ext.as_str() {
             "stl" => Some(MeshFormat::Stl),
             "obj" => Some(MeshFormat::Obj),
+            "ply" => Some(MeshFormat::Ply),
             _ => None,
         }
     }
@@ -112,7 +116,9 @@ impl MeshFormat {
     /// assert_eq!(MeshFormat::sniff(b"v 0 0 0\n"), MeshFormat::Obj);
     /// ```
     pub fn sniff(bytes: &[u8]) -> Self {
-        if stl::kind(bytes).is_ok() {
+        if bytes.starts_with(b"ply\n") || bytes.starts_with(b"ply\r\n") {
+            MeshFormat::Ply
+        } else if stl::kind(bytes).is_ok() {
             MeshFormat::Stl
         } else {
             MeshFormat::Obj
@@ -125,6 +131,7 @@ pub fn read_raw_mesh(bytes: &[u8], format: MeshFormat) -> Result<RawMesh> {
     match format {
         MeshFormat::Stl => stl::parse(bytes),
         MeshFormat::Obj => obj::parse(bytes),
+        MeshFormat::Ply => ply::parse(bytes),
     }
 }
 
