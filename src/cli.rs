@@ -2,7 +2,7 @@
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use inertia::io::{Bytes, MeshFormat, PolygonFormat, read_mesh, read_polygons};
+use inertia::io::{Bytes, MeshFormat, PolygonFormat, read_polygons};
 use inertia::method::voxel::DEFAULT_RESOLUTION;
 use inertia::report::table::num;
 use inertia::report::{
@@ -836,35 +836,46 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
         Vec<MeshIntegral>,
         Option<inertia::Mesh>,
     );
-    let read = |path: &PathBuf| -> Result<Part> {
+    // Every body of a file (3MF files may hold several), each validated and integrated.
+    let read = |path: &PathBuf| -> Result<Vec<Part>> {
         let (bytes, name, label) = read_input(path)?;
         let format = a
             .input_format
             .or_else(|| MeshFormat::from_path(path))
             .unwrap_or_else(|| MeshFormat::sniff(&bytes));
-        if let Some(t) = a.shell {
-            let raw = inertia::io::read_raw_mesh(&bytes, format).with_context(|| label.clone())?;
-            let mesh = inertia::Mesh::surface(&raw).with_context(|| label.clone())?;
-            let unit = MeshIntegral {
-                properties: inertia::method::shell::integrate(&mesh, t),
-                grid: None,
+        let bodies = inertia::io::read_raw_meshes(&bytes, format).with_context(|| label.clone())?;
+        let mut parts = Vec::with_capacity(bodies.len());
+        for (body_name, raw) in bodies {
+            let (name, label) = if body_name.is_empty() {
+                (name.clone(), label.clone())
+            } else {
+                (
+                    format!("{name}: {body_name}"),
+                    format!("{label}: {body_name}"),
+                )
+            };
+            let (mesh, units) = match a.shell {
+                Some(t) => {
+                    let mesh = inertia::Mesh::surface(&raw).with_context(|| label.clone())?;
+                    let unit = MeshIntegral {
+                        properties: inertia::method::shell::integrate(&mesh, t),
+                        grid: None,
+                    };
+                    (mesh, vec![unit])
+                }
+                None => {
+                    let mesh = inertia::Mesh::new(&raw).with_context(|| label.clone())?;
+                    let units = methods
+                        .iter()
+                        .map(|m| m.integrate(&mesh, a.resolution))
+                        .collect();
+                    (mesh, units)
+                }
             };
             let body = Body::of(&mesh);
-            return Ok((
-                name,
-                label,
-                body,
-                vec![unit],
-                a.plot.is_some().then_some(mesh),
-            ));
+            parts.push((name, label, body, units, a.plot.is_some().then_some(mesh)));
         }
-        let mesh = read_mesh(&bytes, format).with_context(|| label.clone())?;
-        let units = methods
-            .iter()
-            .map(|m| m.integrate(&mesh, a.resolution))
-            .collect();
-        let body = Body::of(&mesh);
-        Ok((name, label, body, units, a.plot.is_some().then_some(mesh)))
+        Ok(parts)
     };
     let method_name = |m: MeshMethod| if a.shell.is_some() { "shell" } else { m.name() };
     let report = |name: &str,
@@ -885,29 +896,48 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
         })
     };
     if files.len() == 1 && a.files_from.is_none() {
-        let (name, label, body, units, mesh) = read(&files[0])?;
-        let reports = methods
-            .iter()
-            .zip(units)
-            .map(|(m, u)| report(&name, *m, body, u))
-            .collect::<Result<Vec<_>>>()?;
-        if let (Some(path), Some(mesh)) = (&a.plot, &mesh) {
-            write_file(path, &inertia::report::svg::mesh(mesh, &reports[0]))?;
+        let mut parts = read(&files[0])?;
+        if parts.len() == 1 {
+            let (name, label, body, units, mesh) = parts.remove(0);
+            let reports = methods
+                .iter()
+                .zip(units)
+                .map(|(m, u)| report(&name, *m, body, u))
+                .collect::<Result<Vec<_>>>()?;
+            if let (Some(path), Some(mesh)) = (&a.plot, &mesh) {
+                write_file(path, &inertia::report::svg::mesh(mesh, &reports[0]))?;
+            }
+            let mut out = if a.method == MeshChoice::All {
+                let exact = methods.iter().map(|m| m.is_exact()).collect();
+                let c = compare::meshes(reports, exact, tolerance);
+                compared(c, output, &format!("mesh {name}"), &label)
+            } else {
+                Outcome::ok(output.mesh(&reports[0]))
+            };
+            out.warnings.splice(0..0, inside_out(&body, &label));
+            return Ok(out);
         }
-        let mut out = if a.method == MeshChoice::All {
-            let exact = methods.iter().map(|m| m.is_exact()).collect();
-            let c = compare::meshes(reports, exact, tolerance);
-            compared(c, output, &format!("mesh {name}"), &label)
-        } else {
-            Outcome::ok(output.mesh(&reports[0]))
-        };
-        out.warnings.splice(0..0, inside_out(&body, &label));
-        return Ok(out);
+        if a.method == MeshChoice::All {
+            bail!(
+                "--method all compares methods on one body; this file holds {}",
+                parts.len()
+            );
+        }
+        if a.plot.is_some() {
+            bail!("--plot draws one body; this file holds {}", parts.len());
+        }
     }
     let method = methods[0];
-    let results: Vec<Result<Part, (String, String)>> = files
+    let per_file: Vec<Result<Vec<Part>, (String, String)>> = files
         .par_iter()
         .map(|p| read(p).map_err(|e| (p.display().to_string(), format!("{e:#}"))))
+        .collect();
+    let results: Vec<Result<Part, (String, String)>> = per_file
+        .into_iter()
+        .flat_map(|r| match r {
+            Ok(parts) => parts.into_iter().map(Ok).collect::<Vec<_>>(),
+            Err(e) => vec![Err(e)],
+        })
         .collect();
     let mut warnings: Vec<String> = results
         .iter()

@@ -283,3 +283,34 @@ fn table_output() {
     assert!(out.status.success());
     insta::assert_snapshot!(String::from_utf8(out.stdout).unwrap());
 }
+
+#[test]
+fn three_mf_bodies_and_total() {
+    let out = cargo_bin_cmd!("inertia")
+        .args(["mesh", "fixtures/mesh/two_parts.3mf", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let parts = v["parts"].as_array().unwrap();
+    assert_eq!(parts.len(), 2);
+    assert_eq!(
+        parts[0]["source"],
+        "fixtures/mesh/two_parts.3mf: tetrahedron"
+    );
+    assert!((f(&parts[1]["centroid"][0]) - 10.5).abs() < 1e-12);
+    // Total: the tetrahedron (10 at (1.25, 1, 0.75)) and the cube moved by 10 in x (1 at (10.5, 0.5, 0.5)).
+    let t = &v["total"];
+    assert!((f(&t["volume"]) - 11.0).abs() < 1e-12);
+    assert!((f(&t["centroid"][0]) - (12.5 + 10.5) / 11.0).abs() < 1e-12);
+    // Each body's tensor is the exact one.
+    for r in 0..3 {
+        for c in 0..3 {
+            assert!((f(&parts[0]["inertia_tensor"][r][c]) - TET[r][c]).abs() < 1e-12 * 16.0);
+        }
+    }
+}

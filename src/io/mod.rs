@@ -10,6 +10,7 @@ pub mod json;
 pub mod obj;
 pub mod ply;
 pub mod stl;
+pub mod threemf;
 
 use crate::error::{Error, Result};
 use crate::mesh::{Mesh, RawMesh};
@@ -85,6 +86,9 @@ pub enum MeshFormat {
     Obj,
     /// PLY, ASCII or binary.
     Ply,
+    /// 3MF: each build item a body.
+    #[value(name = "3mf")]
+    ThreeMf,
 }
 
 impl MeshFormat {
@@ -102,6 +106,7 @@ impl MeshFormat {
             "stl" => Some(MeshFormat::Stl),
             "obj" => Some(MeshFormat::Obj),
             "ply" => Some(MeshFormat::Ply),
+            "3mf" => Some(MeshFormat::ThreeMf),
             _ => None,
         }
     }
@@ -118,6 +123,8 @@ impl MeshFormat {
     pub fn sniff(bytes: &[u8]) -> Self {
         if bytes.starts_with(b"ply\n") || bytes.starts_with(b"ply\r\n") {
             MeshFormat::Ply
+        } else if bytes.starts_with(b"PK\x03\x04") {
+            MeshFormat::ThreeMf
         } else if stl::kind(bytes).is_ok() {
             MeshFormat::Stl
         } else {
@@ -132,6 +139,28 @@ pub fn read_raw_mesh(bytes: &[u8], format: MeshFormat) -> Result<RawMesh> {
         MeshFormat::Stl => stl::parse(bytes),
         MeshFormat::Obj => obj::parse(bytes),
         MeshFormat::Ply => ply::parse(bytes),
+        MeshFormat::ThreeMf => {
+            let mut bodies = threemf::parse(bytes)?;
+            if bodies.len() != 1 {
+                return Err(Error::parse(
+                    "3MF",
+                    format!(
+                        "{} bodies where one was expected (read_raw_meshes reads them all)",
+                        bodies.len()
+                    ),
+                ));
+            }
+            Ok(bodies.remove(0).1)
+        }
+    }
+}
+
+/// Parses `bytes` in `format` into named bodies: one (named "") for STL, OBJ and PLY, one
+/// per build item for 3MF.
+pub fn read_raw_meshes(bytes: &[u8], format: MeshFormat) -> Result<Vec<(String, RawMesh)>> {
+    match format {
+        MeshFormat::ThreeMf => threemf::parse(bytes),
+        other => Ok(vec![(String::new(), read_raw_mesh(bytes, other)?)]),
     }
 }
 
