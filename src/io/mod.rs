@@ -98,7 +98,8 @@ impl MeshFormat {
     /// ```
     /// use inertia::io::MeshFormat;
     /// assert_eq!(MeshFormat::from_path("part.STL".as_ref()), Some(MeshFormat::Stl));
-    /// assert_eq!(MeshFormat::from_path("part.ply".as_ref()), None);
+    /// assert_eq!(MeshFormat::from_path("part.ply".as_ref()), Some(MeshFormat::Ply));
+    /// assert_eq!(MeshFormat::from_path("part.step".as_ref()), None);
     /// ```
     pub fn from_path(path: &Path) -> Option<Self> {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
