@@ -701,6 +701,8 @@ fn polygon(a: PolygonArgs) -> Result<Outcome> {
         }
         Ok(r)
     };
+    // A lone file is read once here: one polygon is reported alone, several as parts below.
+    let mut first = None;
     if files.len() == 1 && a.files_from.is_none() {
         let mut parts = read(&files[0])?;
         if parts.len() == 1 {
@@ -729,22 +731,27 @@ fn polygon(a: PolygonArgs) -> Result<Outcome> {
         if a.plot.is_some() {
             bail!("--plot draws one polygon; this file holds {}", parts.len());
         }
+        first = Some(parts);
     }
     let method = methods[0];
     type Part = (String, Outline, inertia::PolygonIntegral);
-    let per_file: Vec<Result<Vec<Part>, (String, String)>> = files
-        .par_iter()
-        .map(|p| {
-            read(p)
-                .map(|parts| {
-                    parts
-                        .into_iter()
-                        .map(|(n, o, mut u, _)| (n, o, u.remove(0)))
-                        .collect()
-                })
-                .map_err(|e| (p.display().to_string(), format!("{e:#}")))
-        })
-        .collect();
+    let keep_first = |parts: Vec<Integrated>| -> Vec<Part> {
+        parts
+            .into_iter()
+            .map(|(n, o, mut u, _)| (n, o, u.remove(0)))
+            .collect()
+    };
+    let per_file: Vec<Result<Vec<Part>, (String, String)>> = match first {
+        Some(parts) => vec![Ok(keep_first(parts))],
+        None => files
+            .par_iter()
+            .map(|p| {
+                read(p)
+                    .map(keep_first)
+                    .map_err(|e| (p.display().to_string(), format!("{e:#}")))
+            })
+            .collect(),
+    };
     let results: Vec<Result<Part, (String, String)>> = per_file
         .into_iter()
         .flat_map(|r| match r {
@@ -895,6 +902,8 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
             format!("warning: {label}: the mesh is inside-out (its triangles face inward); computed as if turned right way out")
         })
     };
+    // A lone file is read once here: one body is reported alone, several as parts below.
+    let mut first = None;
     if files.len() == 1 && a.files_from.is_none() {
         let mut parts = read(&files[0])?;
         if parts.len() == 1 {
@@ -926,12 +935,16 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
         if a.plot.is_some() {
             bail!("--plot draws one body; this file holds {}", parts.len());
         }
+        first = Some(parts);
     }
     let method = methods[0];
-    let per_file: Vec<Result<Vec<Part>, (String, String)>> = files
-        .par_iter()
-        .map(|p| read(p).map_err(|e| (p.display().to_string(), format!("{e:#}"))))
-        .collect();
+    let per_file: Vec<Result<Vec<Part>, (String, String)>> = match first {
+        Some(parts) => vec![Ok(parts)],
+        None => files
+            .par_iter()
+            .map(|p| read(p).map_err(|e| (p.display().to_string(), format!("{e:#}"))))
+            .collect(),
+    };
     let results: Vec<Result<Part, (String, String)>> = per_file
         .into_iter()
         .flat_map(|r| match r {

@@ -5,6 +5,7 @@
 //! happens in [`Polygon::new`](crate::Polygon::new) and [`Mesh::new`](crate::Mesh::new).
 
 pub mod csv;
+pub mod dxf;
 pub mod geojson;
 pub mod json;
 pub mod obj;
@@ -202,6 +203,9 @@ pub enum PolygonFormat {
     /// GeoJSON (RFC 7946): Polygon, MultiPolygon, Feature, FeatureCollection; each polygon
     /// a part.
     Geojson,
+    /// DXF: closed LWPOLYLINE / POLYLINE (bulges tessellated) and CIRCLE; curves inside
+    /// others are holes.
+    Dxf,
 }
 
 impl PolygonFormat {
@@ -219,21 +223,31 @@ impl PolygonFormat {
         match ext.as_str() {
             "json" => Some(PolygonFormat::Json),
             "geojson" => Some(PolygonFormat::Geojson),
+            "dxf" => Some(PolygonFormat::Dxf),
             "csv" | "txt" | "xy" | "tsv" | "dat" => Some(PolygonFormat::Csv),
             _ => None,
         }
     }
 
-    /// Guesses from the content: JSON starts with `[` or `{`, anything else is read as CSV.
+    /// Guesses from the content: DXF starts with `0` / `SECTION`, JSON with `[` or `{`,
+    /// anything else is read as CSV.
     ///
     /// # Examples
     /// ```
     /// use inertia::io::PolygonFormat;
     /// assert_eq!(PolygonFormat::sniff(b"  [[0,0],[1,0],[0,1]]"), PolygonFormat::Json);
     /// assert_eq!(PolygonFormat::sniff(b"x,y\n0,0\n"), PolygonFormat::Csv);
+    /// assert_eq!(PolygonFormat::sniff(b"  0\r\nSECTION\r\n"), PolygonFormat::Dxf);
     /// ```
     pub fn sniff(bytes: &[u8]) -> Self {
         let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+        // DXF: group code 0, then SECTION.
+        let mut words = bytes
+            .split(|b| b.is_ascii_whitespace())
+            .filter(|w| !w.is_empty());
+        if words.next() == Some(b"0") && words.next() == Some(b"SECTION") {
+            return PolygonFormat::Dxf;
+        }
         match bytes.iter().find(|b| !b.is_ascii_whitespace()) {
             Some(b'[') | Some(b'{') => PolygonFormat::Json,
             _ => PolygonFormat::Csv,
@@ -251,7 +265,8 @@ pub struct PolygonRings {
 }
 
 /// Parses `bytes` in `format` and validates every polygon in it: one for JSON and CSV, one
-/// per polygon for GeoJSON (a `.json` file holding GeoJSON is read as GeoJSON). Each comes
+/// per polygon for GeoJSON (a `.json` file holding GeoJSON is read as GeoJSON) and one per
+/// outer profile for DXF. Each comes
 /// with a name (empty for a lone polygon); an error names the part it is in.
 ///
 /// # Examples
@@ -264,6 +279,16 @@ pub struct PolygonRings {
 /// # Ok::<(), inertia::Error>(())
 /// ```
 pub fn read_polygons(bytes: &[u8], format: PolygonFormat) -> Result<Vec<(String, Polygon)>> {
+    if format == PolygonFormat::Dxf {
+        return dxf::parse(bytes)?
+            .into_iter()
+            .map(|(name, rings)| {
+                let poly = Polygon::new(rings.outer, rings.holes)
+                    .map_err(|e| Error::parse(name.clone(), e.to_string()))?;
+                Ok((name, poly))
+            })
+            .collect();
+    }
     let geo = format == PolygonFormat::Geojson
         || (format == PolygonFormat::Json && geojson::looks_like(bytes));
     if !geo {
@@ -297,6 +322,19 @@ pub fn read_polygon(bytes: &[u8], format: PolygonFormat) -> Result<Polygon> {
     let rings = match format {
         PolygonFormat::Json => json::parse(bytes)?,
         PolygonFormat::Csv => csv::parse(bytes)?,
+        PolygonFormat::Dxf => {
+            let mut parts = dxf::parse(bytes)?;
+            if parts.len() != 1 {
+                return Err(Error::parse(
+                    "DXF",
+                    format!(
+                        "{} profiles where one was expected (read_polygons reads them all)",
+                        parts.len()
+                    ),
+                ));
+            }
+            parts.remove(0).1
+        }
         PolygonFormat::Geojson => {
             let mut parts = geojson::parse(bytes)?;
             if parts.len() != 1 {
