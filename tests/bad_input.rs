@@ -122,6 +122,8 @@ fn cases() -> Vec<Case> {
         case("PLY with a bad index", "mesh", Bytes("ply", b"ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\nelement face 1\nproperty list uchar int vertex_indices\nend_header\n0 0 0\n1 0 0\n0 1 0\n3 0 1 9\n".to_vec()), &[], &["face 1: vertex index 9 is out of range"]),
         case("truncated binary PLY", "mesh", Bytes("ply", b"ply\nformat binary_little_endian 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\nelement face 1\nproperty list uchar int vertex_indices\nend_header\n\x00\x00".to_vec()), &[], &["PLY"]),
         case("GeoJSON line", "polygon", Fixture("bad/linestring.geojson"), &[], &["a LineString has no area"]),
+        case("open DXF polyline", "polygon", Fixture("bad/open_polyline.dxf"), &[], &["LWPOLYLINE E5: is not closed"]),
+        case("DXF of loose lines", "polygon", Bytes("dxf", b"0\nSECTION\n2\nENTITIES\n0\nLINE\n5\n1\n8\n0\n10\n0\n20\n0\n11\n1\n21\n0\n0\nENDSEC\n0\nEOF\n".to_vec()), &[], &["join the outline into closed polylines"]),
         // --- meshes: generated
         case("a billion triangles claimed", "mesh", Bytes("stl", binary_stl(1_000_000_000, &[tri])), &[], &["1000000000 triangles"]),
         case("zero triangles claimed, one present", "mesh", Bytes("stl", binary_stl(0, &[tri])), &[], &["header says 0 triangles"]),
