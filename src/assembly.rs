@@ -308,6 +308,13 @@ impl Default for Motion {
 
 impl Motion {
     /// A rotation by `degrees` about `axis` (need not be unit length).
+    ///
+    /// # Examples
+    /// ```
+    /// let m = inertia::assembly::Motion::rotate(nalgebra::Vector3::z(), 90.0);
+    /// let p = m.rotation * nalgebra::Point3::new(1.0, 0.0, 0.0);
+    /// assert!((p.y - 1.0).abs() < 1e-15);
+    /// ```
     pub fn rotate(axis: Vector3<f64>, degrees: f64) -> Self {
         Motion {
             rotation: Rotation3::from_axis_angle(&Unit::new_normalize(axis), degrees.to_radians()),
@@ -316,6 +323,14 @@ impl Motion {
     }
 
     /// True if it turns the plane out of itself (a plate can only turn about z).
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::assembly::Motion;
+    /// use nalgebra::Vector3;
+    /// assert!(!Motion::rotate(Vector3::z(), 30.0).leaves_the_plane());
+    /// assert!(Motion::rotate(Vector3::x(), 30.0).leaves_the_plane());
+    /// ```
     pub fn leaves_the_plane(&self) -> bool {
         let z = self.rotation * Vector3::z();
         (z - Vector3::z()).norm() > 1e-12 || self.translation.z != 0.0

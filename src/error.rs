@@ -141,6 +141,12 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 impl Error {
     /// A parse error at `place` with `message`.
+    ///
+    /// # Examples
+    /// ```
+    /// let e = inertia::Error::parse("line 3", "expected a number");
+    /// assert_eq!(e.to_string(), "line 3: expected a number");
+    /// ```
     pub fn parse(place: impl Into<String>, message: impl Into<String>) -> Self {
         Error::Parse {
             place: place.into(),

@@ -101,6 +101,12 @@ impl SecondMoments2d {
     }
 
     /// Every moment multiplied by `factor` (a density, or a unit conversion).
+    ///
+    /// # Examples
+    /// ```
+    /// let m = inertia::SecondMoments2d { ixx: 1.0, iyy: 2.0, ixy: 0.5 }.scaled(2.0);
+    /// assert_eq!((m.ixx, m.iyy, m.ixy), (2.0, 4.0, 1.0));
+    /// ```
     pub fn scaled(&self, factor: f64) -> Self {
         SecondMoments2d {
             ixx: self.ixx * factor,
@@ -111,6 +117,13 @@ impl SecondMoments2d {
 
     /// The moments after moving the reference point by `d` from a body's centroid
     /// (parallel-axis theorem for a body of mass `mass`).
+    ///
+    /// # Examples
+    /// ```
+    /// // A unit point mass moved by (1, 2): ∫y² = 4, ∫x² = 1, ∫xy = 2.
+    /// let m = inertia::SecondMoments2d::default().shifted(1.0, nalgebra::Vector2::new(1.0, 2.0));
+    /// assert_eq!((m.ixx, m.iyy, m.ixy), (4.0, 1.0, 2.0));
+    /// ```
     pub fn shifted(&self, mass: f64, d: Vector2<f64>) -> Self {
         SecondMoments2d {
             ixx: self.ixx + mass * d.y * d.y,
@@ -165,6 +178,13 @@ pub struct MassProperties2d {
 
 impl MassProperties2d {
     /// The same body with its density multiplied by `factor`.
+    ///
+    /// # Examples
+    /// ```
+    /// let p = inertia::PolygonMethod::Fan.integrate(&inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?).properties;
+    /// assert_eq!(p.scaled_mass(3.0).mass, 3.0);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn scaled_mass(&self, factor: f64) -> Self {
         MassProperties2d {
             area: self.area,
@@ -176,6 +196,15 @@ impl MassProperties2d {
 
     /// The same body with every length multiplied by `k` and the same density (a unit
     /// change): area × k², centroid × k, mass × k², moments × k⁴.
+    ///
+    /// # Examples
+    /// ```
+    /// let p = inertia::PolygonMethod::Fan.integrate(&inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?).properties;
+    /// let q = p.scaled_lengths(10.0); // 1 × 1 → 10 × 10
+    /// assert_eq!(q.area, 100.0);
+    /// assert!((q.moments.polar() - 100.0 * 200.0 / 12.0).abs() < 1e-9);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn scaled_lengths(&self, k: f64) -> Self {
         let k2 = k * k;
         MassProperties2d {

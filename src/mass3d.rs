@@ -60,6 +60,14 @@ pub fn principal(tensor: &Matrix3<f64>) -> Principal3d {
 
 /// The inertia tensor of a body after moving the reference point by `d` from its centroid
 /// (parallel-axis theorem): `I + m (|d|² Id − d dᵀ)`.
+///
+/// # Examples
+/// ```
+/// use nalgebra::{Matrix3, Vector3};
+/// // A unit point mass at (0, 0, 2): I = diag(4, 4, 0).
+/// let t = inertia::mass3d::shift_tensor(&Matrix3::zeros(), 1.0, Vector3::new(0.0, 0.0, 2.0));
+/// assert_eq!(t, Matrix3::from_diagonal(&Vector3::new(4.0, 4.0, 0.0)));
+/// ```
 pub fn shift_tensor(tensor: &Matrix3<f64>, mass: f64, d: Vector3<f64>) -> Matrix3<f64> {
     tensor + (Matrix3::identity() * d.norm_squared() - d * d.transpose()) * mass
 }
@@ -118,6 +126,13 @@ impl MassProperties3d {
 
     /// The same body with every length multiplied by `k` and the same density (a unit
     /// change): volume and mass × k³, centroid × k, tensor × k⁵.
+    ///
+    /// # Examples
+    /// ```
+    /// let p = inertia::shape::Shape3d::Box { size: [1.0; 3] }.exact().properties.scaled_lengths(2.0);
+    /// assert_eq!(p.volume, 8.0);
+    /// assert!((p.inertia.m11 - 8.0 * 8.0 / 12.0).abs() < 1e-12);
+    /// ```
     pub fn scaled_lengths(&self, k: f64) -> Self {
         let k3 = k * k * k;
         MassProperties3d {
@@ -129,6 +144,12 @@ impl MassProperties3d {
     }
 
     /// The same body with its density multiplied by `factor`.
+    ///
+    /// # Examples
+    /// ```
+    /// let p = inertia::shape::Shape3d::Box { size: [1.0; 3] }.exact().properties.scaled_mass(7850.0);
+    /// assert_eq!(p.mass, 7850.0);
+    /// ```
     pub fn scaled_mass(&self, factor: f64) -> Self {
         MassProperties3d {
             volume: self.volume,
@@ -139,6 +160,14 @@ impl MassProperties3d {
     }
 
     /// Principal moments and axes about the centre of mass.
+    ///
+    /// # Examples
+    /// ```
+    /// let p = inertia::shape::Shape3d::Cylinder { radius: 1.0, height: 10.0 }.exact().properties;
+    /// let pr = p.principal();
+    /// assert!(pr.moments[0] < pr.moments[2]);
+    /// assert_eq!(pr.axes[0].z.abs(), 1.0); // the least moment is about the axis
+    /// ```
     pub fn principal(&self) -> Principal3d {
         principal(&self.inertia)
     }

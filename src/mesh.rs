@@ -18,6 +18,12 @@ pub struct RawMesh {
 
 impl RawMesh {
     /// How to name triangle `t` (0-based) in a message: "triangle 5" or "triangle 5 (line 12)".
+    ///
+    /// # Examples
+    /// ```
+    /// let m = inertia::RawMesh { lines: vec![12], ..Default::default() };
+    /// assert_eq!(m.place(0), "triangle 1 (line 12)");
+    /// ```
     pub fn place(&self, t: usize) -> String {
         match self.lines.get(t) {
             Some(l) => format!("triangle {} (line {l})", t + 1),
@@ -188,6 +194,16 @@ impl Mesh {
 
     /// Welds a surface that need not be closed (for thin shells): identical vertices are
     /// merged and degenerate triangles dropped and counted, nothing else is checked.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::{Mesh, shape::Shape3d};
+    /// let mut raw = Shape3d::Box { size: [1.0; 3] }.tessellate(0);
+    /// raw.triangles.pop(); // open: refused as a solid, fine as a surface
+    /// assert!(Mesh::new(&raw).is_err());
+    /// assert_eq!(Mesh::surface(&raw)?.triangles().len(), 11);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn surface(raw: &RawMesh) -> Result<Self> {
         if raw.triangles.is_empty() {
             return Err(Error::Empty("no triangles in the input".into()));
@@ -221,63 +237,149 @@ impl Mesh {
     }
 
     /// The `tetra` integral of a validated solid, if [`Mesh::new`] computed it.
+    ///
+    /// # Examples
+    /// ```
+    /// let m = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [2.0; 3] }.tessellate(0))?;
+    /// assert!((m.tetra_integral().unwrap().volume - 8.0).abs() < 1e-12);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn tetra_integral(&self) -> Option<crate::mass3d::MassProperties3d> {
         self.tetra
     }
 
     /// Welded vertices.
+    ///
+    /// # Examples
+    /// ```
+    /// let m = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+    /// assert_eq!(m.vertices().len(), 8);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn vertices(&self) -> &[Point3<f64>] {
         &self.vertices
     }
 
     /// Triangles (indices into [`Mesh::vertices`]), oriented outward.
+    ///
+    /// # Examples
+    /// ```
+    /// let m = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+    /// assert_eq!(m.triangles().len(), 12);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn triangles(&self) -> &[[u32; 3]] {
         &self.triangles
     }
 
     /// The three corners of triangle `t`.
+    ///
+    /// # Examples
+    /// ```
+    /// let m = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+    /// assert!(m.corners(0).iter().all(|p| p.x.abs() == 0.5));
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn corners(&self, t: usize) -> [Point3<f64>; 3] {
         self.triangles[t].map(|v| self.vertices[v as usize])
     }
 
     /// Triangles in the input, degenerate ones included.
+    ///
+    /// # Examples
+    /// ```
+    /// let m = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+    /// assert_eq!(m.input_triangle_count(), 12);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn input_triangle_count(&self) -> usize {
         self.input_triangles
     }
 
     /// Degenerate triangles: those repeating a vertex (dropped) and those of zero area
     /// (kept for the topology, contributing nothing).
+    ///
+    /// # Examples
+    /// ```
+    /// let mut raw = inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0);
+    /// raw.triangles.push([0, 0, 1]);
+    /// assert_eq!(inertia::Mesh::new(&raw)?.degenerate_count(), 1);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn degenerate_count(&self) -> usize {
         self.degenerate
     }
 
     /// Connected closed surfaces (bodies and cavities).
+    ///
+    /// # Examples
+    /// ```
+    /// let m = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+    /// assert_eq!((m.shell_count(), m.cavity_count()), (1, 0));
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn shell_count(&self) -> usize {
         self.shells
     }
 
     /// Shells wound inward that lie inside another shell (they subtract).
+    ///
+    /// # Examples
+    /// ```
+    /// let m = inertia::Mesh::new(&inertia::shape::Shape3d::Sphere { radius: 1.0 }.tessellate(16))?;
+    /// assert_eq!(m.cavity_count(), 0);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn cavity_count(&self) -> usize {
         self.cavities
     }
 
     /// True if the input was entirely inside-out and has been turned right way out.
+    ///
+    /// # Examples
+    /// ```
+    /// let mut raw = inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0);
+    /// for t in &mut raw.triangles { t.swap(1, 2); }
+    /// assert!(inertia::Mesh::new(&raw)?.inside_out());
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn inside_out(&self) -> bool {
         self.inside_out
     }
 
     /// The centre of the axis-aligned bounding box: the reference point of the integrals.
+    ///
+    /// # Examples
+    /// ```
+    /// let m = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+    /// assert_eq!(m.reference(), nalgebra::Point3::origin());
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn reference(&self) -> Point3<f64> {
         let (lo, hi) = self.bounding_box();
         nalgebra::center(&lo, &hi)
     }
 
     /// Axis-aligned bounding box `(min, max)` of the triangles.
+    ///
+    /// # Examples
+    /// ```
+    /// let m = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [2.0, 4.0, 6.0] }.tessellate(0))?;
+    /// assert_eq!(m.bounding_box().1, nalgebra::Point3::new(1.0, 2.0, 3.0));
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn bounding_box(&self) -> (Point3<f64>, Point3<f64>) {
         self.bbox
     }
 
     /// Total area of the triangles.
+    ///
+    /// # Examples
+    /// ```
+    /// let m = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+    /// assert_eq!(m.surface_area(), 6.0);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn surface_area(&self) -> f64 {
         (0..self.triangles.len())
             .map(|t| {

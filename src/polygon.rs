@@ -15,6 +15,11 @@ pub enum Winding {
 
 impl Winding {
     /// `"ccw"` or `"cw"`.
+    ///
+    /// # Examples
+    /// ```
+    /// assert_eq!(inertia::Winding::Clockwise.short_name(), "cw");
+    /// ```
     pub fn short_name(self) -> &'static str {
         match self {
             Winding::CounterClockwise => "ccw",
@@ -171,36 +176,85 @@ impl Polygon {
     }
 
     /// The outer ring, counter-clockwise, without a closing point.
+    ///
+    /// # Examples
+    /// ```
+    /// let p = inertia::Polygon::new(vec![[0.0, 0.0], [0.0, 1.0], [1.0, 0.0]], vec![])?;
+    /// assert_eq!(p.outer().len(), 3); // stored counter-clockwise
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn outer(&self) -> &[Point2<f64>] {
         &self.outer
     }
 
     /// The holes, each clockwise, without closing points.
+    ///
+    /// # Examples
+    /// ```
+    /// let p = inertia::Polygon::new(vec![[0.0, 0.0], [4.0, 0.0], [4.0, 4.0], [0.0, 4.0]], vec![vec![[1.0, 1.0], [2.0, 1.0], [2.0, 2.0]]])?;
+    /// assert_eq!(p.holes().len(), 1);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn holes(&self) -> &[Vec<Point2<f64>>] {
         &self.holes
     }
 
     /// The outer ring followed by the holes.
+    ///
+    /// # Examples
+    /// ```
+    /// let p = inertia::Polygon::new(vec![[0.0, 0.0], [4.0, 0.0], [4.0, 4.0], [0.0, 4.0]], vec![vec![[1.0, 1.0], [2.0, 1.0], [2.0, 2.0]]])?;
+    /// assert_eq!(p.rings().count(), 2);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn rings(&self) -> impl Iterator<Item = &[Point2<f64>]> {
         std::iter::once(self.outer.as_slice()).chain(self.holes.iter().map(Vec::as_slice))
     }
 
     /// The winding of the outer ring as it was given.
+    ///
+    /// # Examples
+    /// ```
+    /// let p = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]], vec![])?;
+    /// assert_eq!(p.winding(), inertia::Winding::CounterClockwise);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn winding(&self) -> Winding {
         self.winding
     }
 
     /// The point all methods accumulate about: the first vertex of the outer ring.
+    ///
+    /// # Examples
+    /// ```
+    /// let p = inertia::Polygon::new(vec![[5.0, 5.0], [6.0, 5.0], [5.0, 6.0]], vec![])?;
+    /// assert_eq!(p.reference(), nalgebra::Point2::new(5.0, 5.0));
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn reference(&self) -> Point2<f64> {
         self.outer[0]
     }
 
     /// Number of distinct vertices kept, over all rings.
+    ///
+    /// # Examples
+    /// ```
+    /// let p = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [0.0, 0.0]], vec![])?;
+    /// assert_eq!((p.vertex_count(), p.input_vertex_count()), (3, 4));
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn vertex_count(&self) -> usize {
         self.rings().map(<[_]>::len).sum()
     }
 
     /// Number of points given in the input, over all rings (closing points included).
+    ///
+    /// # Examples
+    /// ```
+    /// let p = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 0.0], [0.0, 1.0]], vec![])?;
+    /// assert_eq!(p.input_vertex_count(), 4);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn input_vertex_count(&self) -> usize {
         self.input_vertices
     }

@@ -93,6 +93,13 @@ pub struct Exact3d {
 
 impl Shape2d {
     /// Checks the dimensions.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::shape::Shape2d;
+    /// assert!(Shape2d::Circle { radius: 1.0 }.validate().is_ok());
+    /// assert!(Shape2d::Circle { radius: -1.0 }.validate().is_err());
+    /// ```
     pub fn validate(&self) -> Result<()> {
         let pos = crate::positive;
         match *self {
@@ -206,6 +213,13 @@ impl Shape2d {
 /// area `A = n/2 ρ² sin(2π/n)`, polar moment `J = A l²/24 (1 + 3 cot²(π/n))` with
 /// `l = 2ρ sin(π/n)` (seed 002 eq. 3.6); each band is a polynomial of degree ≤ 6 in z,
 /// integrated exactly by 4-point Gauss–Legendre.
+///
+/// # Examples
+/// ```
+/// // A 4-gon prism of circumradius 1 and height 2: a square of side √2, volume 4.
+/// let (v, zc, _, _) = inertia::shape::revolved_polyhedron(&[(0.0, 0.0), (0.0, 1.0), (2.0, 1.0), (2.0, 0.0)], 4);
+/// assert!((v - 4.0).abs() < 1e-12 && (zc - 1.0).abs() < 1e-12);
+/// ```
 pub fn revolved_polyhedron(profile: &[(f64, f64)], n: usize) -> (f64, f64, f64, f64) {
     let nf = n as f64;
     let (gx, gw) = (
@@ -336,6 +350,12 @@ impl Shape3d {
 
     /// A closed, outward-wound tessellation with `segments` around each circle (vertices on
     /// the true surface).
+    ///
+    /// # Examples
+    /// ```
+    /// let raw = inertia::shape::Shape3d::Sphere { radius: 1.0 }.tessellate(32);
+    /// assert!(inertia::Mesh::new(&raw).is_ok());
+    /// ```
     pub fn tessellate(&self, segments: usize) -> RawMesh {
         let n = segments.max(3);
         match *self {
@@ -349,6 +369,12 @@ impl Shape3d {
 
     /// The profile `(z, ρ)` its tessellation revolves about its axis (z here; the lens is
     /// turned onto y afterwards).
+    ///
+    /// # Examples
+    /// ```
+    /// let p = inertia::shape::Shape3d::Cylinder { radius: 1.0, height: 2.0 }.profile(8);
+    /// assert_eq!(p.first(), Some(&(-1.0, 0.0)));
+    /// ```
     pub fn profile(&self, segments: usize) -> Vec<(f64, f64)> {
         let rings = (segments / 2).max(2);
         match *self {

@@ -37,6 +37,11 @@ impl LengthUnit {
     }
 
     /// The unit's symbol.
+    ///
+    /// # Examples
+    /// ```
+    /// assert_eq!(inertia::units::LengthUnit::Mm.symbol(), "mm");
+    /// ```
     pub fn symbol(self) -> &'static str {
         match self {
             LengthUnit::Mm => "mm",
@@ -92,6 +97,13 @@ impl Units {
 
     /// Converts a density given in SI (kg/m^`dim`) to kg per output unit^`dim`; unchanged
     /// when unitless.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::units::{LengthUnit, Units};
+    /// let u = Units { input: Some(LengthUnit::Mm), output: Some(LengthUnit::Mm) };
+    /// assert!((u.density_to_output(7850.0, 3) - 7.85e-6).abs() < 1e-18); // kg/mm³
+    /// ```
     pub fn density_to_output(&self, density: f64, dim: i32) -> f64 {
         match self.input {
             None => density,
@@ -100,6 +112,13 @@ impl Units {
     }
 
     /// Converts a density in kg per output unit^`dim` back to SI; unchanged when unitless.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::units::{LengthUnit, Units};
+    /// let u = Units { input: Some(LengthUnit::Mm), output: Some(LengthUnit::Mm) };
+    /// assert!((u.density_to_si(7.85e-6, 3) - 7850.0).abs() < 1e-9);
+    /// ```
     pub fn density_to_si(&self, density: f64, dim: i32) -> f64 {
         match self.input {
             None => density,
@@ -108,6 +127,14 @@ impl Units {
     }
 
     /// The unit names for a report of dimension `dim` (2 or 3).
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::units::{LengthUnit, Units};
+    /// let u = Units { input: Some(LengthUnit::In), output: None };
+    /// assert_eq!(u.labels(3).inertia, "kg*m^2");
+    /// assert_eq!(Units::default().labels(2).length, "input");
+    /// ```
     pub fn labels(&self, dim: i32) -> UnitLabels {
         match self.input {
             None => UnitLabels {
@@ -271,6 +298,11 @@ pub enum Products {
 
 impl Products {
     /// The sign applied to `+∫xy dm` to print it in this convention.
+    ///
+    /// # Examples
+    /// ```
+    /// assert_eq!(inertia::units::Products::Tensor.sign(), -1.0);
+    /// ```
     pub fn sign(self) -> f64 {
         match self {
             Products::Tensor => -1.0,

@@ -22,6 +22,12 @@ pub struct Part {
 }
 
 /// True if `bytes` look like GeoJSON: a JSON object with a `"type"` member.
+///
+/// # Examples
+/// ```
+/// assert!(inertia::io::geojson::looks_like(br#"{"type": "Polygon", "coordinates": []}"#));
+/// assert!(!inertia::io::geojson::looks_like(b"[[0, 0]]"));
+/// ```
 pub fn looks_like(bytes: &[u8]) -> bool {
     let first = bytes.iter().find(|b| !b.is_ascii_whitespace());
     first == Some(&b'{') && bytes.windows(6).any(|w| w == b"\"type\"")

@@ -136,6 +136,14 @@ impl MeshFormat {
 }
 
 /// Parses `bytes` in `format` into a raw mesh.
+///
+/// # Examples
+/// ```
+/// use inertia::io::{read_raw_mesh, MeshFormat};
+/// let raw = read_raw_mesh(b"v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n", MeshFormat::Obj)?;
+/// assert_eq!(raw.triangles.len(), 1);
+/// # Ok::<(), inertia::Error>(())
+/// ```
 pub fn read_raw_mesh(bytes: &[u8], format: MeshFormat) -> Result<RawMesh> {
     match format {
         MeshFormat::Stl => stl::parse(bytes),
@@ -159,6 +167,14 @@ pub fn read_raw_mesh(bytes: &[u8], format: MeshFormat) -> Result<RawMesh> {
 
 /// Parses `bytes` in `format` into named bodies: one (named "") for STL, OBJ and PLY, one
 /// per build item for 3MF.
+///
+/// # Examples
+/// ```
+/// use inertia::io::{read_raw_meshes, MeshFormat};
+/// let bodies = read_raw_meshes(b"v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n", MeshFormat::Obj)?;
+/// assert_eq!(bodies[0].0, "");
+/// # Ok::<(), inertia::Error>(())
+/// ```
 pub fn read_raw_meshes(bytes: &[u8], format: MeshFormat) -> Result<Vec<(String, RawMesh)>> {
     match format {
         MeshFormat::ThreeMf => threemf::parse(bytes),

@@ -39,6 +39,11 @@ impl PolygonMethod {
     ];
 
     /// The name used on the command line and in reports.
+    ///
+    /// # Examples
+    /// ```
+    /// assert_eq!(inertia::PolygonMethod::RightTriangle.name(), "right-triangle");
+    /// ```
     pub fn name(self) -> &'static str {
         match self {
             PolygonMethod::Fan => "fan",
@@ -101,6 +106,11 @@ impl MeshMethod {
     }
 
     /// True for methods exact up to rounding (their results must agree to ~1e-12).
+    ///
+    /// # Examples
+    /// ```
+    /// assert!(inertia::MeshMethod::Tetra.is_exact() && !inertia::MeshMethod::Voxel.is_exact());
+    /// ```
     pub fn is_exact(self) -> bool {
         matches!(self, MeshMethod::Tetra)
     }
@@ -159,6 +169,14 @@ pub struct PolygonIntegral {
 
 impl PolygonIntegral {
     /// The same result for a lamina of the given areal density.
+    ///
+    /// # Examples
+    /// ```
+    /// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+    /// let r = inertia::PolygonMethod::Fan.integrate(&sq).with_density(2.0);
+    /// assert_eq!(r.properties.mass, 2.0);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn with_density(&self, density: f64) -> Self {
         PolygonIntegral {
             properties: self.properties.scaled_mass(density),
