@@ -119,6 +119,13 @@ fn fmt_point(p: Point3<f64>) -> String {
 
 impl Mesh {
     /// Welds and validates a raw mesh.
+    ///
+    /// # Examples
+    /// ```
+    /// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+    /// assert_eq!(cube.shell_count(), 1);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn new(raw: &RawMesh) -> Result<Self> {
         if raw.triangles.is_empty() {
             return Err(Error::Empty("no triangles in the input".into()));

@@ -65,6 +65,13 @@ struct CleanRing {
 
 impl Polygon {
     /// Validates an outer ring and holes given as `[x, y]` points (either winding).
+    ///
+    /// # Examples
+    /// ```
+    /// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+    /// assert_eq!(sq.vertex_count(), 4);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn new(outer: Vec<[f64; 2]>, holes: Vec<Vec<[f64; 2]>>) -> Result<Self> {
         let input_vertices = outer.len() + holes.iter().map(Vec::len).sum::<usize>();
         let mut rings = Vec::with_capacity(1 + holes.len());

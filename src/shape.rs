@@ -260,6 +260,12 @@ pub fn revolved_polyhedron(profile: &[(f64, f64)], n: usize) -> (f64, f64, f64, 
 
 impl Shape3d {
     /// Checks the dimensions.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::shape::Shape3d;
+    /// assert!(Shape3d::Box { size: [1.0, 0.0, 1.0] }.validate().is_err());
+    /// ```
     pub fn validate(&self) -> Result<()> {
         let pos = crate::positive;
         match *self {

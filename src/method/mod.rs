@@ -98,6 +98,11 @@ impl MeshMethod {
     pub const ALL: [MeshMethod; 2] = [MeshMethod::Tetra, MeshMethod::Voxel];
 
     /// The name used on the command line and in reports.
+    ///
+    /// # Examples
+    /// ```
+    /// assert_eq!(inertia::MeshMethod::Voxel.name(), "voxel");
+    /// ```
     pub fn name(self) -> &'static str {
         match self {
             MeshMethod::Tetra => "tetra",

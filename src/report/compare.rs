@@ -98,6 +98,15 @@ fn build<R>(
 }
 
 /// Compares polygon reports (all polygon methods are exact).
+///
+/// # Examples
+/// ```
+/// use inertia::report::{compare, PolygonReport};
+/// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+/// let reports = inertia::PolygonMethod::ALL.iter().map(|m| PolygonReport::new("sq", &sq, *m, inertia::Amount::Density(1.0), None)).collect();
+/// assert!(compare::polygons(reports, 1e-9).agree);
+/// # Ok::<(), inertia::Error>(())
+/// ```
 pub fn polygons(reports: Vec<PolygonReport>, tolerance: f64) -> Comparison<PolygonReport> {
     let col = |f: &dyn Fn(&PolygonReport) -> f64| reports.iter().map(f).collect::<Vec<f64>>();
     let size = reports
@@ -134,6 +143,16 @@ pub fn polygons(reports: Vec<PolygonReport>, tolerance: f64) -> Comparison<Polyg
 }
 
 /// Compares mesh reports; `exact[k]` says whether method k is exact.
+///
+/// # Examples
+/// ```
+/// use inertia::report::{compare, MeshReport};
+/// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+/// let reports = inertia::MeshMethod::ALL.iter().map(|m| MeshReport::new("cube", &cube, *m, 8, inertia::Amount::Density(1.0), None)).collect();
+/// let c = compare::meshes(reports, vec![true, false], 1e-9);
+/// assert!(c.agree && c.max_spread < 1e-12); // a box on any grid is exact
+/// # Ok::<(), inertia::Error>(())
+/// ```
 pub fn meshes(
     reports: Vec<MeshReport>,
     exact: Vec<bool>,
@@ -208,6 +227,15 @@ pub fn meshes(
 impl<R: Serialize> Comparison<R> {
     /// As JSON: `{"methods": {name: report, ...}, "spread": {quantity: spread, ...},
     /// "max_exact_spread", "max_spread", "tolerance", "agree"}`.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::report::{compare, PolygonReport};
+    /// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+    /// let reports = vec![PolygonReport::new("sq", &sq, inertia::PolygonMethod::Fan, inertia::Amount::Density(1.0), None)];
+    /// assert!(compare::polygons(reports, 1e-9).json().contains("\"agree\": true"));
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn json(&self) -> String {
         let mut methods = serde_json::Map::new();
         for (name, r) in self.methods.iter().zip(&self.reports) {
@@ -234,6 +262,15 @@ impl<R: Serialize> Comparison<R> {
     }
 
     /// As a table: one column per method and the spread.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::report::{compare, PolygonReport};
+    /// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+    /// let reports = inertia::PolygonMethod::ALL.iter().map(|m| PolygonReport::new("sq", &sq, *m, inertia::Amount::Density(1.0), None)).collect();
+    /// assert!(compare::polygons(reports, 1e-9).table("sq").contains("agree"));
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn table(&self, title: &str) -> String {
         let mut o = String::new();
         let _ = writeln!(o, "{title}: every method");

@@ -113,6 +113,15 @@ pub fn polygons(rows: &[Result<PolygonReport, (String, String)>]) -> String {
 }
 
 /// One row per mesh result or failure, with a header.
+///
+/// # Examples
+/// ```
+/// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+/// let r = inertia::report::MeshReport::new("cube", &cube, inertia::MeshMethod::Tetra, 0, inertia::Amount::Density(1.0), None);
+/// let text = inertia::report::csv::meshes(&[Ok(r)]);
+/// assert!(text.lines().nth(1).unwrap().starts_with("cube,tetra,1,1,1"));
+/// # Ok::<(), inertia::Error>(())
+/// ```
 pub fn meshes(rows: &[Result<MeshReport, (String, String)>]) -> String {
     let mut w = ::csv::Writer::from_writer(Vec::new());
     let _ = w.write_record(MESH_HEADER);

@@ -20,6 +20,15 @@ pub fn polygon(r: &PolygonReport) -> String {
 }
 
 /// The mesh report as JSON (with a trailing newline).
+///
+/// # Examples
+/// ```
+/// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+/// let r = inertia::report::MeshReport::new("cube", &cube, inertia::MeshMethod::Tetra, 0, inertia::Amount::Density(1.0), None);
+/// let v: serde_json::Value = serde_json::from_str(&inertia::report::json::mesh(&r)).unwrap();
+/// assert_eq!(v["volume"], 1.0);
+/// # Ok::<(), inertia::Error>(())
+/// ```
 pub fn mesh(r: &MeshReport) -> String {
     let mut s = serde_json::to_string_pretty(r).expect("a report always serialises");
     s.push('\n');

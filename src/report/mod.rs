@@ -36,6 +36,15 @@ pub enum OutputFormat {
 
 impl OutputFormat {
     /// Renders a polygon report in this format.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::report::{OutputFormat, PolygonReport};
+    /// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+    /// let r = PolygonReport::new("sq", &sq, inertia::PolygonMethod::Fan, inertia::Amount::Density(1.0), None);
+    /// assert!(OutputFormat::Jsonl.polygon(&r).starts_with("{"));
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn polygon(self, r: &PolygonReport) -> String {
         match self {
             OutputFormat::Table => table::polygon(r),
@@ -46,6 +55,15 @@ impl OutputFormat {
     }
 
     /// Renders a mesh report in this format.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::report::{MeshReport, OutputFormat};
+    /// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+    /// let r = MeshReport::new("cube", &cube, inertia::MeshMethod::Tetra, 0, inertia::Amount::Density(1.0), None);
+    /// assert!(OutputFormat::Table.mesh(&r).contains("inertia tensor"));
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn mesh(self, r: &MeshReport) -> String {
         match self {
             OutputFormat::Table => table::mesh(r),
@@ -138,6 +156,13 @@ pub struct Outline {
 
 impl Outline {
     /// The description of a validated polygon.
+    ///
+    /// # Examples
+    /// ```
+    /// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+    /// assert_eq!(inertia::report::Outline::of(&sq).perimeter, 4.0);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn of(polygon: &Polygon) -> Self {
         Outline {
             vertices: polygon.vertex_count(),
@@ -219,6 +244,16 @@ impl PolygonReport {
     }
 
     /// [`PolygonReport::new`] expressed in `view` (units, product sign, axis).
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::{report::{PolygonReport, View}, units::{LengthUnit, Units}};
+    /// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+    /// let view = View { units: Units { input: Some(LengthUnit::Mm), output: None }, ..Default::default() };
+    /// let r = PolygonReport::new_with("sq", &sq, inertia::PolygonMethod::Fan, inertia::Amount::Density(1.0), None, &view);
+    /// assert_eq!(r.area, 1e-6); // m²
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn new_with(
         source: &str,
         polygon: &Polygon,
@@ -239,6 +274,16 @@ impl PolygonReport {
 
     /// Builds a report from a unit-density result (of a method or a closed form) and the
     /// outline's description.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::report::{Outline, PolygonReport, View};
+    /// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+    /// let unit = inertia::PolygonMethod::Centroid.integrate(&sq);
+    /// let r = PolygonReport::from_integral("sq", "centroid", Outline::of(&sq), unit, inertia::Amount::Mass(6.0), None, &View::default());
+    /// assert_eq!(r.density, 6.0);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn from_integral(
         source: &str,
         method: &'static str,
@@ -282,6 +327,16 @@ impl PolygonReport {
     /// Builds a report from mass properties already in output units (`density` as it
     /// should be printed, `about` in output units); `polar` is the polar moment about the
     /// centroid by the method's own formula.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::report::{Outline, PolygonReport, View};
+    /// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+    /// let p = inertia::PolygonMethod::Fan.integrate(&sq).properties.scaled_mass(2.0);
+    /// let r = PolygonReport::from_properties("sq", "fan", Outline::of(&sq), p, p.moments.polar(), 2.0, None, &View::default());
+    /// assert!((r.inertia - 2.0 / 6.0).abs() < 1e-15);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     #[allow(clippy::too_many_arguments)]
     pub fn from_properties(
         source: &str,
@@ -341,6 +396,14 @@ impl PolygonReport {
     }
 
     /// True when the moments are about the centroid.
+    ///
+    /// # Examples
+    /// ```
+    /// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+    /// let r = inertia::report::PolygonReport::new("sq", &sq, inertia::PolygonMethod::Fan, inertia::Amount::Density(1.0), Some(nalgebra::Point2::origin()));
+    /// assert!(!r.about_centroid());
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn about_centroid(&self) -> bool {
         self.about == self.centroid
     }
@@ -400,6 +463,13 @@ pub struct Body {
 
 impl Body {
     /// The description of a validated mesh.
+    ///
+    /// # Examples
+    /// ```
+    /// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+    /// assert_eq!(inertia::report::Body::of(&cube).surface_area, 6.0);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn of(mesh: &Mesh) -> Self {
         let (lo, hi) = mesh.bounding_box();
         Body {
@@ -518,6 +588,16 @@ impl MeshReport {
     }
 
     /// [`MeshReport::new`] expressed in `view` (units, product sign, axis).
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::{report::{MeshReport, View}, units::{LengthUnit, Units}};
+    /// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+    /// let view = View { units: Units { input: Some(LengthUnit::Mm), output: None }, ..Default::default() };
+    /// let r = MeshReport::new_with("cube", &cube, inertia::MeshMethod::Tetra, 0, inertia::Amount::Density(1000.0), None, &view);
+    /// assert!((r.mass - 1e-6).abs() < 1e-18); // 1 mm³ of water
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn new_with(
         source: &str,
         mesh: &Mesh,
@@ -541,6 +621,16 @@ impl MeshReport {
 
     /// Builds a report from a unit-density result (of a method or a closed form) and the
     /// body's description.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::report::{Body, MeshReport, View};
+    /// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+    /// let unit = inertia::MeshMethod::Tetra.integrate(&cube, 0);
+    /// let r = MeshReport::from_integral("cube", "tetra", Body::of(&cube), unit, inertia::Amount::Mass(3.0), None, &View::default());
+    /// assert_eq!(r.density, 3.0);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn from_integral(
         source: &str,
         method: &'static str,
@@ -585,6 +675,16 @@ impl MeshReport {
 
     /// Builds a report from mass properties already in output units (`density` as it
     /// should be printed, `about` in output units).
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::report::{Body, MeshReport, View};
+    /// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+    /// let p = inertia::MeshMethod::Tetra.integrate(&cube, 0).properties.scaled_mass(2.0);
+    /// let r = MeshReport::from_properties("cube", "tetra", Body::of(&cube), None, p, 2.0, None, &View::default());
+    /// assert!((r.inertia_tensor[0][0] - 2.0 / 6.0).abs() < 1e-15);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     #[allow(clippy::too_many_arguments)]
     pub fn from_properties(
         source: &str,
@@ -646,6 +746,15 @@ impl MeshReport {
     }
 
     /// True when the moments are about the centroid.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::report::MeshReport;
+    /// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+    /// let r = MeshReport::new("cube", &cube, inertia::MeshMethod::Tetra, 0, inertia::Amount::Density(1.0), None);
+    /// assert!(r.about_centroid());
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
     pub fn about_centroid(&self) -> bool {
         self.about == self.centroid
     }

@@ -181,6 +181,14 @@ pub fn polygon(poly: &Polygon, r: &PolygonReport) -> String {
 }
 
 /// The mesh plot: three orthographic views.
+///
+/// # Examples
+/// ```
+/// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+/// let r = inertia::report::MeshReport::new("cube", &cube, inertia::MeshMethod::Tetra, 0, inertia::Amount::Density(1.0), None);
+/// assert!(inertia::report::svg::mesh(&cube, &r).contains("top (x, y)"));
+/// # Ok::<(), inertia::Error>(())
+/// ```
 pub fn mesh(mesh: &Mesh, r: &MeshReport) -> String {
     let (w, h) = (960.0, 500.0);
     let (lo, hi) = mesh.bounding_box();

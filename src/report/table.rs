@@ -151,6 +151,14 @@ fn triple(v: [f64; 3]) -> String {
 }
 
 /// The mesh report as a table.
+///
+/// # Examples
+/// ```
+/// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+/// let r = inertia::report::MeshReport::new("cube", &cube, inertia::MeshMethod::Tetra, 0, inertia::Amount::Density(1.0), None);
+/// assert!(inertia::report::table::mesh(&r).contains("principal moments"));
+/// # Ok::<(), inertia::Error>(())
+/// ```
 pub fn mesh(r: &MeshReport) -> String {
     let mut o = String::new();
     match &r.resolution {
