@@ -14,6 +14,16 @@ use nalgebra::{Matrix2, Matrix3, Point2, Point3, Rotation3, Unit, Vector2, Vecto
 use serde_json::Value;
 
 /// A part read from a report.
+///
+/// # Examples
+/// ```
+/// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+/// let r = inertia::report::PolygonReport::new("sq", &sq, inertia::PolygonMethod::Fan, inertia::Amount::Density(1.0), None);
+/// let text = inertia::report::json::polygon(&r);
+/// let parts = inertia::assembly::read_parts(text.as_bytes())?;
+/// assert!(matches!(parts[0], inertia::assembly::Part::Planar { .. }));
+/// # Ok::<(), inertia::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum Part {
     /// A plate (from `polygon` or a 2D `shape`).
@@ -289,6 +299,12 @@ pub fn read_parts(bytes: &[u8]) -> Result<Vec<Part>> {
 }
 
 /// A rigid motion: rotate about the origin, then translate.
+///
+/// # Examples
+/// ```
+/// let m = inertia::assembly::Motion { translation: nalgebra::Vector3::new(1.0, 0.0, 0.0), ..Default::default() };
+/// assert!(!m.leaves_the_plane());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Motion {
     /// Rotation about the origin (for plates, about z).

@@ -6,6 +6,11 @@
 use std::fmt;
 
 /// Which ring of a polygon an error or a result refers to.
+///
+/// # Examples
+/// ```
+/// assert_eq!(inertia::Ring::Hole(2).to_string(), "hole 2");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ring {
     /// The outer boundary.
@@ -24,6 +29,12 @@ impl fmt::Display for Ring {
 }
 
 /// Everything that can go wrong between the input bytes and a result.
+///
+/// # Examples
+/// ```
+/// let e = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 1.0]], vec![]).unwrap_err();
+/// assert!(matches!(e, inertia::Error::TooFewPoints { .. }));
+/// ```
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// The input could not be read.
@@ -137,6 +148,14 @@ pub fn clip(s: &str) -> String {
 }
 
 /// Shorthand for results of this crate.
+///
+/// # Examples
+/// ```
+/// fn area() -> inertia::Result<f64> {
+///     Ok(inertia::PolygonMethod::Fan.integrate(&inertia::Polygon::new(vec![[0.0, 0.0], [2.0, 0.0], [0.0, 2.0]], vec![])?).properties.area)
+/// }
+/// assert_eq!(area().unwrap(), 2.0);
+/// ```
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 impl Error {

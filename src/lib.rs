@@ -65,6 +65,11 @@ pub fn positive(name: &str, value: f64) -> Result<f64> {
 }
 
 /// How much matter a body holds: a density, or a total mass to spread uniformly.
+///
+/// # Examples
+/// ```
+/// assert_eq!(inertia::Amount::Mass(10.0).density(4.0), 2.5);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Amount {
     /// Mass per unit area (polygons) or volume (meshes).

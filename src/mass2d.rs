@@ -28,6 +28,12 @@ pub struct SecondMoments2d {
 }
 
 /// Principal moments of a lamina and the direction of the first principal axis.
+///
+/// # Examples
+/// ```
+/// let p = inertia::SecondMoments2d { ixx: 1.0, iyy: 4.0, ixy: 0.0 }.principal();
+/// assert_eq!((p.moments, p.angle_deg), ([1.0, 4.0], 0.0));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Principal2d {
     /// `[I1, I2]` with `I1 <= I2`: the smallest and largest moment about an in-plane axis.

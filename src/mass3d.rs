@@ -5,6 +5,13 @@ use std::iter::Sum;
 use std::ops::Add;
 
 /// Principal moments (ascending) and axes of an inertia tensor.
+///
+/// # Examples
+/// ```
+/// let p = inertia::mass3d::principal(&nalgebra::Matrix3::from_diagonal(&nalgebra::Vector3::new(2.0, 1.0, 3.0)));
+/// assert_eq!(p.moments, [1.0, 2.0, 3.0]);
+/// assert_eq!(p.axes[0].y.abs(), 1.0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Principal3d {
     /// `[I1, I2, I3]`, ascending.

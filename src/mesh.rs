@@ -5,6 +5,13 @@ use ahash::AHashMap as HashMap;
 use nalgebra::{Point3, Vector3};
 
 /// Triangles as read from a file, before welding and validation.
+///
+/// # Examples
+/// ```
+/// let raw = inertia::io::obj::parse(b"v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n")?;
+/// assert_eq!((raw.vertices.len(), raw.triangles.len()), (3, 1));
+/// # Ok::<(), inertia::Error>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RawMesh {
     /// Vertex coordinates (finite).

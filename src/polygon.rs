@@ -5,6 +5,13 @@ use crate::sweep::{SweepEdge, first_contact};
 use nalgebra::Point2;
 
 /// Orientation of a ring as given in the input.
+///
+/// # Examples
+/// ```
+/// let p = inertia::Polygon::new(vec![[0.0, 0.0], [0.0, 1.0], [1.0, 0.0]], vec![])?;
+/// assert_eq!(p.winding(), inertia::Winding::Clockwise);
+/// # Ok::<(), inertia::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Winding {
     /// Counter-clockwise (positive signed area).

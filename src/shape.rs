@@ -16,6 +16,12 @@ use nalgebra::{Matrix3, Point2, Point3, Vector3};
 use std::f64::consts::PI;
 
 /// A planar shape with a closed form.
+///
+/// # Examples
+/// ```
+/// let e = inertia::shape::Shape2d::Circle { radius: 1.0 }.exact();
+/// assert!((e.perimeter - 2.0 * std::f64::consts::PI).abs() < 1e-15);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Shape2d {
     /// Width (along x) and height (along y).
@@ -40,6 +46,12 @@ pub enum Shape2d {
 }
 
 /// A solid with a closed form.
+///
+/// # Examples
+/// ```
+/// let e = inertia::shape::Shape3d::Box { size: [1.0, 2.0, 3.0] }.exact();
+/// assert_eq!(e.surface_area, 22.0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Shape3d {
     /// Edge lengths along x, y, z.
@@ -70,6 +82,13 @@ pub enum Shape3d {
 }
 
 /// Closed-form properties of a planar shape, unit density.
+///
+/// # Examples
+/// ```
+/// let e = inertia::shape::Shape2d::Regular { sides: 4, side: 1.0 }.exact();
+/// assert_eq!(e.vertices, 4);
+/// assert!((e.properties.area - 1.0).abs() < 1e-15);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Exact2d {
     /// Area, centroid (the origin) and moments about it.
@@ -81,6 +100,12 @@ pub struct Exact2d {
 }
 
 /// Closed-form properties of a solid, unit density.
+///
+/// # Examples
+/// ```
+/// let e = inertia::shape::Shape3d::Sphere { radius: 2.0 }.exact();
+/// assert_eq!(e.half_extent, [2.0; 3]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Exact3d {
     /// Volume, centroid (the origin) and inertia tensor about it.

@@ -3,6 +3,11 @@
 use serde::Serialize;
 
 /// A length unit for input coordinates (`--units`) or output (`--output-units`).
+///
+/// # Examples
+/// ```
+/// assert_eq!(inertia::units::LengthUnit::Ft.metres(), 0.3048);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum LengthUnit {
@@ -56,6 +61,11 @@ impl LengthUnit {
 /// The units of a run: unitless (lengths as in the input, mass = density × measure), or a
 /// declared input unit with SI densities (kg/m³, kg/m² for polygons) and results in
 /// kilograms and an output length unit (metres unless `--output-units`).
+///
+/// # Examples
+/// ```
+/// assert_eq!(inertia::units::Units::default().length_factor(), 1.0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Units {
     /// The input's length unit, if declared.
@@ -65,6 +75,12 @@ pub struct Units {
 }
 
 /// The units a report states.
+///
+/// # Examples
+/// ```
+/// let l = inertia::units::Units { input: Some(inertia::units::LengthUnit::Cm), output: None }.labels(2);
+/// assert_eq!(l.density, "kg/m^2");
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct UnitLabels {
     /// Length unit of coordinates, sizes and the `about` point.
@@ -157,6 +173,12 @@ impl Units {
 }
 
 /// A material from the built-in table.
+///
+/// # Examples
+/// ```
+/// let m = inertia::units::material("pla").unwrap();
+/// assert_eq!(m.density, 1240.0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Material {
     /// Name used with `--material`.
@@ -169,6 +191,11 @@ pub struct Material {
 
 /// The built-in materials: typical room-temperature densities in kg/m³. Real parts vary
 /// (alloy, infill, porosity); give `--density` when you know better.
+///
+/// # Examples
+/// ```
+/// assert!(inertia::units::MATERIALS.iter().any(|m| m.name == "titanium"));
+/// ```
 pub const MATERIALS: &[Material] = &[
     Material {
         name: "steel",
@@ -287,6 +314,11 @@ pub fn material(name: &str) -> Option<&'static Material> {
 }
 
 /// Which sign products of inertia are printed with.
+///
+/// # Examples
+/// ```
+/// assert_eq!(inertia::units::Products::Cad.sign(), 1.0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Products {

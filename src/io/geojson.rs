@@ -12,6 +12,14 @@ use crate::error::{Error, Result, clip};
 use serde_json::Value;
 
 /// One polygon of a GeoJSON document: a name for reports and its rings.
+///
+/// # Examples
+/// ```
+/// let parts = inertia::io::geojson::parse(br#"{"type": "Polygon", "coordinates": [[[0,0],[1,0],[0,1],[0,0]]]}"#)?;
+/// assert_eq!(parts[0].name, "");
+/// assert_eq!(parts[0].rings.outer.len(), 4);
+/// # Ok::<(), inertia::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Part {
     /// `feature 2` or the feature's `"name"` property, plus `polygon k` inside a

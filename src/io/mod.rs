@@ -20,6 +20,12 @@ use std::ops::Deref;
 use std::path::Path;
 
 /// An input's bytes: a memory-mapped file, or bytes read from a stream.
+///
+/// # Examples
+/// ```
+/// let b = inertia::io::Bytes::Owned(b"[[0,0],[1,0],[0,1]]".to_vec());
+/// assert_eq!(b.len(), 19);
+/// ```
 pub enum Bytes {
     /// A mapped file (no copy).
     Mapped(memmap2::Mmap),
@@ -79,6 +85,12 @@ impl Bytes {
 }
 
 /// A mesh input format.
+///
+/// # Examples
+/// ```
+/// use inertia::io::MeshFormat;
+/// assert_eq!(MeshFormat::from_path("a.3mf".as_ref()), Some(MeshFormat::ThreeMf));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum MeshFormat {
     /// STL, binary or ASCII.
@@ -210,6 +222,12 @@ pub(crate) fn text(bytes: &[u8]) -> Result<&str> {
 }
 
 /// A polygon input format.
+///
+/// # Examples
+/// ```
+/// use inertia::io::PolygonFormat;
+/// assert_eq!(PolygonFormat::from_path("site.geojson".as_ref()), Some(PolygonFormat::Geojson));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum PolygonFormat {
     /// `[[x,y],...]`, `{"points": ...}`, `[{"x":..,"y":..},...]` or `{"outer": ..., "holes": [...]}`.
@@ -272,6 +290,13 @@ impl PolygonFormat {
 }
 
 /// The rings of a polygon as read, before validation.
+///
+/// # Examples
+/// ```
+/// let r = inertia::io::json::parse(b"[[0,0],[1,0],[0,1]]")?;
+/// assert!(r.holes.is_empty());
+/// # Ok::<(), inertia::Error>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PolygonRings {
     /// The outer boundary.

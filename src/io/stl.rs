@@ -71,6 +71,12 @@ pub fn kind(bytes: &[u8]) -> Result<Kind> {
 }
 
 /// STL flavours.
+///
+/// # Examples
+/// ```
+/// assert_eq!(inertia::io::stl::kind(b"solid x\nendsolid\n")?, inertia::io::stl::Kind::Ascii);
+/// # Ok::<(), inertia::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     /// 80-byte header, u32 count, 50-byte records.

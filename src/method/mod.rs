@@ -19,6 +19,14 @@ use crate::polygon::Polygon;
 use nalgebra::{Point2, Vector2};
 
 /// How to integrate a polygon.
+///
+/// # Examples
+/// ```
+/// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+/// let r = inertia::PolygonMethod::RightTriangle.integrate(&sq);
+/// assert!((r.polar - 1.0 / 6.0).abs() < 1e-15);
+/// # Ok::<(), inertia::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum PolygonMethod {
     /// Fan of signed triangles from the first vertex of each ring (seeds 000 and 004).
@@ -32,6 +40,11 @@ pub enum PolygonMethod {
 
 impl PolygonMethod {
     /// Every polygon method, in a fixed order.
+    ///
+    /// # Examples
+    /// ```
+    /// assert_eq!(inertia::PolygonMethod::ALL.len(), 3);
+    /// ```
     pub const ALL: [PolygonMethod; 3] = [
         PolygonMethod::Fan,
         PolygonMethod::RightTriangle,
@@ -84,6 +97,13 @@ impl PolygonMethod {
 }
 
 /// How to integrate a closed mesh.
+///
+/// # Examples
+/// ```
+/// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+/// assert!((inertia::MeshMethod::Voxel.integrate(&cube, 10).properties.volume - 1.0).abs() < 1e-12);
+/// # Ok::<(), inertia::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum MeshMethod {
     /// One signed tetrahedron per triangle against a reference point (seed 001). Exact.
@@ -155,6 +175,14 @@ impl MeshMethod {
 }
 
 /// What a mesh method returns, for unit density.
+///
+/// # Examples
+/// ```
+/// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+/// let i = inertia::MeshMethod::Voxel.integrate(&cube, 10);
+/// assert_eq!(i.grid.unwrap().cells, [10, 10]);
+/// # Ok::<(), inertia::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MeshIntegral {
     /// Volume, centroid and inertia tensor about the centroid (mass = volume).
@@ -164,6 +192,14 @@ pub struct MeshIntegral {
 }
 
 /// What a polygon method returns, for unit density.
+///
+/// # Examples
+/// ```
+/// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+/// let i = inertia::PolygonMethod::Centroid.integrate(&sq);
+/// assert_eq!(i.properties.area, 1.0);
+/// # Ok::<(), inertia::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PolygonIntegral {
     /// Area, centroid and second moments about the centroid (mass = area).
@@ -222,7 +258,7 @@ impl<'a> LocalFrame<'a> {
     }
 
     /// Each ring's vertices relative to the centroid (the frame all second moments use).
-    pub fn rings_about_centroid(&self) -> impl Iterator<Item = Vec<Vector2<f64>>> + '_ {
+    pub(crate) fn rings_about_centroid(&self) -> impl Iterator<Item = Vec<Vector2<f64>>> + '_ {
         let o = self.polygon.reference();
         let c = self.centroid.coords;
         self.polygon

@@ -21,9 +21,22 @@ use nalgebra::{Matrix3, Vector3};
 use rayon::prelude::*;
 
 /// The default number of cells along the longest side of the bounding box.
+///
+/// # Examples
+/// ```
+/// assert_eq!(inertia::method::voxel::DEFAULT_RESOLUTION, 400);
+/// ```
 pub const DEFAULT_RESOLUTION: usize = 400;
 
 /// The grid a voxel integration used.
+///
+/// # Examples
+/// ```
+/// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+/// let (_, grid) = inertia::method::voxel::integrate(&cube, 4);
+/// assert_eq!(grid.cell_size, [0.25, 0.25]);
+/// # Ok::<(), inertia::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Grid {
     /// Cells along x and y.

@@ -12,6 +12,15 @@ use serde::Serialize;
 use std::fmt::Write;
 
 /// One compared quantity.
+///
+/// # Examples
+/// ```
+/// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+/// let r = inertia::report::PolygonReport::new("sq", &sq, inertia::PolygonMethod::Fan, inertia::Amount::Density(1.0), None);
+/// let c = inertia::report::compare::polygons(vec![r.clone(), r], 1e-9);
+/// assert_eq!(c.rows[0].quantity, "area");
+/// # Ok::<(), inertia::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Row {
     /// What it is ("area", "centroid.x", "inertia_tensor.xy", ...).
@@ -25,6 +34,15 @@ pub struct Row {
 }
 
 /// Every method's result and their disagreement.
+///
+/// # Examples
+/// ```
+/// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+/// let r = inertia::report::PolygonReport::new("sq", &sq, inertia::PolygonMethod::Fan, inertia::Amount::Density(1.0), None);
+/// let c = inertia::report::compare::polygons(vec![r.clone(), r], 1e-9);
+/// assert_eq!(c.max_exact_spread, 0.0);
+/// # Ok::<(), inertia::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Comparison<R> {
     /// The methods, in order.

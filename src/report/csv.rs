@@ -6,6 +6,11 @@
 use super::{MeshReport, PolygonReport};
 
 /// Column names of polygon rows.
+///
+/// # Examples
+/// ```
+/// assert_eq!(inertia::report::csv::POLYGON_HEADER[0], "source");
+/// ```
 pub const POLYGON_HEADER: [&str; 21] = [
     "source",
     "method",
@@ -31,6 +36,11 @@ pub const POLYGON_HEADER: [&str; 21] = [
 ];
 
 /// Column names of mesh rows.
+///
+/// # Examples
+/// ```
+/// assert_eq!(*inertia::report::csv::MESH_HEADER.last().unwrap(), "error");
+/// ```
 pub const MESH_HEADER: [&str; 26] = [
     "source",
     "method",

@@ -22,6 +22,14 @@ use nalgebra::{Point2, Point3};
 use serde::Serialize;
 
 /// An output format.
+///
+/// # Examples
+/// ```
+/// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+/// let r = inertia::report::PolygonReport::new("sq", &sq, inertia::PolygonMethod::Fan, inertia::Amount::Density(1.0), None);
+/// assert!(inertia::report::OutputFormat::Csv.polygon(&r).starts_with("source,"));
+/// # Ok::<(), inertia::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum OutputFormat {
     /// An aligned, labelled table for people.
@@ -75,6 +83,14 @@ impl OutputFormat {
 }
 
 /// Mass moments `ixx = ∫y² dm`, `iyy = ∫x² dm`, `ixy = +∫xy dm` about the report's point.
+///
+/// # Examples
+/// ```
+/// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+/// let r = inertia::report::PolygonReport::new("sq", &sq, inertia::PolygonMethod::Fan, inertia::Amount::Density(1.0), None);
+/// assert!((r.second_moments.ixx - 1.0 / 12.0).abs() < 1e-15);
+/// # Ok::<(), inertia::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct PlanarMoments {
     /// `∫y² dm`.
@@ -86,6 +102,14 @@ pub struct PlanarMoments {
 }
 
 /// Second moments of area (`∫y² dA` ...), density-free, about the report's point.
+///
+/// # Examples
+/// ```
+/// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+/// let r = inertia::report::PolygonReport::new("sq", &sq, inertia::PolygonMethod::Fan, inertia::Amount::Density(5.0), None);
+/// assert!((r.area_moments.polar - 1.0 / 6.0).abs() < 1e-15);
+/// # Ok::<(), inertia::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct AreaMoments {
     /// `∫y² dA`.
@@ -99,6 +123,14 @@ pub struct AreaMoments {
 }
 
 /// Principal moments and the angle of the first axis.
+///
+/// # Examples
+/// ```
+/// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+/// let r = inertia::report::PolygonReport::new("sq", &sq, inertia::PolygonMethod::Fan, inertia::Amount::Density(1.0), None);
+/// assert_eq!(r.principal.angle, 0.0);
+/// # Ok::<(), inertia::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct PrincipalReport {
     /// `[I1, I2]`, ascending.
@@ -117,6 +149,14 @@ impl From<Principal2d> for PrincipalReport {
 }
 
 /// Radii of gyration `sqrt(I / m)` about the report's point.
+///
+/// # Examples
+/// ```
+/// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+/// let r = inertia::report::PolygonReport::new("sq", &sq, inertia::PolygonMethod::Fan, inertia::Amount::Density(1.0), None);
+/// assert!((r.radii_of_gyration.polar - (1.0f64 / 6.0).sqrt()).abs() < 1e-15);
+/// # Ok::<(), inertia::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Radii2d {
     /// About the x axis: `sqrt(ixx / m)`.
@@ -129,6 +169,12 @@ pub struct Radii2d {
 
 /// How a report is expressed: units, the sign of products of inertia, and an optional axis
 /// to report the moment about.
+///
+/// # Examples
+/// ```
+/// let v = inertia::report::View { products: Some(inertia::units::Products::Tensor), ..Default::default() };
+/// assert!(v.axis.is_none());
+/// ```
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct View {
     /// Units of the input and the output.
@@ -142,6 +188,13 @@ pub struct View {
 }
 
 /// What a report says of a polygon's outline besides its integrals.
+///
+/// # Examples
+/// ```
+/// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+/// assert_eq!(inertia::report::Outline::of(&sq).vertices, 4);
+/// # Ok::<(), inertia::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Outline {
     /// Distinct vertices over all rings (0 for a circle).
@@ -174,6 +227,14 @@ impl Outline {
 }
 
 /// Everything `inertia polygon` prints.
+///
+/// # Examples
+/// ```
+/// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+/// let r = inertia::report::PolygonReport::new("sq", &sq, inertia::PolygonMethod::Fan, inertia::Amount::Density(1.0), None);
+/// assert_eq!(r.winding, "ccw");
+/// # Ok::<(), inertia::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PolygonReport {
     /// The input's name (a path, or `-` for stdin).
@@ -410,6 +471,14 @@ impl PolygonReport {
 }
 
 /// Axis-aligned bounding box.
+///
+/// # Examples
+/// ```
+/// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+/// let r = inertia::report::MeshReport::new("cube", &cube, inertia::MeshMethod::Tetra, 0, inertia::Amount::Density(1.0), None);
+/// assert_eq!(r.bounding_box.max, [0.5; 3]);
+/// # Ok::<(), inertia::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Default)]
 pub struct BoundingBox {
     /// Smallest x, y, z.
@@ -419,6 +488,14 @@ pub struct BoundingBox {
 }
 
 /// Principal moments and axes of a 3D body.
+///
+/// # Examples
+/// ```
+/// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+/// let r = inertia::report::MeshReport::new("cube", &cube, inertia::MeshMethod::Tetra, 0, inertia::Amount::Density(1.0), None);
+/// assert_eq!(r.principal.axes[2], [0.0, 0.0, 1.0]);
+/// # Ok::<(), inertia::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Principal3dReport {
     /// `[I1, I2, I3]`, ascending.
@@ -428,6 +505,14 @@ pub struct Principal3dReport {
 }
 
 /// Radii of gyration `sqrt(I / m)` of a 3D body.
+///
+/// # Examples
+/// ```
+/// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+/// let r = inertia::report::MeshReport::new("cube", &cube, inertia::MeshMethod::Tetra, 0, inertia::Amount::Density(1.0), None);
+/// assert!((r.radii_of_gyration.z - (1.0f64 / 6.0).sqrt()).abs() < 1e-15);
+/// # Ok::<(), inertia::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Radii3d {
     /// About the x axis through the report's point: `sqrt(Ixx / m)`.
@@ -441,6 +526,13 @@ pub struct Radii3d {
 }
 
 /// What a report says of a mesh besides its integrals.
+///
+/// # Examples
+/// ```
+/// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+/// assert_eq!(inertia::report::Body::of(&cube).triangles, 12);
+/// # Ok::<(), inertia::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Body {
     /// Triangles in the input.
@@ -489,6 +581,14 @@ impl Body {
 }
 
 /// The grid of a `voxel` integration.
+///
+/// # Examples
+/// ```
+/// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+/// let r = inertia::report::MeshReport::new("cube", &cube, inertia::MeshMethod::Voxel, 20, inertia::Amount::Density(1.0), None);
+/// assert_eq!(r.resolution.unwrap().cells, [20, 20]);
+/// # Ok::<(), inertia::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct GridReport {
     /// Columns along x and y.
@@ -498,6 +598,14 @@ pub struct GridReport {
 }
 
 /// Everything `inertia mesh` prints.
+///
+/// # Examples
+/// ```
+/// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+/// let r = inertia::report::MeshReport::new("cube", &cube, inertia::MeshMethod::Tetra, 0, inertia::Amount::Density(1.0), None);
+/// assert_eq!(r.volume, 1.0);
+/// # Ok::<(), inertia::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MeshReport {
     /// The input's name (a path, or `-` for stdin).

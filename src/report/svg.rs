@@ -14,6 +14,11 @@ use crate::polygon::Polygon;
 use std::fmt::Write;
 
 /// Triangles drawn at most per view; a larger mesh draws every k-th triangle (and says so).
+///
+/// # Examples
+/// ```
+/// assert!(inertia::report::svg::MAX_TRIANGLES >= 10_000);
+/// ```
 pub const MAX_TRIANGLES: usize = 40_000;
 
 /// Maps model coordinates into a box of the picture (y up).
