@@ -575,13 +575,25 @@ fn gather_files(files: &[PathBuf], files_from: Option<&Path>) -> Result<Vec<Path
     Ok(all)
 }
 
-/// Checks flags that make no sense for several inputs.
-fn check_batch(n: usize, method_all: bool, mass: Option<f64>) -> Result<()> {
+/// Checks flags that make no sense for several inputs, or for the chosen output.
+fn check_batch(
+    n: usize,
+    method_all: bool,
+    mass: Option<f64>,
+    plot: bool,
+    output: OutputFormat,
+) -> Result<()> {
     if n > 1 && method_all {
         bail!("--method all compares methods on one file; give one file");
     }
     if n > 1 && mass.is_some() {
         bail!("--mass is ambiguous for several files; give --density or --material");
+    }
+    if n > 1 && plot {
+        bail!("--plot draws one body; give one file");
+    }
+    if method_all && matches!(output, OutputFormat::Csv | OutputFormat::Jsonl) {
+        bail!("--method all prints a table or JSON");
     }
     Ok(())
 }
@@ -647,14 +659,14 @@ fn polygon(a: PolygonArgs) -> Result<Outcome> {
     let about = a.common.about::<2>()?.map(Point2::from);
     let tolerance = check_tolerance(a.tolerance)?;
     let files = gather_files(&a.files, a.files_from.as_deref())?;
-    check_batch(files.len(), a.method == PolygonChoice::All, a.common.mass)?;
-    if files.len() > 1 && a.plot.is_some() {
-        bail!("--plot draws one polygon; give one file");
-    }
     let output = a.common.format();
-    if a.method == PolygonChoice::All && matches!(output, OutputFormat::Csv | OutputFormat::Jsonl) {
-        bail!("--method all prints a table or JSON");
-    }
+    check_batch(
+        files.len(),
+        a.method == PolygonChoice::All,
+        a.common.mass,
+        a.plot.is_some(),
+        output,
+    )?;
     let methods: Vec<PolygonMethod> = match a.method {
         PolygonChoice::Fan => vec![PolygonMethod::Fan],
         PolygonChoice::RightTriangle => vec![PolygonMethod::RightTriangle],
@@ -816,14 +828,14 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
         );
     }
     let files = gather_files(&a.files, a.files_from.as_deref())?;
-    check_batch(files.len(), a.method == MeshChoice::All, a.common.mass)?;
-    if files.len() > 1 && a.plot.is_some() {
-        bail!("--plot draws one mesh; give one file");
-    }
     let output = a.common.format();
-    if a.method == MeshChoice::All && matches!(output, OutputFormat::Csv | OutputFormat::Jsonl) {
-        bail!("--method all prints a table or JSON");
-    }
+    check_batch(
+        files.len(),
+        a.method == MeshChoice::All,
+        a.common.mass,
+        a.plot.is_some(),
+        output,
+    )?;
     let methods: Vec<MeshMethod> = match a.method {
         MeshChoice::Tetra => vec![MeshMethod::Tetra],
         MeshChoice::Voxel => vec![MeshMethod::Voxel],
