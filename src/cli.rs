@@ -117,8 +117,8 @@ enum MeshChoice {
 
 #[derive(Args, Debug)]
 struct PolygonArgs {
-    /// Polygon files (JSON or CSV), or `-` for standard input. With several, each is
-    /// reported and so is their total (an assembly of plates of one density).
+    /// Polygon files (JSON, CSV, GeoJSON, DXF), or `-` for standard input. With several (or
+    /// a file of several polygons), each is reported and so is their total.
     files: Vec<PathBuf>,
     /// Read more file names from this file, one per line (`-`: standard input).
     #[arg(long)]
@@ -144,8 +144,8 @@ struct PolygonArgs {
 
 #[derive(Args, Debug)]
 struct MeshArgs {
-    /// Mesh files (STL binary or ASCII, OBJ), or `-` for standard input. With several,
-    /// each part is reported and so is their total (an assembly of one density).
+    /// Mesh files (STL binary or ASCII, OBJ, PLY, 3MF), or `-` for standard input. With
+    /// several (or a 3MF of several bodies), each is reported and so is their total.
     files: Vec<PathBuf>,
     /// Read more file names from this file, one per line (`-`: standard input).
     #[arg(long)]
