@@ -46,6 +46,16 @@ fn bench(c: &mut Criterion) {
         b.iter(|| inertia::io::stl::parse(black_box(&bytes)).unwrap())
     });
     let raw = inertia::io::stl::parse(&bytes).unwrap();
+    // The same triangles as ASCII STL (about 48 MB of text for 199,200 triangles).
+    let raw_bin = inertia::io::stl::parse(&bytes).unwrap();
+    let ascii = inertia::io::stl::write_ascii(&raw_bin, "sphere");
+    g.throughput(criterion::Throughput::Bytes(ascii.len() as u64));
+    g.bench_function("parse_ascii_stl", |b| {
+        b.iter(|| inertia::io::stl::parse(black_box(ascii.as_bytes())).unwrap())
+    });
+    g.throughput(criterion::Throughput::Elements(
+        raw_bin.triangles.len() as u64
+    ));
     g.bench_function("weld_and_validate", |b| {
         b.iter(|| inertia::Mesh::new(black_box(&raw)).unwrap())
     });
