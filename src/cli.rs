@@ -783,12 +783,7 @@ fn polygon(a: PolygonArgs) -> Result<Outcome> {
     let good: Vec<&Part> = results.iter().filter_map(|r| r.as_ref().ok()).collect();
     let total = (good.len() > 1).then(|| {
         let props: inertia::MassProperties2d = good.iter().map(|g| g.2.properties).sum();
-        let outline = Outline {
-            vertices: good.iter().map(|g| g.1.vertices).sum(),
-            holes: good.iter().map(|g| g.1.holes).sum(),
-            winding: "ccw",
-            perimeter: good.iter().map(|g| g.1.perimeter).sum(),
-        };
+        let outline = Outline::sum(good.iter().map(|g| g.1));
         let unit = inertia::PolygonIntegral {
             properties: props,
             polar: props.moments.polar(),
@@ -981,27 +976,7 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
     let good: Vec<&Part> = results.iter().filter_map(|r| r.as_ref().ok()).collect();
     let total = (good.len() > 1).then(|| {
         let props: inertia::MassProperties3d = good.iter().map(|g| g.3[0].properties).sum();
-        let sum = |f: &dyn Fn(&Body) -> usize| good.iter().map(|g| f(&g.2)).sum::<usize>();
-        let boxes: Vec<BoundingBox> = good.iter().map(|g| g.2.bounding_box).collect();
-        let body = Body {
-            triangles: sum(&|b| b.triangles),
-            degenerate_triangles: sum(&|b| b.degenerate_triangles),
-            vertices: sum(&|b| b.vertices),
-            shells: sum(&|b| b.shells),
-            cavities: sum(&|b| b.cavities),
-            inside_out: false,
-            surface_area: good.iter().map(|g| g.2.surface_area).sum(),
-            bounding_box: BoundingBox {
-                min: [0, 1, 2]
-                    .map(|k| boxes.iter().map(|b| b.min[k]).fold(f64::INFINITY, f64::min)),
-                max: [0, 1, 2].map(|k| {
-                    boxes
-                        .iter()
-                        .map(|b| b.max[k])
-                        .fold(f64::NEG_INFINITY, f64::max)
-                }),
-            },
-        };
+        let body = Body::sum(good.iter().map(|g| g.2));
         let unit = MeshIntegral {
             properties: props,
             grid: None,
@@ -1319,25 +1294,19 @@ fn combine(a: CombineArgs) -> Result<Outcome> {
     if dim == 2 {
         let about = a.present.about::<2>()?.map(Point2::from);
         let mut props = Vec::new();
-        let mut outline = Outline {
-            vertices: 0,
-            holes: 0,
-            winding: "ccw",
-            perimeter: 0.0,
-        };
+        let mut outlines = Vec::new();
         for (_, p) in &parts {
             if let Part::Planar {
                 properties,
-                outline: o,
+                outline,
                 ..
             } = p
             {
                 props.push(*properties);
-                outline.vertices += o.vertices;
-                outline.holes += o.holes;
-                outline.perimeter += o.perimeter;
+                outlines.push(*outline);
             }
         }
+        let outline = Outline::sum(outlines);
         let total: inertia::MassProperties2d = props.into_iter().sum();
         let density = units.density_to_si(total.mass / total.area, 2);
         let r = PolygonReport::from_properties(
@@ -1365,30 +1334,7 @@ fn combine(a: CombineArgs) -> Result<Outcome> {
         }
     }
     let total: inertia::MassProperties3d = props.into_iter().sum();
-    let sum = |f: &dyn Fn(&Body) -> usize| bodies.iter().map(f).sum::<usize>();
-    let body = Body {
-        triangles: sum(&|b| b.triangles),
-        degenerate_triangles: sum(&|b| b.degenerate_triangles),
-        vertices: sum(&|b| b.vertices),
-        shells: sum(&|b| b.shells),
-        cavities: sum(&|b| b.cavities),
-        inside_out: false,
-        surface_area: bodies.iter().map(|b| b.surface_area).sum(),
-        bounding_box: BoundingBox {
-            min: [0, 1, 2].map(|k| {
-                bodies
-                    .iter()
-                    .map(|b| b.bounding_box.min[k])
-                    .fold(f64::INFINITY, f64::min)
-            }),
-            max: [0, 1, 2].map(|k| {
-                bodies
-                    .iter()
-                    .map(|b| b.bounding_box.max[k])
-                    .fold(f64::NEG_INFINITY, f64::max)
-            }),
-        },
-    };
+    let body = Body::sum(bodies);
     let density = units.density_to_si(total.mass / total.volume, 3);
     let r =
         MeshReport::from_properties(&source, "combine", body, None, total, density, about, &view);

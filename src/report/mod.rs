@@ -208,6 +208,31 @@ pub struct Outline {
 }
 
 impl Outline {
+    /// The outlines of several plates taken together (counts and perimeters add).
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::report::Outline;
+    /// let sq = Outline { vertices: 4, holes: 0, winding: "ccw", perimeter: 4.0 };
+    /// assert_eq!(Outline::sum([sq, sq]).perimeter, 8.0);
+    /// ```
+    pub fn sum(parts: impl IntoIterator<Item = Outline>) -> Outline {
+        parts.into_iter().fold(
+            Outline {
+                vertices: 0,
+                holes: 0,
+                winding: "ccw",
+                perimeter: 0.0,
+            },
+            |a, b| Outline {
+                vertices: a.vertices + b.vertices,
+                holes: a.holes + b.holes,
+                winding: "ccw",
+                perimeter: a.perimeter + b.perimeter,
+            },
+        )
+    }
+
     /// The description of a validated polygon.
     ///
     /// # Examples
@@ -554,6 +579,39 @@ pub struct Body {
 }
 
 impl Body {
+    /// Several bodies taken together: counts and areas add, boxes merge.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::report::{Body, BoundingBox};
+    /// let a = Body { triangles: 12, bounding_box: BoundingBox { min: [0.0; 3], max: [1.0; 3] }, ..Default::default() };
+    /// let b = Body { triangles: 4, bounding_box: BoundingBox { min: [5.0; 3], max: [6.0; 3] }, ..Default::default() };
+    /// let t = Body::sum([a, b]);
+    /// assert_eq!((t.triangles, t.bounding_box.max), (16, [6.0; 3]));
+    /// ```
+    pub fn sum(parts: impl IntoIterator<Item = Body>) -> Body {
+        let empty = Body {
+            bounding_box: BoundingBox {
+                min: [f64::INFINITY; 3],
+                max: [f64::NEG_INFINITY; 3],
+            },
+            ..Default::default()
+        };
+        parts.into_iter().fold(empty, |a, b| Body {
+            triangles: a.triangles + b.triangles,
+            degenerate_triangles: a.degenerate_triangles + b.degenerate_triangles,
+            vertices: a.vertices + b.vertices,
+            shells: a.shells + b.shells,
+            cavities: a.cavities + b.cavities,
+            inside_out: false,
+            surface_area: a.surface_area + b.surface_area,
+            bounding_box: BoundingBox {
+                min: [0, 1, 2].map(|k| a.bounding_box.min[k].min(b.bounding_box.min[k])),
+                max: [0, 1, 2].map(|k| a.bounding_box.max[k].max(b.bounding_box.max[k])),
+            },
+        })
+    }
+
     /// The description of a validated mesh.
     ///
     /// # Examples
