@@ -1,6 +1,7 @@
 //! A validated simple polygon with optional holes.
 
 use crate::error::{Error, Result, Ring};
+use crate::method::{PolygonIntegral, PolygonMethod};
 use crate::sweep::{SweepEdge, first_contact};
 use nalgebra::Point2;
 
@@ -61,6 +62,9 @@ pub struct Polygon {
     holes: Vec<Vec<Point2<f64>>>,
     winding: Winding,
     input_vertices: usize,
+    /// Each method's integral (in `PolygonMethod::ALL` order), computed by the checks in
+    /// [`Polygon::new`].
+    integrals: Option<[PolygonIntegral; 3]>,
 }
 
 /// A ring after cleaning, with the input number (from 1) of each kept vertex.
@@ -121,11 +125,12 @@ impl Polygon {
         let (outer, outer_area) = rings.next().expect("the outer ring is always present");
         let outer = orient(outer.points, outer_area < 0.0);
         let holes: Vec<Vec<Point2<f64>>> = rings.map(|(h, a)| orient(h.points, a > 0.0)).collect();
-        let polygon = Polygon {
+        let mut polygon = Polygon {
             outer,
             holes,
             winding,
             input_vertices,
+            integrals: None,
         };
         // The methods integrate fans about the outer ring's first vertex (area, centroid)
         // and then about the centroid (moments). Both must see the same, positive area:
@@ -159,8 +164,8 @@ impl Polygon {
         // Every method must give a physical, mutually consistent answer: a positive
         // semi-definite tensor, and each method's polar moment within 1e-6 of its trace.
         // Extreme shapes (needles 1e13 long per unit width) can defeat f64; refuse them.
-        let first = crate::method::PolygonMethod::Fan.integrate(&polygon);
-        let m = first.properties.moments;
+        let integrals = PolygonMethod::ALL.map(|m| m.compute(&polygon));
+        let m = integrals[0].properties.moments;
         let trace = m.polar();
         let physical = m.ixx >= 0.0
             && m.iyy >= 0.0
@@ -172,11 +177,8 @@ impl Polygon {
                 m.ixx, m.iyy, m.ixy
             )));
         }
-        for method in [
-            crate::method::PolygonMethod::RightTriangle,
-            crate::method::PolygonMethod::Centroid,
-        ] {
-            let polar = method.integrate(&polygon).polar;
+        for (method, integral) in PolygonMethod::ALL.iter().zip(&integrals).skip(1) {
+            let polar = integral.polar;
             if polar.is_nan() || (polar - trace).abs() > 1e-6 * trace {
                 return Err(Error::Unresolvable(format!(
                     "the polygon's coordinates span more than f64 can resolve: the {} method's polar moment {} differs from {}",
@@ -186,7 +188,14 @@ impl Polygon {
                 )));
             }
         }
+        polygon.integrals = Some(integrals);
         Ok(polygon)
+    }
+
+    /// The integral `method` gave during validation, if this polygon was validated.
+    pub(crate) fn integral(&self, method: PolygonMethod) -> Option<PolygonIntegral> {
+        let k = PolygonMethod::ALL.iter().position(|m| *m == method)?;
+        self.integrals.map(|i| i[k])
     }
 
     /// The outer ring, counter-clockwise, without a closing point.

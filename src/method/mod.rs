@@ -78,6 +78,14 @@ impl PolygonMethod {
     /// # Ok::<(), inertia::Error>(())
     /// ```
     pub fn integrate(self, polygon: &Polygon) -> PolygonIntegral {
+        // Validation has integrated every method already (to check they agree).
+        polygon
+            .integral(self)
+            .unwrap_or_else(|| self.compute(polygon))
+    }
+
+    /// The integration itself, without the cache kept by [`Polygon::new`].
+    pub(crate) fn compute(self, polygon: &Polygon) -> PolygonIntegral {
         let frame = LocalFrame::new(polygon);
         let (moments, polar) = match self {
             PolygonMethod::Fan => fan::moments(&frame),
