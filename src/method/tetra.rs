@@ -14,13 +14,122 @@
 
 use crate::mass3d::MassProperties3d;
 use crate::mesh::Mesh;
-use nalgebra::{Matrix3, Vector3};
+use nalgebra::{Matrix3, Point3, Vector3};
 
-/// `A C' Aᵀ` for `A = [a b c]` and the canonical covariance `C'`, times 120:
-/// `a aᵀ + b bᵀ + c cᵀ + s sᵀ` with `s = a + b + c`.
-fn canonical_covariance_mapped(a: Vector3<f64>, b: Vector3<f64>, c: Vector3<f64>) -> Matrix3<f64> {
-    let s = a + b + c;
-    a * a.transpose() + b * b.transpose() + c * c.transpose() + s * s.transpose()
+/// Running sums of the signed tetrahedra (triangle, reference point), in coordinates
+/// relative to the reference point: `det` is 6 × volume, `first` 24 × the first moment and
+/// `cov` 120 × the covariance (xx, yy, zz, xy, yz, zx).
+///
+/// Seed 001's `A C' Aᵀ` for `A = [a b c]` and the canonical covariance `C'` is, times 120,
+/// `a aᵀ + b bᵀ + c cᵀ + s sᵀ` with `s = a + b + c`. Sums from separate blocks of
+/// triangles combine with [`Sums::merge`]; merged in a fixed order they give the same bits
+/// whatever the number of threads.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Sums {
+    /// Σ det = 6 × volume.
+    pub det: f64,
+    /// Σ det·(a + b + c) = 24 × first moment.
+    pub first: [f64; 3],
+    /// Σ det·(a aᵀ + b bᵀ + c cᵀ + s sᵀ) = 120 × covariance: xx, yy, zz, xy, yz, zx.
+    pub cov: [f64; 6],
+}
+
+impl Sums {
+    /// Adds the tetrahedron (reference point, a, b, c), corners relative to the reference
+    /// point, and returns its determinant (6 × its signed volume).
+    ///
+    /// # Examples
+    /// ```
+    /// let mut s = inertia::method::tetra::Sums::default();
+    /// let det = s.add([1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]);
+    /// assert_eq!((det, s.det), (1.0, 1.0));
+    /// ```
+    #[inline]
+    pub fn add(&mut self, a: [f64; 3], b: [f64; 3], c: [f64; 3]) -> f64 {
+        let cross = [
+            b[1] * c[2] - b[2] * c[1],
+            b[2] * c[0] - b[0] * c[2],
+            b[0] * c[1] - b[1] * c[0],
+        ];
+        let det = a[0] * cross[0] + a[1] * cross[1] + a[2] * cross[2];
+        let s = [a[0] + b[0] + c[0], a[1] + b[1] + c[1], a[2] + b[2] + c[2]];
+        self.det += det;
+        for k in 0..3 {
+            self.first[k] += s[k] * det;
+        }
+        let m = |i: usize, j: usize| a[i] * a[j] + b[i] * b[j] + c[i] * c[j] + s[i] * s[j];
+        let pairs = [(0, 0), (1, 1), (2, 2), (0, 1), (1, 2), (2, 0)];
+        for (q, (i, j)) in pairs.into_iter().enumerate() {
+            self.cov[q] += m(i, j) * det;
+        }
+        det
+    }
+
+    /// Adds sums from another block of triangles about the same reference point.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::method::tetra::Sums;
+    /// let (mut a, mut b) = (Sums::default(), Sums::default());
+    /// a.add([1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]);
+    /// b.add([2.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]);
+    /// a.merge(&b);
+    /// assert_eq!(a.det, 3.0);
+    /// ```
+    pub fn merge(&mut self, other: &Sums) {
+        self.det += other.det;
+        for k in 0..3 {
+            self.first[k] += other.first[k];
+        }
+        for k in 0..6 {
+            self.cov[k] += other.cov[k];
+        }
+    }
+
+    /// The sums of the same triangles wound the other way.
+    ///
+    /// # Examples
+    /// ```
+    /// let mut s = inertia::method::tetra::Sums::default();
+    /// s.add([1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]);
+    /// assert_eq!(s.reversed().det, -1.0);
+    /// ```
+    pub fn reversed(&self) -> Sums {
+        Sums {
+            det: -self.det,
+            first: self.first.map(|v| -v),
+            cov: self.cov.map(|v| -v),
+        }
+    }
+
+    /// Volume, centroid and inertia tensor (unit density) of the solid whose tetrahedra
+    /// were summed about `r`.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::method::tetra::Sums;
+    /// // The unit cube's corner tetrahedron, summed about the origin.
+    /// let mut s = Sums::default();
+    /// s.add([1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]);
+    /// let p = s.finish(nalgebra::Point3::origin());
+    /// assert_eq!(p.volume, 1.0 / 6.0);
+    /// assert_eq!(p.centroid, nalgebra::Point3::new(0.25, 0.25, 0.25));
+    /// ```
+    pub fn finish(&self, r: Point3<f64>) -> MassProperties3d {
+        let volume = self.det / 6.0;
+        let g = Vector3::from(self.first) / (4.0 * self.det); // centroid relative to r (the apex adds 0)
+        let [xx, yy, zz, xy, yz, zx] = self.cov;
+        let cov = Matrix3::new(xx, xy, zx, xy, yy, yz, zx, yz, zz);
+        // Covariance about r, then moved to the centroid: C_g = C_r − V g gᵀ.
+        let cov_g = cov / 120.0 - g * g.transpose() * volume;
+        let inertia = Matrix3::identity() * cov_g.trace() - cov_g;
+        MassProperties3d {
+            volume,
+            mass: volume,
+            centroid: r + g,
+            inertia: (inertia + inertia.transpose()) * 0.5,
+        }
+    }
 }
 
 /// Volume, centroid and inertia tensor of a closed mesh of unit density.
@@ -41,27 +150,12 @@ fn canonical_covariance_mapped(a: Vector3<f64>, b: Vector3<f64>, c: Vector3<f64>
 /// ```
 pub fn integrate(mesh: &Mesh) -> MassProperties3d {
     let r = mesh.reference();
-    let mut det_sum = 0.0; // 6 × volume
-    let mut first = Vector3::zeros(); // 24 × first moment
-    let mut cov = Matrix3::zeros(); // 120 × covariance about r
+    let mut sums = Sums::default();
     for t in 0..mesh.triangles().len() {
-        let [a, b, c] = mesh.corners(t).map(|p| p - r);
-        let det = a.dot(&b.cross(&c));
-        det_sum += det;
-        first += (a + b + c) * det;
-        cov += canonical_covariance_mapped(a, b, c) * det;
+        let [a, b, c] = mesh.corners(t).map(|p| (p - r).into());
+        sums.add(a, b, c);
     }
-    let volume = det_sum / 6.0;
-    let g = first / (4.0 * det_sum); // centroid relative to r (the apex adds 0)
-    // Covariance about r, then moved to the centroid: C_g = C_r − V g gᵀ.
-    let cov_g = cov / 120.0 - g * g.transpose() * volume;
-    let inertia = Matrix3::identity() * cov_g.trace() - cov_g;
-    MassProperties3d {
-        volume,
-        mass: volume,
-        centroid: r + g,
-        inertia: (inertia + inertia.transpose()) * 0.5,
-    }
+    sums.finish(r)
 }
 
 #[cfg(test)]
