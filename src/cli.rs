@@ -857,6 +857,20 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
             .input_format
             .or_else(|| MeshFormat::from_path(path))
             .unwrap_or_else(|| MeshFormat::sniff(&bytes));
+        // One closed shell of STL, for `tetra`: validated and integrated in place, in
+        // parallel (inertia::soup). Anything else takes the general path below.
+        if format == MeshFormat::Stl
+            && a.shell.is_none()
+            && a.plot.is_none()
+            && methods == [MeshMethod::Tetra]
+            && let Some(s) = inertia::io::stl::solid(&bytes).with_context(|| label.clone())?
+        {
+            let unit = MeshIntegral {
+                properties: s.properties,
+                grid: None,
+            };
+            return Ok(vec![(name, label, s.body, vec![unit], None)]);
+        }
         let bodies = inertia::io::read_raw_meshes(&bytes, format).with_context(|| label.clone())?;
         let mut parts = Vec::with_capacity(bodies.len());
         for (body_name, raw) in bodies {

@@ -32,6 +32,7 @@ pub mod method;
 pub mod polygon;
 pub mod report;
 pub mod shape;
+pub mod soup;
 mod sweep;
 pub mod units;
 

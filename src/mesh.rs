@@ -188,20 +188,7 @@ impl Mesh {
         // integrals come out unphysical (negative moments). Finding every self-intersection
         // is costly, but the physical checks on the result catch the ones that matter.
         let p = crate::method::tetra::integrate(&mesh);
-        let m = crate::mass3d::principal(&p.inertia).moments;
-        let trace = m[0] + m[1] + m[2];
-        let tol = 1e-9 * trace.abs();
-        if p.volume.is_nan()
-            || p.volume <= 0.0
-            || m[0] < -tol
-            || m[2] > m[0] + m[1] + tol
-            || !trace.is_finite()
-        {
-            return Err(Error::InvalidMesh(format!(
-                "the mesh intersects itself: its moments of inertia are not physical (volume {}, principal moments {}, {}, {})",
-                p.volume, m[0], m[1], m[2]
-            )));
-        }
+        physical(&p)?;
         mesh.tetra = Some(p);
         Ok(mesh)
     }
@@ -558,6 +545,26 @@ impl Mesh {
             raw.place(origin[first[s]])
         )))
     }
+}
+
+/// Refuses mass properties no solid can have: a closed surface that passes through itself
+/// has no well-defined inside, and its signed integrals come out unphysical.
+pub(crate) fn physical(p: &crate::mass3d::MassProperties3d) -> Result<()> {
+    let m = crate::mass3d::principal(&p.inertia).moments;
+    let trace = m[0] + m[1] + m[2];
+    let tol = 1e-9 * trace.abs();
+    if p.volume.is_nan()
+        || p.volume <= 0.0
+        || m[0] < -tol
+        || m[2] > m[0] + m[1] + tol
+        || !trace.is_finite()
+    {
+        return Err(Error::InvalidMesh(format!(
+            "the mesh intersects itself: its moments of inertia are not physical (volume {}, principal moments {}, {}, {})",
+            p.volume, m[0], m[1], m[2]
+        )));
+    }
+    Ok(())
 }
 
 /// Signed solid angle of triangle (a, b, c) seen from p (Van Oosterom & Strackee).

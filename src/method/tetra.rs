@@ -54,8 +54,8 @@ impl Sums {
         let det = a[0] * cross[0] + a[1] * cross[1] + a[2] * cross[2];
         let s = [a[0] + b[0] + c[0], a[1] + b[1] + c[1], a[2] + b[2] + c[2]];
         self.det += det;
-        for k in 0..3 {
-            self.first[k] += s[k] * det;
+        for (f, sk) in self.first.iter_mut().zip(s) {
+            *f += sk * det;
         }
         let m = |i: usize, j: usize| a[i] * a[j] + b[i] * b[j] + c[i] * c[j] + s[i] * s[j];
         let pairs = [(0, 0), (1, 1), (2, 2), (0, 1), (1, 2), (2, 0)];

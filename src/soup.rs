@@ -1,0 +1,707 @@
+//! Triangle soups (STL) validated and integrated in place, in parallel blocks.
+//!
+//! [`Mesh::new`](crate::Mesh::new) copies a file's triangles into an indexed mesh, welds it,
+//! sorts its edges and explains every defect by triangle and line. For the common case, one
+//! closed shell, this module reaches the same answer from the triangles where they lie (a
+//! memory-mapped binary STL is never copied), on every core:
+//!
+//! 1. **One pass in fixed blocks** of [`BLOCK`] triangles: the `tetra` sums, bounding box,
+//!    surface area, degenerate triangles, and a *closedness certificate*: the sum, over every
+//!    directed edge, of an antisymmetric hash `f(a, b) = −f(b, a)` of its end points, in
+//!    wrapping 128-bit arithmetic. On a closed, consistently wound surface every edge is used
+//!    once in each direction and the sum cancels exactly; an edge left open or used twice the
+//!    same way leaves a residue that is zero only by a 128-bit accident.
+//! 2. **A weld** by exact coordinates: the corners are scattered into partitions by the top
+//!    bits of their hash, and each partition is deduplicated on its own, with a table that
+//!    fits in cache.
+//! 3. **Union-find** over the welded vertices: the number of shells.
+//!
+//! Block sums are merged in block order and partitions are laid out in file order, so the
+//! result is the same to the bit on any number of threads.
+//!
+//! Anything else (several shells, an open or badly wound surface, a non-finite coordinate, a
+//! flat or self-crossing shell) gives `None`: the caller then takes the general path, which
+//! sorts out several shells and cavities and names the triangle at fault.
+
+use crate::mass3d::MassProperties3d;
+use crate::method::tetra::Sums;
+use crate::report::{Body, BoundingBox};
+use nalgebra::Point3;
+use rayon::prelude::*;
+
+/// Triangles per block of the parallel passes. Fixed, so that sums are grouped (and
+/// rounded) the same way whatever the number of threads.
+pub const BLOCK: usize = 1 << 13;
+
+/// Corners per weld partition, about: small enough for a partition's table to stay in cache.
+const PARTITION: usize = 1 << 16;
+
+/// A triangle soup: triangles given by the coordinates of their corners.
+///
+/// # Examples
+/// ```
+/// use inertia::soup::{Soup, VertexSoup};
+/// let tet = [[0.0, 0.0, 0.0], [0.0, 1.0, 0.0], [1.0, 0.0, 0.0]];
+/// assert_eq!(VertexSoup(&tet).len(), 1);
+/// ```
+pub trait Soup: Sync {
+    /// A corner's exact coordinates, with `-0.0` folded into `0.0` (two corners weld when
+    /// their points are equal).
+    type Point: Point;
+    /// Number of triangles.
+    fn len(&self) -> usize;
+    /// Whether there are no triangles.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The corners of triangle `t` (`t < len()`).
+    fn triangle(&self, t: usize) -> [Self::Point; 3];
+}
+
+/// A corner point as stored in a file: compared and hashed by its exact bits.
+pub trait Point: Copy + Eq + Send + Sync {
+    /// Its coordinates.
+    fn coords(&self) -> [f64; 3];
+    /// Whether every coordinate is finite.
+    fn is_finite(&self) -> bool;
+    /// A 64-bit hash of the bits.
+    fn hash(&self) -> u64;
+}
+
+/// Folded 64×64→128-bit multiply: the mixing step of wyhash and friends.
+#[inline]
+fn mix(a: u64, b: u64) -> u64 {
+    let p = a as u128 * b as u128;
+    (p as u64) ^ ((p >> 64) as u64)
+}
+
+const K: [u64; 6] = [
+    0xa076_1d64_78bd_642f,
+    0xe703_7ed1_a0b4_28db,
+    0x8ebc_6af0_9c88_c6e3,
+    0x5899_65cc_7537_4cc3,
+    0x1d8e_4e27_c47d_124f,
+    0x9e37_79b9_7f4a_7c15,
+];
+
+/// Single-precision points (binary STL): the bits of x, y, z.
+impl Point for [u32; 3] {
+    #[inline]
+    fn coords(&self) -> [f64; 3] {
+        [
+            f32::from_bits(self[0]) as f64,
+            f32::from_bits(self[1]) as f64,
+            f32::from_bits(self[2]) as f64,
+        ]
+    }
+    #[inline]
+    fn is_finite(&self) -> bool {
+        self.iter().all(|b| b & 0x7f80_0000 != 0x7f80_0000)
+    }
+    #[inline]
+    fn hash(&self) -> u64 {
+        let lo = self[0] as u64 | (self[1] as u64) << 32;
+        let h = mix(lo ^ K[0], self[2] as u64 ^ K[1]);
+        mix(h ^ K[2], lo.rotate_left(23) ^ K[3])
+    }
+}
+
+/// Double-precision points (ASCII STL): the bits of x, y, z.
+impl Point for [u64; 3] {
+    #[inline]
+    fn coords(&self) -> [f64; 3] {
+        [
+            f64::from_bits(self[0]),
+            f64::from_bits(self[1]),
+            f64::from_bits(self[2]),
+        ]
+    }
+    #[inline]
+    fn is_finite(&self) -> bool {
+        self.iter().all(|&b| f64::from_bits(b).is_finite())
+    }
+    #[inline]
+    fn hash(&self) -> u64 {
+        let h = mix(self[0] ^ K[0], self[1] ^ K[1]);
+        let h = mix(h ^ K[2], self[2] ^ K[3]);
+        mix(h ^ K[4], self[0].rotate_left(29) ^ K[5])
+    }
+}
+
+/// A soup held as three points per triangle, in order (an ASCII STL once parsed).
+///
+/// # Examples
+/// ```
+/// use inertia::soup::{Soup, VertexSoup};
+/// let pts = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, -0.0, 1.0]];
+/// let t = VertexSoup(&pts).triangle(0);
+/// assert_eq!(t[2], [0, 0, 1.0f64.to_bits()]); // -0.0 welds with 0.0
+/// ```
+pub struct VertexSoup<'a>(pub &'a [[f64; 3]]);
+
+impl Soup for VertexSoup<'_> {
+    type Point = [u64; 3];
+    fn len(&self) -> usize {
+        self.0.len() / 3
+    }
+    #[inline]
+    fn triangle(&self, t: usize) -> [[u64; 3]; 3] {
+        let p = &self.0[3 * t..3 * t + 3];
+        #[inline(always)]
+        fn bits(p: [f64; 3]) -> [u64; 3] {
+            let b = |v: f64| if v == 0.0 { 0 } else { v.to_bits() };
+            [b(p[0]), b(p[1]), b(p[2])]
+        }
+        [bits(p[0]), bits(p[1]), bits(p[2])]
+    }
+}
+
+/// A validated single-shell solid: what [`Body`] and the `tetra` method report of it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Solid {
+    /// Counts, area and box.
+    pub body: Body,
+    /// Volume, centroid and inertia tensor at unit density (the `tetra` method).
+    pub properties: MassProperties3d,
+}
+
+/// What one block of triangles contributes.
+struct Block<P> {
+    sums: Sums,
+    /// Σ |det|: the scale against which a vanishing volume is judged.
+    magnitude: f64,
+    area: f64,
+    lo: [f64; 3],
+    hi: [f64; 3],
+    /// Σ f(a, b) over directed edges, wrapping.
+    edges: u128,
+    /// Triangles repeating a corner.
+    repeated: usize,
+    /// Triangles of zero area (distinct corners).
+    flat: usize,
+    /// A corner with a non-finite coordinate.
+    non_finite: bool,
+    /// Where each weld partition's run starts among the block's corners (one more for the
+    /// end); the corners themselves go to the block's share of the weld's scratch memory.
+    runs: Vec<u32>,
+    _point: std::marker::PhantomData<P>,
+}
+
+/// The second hash of a point, for the antisymmetric edge form.
+#[inline]
+fn cohash(h: u64) -> u64 {
+    mix(h ^ K[4], K[5])
+}
+
+/// `f(a, b) = u(a)·v(b) − u(b)·v(a)`, antisymmetric in (a, b).
+#[inline]
+fn edge(ua: u64, va: u64, ub: u64, vb: u64) -> u128 {
+    (ua as u128 * vb as u128).wrapping_sub(ub as u128 * va as u128)
+}
+
+fn partition_bits(corners: usize) -> u32 {
+    let mut bits = 0;
+    while bits < 12 && corners >> bits > PARTITION {
+        bits += 1;
+    }
+    bits
+}
+
+#[inline]
+fn partition(h: u64, bits: u32) -> usize {
+    if bits == 0 {
+        0
+    } else {
+        (h >> (64 - bits)) as usize
+    }
+}
+
+fn block<S: Soup>(
+    soup: &S,
+    range: std::ops::Range<usize>,
+    r: [f64; 3],
+    bits: u32,
+    out: &mut [std::mem::MaybeUninit<Entry<S::Point>>],
+) -> Block<S::Point> {
+    let mut b = Block {
+        sums: Sums::default(),
+        magnitude: 0.0,
+        area: 0.0,
+        lo: [f64::INFINITY; 3],
+        hi: [f64::NEG_INFINITY; 3],
+        edges: 0,
+        repeated: 0,
+        flat: 0,
+        non_finite: false,
+        runs: Vec::new(),
+        _point: std::marker::PhantomData,
+    };
+    let mut counts = vec![0u32; (1 << bits) + 1];
+    let mut part = Vec::with_capacity(3 * range.len());
+    for t in range.clone() {
+        let tri = soup.triangle(t);
+        if !tri.iter().all(Point::is_finite) {
+            b.non_finite = true;
+            return b;
+        }
+        let h = [tri[0].hash(), tri[1].hash(), tri[2].hash()];
+        for &hk in &h {
+            let p = partition(hk, bits);
+            counts[p + 1] += 1;
+            part.push(p as u16);
+        }
+        if tri[0] == tri[1] || tri[1] == tri[2] || tri[2] == tri[0] {
+            b.repeated += 1;
+            continue;
+        }
+        let v = [cohash(h[0]), cohash(h[1]), cohash(h[2])];
+        b.edges = b
+            .edges
+            .wrapping_add(edge(h[0], v[0], h[1], v[1]))
+            .wrapping_add(edge(h[1], v[1], h[2], v[2]))
+            .wrapping_add(edge(h[2], v[2], h[0], v[0]));
+        let p = [tri[0].coords(), tri[1].coords(), tri[2].coords()];
+        let (e1, e2) = (sub(p[1], p[0]), sub(p[2], p[0]));
+        let n = [
+            e1[1] * e2[2] - e1[2] * e2[1],
+            e1[2] * e2[0] - e1[0] * e2[2],
+            e1[0] * e2[1] - e1[1] * e2[0],
+        ];
+        if n == [0.0; 3] {
+            b.flat += 1;
+            continue;
+        }
+        b.area += 0.5 * (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
+        for q in &p {
+            for (k, &x) in q.iter().enumerate() {
+                b.lo[k] = b.lo[k].min(x);
+                b.hi[k] = b.hi[k].max(x);
+            }
+        }
+        let det = b.sums.add(sub(p[0], r), sub(p[1], r), sub(p[2], r));
+        b.magnitude += det.abs();
+    }
+    // Counting sort of the corners by partition; the block's records are still in cache.
+    for p in 1..counts.len() {
+        counts[p] += counts[p - 1];
+    }
+    b.runs = counts.clone();
+    let mut i = 0;
+    for t in range {
+        for (k, point) in soup.triangle(t).into_iter().enumerate() {
+            let p = part[i] as usize;
+            out[counts[p] as usize].write(Entry {
+                point,
+                corner: (3 * t + k) as u32,
+            });
+            counts[p] += 1;
+            i += 1;
+        }
+    }
+    // The runs tile the block's share of `out`, each slot written once.
+    debug_assert!((0..counts.len() - 1).all(|p| counts[p] == b.runs[p + 1]));
+    debug_assert_eq!(i, out.len());
+    b
+}
+
+#[inline]
+fn sub(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
+    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+}
+
+/// A pointer that may be shared by threads writing to disjoint places.
+#[derive(Clone, Copy)]
+struct Shared<T>(*mut T);
+// SAFETY: used only where every thread writes a disjoint set of indices (see the callers).
+unsafe impl<T: Send> Send for Shared<T> {}
+unsafe impl<T: Send> Sync for Shared<T> {}
+
+impl<T> Shared<T> {
+    /// The place of element `i`.
+    ///
+    /// # Safety
+    /// `i` must lie within the allocation the pointer came from.
+    unsafe fn at(&self, i: usize) -> *mut T {
+        // SAFETY: the caller keeps `i` in bounds.
+        unsafe { self.0.add(i) }
+    }
+}
+
+/// Scratch memory for the weld, zeroed: an anonymous map, asked (on Linux) for huge pages,
+/// so that touching 60 MB costs tens of page faults rather than fifteen thousand. Only for
+/// plain integer data, for which zeroed memory is a valid value.
+struct Scratch<T> {
+    map: memmap2::MmapMut,
+    len: usize,
+    _type: std::marker::PhantomData<T>,
+}
+
+impl<T: Copy> Scratch<T> {
+    fn new(len: usize) -> Option<Self> {
+        let bytes = len.checked_mul(std::mem::size_of::<T>())?;
+        let map = memmap2::MmapMut::map_anon(bytes.max(1)).ok()?;
+        #[cfg(target_os = "linux")]
+        let _ = map.advise(memmap2::Advice::HugePage);
+        Some(Scratch {
+            map,
+            len,
+            _type: std::marker::PhantomData,
+        })
+    }
+
+    fn uninit(&mut self) -> &mut [std::mem::MaybeUninit<T>] {
+        // SAFETY: the map is page-aligned (more than T's alignment) and `len` values long;
+        // MaybeUninit asks nothing of the bytes.
+        unsafe { std::slice::from_raw_parts_mut(self.map.as_mut_ptr().cast(), self.len) }
+    }
+
+    /// The values, once every one of them has been written (or zero is a valid `T`).
+    ///
+    /// # Safety
+    /// Every value must have been written, or zeroed memory must be a valid `T`.
+    unsafe fn assume_init(&self) -> &[T] {
+        // SAFETY: as for `uninit`, and the caller vouches for the contents.
+        unsafe { std::slice::from_raw_parts(self.map.as_ptr().cast(), self.len) }
+    }
+}
+
+/// One corner in its weld partition.
+#[derive(Clone, Copy)]
+struct Entry<P> {
+    point: P,
+    corner: u32,
+}
+
+/// Welds the corners by exact coordinates, each partition on its own core. Returns, for
+/// every corner `3t + k`, its point's number, and the number of distinct points. Points are
+/// numbered within the id range of their partition (its first corner's position in
+/// partition order, plus the point's rank), so numbers are unique but not dense: they lie
+/// in `0..3n`.
+fn weld<P: Point>(
+    blocks: &[Block<P>],
+    entries: &[Entry<P>],
+    bits: u32,
+) -> Option<(Scratch<u32>, usize)> {
+    let corners = entries.len();
+    let parts = 1usize << bits;
+    let mut start = vec![0usize; parts + 1];
+    for b in blocks {
+        for p in 0..parts {
+            start[p + 1] += (b.runs[p + 1] - b.runs[p]) as usize;
+        }
+    }
+    for p in 0..parts {
+        start[p + 1] += start[p];
+    }
+    let mut vertex = Scratch::<u32>::new(corners)?;
+    let out = Shared(vertex.uninit().as_mut_ptr());
+    let distinct: usize = (0..parts)
+        .into_par_iter()
+        .map(|p| {
+            let size = (2 * (start[p + 1] - start[p])).next_power_of_two().max(16);
+            let mut table = vec![u32::MAX; size];
+            let mut seen: Vec<P> = Vec::new();
+            for (k, b) in blocks.iter().enumerate() {
+                let block = &entries[3 * BLOCK * k..];
+                for e in &block[b.runs[p] as usize..b.runs[p + 1] as usize] {
+                    let mut slot = e.point.hash() as usize & (size - 1);
+                    let id = loop {
+                        let v = table[slot];
+                        if v == u32::MAX {
+                            table[slot] = seen.len() as u32;
+                            seen.push(e.point);
+                            break table[slot];
+                        }
+                        if seen[v as usize] == e.point {
+                            break v;
+                        }
+                        slot = (slot + 1) & (size - 1);
+                    };
+                    // SAFETY: every corner number appears in exactly one entry of one
+                    // partition, so each slot is written once, by one thread.
+                    unsafe { (*out.at(e.corner as usize)).write(start[p] as u32 + id) };
+                }
+            }
+            seen.len()
+        })
+        .sum();
+    Some((vertex, distinct))
+}
+
+/// Number of connected components of the triangles that do not repeat a vertex, by
+/// union-find over point numbers below `ids` (`repeated`: whether some triangles do).
+fn components(vertex: &[u32], ids: usize, distinct: usize, repeated: bool) -> Option<usize> {
+    // parent[x] = 0: x is a root; otherwise x's parent plus one.
+    let mut scratch = Scratch::<u32>::new(ids)?;
+    // SAFETY: zeroed u32s.
+    let parent: &mut [u32] = unsafe { &mut *(scratch.uninit() as *mut [_] as *mut [u32]) };
+    fn find(parent: &mut [u32], mut x: u32) -> u32 {
+        loop {
+            let p = parent[x as usize];
+            if p == 0 {
+                return x;
+            }
+            let g = parent[(p - 1) as usize];
+            if g != 0 {
+                parent[x as usize] = g;
+            }
+            x = p - 1;
+        }
+    }
+    let mut unions = 0;
+    for t in vertex.chunks_exact(3) {
+        if t[0] == t[1] || t[1] == t[2] || t[2] == t[0] {
+            continue;
+        }
+        let r0 = find(parent, t[0]);
+        for &v in &t[1..] {
+            let r = find(parent, v);
+            if r != r0 {
+                parent[r as usize] = r0 + 1;
+                unions += 1;
+            }
+        }
+    }
+    // Each union joins two components of the points in use.
+    let used = if repeated {
+        let mut used = vec![false; ids];
+        for t in vertex.chunks_exact(3) {
+            if t[0] != t[1] && t[1] != t[2] && t[2] != t[0] {
+                for &v in t {
+                    used[v as usize] = true;
+                }
+            }
+        }
+        used.iter().filter(|u| **u).count()
+    } else {
+        distinct
+    };
+    Some(used - unions)
+}
+
+/// Validates and integrates a soup that is one closed shell, or says `None` if it is
+/// anything else (the general path, [`Mesh::new`](crate::Mesh::new), then decides).
+///
+/// The result matches what [`Mesh::new`](crate::Mesh::new) and the `tetra` method give, to
+/// rounding (the sums are taken about the first corner rather than the box's centre).
+///
+/// # Examples
+/// ```
+/// use inertia::soup::{solid, VertexSoup};
+/// // The right tetrahedron (0,0,0), (5,0,0), (0,4,0), (0,0,3), as STL would list it.
+/// let (o, x, y, z) = ([0.0; 3], [5.0, 0.0, 0.0], [0.0, 4.0, 0.0], [0.0, 0.0, 3.0]);
+/// let pts = [o, y, x, o, x, z, o, z, y, x, y, z];
+/// let s = solid(&VertexSoup(&pts)).unwrap();
+/// assert_eq!((s.body.vertices, s.body.shells), (4, 1));
+/// assert!((s.properties.volume - 10.0).abs() < 1e-13);
+/// // Open: one triangle missing. Not for this path.
+/// assert!(solid(&VertexSoup(&pts[..9])).is_none());
+/// ```
+pub fn solid<S: Soup>(soup: &S) -> Option<Solid> {
+    let n = soup.len();
+    // Corner numbers are u32.
+    if n == 0 || n > (u32::MAX / 3) as usize {
+        return None;
+    }
+    let first = soup.triangle(0)[0];
+    if !first.is_finite() {
+        return None;
+    }
+    let r = first.coords();
+    let bits = partition_bits(3 * n);
+    let mut entries = Scratch::<Entry<S::Point>>::new(3 * n)?;
+    let blocks: Vec<Block<S::Point>> = entries
+        .uninit()
+        .par_chunks_mut(3 * BLOCK)
+        .enumerate()
+        .map(|(b, out)| block(soup, b * BLOCK..((b + 1) * BLOCK).min(n), r, bits, out))
+        .collect();
+    let mut sums = Sums::default();
+    let (mut magnitude, mut area, mut edges) = (0.0, 0.0, 0u128);
+    let (mut lo, mut hi) = ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]);
+    let (mut repeated, mut flat) = (0, 0);
+    for b in &blocks {
+        if b.non_finite {
+            return None;
+        }
+        sums.merge(&b.sums);
+        magnitude += b.magnitude;
+        area += b.area;
+        edges = edges.wrapping_add(b.edges);
+        for k in 0..3 {
+            lo[k] = lo[k].min(b.lo[k]);
+            hi[k] = hi[k].max(b.hi[k]);
+        }
+        repeated += b.repeated;
+        flat += b.flat;
+    }
+    // Open or badly wound, or every triangle degenerate, or flat: the general path explains.
+    if edges != 0 || repeated + flat == n || sums.det.abs() <= 1e-9 * magnitude {
+        return None;
+    }
+    // SAFETY: every block ran to its end (none met a non-finite coordinate), writing each
+    // of its corners once.
+    let (vertex, vertices) = weld(&blocks, unsafe { entries.assume_init() }, bits)?;
+    drop(entries);
+    // SAFETY: the weld wrote every corner's number.
+    let vertex = unsafe { vertex.assume_init() };
+    if components(vertex, 3 * n, vertices, repeated > 0)? != 1 {
+        return None;
+    }
+    let inside_out = sums.det < 0.0;
+    let sums = if inside_out { sums.reversed() } else { sums };
+    let properties = sums.finish(Point3::from(r));
+    crate::mesh::physical(&properties).ok()?;
+    Some(Solid {
+        body: Body {
+            triangles: n,
+            degenerate_triangles: repeated + flat,
+            vertices,
+            shells: 1,
+            cavities: 0,
+            inside_out,
+            surface_area: area,
+            bounding_box: BoundingBox { min: lo, max: hi },
+        },
+        properties,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mesh::RawMesh;
+    use crate::mesh::test_meshes::*;
+    use crate::shape::Shape3d;
+
+    fn points(m: &RawMesh) -> Vec<[f64; 3]> {
+        m.triangles
+            .iter()
+            .flat_map(|t| t.map(|v| m.vertices[v as usize]))
+            .collect()
+    }
+
+    fn general(m: &RawMesh) -> (Body, MassProperties3d) {
+        let mesh = crate::Mesh::new(m).unwrap();
+        (Body::of(&mesh), crate::method::tetra::integrate(&mesh))
+    }
+
+    fn agree(m: &RawMesh) {
+        let s = solid(&VertexSoup(&points(m))).expect("one closed shell");
+        let (body, p) = general(m);
+        assert_eq!(
+            (
+                s.body.triangles,
+                s.body.degenerate_triangles,
+                s.body.vertices
+            ),
+            (body.triangles, body.degenerate_triangles, body.vertices)
+        );
+        assert_eq!((s.body.shells, s.body.inside_out), (1, body.inside_out));
+        assert_eq!(s.body.bounding_box, body.bounding_box);
+        let scale = p.volume.abs().cbrt();
+        assert!((s.body.surface_area - body.surface_area).abs() <= 1e-12 * body.surface_area);
+        assert!((s.properties.volume - p.volume).abs() <= 1e-12 * p.volume);
+        assert!(
+            (s.properties.centroid - p.centroid).norm()
+                <= 1e-12 * scale.max(p.centroid.coords.norm())
+        );
+        let big = p.inertia.abs().max();
+        assert!((s.properties.inertia - p.inertia).abs().max() <= 1e-11 * big);
+    }
+
+    #[test]
+    fn agrees_with_the_general_path() {
+        agree(&cuboid([0.0; 3], [1.0, 2.0, 3.0]));
+        agree(&cuboid([1e6, -2e6, 3e6], [1.0, 2.0, 3.0]));
+        agree(&flipped(&cuboid([0.0; 3], [1.0, 2.0, 3.0])));
+        agree(&Shape3d::Sphere { radius: 2.0 }.tessellate(40));
+        agree(
+            &Shape3d::Cylinder {
+                radius: 3.0,
+                height: 1.0,
+            }
+            .tessellate(40),
+        );
+        agree(
+            &Shape3d::Biconvex {
+                width: 2.0,
+                height: 0.5,
+            }
+            .tessellate(40),
+        );
+    }
+
+    #[test]
+    fn several_blocks_and_partitions() {
+        // Enough triangles for several blocks and weld partitions.
+        let m = Shape3d::Sphere { radius: 1.0 }.tessellate(300);
+        assert!(m.triangles.len() > 2 * BLOCK);
+        assert!(partition_bits(3 * m.triangles.len()) > 1);
+        agree(&m);
+    }
+
+    #[test]
+    fn degenerate_triangles_are_counted_as_the_general_path_counts_them() {
+        let mut m = cuboid([0.0; 3], [1.0; 3]);
+        m.triangles.push([0, 0, 1]);
+        m.vertices.push([0.5, 0.0, 0.0]);
+        let side = m.triangles.iter().position(|t| *t == [0, 1, 5]).unwrap();
+        m.triangles[side] = [0, 8, 5];
+        m.triangles.push([8, 1, 5]);
+        m.triangles.push([1, 8, 0]);
+        agree(&m);
+    }
+
+    #[test]
+    fn everything_else_goes_to_the_general_path() {
+        let cube = cuboid([0.0; 3], [1.0; 3]);
+        let none = |m: &RawMesh| solid(&VertexSoup(&points(m))).is_none();
+        // Open.
+        let mut open = cube.clone();
+        open.triangles.pop();
+        assert!(none(&open));
+        // One triangle wound the wrong way.
+        let mut bad = cube.clone();
+        bad.triangles[3].swap(1, 2);
+        assert!(none(&bad));
+        // Two shells, even well formed.
+        assert!(none(&union(&cube, &cuboid([3.0; 3], [1.0; 3]))));
+        assert!(none(&union(&cube, &flipped(&cuboid([3.0; 3], [1.0; 3])))));
+        // Non-finite.
+        let mut inf = cube.clone();
+        inf.vertices[7][2] = f64::INFINITY;
+        assert!(none(&inf));
+        // A triangle and its reverse: closed, but encloses nothing.
+        let sheet = RawMesh {
+            vertices: cube.vertices.clone(),
+            triangles: vec![[0, 1, 2], [0, 2, 1]],
+            lines: vec![],
+        };
+        assert!(none(&sheet));
+        assert!(solid(&VertexSoup(&[])).is_none());
+    }
+
+    #[test]
+    fn the_same_bits_on_any_number_of_threads() {
+        let pts = points(&Shape3d::Sphere { radius: 1.0 }.tessellate(200));
+        let run = |threads| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+                .install(|| solid(&VertexSoup(&pts)).unwrap())
+        };
+        let one = run(1);
+        assert_eq!(one, run(2));
+        assert_eq!(one, run(3));
+    }
+
+    #[test]
+    fn edge_form_is_antisymmetric_and_cancels_on_a_closed_surface() {
+        let (a, b) = ([1u32, 2, 3].hash(), [4u32, 5, 6].hash());
+        let (va, vb) = (cohash(a), cohash(b));
+        assert_eq!(edge(a, va, b, vb).wrapping_add(edge(b, vb, a, va)), 0);
+        assert_ne!(edge(a, va, b, vb), 0);
+    }
+}
