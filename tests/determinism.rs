@@ -37,7 +37,25 @@ fn same_bytes_every_run_and_thread_count() {
         ])
         .assert()
         .success();
+    // A binary STL of several blocks and weld partitions (inertia::soup).
+    let ball = dir.join("ball.stl");
+    let raw = inertia::shape::Shape3d::Sphere { radius: 1.0 }.tessellate(160);
+    assert!(raw.triangles.len() > 3 * inertia::soup::BLOCK);
+    let mut b = vec![0u8; 80];
+    b.extend((raw.triangles.len() as u32).to_le_bytes());
+    for t in &raw.triangles {
+        b.extend([0u8; 12]);
+        for &v in t {
+            for x in raw.vertices[v as usize] {
+                b.extend((x as f32 + 1000.0).to_le_bytes());
+            }
+        }
+        b.extend([0u8; 2]);
+    }
+    std::fs::write(&ball, b).unwrap();
+    let ball = ball.to_str().unwrap();
     let commands: Vec<Vec<&str>> = vec![
+        vec!["mesh", ball, "--json"],
         vec![
             "polygon",
             "fixtures/polygon/square_with_hole.json",
