@@ -377,6 +377,34 @@ fn parse_ascii_points(bytes: &[u8]) -> Result<Vec<[f64; 3]>> {
     Ok(vertices)
 }
 
+/// Writes a mesh as binary STL (coordinates rounded to f32, zero normals, as most
+/// exporters write when they leave the winding to speak for itself).
+///
+/// # Examples
+/// ```
+/// use inertia::{io::stl, shape::Shape3d};
+/// let cube = Shape3d::Box { size: [1.0, 2.0, 3.0] }.tessellate(0);
+/// let bytes = stl::write_binary(&cube);
+/// assert_eq!(bytes.len(), 84 + 50 * 12);
+/// assert_eq!(stl::parse(&bytes)?.triangles.len(), 12);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+pub fn write_binary(mesh: &RawMesh) -> Vec<u8> {
+    let mut b = Vec::with_capacity(HEADER + RECORD * mesh.triangles.len());
+    b.extend_from_slice(&[0; 80]);
+    b.extend_from_slice(&(mesh.triangles.len() as u32).to_le_bytes());
+    for t in &mesh.triangles {
+        b.extend_from_slice(&[0; 12]);
+        for &v in t {
+            for x in mesh.vertices[v as usize] {
+                b.extend_from_slice(&(x as f32).to_le_bytes());
+            }
+        }
+        b.extend_from_slice(&[0; 2]);
+    }
+    b
+}
+
 /// Writes a mesh as ASCII STL with every coordinate at full f64 precision (it reads back
 /// exactly; binary STL would round to f32).
 ///
