@@ -857,12 +857,12 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
             .input_format
             .or_else(|| MeshFormat::from_path(path))
             .unwrap_or_else(|| MeshFormat::sniff(&bytes));
-        // One closed shell of STL, for `tetra`: validated and integrated in place, in
-        // parallel (inertia::soup). Anything else takes the general path below.
-        if format == MeshFormat::Stl
-            && a.shell.is_none()
-            && a.plot.is_none()
-            && methods == [MeshMethod::Tetra]
+        // One closed shell, for `tetra`: validated and integrated in parallel by
+        // inertia::soup (STL in place, without a copy). Anything else takes the general
+        // path, Mesh::new, which sorts out several shells and explains defects.
+        let fast = a.shell.is_none() && a.plot.is_none() && methods == [MeshMethod::Tetra];
+        if fast
+            && format == MeshFormat::Stl
             && let Some(s) = inertia::io::stl::solid(&bytes).with_context(|| label.clone())?
         {
             let unit = MeshIntegral {
@@ -890,6 +890,19 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
                         grid: None,
                     };
                     (mesh, vec![unit])
+                }
+                None if fast => {
+                    if let Some(s) = inertia::soup::solid(&inertia::soup::IndexedSoup(&raw)) {
+                        let unit = MeshIntegral {
+                            properties: s.properties,
+                            grid: None,
+                        };
+                        parts.push((name, label, s.body, vec![unit], None));
+                        continue;
+                    }
+                    let mesh = inertia::Mesh::new(&raw).with_context(|| label.clone())?;
+                    let units = vec![methods[0].integrate(&mesh, a.resolution)];
+                    (mesh, units)
                 }
                 None => {
                     let mesh = inertia::Mesh::new(&raw).with_context(|| label.clone())?;

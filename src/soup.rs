@@ -147,13 +147,43 @@ impl Soup for VertexSoup<'_> {
     #[inline]
     fn triangle(&self, t: usize) -> [[u64; 3]; 3] {
         let p = &self.0[3 * t..3 * t + 3];
-        #[inline(always)]
-        fn bits(p: [f64; 3]) -> [u64; 3] {
-            let b = |v: f64| if v == 0.0 { 0 } else { v.to_bits() };
-            [b(p[0]), b(p[1]), b(p[2])]
-        }
         [bits(p[0]), bits(p[1]), bits(p[2])]
     }
+}
+
+/// An indexed mesh (OBJ, PLY, 3MF) seen as a soup: each triangle's corners looked up.
+///
+/// # Examples
+/// ```
+/// use inertia::soup::{solid, IndexedSoup};
+/// let cube = inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0);
+/// let s = solid(&IndexedSoup(&cube)).unwrap();
+/// assert_eq!((s.body.vertices, s.properties.volume), (8, 1.0));
+/// ```
+pub struct IndexedSoup<'a>(pub &'a crate::mesh::RawMesh);
+
+impl Soup for IndexedSoup<'_> {
+    type Point = [u64; 3];
+    fn len(&self) -> usize {
+        self.0.triangles.len()
+    }
+    #[inline]
+    fn triangle(&self, t: usize) -> [[u64; 3]; 3] {
+        let [a, b, c] = self.0.triangles[t];
+        let v = &self.0.vertices;
+        [
+            bits(v[a as usize]),
+            bits(v[b as usize]),
+            bits(v[c as usize]),
+        ]
+    }
+}
+
+/// A point's weld key: its bits, with -0.0 folded into 0.0.
+#[inline(always)]
+fn bits(p: [f64; 3]) -> [u64; 3] {
+    let b = |v: f64| if v == 0.0 { 0 } else { v.to_bits() };
+    [b(p[0]), b(p[1]), b(p[2])]
 }
 
 /// A validated single-shell solid: what [`Body`] and the `tetra` method report of it.

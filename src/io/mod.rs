@@ -10,6 +10,7 @@ pub mod geojson;
 pub mod json;
 pub mod obj;
 pub mod ply;
+mod scan;
 pub mod stl;
 pub mod threemf;
 

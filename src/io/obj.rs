@@ -22,6 +22,129 @@ use crate::mesh::RawMesh;
 /// ```
 pub fn parse(bytes: &[u8]) -> Result<RawMesh> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    match parse_parallel(bytes) {
+        Some(m) => Ok(m),
+        None => parse_sequential(bytes),
+    }
+}
+
+/// What a chunk of OBJ holds.
+#[derive(Default)]
+struct Chunk {
+    vertices: Vec<[f64; 3]>,
+    /// Triangles as 1-based indices: absolute, or, for those listed in `relative`, counted
+    /// from the chunk's first vertex (and possibly ≤ 0: a vertex of an earlier chunk).
+    triangles: Vec<[i64; 3]>,
+    /// (triangle, corner) of each relative index.
+    relative: Vec<(u32, u8)>,
+    /// Each triangle's line, counted from the chunk's first line (1-based).
+    lines: Vec<u32>,
+    /// Line ends in the chunk.
+    newlines: usize,
+}
+
+/// Reads well-formed OBJ in parallel chunks of whole lines; `None` at anything else.
+fn parse_parallel(bytes: &[u8]) -> Option<RawMesh> {
+    use rayon::prelude::*;
+    let cuts = super::scan::split(bytes, |_| true);
+    let chunks: Vec<Chunk> = cuts
+        .par_windows(2)
+        .map(|w| chunk(&bytes[w[0]..w[1]]))
+        .collect::<Option<_>>()?;
+    let total: usize = chunks.iter().map(|c| c.vertices.len()).sum();
+    if total > u32::MAX as usize || chunks.iter().all(|c| c.triangles.is_empty()) {
+        return None;
+    }
+    let mut vertices = Vec::with_capacity(total);
+    let mut triangles = Vec::with_capacity(chunks.iter().map(|c| c.triangles.len()).sum());
+    let mut lines = Vec::with_capacity(triangles.capacity());
+    let (mut offset, mut line0) = (0i64, 0u32);
+    for mut c in chunks {
+        vertices.extend_from_slice(&c.vertices);
+        for &(t, k) in &c.relative {
+            c.triangles[t as usize][k as usize] += offset;
+        }
+        for t in &c.triangles {
+            let mut out = [0u32; 3];
+            for k in 0..3 {
+                if t[k] < 1 || t[k] > total as i64 {
+                    return None;
+                }
+                out[k] = (t[k] - 1) as u32;
+            }
+            triangles.push(out);
+        }
+        lines.extend(c.lines.iter().map(|l| l + line0));
+        offset += c.vertices.len() as i64;
+        line0 += c.newlines as u32;
+    }
+    Some(RawMesh {
+        vertices,
+        triangles,
+        lines,
+    })
+}
+
+fn chunk(bytes: &[u8]) -> Option<Chunk> {
+    std::str::from_utf8(bytes).ok()?;
+    let mut c = Chunk::default();
+    let mut s = super::scan::Scanner::new(bytes);
+    let mut line = 0u32;
+    let mut face: Vec<i64> = Vec::new();
+    let mut relative: Vec<bool> = Vec::new();
+    while !s.at_end() {
+        line += 1;
+        let kind = s.word_in_line();
+        if kind == Some(b"v") {
+            let mut p = [0.0; 3];
+            for v in &mut p {
+                s.peek_in_line()?;
+                *v = s.number(true)?;
+                if !v.is_finite() {
+                    return None;
+                }
+            }
+            c.vertices.push(p);
+        } else if kind == Some(b"f") {
+            face.clear();
+            relative.clear();
+            while s.peek_in_line().is_some() {
+                let r = s.reference()?;
+                match r {
+                    0 => return None,
+                    r if r > 0 => {
+                        face.push(r);
+                        relative.push(false);
+                    }
+                    r => {
+                        face.push(c.vertices.len() as i64 + 1 + r);
+                        relative.push(true);
+                    }
+                }
+            }
+            if face.len() < 3 {
+                return None;
+            }
+            for k in 1..face.len() - 1 {
+                let t = c.triangles.len() as u32;
+                for (corner, i) in [0, k, k + 1].into_iter().enumerate() {
+                    if relative[i] {
+                        c.relative.push((t, corner as u8));
+                    }
+                }
+                c.triangles.push([face[0], face[k], face[k + 1]]);
+                c.lines.push(line);
+            }
+        }
+        if s.next_line() {
+            c.newlines += 1;
+        }
+    }
+    Some(c)
+}
+
+/// The sequential reader: slower, and names the line of any error.
+fn parse_sequential(bytes: &[u8]) -> Result<RawMesh> {
     let text = super::text(bytes)?;
     let mut vertices: Vec<[f64; 3]> = Vec::new();
     // Faces as absolute 1-based or relative indices resolved at the end (an OBJ may refer to
@@ -145,6 +268,35 @@ pub fn write(mesh: &RawMesh) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn parallel_reader_matches_the_sequential_one() {
+        // Several chunks: quads, relative indices reaching into earlier chunks, comments,
+        // texture/normal references, CRLF lines, other statements.
+        let mut text = String::from("# a big file\r\no part\r\n");
+        let mut k = 0;
+        while text.len() < 3 * super::super::scan::CHUNK + 1000 {
+            text.push_str(&format!(
+                "v {k} 0.5 -1e-3 # c\r\nv {k}.25 1 2 3\nvt 0 1\nv 1 {k} 7\nv -0 0 {k}e2\nf 1 2/2 3//4\nf -1 -2/1/1 -3 -4\nusemtl x\nf {} {} -1#c\n",
+                4 * k + 1,
+                4 * k + 2
+            ));
+            k += 1;
+        }
+        let bytes = text.as_bytes();
+        let fast = parse_parallel(bytes).expect("well formed");
+        assert_eq!(fast, parse_sequential(bytes).unwrap());
+        assert!(fast.lines.last().unwrap() > &100_000);
+        // A bad line in a later chunk: the sequential reader explains it.
+        let bad = format!("{text}f 1 2\n");
+        assert!(parse_parallel(bad.as_bytes()).is_none());
+        assert!(err(&bad).starts_with(&format!(
+            "line {}: a face needs at least 3 vertices",
+            text.lines().count() + 1
+        )));
+        // A vertex line broken across two lines is not read across them.
+        assert!(parse_parallel(b"v 1 2\n3\nv 0 0 0\nv 1 0 0\nf 1 2 3\n").is_none());
+    }
 
     fn err(s: &str) -> String {
         parse(s.as_bytes()).unwrap_err().to_string()

@@ -179,7 +179,94 @@ pub fn solid(bytes: &[u8]) -> Result<Option<Solid>> {
         Kind::Binary => crate::soup::solid(&BinarySoup {
             records: &bytes[HEADER..],
         }),
-        Kind::Ascii => crate::soup::solid(&VertexSoup(&parse_ascii_points(bytes)?)),
+        Kind::Ascii => crate::soup::solid(&VertexSoup(&ascii_points(bytes)?)),
+    })
+}
+
+/// The corners of an ASCII STL's facets: read in parallel chunks (each starting at a
+/// `facet` line), or, at the first surprise, by the sequential reader, which explains it.
+fn ascii_points(bytes: &[u8]) -> Result<Vec<[f64; 3]>> {
+    use rayon::prelude::*;
+    let cuts = super::scan::split(bytes, |l| super::scan::first_word_is(l, b"facet"));
+    let chunks: Option<Vec<AsciiChunk>> = cuts
+        .par_windows(2)
+        .enumerate()
+        .map(|(k, w)| ascii_chunk(&bytes[w[0]..w[1]], k > 0))
+        .collect();
+    let consistent = |c: &[AsciiChunk]| {
+        // Every chunk but the last ends inside a solid (the next starts at a facet); the
+        // last ends outside one, and there was a solid.
+        c.iter().rev().skip(1).all(|c| c.inside)
+            && c.last().is_some_and(|c| !c.inside)
+            && c.iter().any(|c| c.solids > 0)
+    };
+    match chunks {
+        Some(c) if consistent(&c) => {
+            let mut points = Vec::with_capacity(c.iter().map(|c| c.points.len()).sum());
+            for c in c {
+                points.extend_from_slice(&c.points);
+            }
+            Ok(points)
+        }
+        _ => parse_ascii_points(bytes),
+    }
+}
+
+/// What a chunk of ASCII STL holds.
+struct AsciiChunk {
+    points: Vec<[f64; 3]>,
+    /// Inside a solid at the chunk's end.
+    inside: bool,
+    /// `solid` lines seen.
+    solids: usize,
+}
+
+/// Reads a chunk of well-formed ASCII STL (`None` at anything else), starting inside a
+/// solid or not.
+fn ascii_chunk(bytes: &[u8], mut inside: bool) -> Option<AsciiChunk> {
+    std::str::from_utf8(bytes).ok()?;
+    let mut s = super::scan::Scanner::new(bytes);
+    let mut points = Vec::with_capacity(bytes.len() / 80);
+    let mut solids = 0;
+    while let Some(w) = s.word() {
+        if !inside {
+            if !w.eq_ignore_ascii_case(b"solid") {
+                return None;
+            }
+            inside = true;
+            solids += 1;
+            s.next_line();
+            continue;
+        }
+        if w.eq_ignore_ascii_case(b"endsolid") {
+            inside = false;
+            s.next_line();
+            continue;
+        }
+        if !w.eq_ignore_ascii_case(b"facet") {
+            return None;
+        }
+        s.expect(b"normal")?;
+        for _ in 0..3 {
+            s.number(false)?;
+        }
+        s.expect(b"outer")?;
+        s.expect(b"loop")?;
+        for _ in 0..3 {
+            s.expect(b"vertex")?;
+            let p = [s.number(false)?, s.number(false)?, s.number(false)?];
+            if !p.iter().all(|v| v.is_finite()) {
+                return None;
+            }
+            points.push(p);
+        }
+        s.expect(b"endloop")?;
+        s.expect(b"endfacet")?;
+    }
+    Some(AsciiChunk {
+        points,
+        inside,
+        solids,
     })
 }
 
@@ -442,6 +529,40 @@ pub fn write_ascii(mesh: &RawMesh, name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn parallel_ascii_reader_matches_the_sequential_one() {
+        let facet = |k: usize| {
+            format!(
+                "  FACET NORMAL nan 0 1\n    outer loop\n      vertex {k} 0 1e-3\n vertex\t-0 {k}.5 2\n      vertex 1 2\n 3\n    endloop\n  endfacet\n"
+            )
+        };
+        let mut text = String::from("solid one facet in its name\n");
+        let mut k = 0;
+        while text.len() < 3 * super::super::scan::CHUNK {
+            text.push_str(&facet(k));
+            k += 1;
+            if k == 20_000 {
+                text.push_str("endsolid one\nsolid two\n");
+            }
+        }
+        text.push_str("endsolid\n");
+        let fast = ascii_points(text.as_bytes()).unwrap();
+        assert_eq!(fast.len(), 3 * k);
+        assert_eq!(fast, parse_ascii_points(text.as_bytes()).unwrap());
+        // Defects anywhere fall back to the sequential reader and its message.
+        let truncated = &text[..text.len() - 10];
+        assert!(
+            ascii_points(truncated.as_bytes())
+                .unwrap_err()
+                .to_string()
+                .contains("truncated")
+        );
+        let bad = text.replacen("vertex 23000 0", "vertex 23000 x", 1);
+        assert_ne!(bad, text);
+        let e = ascii_points(bad.as_bytes()).unwrap_err().to_string();
+        assert!(e.contains("expected a number, found \"x\""), "{e}");
+    }
 
     fn binary(tris: &[[[f32; 3]; 3]], header: &[u8]) -> Vec<u8> {
         let mut b = vec![0u8; 80];
