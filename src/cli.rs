@@ -1,5 +1,6 @@
 //! Command-line arguments and the glue from them to the library.
 
+use crate::progress::Progress;
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use inertia::io::{Bytes, MeshFormat, PolygonFormat, read_polygons};
@@ -755,14 +756,23 @@ fn polygon(a: PolygonArgs) -> Result<Outcome> {
     };
     let per_file: Vec<Result<Vec<Part>, (String, String)>> = match first {
         Some(parts) => vec![Ok(keep_first(parts))],
-        None => files
-            .par_iter()
-            .map(|p| {
-                read(p)
-                    .map(keep_first)
-                    .map_err(|e| (p.display().to_string(), format!("{e:#}")))
-            })
-            .collect(),
+        None => {
+            let progress = Progress::start(
+                Some(files.len() as u64),
+                "polygons".into(),
+                output == OutputFormat::Table,
+            );
+            files
+                .par_iter()
+                .map(|p| {
+                    let r = read(p)
+                        .map(keep_first)
+                        .map_err(|e| (p.display().to_string(), format!("{e:#}")));
+                    progress.inc();
+                    r
+                })
+                .collect()
+        }
     };
     let results: Vec<Result<Part, (String, String)>> = per_file
         .into_iter()
@@ -938,8 +948,11 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
     };
     // A lone file is read once here: one body is reported alone, several as parts below.
     let mut first = None;
+    let table = output == OutputFormat::Table;
     if files.len() == 1 && a.files_from.is_none() {
+        let progress = Progress::start(None, files[0].display().to_string(), table);
         let mut parts = read(&files[0])?;
+        drop(progress);
         if parts.len() == 1 {
             let (name, label, body, units, mesh) = parts.remove(0);
             let reports = methods
@@ -974,10 +987,17 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
     let method = methods[0];
     let per_file: Vec<Result<Vec<Part>, (String, String)>> = match first {
         Some(parts) => vec![Ok(parts)],
-        None => files
-            .par_iter()
-            .map(|p| read(p).map_err(|e| (p.display().to_string(), format!("{e:#}"))))
-            .collect(),
+        None => {
+            let progress = Progress::start(Some(files.len() as u64), "meshes".into(), table);
+            files
+                .par_iter()
+                .map(|p| {
+                    let r = read(p).map_err(|e| (p.display().to_string(), format!("{e:#}")));
+                    progress.inc();
+                    r
+                })
+                .collect()
+        }
     };
     let results: Vec<Result<Part, (String, String)>> = per_file
         .into_iter()

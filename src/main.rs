@@ -1,6 +1,7 @@
 //! The `inertia` command: parses arguments, runs, prints. All the work is in the library.
 
 mod cli;
+mod progress;
 
 use clap::Parser;
 use std::io::Write;
