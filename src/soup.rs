@@ -367,11 +367,15 @@ struct Scratch<T> {
 }
 
 impl<T: Copy> Scratch<T> {
-    fn new(len: usize) -> Option<Self> {
+    /// `dense`: every value will be written, so huge pages pay; sparse memory is better
+    /// left to small pages, of which only those touched are zeroed.
+    fn new(len: usize, dense: bool) -> Option<Self> {
         let bytes = len.checked_mul(std::mem::size_of::<T>())?;
         let map = memmap2::MmapMut::map_anon(bytes.max(1)).ok()?;
         #[cfg(target_os = "linux")]
-        let _ = map.advise(memmap2::Advice::HugePage);
+        if dense {
+            let _ = map.advise(memmap2::Advice::HugePage);
+        }
         Some(Scratch {
             map,
             len,
@@ -423,7 +427,7 @@ fn weld<P: Point>(
     for p in 0..parts {
         start[p + 1] += start[p];
     }
-    let mut vertex = Scratch::<u32>::new(corners)?;
+    let mut vertex = Scratch::<u32>::new(corners, true)?;
     let out = Shared(vertex.uninit().as_mut_ptr());
     let distinct: usize = (0..parts)
         .into_par_iter()
@@ -462,7 +466,7 @@ fn weld<P: Point>(
 /// union-find over point numbers below `ids` (`repeated`: whether some triangles do).
 fn components(vertex: &[u32], ids: usize, distinct: usize, repeated: bool) -> Option<usize> {
     // parent[x] = 0: x is a root; otherwise x's parent plus one.
-    let mut scratch = Scratch::<u32>::new(ids)?;
+    let mut scratch = Scratch::<u32>::new(ids, false)?;
     // SAFETY: zeroed u32s.
     let parent: &mut [u32] = unsafe { &mut *(scratch.uninit() as *mut [_] as *mut [u32]) };
     fn find(parent: &mut [u32], mut x: u32) -> u32 {
@@ -539,7 +543,7 @@ pub fn solid<S: Soup>(soup: &S) -> Option<Solid> {
     }
     let r = first.coords();
     let bits = partition_bits(3 * n);
-    let mut entries = Scratch::<Entry<S::Point>>::new(3 * n)?;
+    let mut entries = Scratch::<Entry<S::Point>>::new(3 * n, true)?;
     let blocks: Vec<Block<S::Point>> = entries
         .uninit()
         .par_chunks_mut(3 * BLOCK)
