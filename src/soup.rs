@@ -11,9 +11,12 @@
 //!    wrapping 128-bit arithmetic. On a closed, consistently wound surface every edge is used
 //!    once in each direction and the sum cancels exactly; an edge left open or used twice the
 //!    same way leaves a residue that is zero only by a 128-bit accident.
-//! 2. **A weld** by exact coordinates: the corners are scattered into partitions by the top
-//!    bits of their hash, and each partition is deduplicated on its own, with a table that
-//!    fits in cache.
+//! 2. **A weld** by exact coordinates, in two levels: each block first numbers its own
+//!    distinct points while its triangles are in cache (a mesh file lists neighbouring
+//!    triangles together, so this removes most duplicates), sorted into partitions by the
+//!    top bits of their hash; then each partition merges the blocks' points on its own core,
+//!    with a table that fits in cache. Scratch memory is about 2 bytes a corner plus 16 a
+//!    block-distinct point, never a copy of the triangles.
 //! 3. **Union-find** over the welded vertices: the number of shells.
 //!
 //! Block sums are merged in block order and partitions are laid out in file order, so the
@@ -211,10 +214,11 @@ struct Block<P> {
     flat: usize,
     /// A corner with a non-finite coordinate.
     non_finite: bool,
-    /// Where each weld partition's run starts among the block's corners (one more for the
-    /// end); the corners themselves go to the block's share of the weld's scratch memory.
+    /// The block's distinct points, grouped by weld partition (in order of first
+    /// appearance within each); the block's corners are numbered by place in this list.
+    points: Vec<P>,
+    /// Where each partition's run starts in `points` (one more for the end).
     runs: Vec<u32>,
-    _point: std::marker::PhantomData<P>,
 }
 
 /// The second hash of a point, for the antisymmetric edge form.
@@ -251,7 +255,7 @@ fn block<S: Soup>(
     range: std::ops::Range<usize>,
     r: [f64; 3],
     bits: u32,
-    out: &mut [std::mem::MaybeUninit<Entry<S::Point>>],
+    local: &mut [std::mem::MaybeUninit<u16>],
 ) -> Block<S::Point> {
     let mut b = Block {
         sums: Sums::default(),
@@ -263,22 +267,39 @@ fn block<S: Soup>(
         repeated: 0,
         flat: 0,
         non_finite: false,
+        points: Vec::new(),
         runs: Vec::new(),
-        _point: std::marker::PhantomData,
     };
-    let mut counts = vec![0u32; (1 << bits) + 1];
-    let mut part = Vec::with_capacity(3 * range.len());
-    for t in range.clone() {
+    // First level of the weld, while the block is in cache: its distinct points, numbered
+    // in order of first appearance (at most 3 · BLOCK < 2^16).
+    let size = (6 * range.len()).next_power_of_two().max(16);
+    let mut table = vec![u16::MAX; size];
+    let mut seen: Vec<(S::Point, u64)> = Vec::with_capacity(range.len());
+    let mut ids: Vec<u16> = Vec::with_capacity(local.len());
+    let mut c = 0;
+    for t in range {
         let tri = soup.triangle(t);
         if !tri.iter().all(Point::is_finite) {
             b.non_finite = true;
             return b;
         }
         let h = [tri[0].hash(), tri[1].hash(), tri[2].hash()];
-        for &hk in &h {
-            let p = partition(hk, bits);
-            counts[p + 1] += 1;
-            part.push(p as u16);
+        for k in 0..3 {
+            let mut slot = h[k] as usize & (size - 1);
+            let id = loop {
+                let v = table[slot];
+                if v == u16::MAX {
+                    table[slot] = seen.len() as u16;
+                    seen.push((tri[k], h[k]));
+                    break table[slot];
+                }
+                if seen[v as usize].0 == tri[k] {
+                    break v;
+                }
+                slot = (slot + 1) & (size - 1);
+            };
+            ids.push(id);
+            c += 1;
         }
         if tri[0] == tri[1] || tri[1] == tri[2] || tri[2] == tri[0] {
             b.repeated += 1;
@@ -311,26 +332,33 @@ fn block<S: Soup>(
         let det = b.sums.add(sub(p[0], r), sub(p[1], r), sub(p[2], r));
         b.magnitude += det.abs();
     }
-    // Counting sort of the corners by partition; the block's records are still in cache.
-    for p in 1..counts.len() {
-        counts[p] += counts[p - 1];
+    debug_assert_eq!(c, local.len());
+    // The distinct points, sorted by weld partition (counting sort, stable), and the
+    // corners renumbered to match: a point's number is its place in `points`.
+    let mut runs = vec![0u32; (1 << bits) + 1];
+    for (_, h) in &seen {
+        runs[partition(*h, bits) + 1] += 1;
     }
-    b.runs = counts.clone();
-    let mut i = 0;
-    for t in range {
-        for (k, point) in soup.triangle(t).into_iter().enumerate() {
-            let p = part[i] as usize;
-            out[counts[p] as usize].write(Entry {
-                point,
-                corner: (3 * t + k) as u32,
-            });
-            counts[p] += 1;
-            i += 1;
-        }
+    for p in 1..runs.len() {
+        runs[p] += runs[p - 1];
     }
-    // The runs tile the block's share of `out`, each slot written once.
-    debug_assert!((0..counts.len() - 1).all(|p| counts[p] == b.runs[p + 1]));
-    debug_assert_eq!(i, out.len());
+    let mut at = runs.clone();
+    b.runs = runs;
+    let Some(&(first, _)) = seen.first() else {
+        return b;
+    };
+    let mut points = vec![first; seen.len()];
+    let mut place = vec![0u16; seen.len()];
+    for (id, (point, h)) in seen.into_iter().enumerate() {
+        let p = partition(h, bits);
+        points[at[p] as usize] = point;
+        place[id] = at[p] as u16;
+        at[p] += 1;
+    }
+    for (out, id) in local.iter_mut().zip(ids) {
+        out.write(place[id as usize]);
+    }
+    b.points = points;
     b
 }
 
@@ -399,24 +427,12 @@ impl<T: Copy> Scratch<T> {
     }
 }
 
-/// One corner in its weld partition.
-#[derive(Clone, Copy)]
-struct Entry<P> {
-    point: P,
-    corner: u32,
-}
-
-/// Welds the corners by exact coordinates, each partition on its own core. Returns, for
-/// every corner `3t + k`, its point's number, and the number of distinct points. Points are
-/// numbered within the id range of their partition (its first corner's position in
-/// partition order, plus the point's rank), so numbers are unique but not dense: they lie
-/// in `0..3n`.
-fn weld<P: Point>(
-    blocks: &[Block<P>],
-    entries: &[Entry<P>],
-    bits: u32,
-) -> Option<(Scratch<u32>, usize)> {
-    let corners = entries.len();
+/// The second level of the weld: the blocks' distinct points merged by exact coordinates,
+/// each partition on its own core. Returns, for every block, the global number of each of
+/// its points, the size of the numbering, and the number of distinct points. A point's
+/// number lies in its partition's range (the partition's first entry in partition order,
+/// plus the point's rank), so numbers are unique but not dense.
+fn weld<P: Point>(blocks: &[Block<P>], bits: u32) -> (Vec<Vec<u32>>, usize, usize) {
     let parts = 1usize << bits;
     let mut start = vec![0usize; parts + 1];
     for b in blocks {
@@ -427,44 +443,51 @@ fn weld<P: Point>(
     for p in 0..parts {
         start[p + 1] += start[p];
     }
-    let mut vertex = Scratch::<u32>::new(corners, true)?;
-    let out = Shared(vertex.uninit().as_mut_ptr());
+    let mut global: Vec<Vec<u32>> = blocks.iter().map(|b| vec![0; b.points.len()]).collect();
+    let out: Vec<Shared<u32>> = global.iter_mut().map(|g| Shared(g.as_mut_ptr())).collect();
     let distinct: usize = (0..parts)
         .into_par_iter()
         .map(|p| {
             let size = (2 * (start[p + 1] - start[p])).next_power_of_two().max(16);
             let mut table = vec![u32::MAX; size];
             let mut seen: Vec<P> = Vec::new();
-            for (k, b) in blocks.iter().enumerate() {
-                let block = &entries[3 * BLOCK * k..];
-                for e in &block[b.runs[p] as usize..b.runs[p + 1] as usize] {
-                    let mut slot = e.point.hash() as usize & (size - 1);
+            for (b, out) in blocks.iter().zip(&out) {
+                let run = b.runs[p] as usize..b.runs[p + 1] as usize;
+                for (point, i) in b.points[run.clone()].iter().zip(run) {
+                    let mut slot = point.hash() as usize & (size - 1);
                     let id = loop {
                         let v = table[slot];
                         if v == u32::MAX {
                             table[slot] = seen.len() as u32;
-                            seen.push(e.point);
+                            seen.push(*point);
                             break table[slot];
                         }
-                        if seen[v as usize] == e.point {
+                        if seen[v as usize] == *point {
                             break v;
                         }
                         slot = (slot + 1) & (size - 1);
                     };
-                    // SAFETY: every corner number appears in exactly one entry of one
-                    // partition, so each slot is written once, by one thread.
-                    unsafe { (*out.at(e.corner as usize)).write(start[p] as u32 + id) };
+                    // SAFETY: `i` < the block's point count (the length of its `global`
+                    // vector), and each of a block's points lies in exactly one partition's
+                    // run, so each place is written once, by one thread.
+                    unsafe { *out.at(i) = start[p] as u32 + id };
                 }
             }
             seen.len()
         })
         .sum();
-    Some((vertex, distinct))
+    (global, start[parts], distinct)
 }
 
 /// Number of connected components of the triangles that do not repeat a vertex, by
 /// union-find over point numbers below `ids` (`repeated`: whether some triangles do).
-fn components(vertex: &[u32], ids: usize, distinct: usize, repeated: bool) -> Option<usize> {
+fn components(
+    local: &[u16],
+    global: &[Vec<u32>],
+    ids: usize,
+    distinct: usize,
+    repeated: bool,
+) -> Option<usize> {
     // parent[x] = 0: x is a root; otherwise x's parent plus one.
     let mut scratch = Scratch::<u32>::new(ids, false)?;
     // SAFETY: zeroed u32s.
@@ -483,26 +506,32 @@ fn components(vertex: &[u32], ids: usize, distinct: usize, repeated: bool) -> Op
         }
     }
     let mut unions = 0;
-    for t in vertex.chunks_exact(3) {
-        if t[0] == t[1] || t[1] == t[2] || t[2] == t[0] {
-            continue;
-        }
-        let r0 = find(parent, t[0]);
-        for &v in &t[1..] {
-            let r = find(parent, v);
-            if r != r0 {
-                parent[r as usize] = r0 + 1;
-                unions += 1;
+    for (l, g) in local.chunks(3 * BLOCK).zip(global) {
+        for t in l.chunks_exact(3) {
+            let t = [g[t[0] as usize], g[t[1] as usize], g[t[2] as usize]];
+            if t[0] == t[1] || t[1] == t[2] || t[2] == t[0] {
+                continue;
+            }
+            let r0 = find(parent, t[0]);
+            for &v in &t[1..] {
+                let r = find(parent, v);
+                if r != r0 {
+                    parent[r as usize] = r0 + 1;
+                    unions += 1;
+                }
             }
         }
     }
     // Each union joins two components of the points in use.
     let used = if repeated {
         let mut used = vec![false; ids];
-        for t in vertex.chunks_exact(3) {
-            if t[0] != t[1] && t[1] != t[2] && t[2] != t[0] {
-                for &v in t {
-                    used[v as usize] = true;
+        for (l, g) in local.chunks(3 * BLOCK).zip(global) {
+            for t in l.chunks_exact(3) {
+                let t = [g[t[0] as usize], g[t[1] as usize], g[t[2] as usize]];
+                if t[0] != t[1] && t[1] != t[2] && t[2] != t[0] {
+                    for v in t {
+                        used[v as usize] = true;
+                    }
                 }
             }
         }
@@ -543,8 +572,8 @@ pub fn solid<S: Soup>(soup: &S) -> Option<Solid> {
     }
     let r = first.coords();
     let bits = partition_bits(3 * n);
-    let mut entries = Scratch::<Entry<S::Point>>::new(3 * n, true)?;
-    let blocks: Vec<Block<S::Point>> = entries
+    let mut local = Scratch::<u16>::new(3 * n, true)?;
+    let blocks: Vec<Block<S::Point>> = local
         .uninit()
         .par_chunks_mut(3 * BLOCK)
         .enumerate()
@@ -573,13 +602,12 @@ pub fn solid<S: Soup>(soup: &S) -> Option<Solid> {
     if edges != 0 || repeated + flat == n || sums.det.abs() <= 1e-9 * magnitude {
         return None;
     }
-    // SAFETY: every block ran to its end (none met a non-finite coordinate), writing each
-    // of its corners once.
-    let (vertex, vertices) = weld(&blocks, unsafe { entries.assume_init() }, bits)?;
-    drop(entries);
-    // SAFETY: the weld wrote every corner's number.
-    let vertex = unsafe { vertex.assume_init() };
-    if components(vertex, 3 * n, vertices, repeated > 0)? != 1 {
+    let (global, ids, vertices) = weld(&blocks, bits);
+    drop(blocks);
+    // SAFETY: every block ran to its end (none met a non-finite coordinate), numbering
+    // each of its corners.
+    let local = unsafe { local.assume_init() };
+    if components(local, &global, ids, vertices, repeated > 0)? != 1 {
         return None;
     }
     let inside_out = sums.det < 0.0;
