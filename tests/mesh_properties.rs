@@ -151,3 +151,96 @@ proptest! {
         }
     }
 }
+
+/// What a random defect does to a mesh.
+fn damaged(m: &RawMesh, defect: usize, pick: usize, other: &RawMesh) -> RawMesh {
+    let mut m = m.clone();
+    let t = pick % m.triangles.len();
+    match defect {
+        0 => {}
+        1 => {
+            m.triangles.remove(t);
+        }
+        2 => m.triangles[t].swap(1, 2),
+        3 => m.triangles.push(m.triangles[t]),
+        4 => {
+            // A degenerate triangle: kept out of the integrals, counted.
+            let v = m.triangles[t][0];
+            m.triangles.push([v, v, m.triangles[t][1]]);
+        }
+        5 => {
+            m = union(&[
+                m,
+                moved(
+                    other,
+                    &Rotation3::identity(),
+                    Vector3::new(5.0, 0.0, 0.0),
+                    1.0,
+                ),
+            ])
+        }
+        6 => {
+            let far = moved(
+                other,
+                &Rotation3::identity(),
+                Vector3::new(5.0, 0.0, 0.0),
+                1.0,
+            );
+            let flipped = RawMesh {
+                triangles: far.triangles.iter().map(|t| [t[0], t[2], t[1]]).collect(),
+                ..far
+            };
+            m = union(&[m, flipped]);
+        }
+        7 => {
+            for t in &mut m.triangles {
+                t.swap(1, 2);
+            }
+        }
+        _ => {
+            // Two vertices made one: a pinch, usually an inconsistent surface.
+            let [a, b, _] = m.triangles[t];
+            m.vertices[b as usize] = m.vertices[a as usize];
+        }
+    }
+    m
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The parallel single-shell path (inertia::soup) never answers where the general path
+    /// refuses, and where it answers, it agrees with it; indexed and binary STL alike.
+    #[test]
+    fn soup_path_agrees_with_the_general_path(
+        m in star_mesh(), other in star_mesh(), defect in 0usize..9, pick in 0usize..1000,
+        shift in prop::sample::select(vec![0.0, 1e6]),
+    ) {
+        let m = moved(&damaged(&m, defect, pick, &other), &Rotation3::identity(), Vector3::repeat(shift), 1.0);
+        // Binary STL rounds to f32: both paths then read the same rounded file.
+        let stl = inertia::io::stl::write_binary(&m);
+        let rounded = inertia::io::stl::parse(&stl).unwrap();
+        for (raw, fast) in [
+            (&m, inertia::soup::solid(&inertia::soup::IndexedSoup(&m))),
+            (&rounded, inertia::io::stl::solid(&stl).unwrap()),
+        ] {
+            let general = Mesh::new(raw);
+            match (&fast, &general) {
+                (Some(s), Ok(mesh)) => {
+                    let p = mesh.tetra_integral().unwrap();
+                    prop_assert_eq!(mesh.shell_count(), 1);
+                    prop_assert_eq!(s.body.inside_out, mesh.inside_out());
+                    prop_assert_eq!(s.body.degenerate_triangles, mesh.degenerate_count());
+                    let size = p.volume.cbrt();
+                    prop_assert!(close(s.properties.volume, p.volume, p.volume, 1e-11));
+                    prop_assert!((s.properties.centroid - p.centroid).norm() <= 1e-11 * (size + shift));
+                    let big = p.inertia.abs().max();
+                    prop_assert!((s.properties.inertia - p.inertia).abs().max() <= 1e-8 * big);
+                }
+                (Some(_), Err(e)) => prop_assert!(false, "soup answered, general refused: {e}"),
+                (None, Ok(mesh)) => prop_assert!(mesh.shell_count() > 1, "soup refused a single shell"),
+                (None, Err(_)) => {}
+            }
+        }
+    }
+}
