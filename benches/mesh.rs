@@ -1,47 +1,20 @@
-//! `cargo bench --bench mesh`: read, validate and integrate a UV-sphere binary STL.
+//! `cargo bench --bench mesh`: read, validate and integrate a UV sphere of 200k triangles,
+//! from binary STL, ASCII STL and OBJ, by the parallel single-shell path (`soup`) and by
+//! the general one (`Mesh::new`), and the kernels on their own.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 
-/// A closed UV sphere as binary STL bytes: 2·n·(rings−1) triangles.
-fn sphere_stl(n: usize, rings: usize) -> Vec<u8> {
-    let pt = |k: usize, j: usize| -> [f32; 3] {
-        let phi = -std::f64::consts::FRAC_PI_2 + std::f64::consts::PI * k as f64 / rings as f64;
-        let t = std::f64::consts::TAU * (j % n) as f64 / n as f64;
-        [
-            (phi.cos() * t.cos()) as f32,
-            (phi.cos() * t.sin()) as f32,
-            phi.sin() as f32,
-        ]
-    };
-    let mut tris = Vec::new();
-    for j in 0..n {
-        tris.push([pt(0, 0), pt(1, j + 1), pt(1, j)]);
-        tris.push([pt(rings, 0), pt(rings - 1, j), pt(rings - 1, j + 1)]);
-        for k in 1..rings - 1 {
-            let (a, b, c, d) = (pt(k, j), pt(k, j + 1), pt(k + 1, j + 1), pt(k + 1, j));
-            tris.push([a, b, c]);
-            tris.push([a, c, d]);
-        }
-    }
-    let mut out = vec![0u8; 80];
-    out.extend((tris.len() as u32).to_le_bytes());
-    for t in tris {
-        out.extend([0u8; 12]);
-        for v in t {
-            for c in v {
-                out.extend(c.to_le_bytes());
-            }
-        }
-        out.extend([0u8; 2]);
-    }
-    out
-}
-
 fn bench(c: &mut Criterion) {
-    let bytes = sphere_stl(400, 250); // 199,200 triangles
+    let sphere = inertia::shape::Shape3d::Sphere { radius: 1.0 }.tessellate(448);
+    let bytes = inertia::io::stl::write_binary(&sphere); // 199,808 triangles, 10 MB
+    let obj = inertia::io::obj::write(&sphere);
     let mut g = c.benchmark_group("sphere_200k");
     g.sample_size(10);
+    g.throughput(criterion::Throughput::Bytes(bytes.len() as u64));
+    g.bench_function("solid_binary_stl", |b| {
+        b.iter(|| inertia::io::stl::solid(black_box(&bytes)).unwrap().unwrap())
+    });
     g.bench_function("parse_stl", |b| {
         b.iter(|| inertia::io::stl::parse(black_box(&bytes)).unwrap())
     });
@@ -53,18 +26,37 @@ fn bench(c: &mut Criterion) {
     g.bench_function("parse_ascii_stl", |b| {
         b.iter(|| inertia::io::stl::parse(black_box(ascii.as_bytes())).unwrap())
     });
+    g.bench_function("solid_ascii_stl", |b| {
+        b.iter(|| {
+            inertia::io::stl::solid(black_box(ascii.as_bytes()))
+                .unwrap()
+                .unwrap()
+        })
+    });
+    g.throughput(criterion::Throughput::Bytes(obj.len() as u64));
+    g.bench_function("parse_obj", |b| {
+        b.iter(|| inertia::io::obj::parse(black_box(obj.as_bytes())).unwrap())
+    });
     g.throughput(criterion::Throughput::Elements(
         raw_bin.triangles.len() as u64
     ));
     g.bench_function("weld_and_validate", |b| {
         b.iter(|| inertia::Mesh::new(black_box(&raw)).unwrap())
     });
+    g.bench_function("soup_indexed", |b| {
+        b.iter(|| inertia::soup::solid(&inertia::soup::IndexedSoup(black_box(&sphere))).unwrap())
+    });
     let mesh = inertia::Mesh::new(&raw).unwrap();
-    for m in inertia::MeshMethod::ALL {
-        g.bench_function(format!("integrate_{}", m.name()), |b| {
-            b.iter(|| m.integrate(black_box(&mesh), inertia::method::voxel::DEFAULT_RESOLUTION))
-        });
-    }
+    // The kernels alone (Mesh::new caches the tetra integral: call the kernel itself).
+    g.bench_function("integrate_tetra", |b| {
+        b.iter(|| inertia::method::tetra::integrate(black_box(&mesh)))
+    });
+    g.bench_function("integrate_voxel", |b| {
+        b.iter(|| {
+            inertia::MeshMethod::Voxel
+                .integrate(black_box(&mesh), inertia::method::voxel::DEFAULT_RESOLUTION)
+        })
+    });
     g.finish();
     // The voxel target: a 20k-triangle sphere at the default resolution.
     let sphere =

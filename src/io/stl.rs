@@ -387,7 +387,7 @@ impl<'a> Tokens<'a> {
 }
 
 fn parse_ascii(bytes: &[u8]) -> Result<RawMesh> {
-    Ok(soup(parse_ascii_points(bytes)?))
+    Ok(soup(ascii_points(bytes)?))
 }
 
 /// The corners of an ASCII STL's facets, three per triangle.
