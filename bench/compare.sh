@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Whole-process times of `inertia mesh FILE --json` (validation on) beside `cat FILE > /dev/null`
+# and, where they can be installed, trimesh and numpy-stl, on closed UV spheres of 10^4 to 10^7
+# triangles (binary STL); then ASCII STL and OBJ throughput at 10^6. Warm cache: every command
+# runs once before it is timed. Prints a table of times and ratios.
+#
+#   bash bench/compare.sh                 # everything (10^7: 500 MB of STL in a temporary folder)
+#   SIZES="10000 100000" bash bench/compare.sh
+#   PYTHON=0 bash bench/compare.sh        # without trimesh / numpy-stl
+#
+# trimesh and numpy-stl go into a virtualenv the script creates in bench/.venv (needs PyPI);
+# nothing here is needed by the tests. trimesh runs up to PY_MAX triangles (default 10^6),
+# numpy-stl up to NUMPY_STL_MAX (default 10^5: its closedness check takes minutes beyond).
+# Timing: hyperfine if installed (mean of RUNS runs), else the best of RUNS runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SIZES=${SIZES:-"10000 100000 1000000 10000000"}
+RUNS=${RUNS:-5}
+PYTHON=${PYTHON:-1}
+PY_MAX=${PY_MAX:-1000000}
+NUMPY_STL_MAX=${NUMPY_STL_MAX:-100000}
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+
+cargo build --release --quiet --bin inertia --example sphere_mesh
+inertia=target/release/inertia
+gen=target/release/examples/sphere_mesh
+
+# Seconds per run of a command (a shell string).
+seconds() {
+  if command -v hyperfine > /dev/null; then
+    hyperfine --warmup 1 --runs "$RUNS" --export-json "$dir/h.json" --style none "$1" > /dev/null 2>&1
+    python3 -c "import json; print(json.load(open('$dir/h.json'))['results'][0]['mean'])"
+  else
+    bash -c "$1" > /dev/null 2>&1
+    local best=""
+    for _ in $(seq "$RUNS"); do
+      local t0 t1
+      t0=$(date +%s%N)
+      bash -c "$1" > /dev/null 2>&1
+      t1=$(date +%s%N)
+      local t=$(((t1 - t0)))
+      if [ -z "$best" ] || [ "$t" -lt "$best" ]; then best=$t; fi
+    done
+    python3 -c "print($best / 1e9)"
+  fi
+}
+
+py=""
+if [ "$PYTHON" = 1 ]; then
+  if [ ! -x bench/.venv/bin/python ]; then
+    echo "creating bench/.venv with trimesh and numpy-stl ..." >&2
+    if python3 -m venv bench/.venv && bench/.venv/bin/pip install --quiet trimesh numpy-stl numpy; then :; else
+      echo "could not install trimesh / numpy-stl: comparing with cat only" >&2
+      rm -rf bench/.venv
+    fi
+  fi
+  [ -x bench/.venv/bin/python ] && py=bench/.venv/bin/python
+fi
+cat > "$dir/trimesh_run.py" <<'EOF'
+import sys, trimesh
+m = trimesh.load(sys.argv[1])
+assert m.is_watertight and m.is_winding_consistent  # validation, as inertia does
+print(m.mass_properties["volume"])
+EOF
+cat > "$dir/numpy_stl_run.py" <<'EOF'
+import sys
+from stl import mesh
+print(mesh.Mesh.from_file(sys.argv[1]).get_mass_properties()[0])  # checks closedness
+EOF
+
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(uname -sr)"
+echo "inertia $($inertia --version | cut -d' ' -f2), $(rustc --version)"
+[ -n "$py" ] && echo "trimesh $($py -c 'import trimesh; print(trimesh.__version__)'), numpy-stl $($py -c 'import importlib.metadata as m; print(m.version("numpy-stl"))')"
+echo
+echo "binary STL (times in ms; ratios: inertia / cat, other tool / inertia)"
+printf "%10s %8s %9s %9s %7s %9s %8s %8s %9s %9s\n" triangles MB cat inertia "÷cat" "ms/Mtri" trimesh "×" numpy-stl "×"
+for n in $SIZES; do
+  f="$dir/sphere_$n.stl"
+  $gen "$n" "$f" 2> /dev/null
+  tris=$(( ($(stat -c %s "$f") - 84) / 50 ))
+  mb=$(python3 -c "print(f'{$(stat -c %s "$f") / 1e6:.1f}')")
+  c=$(seconds "cat $f > /dev/null")
+  i=$(seconds "$inertia mesh $f --json")
+  tm="-"; tmx="-"; ns="-"; nsx="-"
+  if [ -n "$py" ] && [ "$n" -le "$PY_MAX" ]; then
+    t=$(RUNS=1 seconds "$py $dir/trimesh_run.py $f")
+    tm=$(python3 -c "print(f'{$t * 1e3:.0f}')"); tmx=$(python3 -c "print(f'{$t / $i:.0f}')")
+  fi
+  if [ -n "$py" ] && [ "$n" -le "$NUMPY_STL_MAX" ]; then
+    t=$(RUNS=1 seconds "$py $dir/numpy_stl_run.py $f")
+    ns=$(python3 -c "print(f'{$t * 1e3:.0f}')"); nsx=$(python3 -c "print(f'{$t / $i:.0f}')")
+  fi
+  python3 -c "print(f'{$tris:>10} {\"$mb\":>8} {$c*1e3:>9.1f} {$i*1e3:>9.1f} {$i/$c:>7.1f} {$i*1e3/($tris/1e6):>9.1f} {\"$tm\":>8} {\"$tmx\":>8} {\"$ns\":>9} {\"$nsx\":>9}')"
+  rm -f "$f"
+done
+
+echo
+echo "text formats, 10^6 triangles (MB/s = file size / whole-process time)"
+printf "%12s %8s %9s %9s %9s\n" format MB cat inertia "MB/s"
+for fmt in ascii-stl obj; do
+  case $fmt in
+    ascii-stl) f="$dir/sphere.stl"; $gen 1000000 "$f" --ascii 2> /dev/null ;;
+    obj) f="$dir/sphere.obj"; $gen 1000000 "$f" 2> /dev/null ;;
+  esac
+  bytes=$(stat -c %s "$f")
+  c=$(seconds "cat $f > /dev/null")
+  i=$(seconds "$inertia mesh $f --json")
+  python3 -c "print(f'{\"$fmt\":>12} {$bytes/1e6:>8.1f} {$c*1e3:>9.1f} {$i*1e3:>9.1f} {$bytes/1e6/$i:>9.0f}')"
+  rm -f "$f"
+done
