@@ -187,7 +187,9 @@ impl Mesh {
         // A closed surface that passes through itself has no well-defined inside; its signed
         // integrals come out unphysical (negative moments). Finding every self-intersection
         // is costly, but the physical checks on the result catch the ones that matter.
-        let p = crate::method::tetra::integrate(&mesh);
+        let (sums, r) = crate::method::tetra::sums(&mesh);
+        sums.check_resolution()?;
+        let p = sums.finish(r);
         physical(&p)?;
         mesh.tetra = Some(p);
         Ok(mesh)

@@ -610,6 +610,7 @@ pub fn solid<S: Soup>(soup: &S) -> Option<Solid> {
     if components(local, &global, ids, vertices, repeated > 0)? != 1 {
         return None;
     }
+    sums.check_resolution().ok()?;
     let inside_out = sums.det < 0.0;
     let sums = if inside_out { sums.reversed() } else { sums };
     let properties = sums.finish(Point3::from(r));

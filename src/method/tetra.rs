@@ -8,9 +8,9 @@
 //! covariances to a common centre and adding, and the inertia tensor is
 //! `I = tr(C)·Id − C` (the seed's "13tr C3 − C3" is a garbled `1·tr(C)`).
 //!
-//! The reference point is the centre of the mesh's bounding box, never the origin: a part
-//! 1e6 from the origin is integrated in coordinates of its own size, and the covariance is
-//! moved to the centroid once, over a distance no larger than the part.
+//! The reference point is a vertex of the mesh (the first corner of its first triangle),
+//! never the origin: a part 1e6 from the origin is integrated in coordinates of its own size,
+//! and the covariance is moved to the centroid once, over a distance no larger than the part.
 
 use crate::mass3d::MassProperties3d;
 use crate::mesh::Mesh;
@@ -32,6 +32,9 @@ pub struct Sums {
     pub first: [f64; 3],
     /// Σ det·(a aᵀ + b bᵀ + c cᵀ + s sᵀ) = 120 × covariance: xx, yy, zz, xy, yz, zx.
     pub cov: [f64; 6],
+    /// Σ of each determinant's six products in absolute value: the rounding error of
+    /// `det` is at most a few ulps of this (see [`Sums::check_resolution`]).
+    pub spread: f64,
 }
 
 impl Sums {
@@ -52,6 +55,9 @@ impl Sums {
             b[0] * c[1] - b[1] * c[0],
         ];
         let det = a[0] * cross[0] + a[1] * cross[1] + a[2] * cross[2];
+        self.spread += a[0].abs() * ((b[1] * c[2]).abs() + (b[2] * c[1]).abs())
+            + a[1].abs() * ((b[2] * c[0]).abs() + (b[0] * c[2]).abs())
+            + a[2].abs() * ((b[0] * c[1]).abs() + (b[1] * c[0]).abs());
         let s = [a[0] + b[0] + c[0], a[1] + b[1] + c[1], a[2] + b[2] + c[2]];
         self.det += det;
         for (f, sk) in self.first.iter_mut().zip(s) {
@@ -78,6 +84,7 @@ impl Sums {
     /// ```
     pub fn merge(&mut self, other: &Sums) {
         self.det += other.det;
+        self.spread += other.spread;
         for k in 0..3 {
             self.first[k] += other.first[k];
         }
@@ -99,7 +106,37 @@ impl Sums {
             det: -self.det,
             first: self.first.map(|v| -v),
             cov: self.cov.map(|v| -v),
+            spread: self.spread,
         }
+    }
+
+    /// Refuses sums that f64 cannot be trusted with: when the rounding of the determinants
+    /// (at most 8 ulps of [`Sums::spread`]) could reach a millionth of the volume. That
+    /// happens only to meshes spanning many orders of magnitude (a sliver 10¹⁶ long and 1
+    /// wide): the volume would then depend on the reference point chosen, in its first
+    /// digits.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::method::tetra::Sums;
+    /// let mut s = Sums::default();
+    /// s.add([1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]);
+    /// assert!(s.check_resolution().is_ok());
+    /// // Nearly flat and 10¹⁶ long: its determinant is lost in the rounding of its terms.
+    /// let mut sliver = Sums::default();
+    /// sliver.add([1e16, 1.0, 1.0], [1.0, 1e16, 1.0], [1e16, 1e16, 2.0]);
+    /// assert!(sliver.check_resolution().unwrap_err().to_string().contains("more than f64 can resolve"));
+    /// ```
+    pub fn check_resolution(&self) -> crate::Result<()> {
+        let error = 8.0 * f64::EPSILON * self.spread;
+        if error > 1e-6 * self.det.abs() || !error.is_finite() {
+            return Err(crate::Error::Unresolvable(format!(
+                "the mesh's coordinates span more than f64 can resolve: its volume {} could be off by {} from rounding alone",
+                self.det / 6.0,
+                error / 6.0
+            )));
+        }
+        Ok(())
     }
 
     /// Volume, centroid and inertia tensor (unit density) of the solid whose tetrahedra
@@ -149,13 +186,32 @@ impl Sums {
 /// # Ok::<(), inertia::Error>(())
 /// ```
 pub fn integrate(mesh: &Mesh) -> MassProperties3d {
-    let r = mesh.reference();
+    let (sums, r) = sums(mesh);
+    sums.finish(r)
+}
+
+/// The sums of [`integrate`], and the reference point they are taken about: the first
+/// corner of the first triangle, as in [`crate::soup`] (a vertex keeps a sliver's
+/// determinants better conditioned than the centre of its box would).
+///
+/// # Examples
+/// ```
+/// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+/// let (s, r) = inertia::method::tetra::sums(&cube);
+/// assert_eq!((s.det, r), (6.0, cube.corners(0)[0]));
+/// # Ok::<(), inertia::Error>(())
+/// ```
+pub fn sums(mesh: &Mesh) -> (Sums, Point3<f64>) {
+    let r = match mesh.triangles().first() {
+        Some(_) => mesh.corners(0)[0],
+        None => Point3::origin(),
+    };
     let mut sums = Sums::default();
     for t in 0..mesh.triangles().len() {
         let [a, b, c] = mesh.corners(t).map(|p| (p - r).into());
         sums.add(a, b, c);
     }
-    sums.finish(r)
+    (sums, r)
 }
 
 #[cfg(test)]

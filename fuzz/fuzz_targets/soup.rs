@@ -1,0 +1,36 @@
+//! Differential: the parallel single-shell path (`inertia::soup`, via `stl::solid` and
+//! `IndexedSoup`) against the general path (`Mesh::new`) on arbitrary STL or OBJ bytes. The
+//! parallel path must never answer where the general one refuses, must agree where it
+//! answers, and may step aside (None) only for meshes of several shells.
+#![no_main]
+use inertia::io::{MeshFormat, obj, stl};
+use inertia::soup::{IndexedSoup, solid};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let (fast, raw) = match MeshFormat::sniff(data) {
+        MeshFormat::Stl => match (stl::solid(data), stl::parse(data)) {
+            (Ok(fast), Ok(raw)) => (fast, raw),
+            // A defect in the file: the parallel path steps aside or refuses alike.
+            (Ok(None) | Err(_), Err(_)) => return,
+            (Ok(Some(_)), Err(e)) => panic!("parallel path answered, reader refused: {e}"),
+            (Err(e), Ok(_)) => panic!("parallel path refused what the reader read: {e}"),
+        },
+        _ => {
+            let Ok(raw) = obj::parse(data) else { return };
+            (solid(&IndexedSoup(&raw)), raw)
+        }
+    };
+    match (fast, inertia::Mesh::new(&raw)) {
+        (Some(s), Ok(mesh)) => {
+            let p = mesh.tetra_integral().unwrap();
+            assert_eq!(mesh.shell_count(), 1);
+            assert_eq!(s.body.inside_out, mesh.inside_out());
+            assert_eq!(s.body.degenerate_triangles, mesh.degenerate_count());
+            assert!((s.properties.volume - p.volume).abs() <= 1e-9 * p.volume, "{} {}", s.properties.volume, p.volume);
+        }
+        (Some(_), Err(e)) => panic!("parallel path answered, general path refused: {e}"),
+        (None, Ok(mesh)) => assert!(mesh.shell_count() > 1, "parallel path refused one shell"),
+        (None, Err(_)) => {}
+    }
+});
