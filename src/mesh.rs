@@ -350,7 +350,8 @@ impl Mesh {
         self.inside_out
     }
 
-    /// The centre of the axis-aligned bounding box: the reference point of the integrals.
+    /// The centre of the axis-aligned bounding box: the reference point of the `voxel` and
+    /// thin-shell integrals and of the shell check (`tetra` sums about a vertex).
     ///
     /// # Examples
     /// ```
