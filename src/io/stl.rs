@@ -270,28 +270,43 @@ fn ascii_chunk(bytes: &[u8], mut inside: bool) -> Option<AsciiChunk> {
     })
 }
 
+/// A binary STL as an indexed mesh: corners with the same coordinates share a vertex, so
+/// what is held is the distinct points and three indices a triangle, never a copy of the
+/// records (a third of their size for a typical closed mesh).
 fn parse_binary(bytes: &[u8]) -> Result<RawMesh> {
-    let records = &bytes[HEADER..];
-    let n = records.len() / RECORD;
-    let mut vertices = Vec::with_capacity(3 * n);
-    for (t, rec) in records.chunks_exact(RECORD).enumerate() {
-        for v in 0..3 {
-            let mut p = [0.0; 3];
-            for (k, c) in p.iter_mut().enumerate() {
-                let at = 12 + 12 * v + 4 * k;
-                let x = f32::from_le_bytes([rec[at], rec[at + 1], rec[at + 2], rec[at + 3]]);
-                if !x.is_finite() {
-                    return Err(Error::parse(
-                        format!("triangle {}", t + 1),
-                        format!("vertex {} has a non-finite coordinate ({x})", v + 1),
-                    ));
-                }
-                *c = x as f64;
+    let soup = BinarySoup {
+        records: &bytes[HEADER..],
+    };
+    let n = soup.len();
+    let mut index: ahash::AHashMap<[u32; 3], u32> = ahash::AHashMap::with_capacity(n / 2 + 1);
+    let mut vertices = Vec::with_capacity(n / 2 + 1);
+    let mut triangles = Vec::with_capacity(n);
+    for t in 0..n {
+        let tri = soup.triangle(t);
+        let mut out = [0u32; 3];
+        for (v, point) in tri.iter().enumerate() {
+            if let Some(&bits) = point.iter().find(|b| *b & 0x7f80_0000 == 0x7f80_0000) {
+                return Err(Error::parse(
+                    format!("triangle {}", t + 1),
+                    format!(
+                        "vertex {} has a non-finite coordinate ({})",
+                        v + 1,
+                        f32::from_bits(bits)
+                    ),
+                ));
             }
-            vertices.push(p);
+            out[v] = *index.entry(*point).or_insert_with(|| {
+                vertices.push(crate::soup::Point::coords(point));
+                (vertices.len() - 1) as u32
+            });
         }
+        triangles.push(out);
     }
-    Ok(soup(vertices))
+    Ok(RawMesh {
+        vertices,
+        triangles,
+        lines: vec![],
+    })
 }
 
 fn soup(vertices: Vec<[f64; 3]>) -> RawMesh {
@@ -586,7 +601,9 @@ mod tests {
     fn binary_even_when_the_header_says_solid() {
         let b = binary(&[TRI, TRI], b"solid but binary");
         let m = parse(&b).unwrap();
-        assert_eq!(m.vertices.len(), 6);
+        // Indexed: the two copies of the triangle share their three vertices.
+        assert_eq!(m.vertices.len(), 3);
+        assert_eq!(m.triangles, vec![[0, 1, 2], [0, 1, 2]]);
         assert_eq!(m.vertices[1], [1.0, 0.0, 0.0]);
     }
 
