@@ -402,8 +402,9 @@ impl Mesh {
             .iter()
             .map(|t| shell_of[t[0] as usize])
             .collect();
-        // Signed volume of each shell, about the mesh's reference point.
-        let r = self.reference();
+        // Signed volume of each shell, about the vertex `tetra` and the parallel path
+        // (crate::soup) sum about, so that all three judge flatness alike.
+        let r = self.corners(0)[0];
         let mut volume = vec![0.0; n_shells];
         let mut magnitude = vec![0.0; n_shells];
         let mut first = vec![usize::MAX; n_shells];
