@@ -159,6 +159,29 @@ impl Mesh {
             )));
         }
         check_edges(&vertices, &triangles, &origin, raw)?;
+        Mesh::closed(
+            vertices,
+            triangles,
+            origin,
+            raw.triangles.len(),
+            degenerate,
+            &|t| raw.place(t),
+        )
+    }
+
+    /// The rest of [`Mesh::new`], for a surface already known to be closed and consistently
+    /// wound: `triangles` (none repeating a vertex) index `vertices`, `origin[i]` is the
+    /// input number of triangle `i`, `input` the number of input triangles, `degenerate`
+    /// those dropped for repeating a vertex, and `place` names an input triangle in a
+    /// message. Sorts out shells and cavities and integrates.
+    pub(crate) fn closed(
+        vertices: Vec<Point3<f64>>,
+        triangles: Vec<[u32; 3]>,
+        origin: Vec<usize>,
+        input: usize,
+        degenerate: usize,
+        place: &dyn Fn(usize) -> String,
+    ) -> Result<Self> {
         // Zero-area triangles have served the topology check; they enclose nothing.
         let before = triangles.len();
         let (triangles, origin): (Vec<[u32; 3]>, Vec<usize>) = triangles
@@ -170,12 +193,17 @@ impl Mesh {
             })
             .unzip();
         let zero_area = before - triangles.len();
+        if triangles.is_empty() {
+            return Err(Error::InvalidMesh(
+                "every triangle has zero area: the mesh encloses nothing".into(),
+            ));
+        }
         let bbox = bounds(&vertices, &triangles);
 
         let mut mesh = Mesh {
             vertices,
             triangles,
-            input_triangles: raw.triangles.len(),
+            input_triangles: input,
             degenerate: degenerate + zero_area,
             shells: 0,
             cavities: 0,
@@ -183,7 +211,7 @@ impl Mesh {
             bbox,
             tetra: None,
         };
-        mesh.check_shells(&origin, raw)?;
+        mesh.check_shells(&origin, place)?;
         // A closed surface that passes through itself has no well-defined inside; its signed
         // integrals come out unphysical (negative moments). Finding every self-intersection
         // is costly, but the physical checks on the result catch the ones that matter.
@@ -395,7 +423,7 @@ impl Mesh {
 
     /// Splits the mesh into shells, checks each one's orientation, and turns an entirely
     /// inside-out mesh right way out.
-    fn check_shells(&mut self, origin: &[usize], raw: &RawMesh) -> Result<()> {
+    fn check_shells(&mut self, origin: &[usize], place: &dyn Fn(usize) -> String) -> Result<()> {
         let (shell_of, n_shells) = shells(self.vertices.len(), &self.triangles);
         let tri_shell: Vec<usize> = self
             .triangles
@@ -436,7 +464,7 @@ impl Mesh {
                 return Err(Error::InvalidMesh(format!(
                     "shell {} (from {}) encloses no volume (it is flat, or folds back onto itself)",
                     s + 1,
-                    raw.place(origin[first[s]])
+                    place(origin[first[s]])
                 )));
             }
         }
@@ -446,7 +474,7 @@ impl Mesh {
             // Winding number of each shell with respect to all the others: 0 for a body,
             // 1 for a cavity (inside one body), 0 again for a body inside a cavity...
             let depth = (0..n_shells)
-                .map(|s| self.winding_of_shell(s, &tri_shell, &boxes, raw, origin, &first))
+                .map(|s| self.winding_of_shell(s, &tri_shell, &boxes, place, origin, &first))
                 .collect::<Result<Vec<i64>>>()?;
             let ok = |flip: f64| {
                 (0..n_shells).all(|s| {
@@ -475,7 +503,7 @@ impl Mesh {
                 return Err(Error::InvalidMesh(format!(
                     "shell {} (from {}) {what}: fix the orientation of its triangles",
                     bad + 1,
-                    raw.place(origin[first[bad]])
+                    place(origin[first[bad]])
                 )));
             }
         }
@@ -493,7 +521,7 @@ impl Mesh {
                 return Err(Error::InvalidMesh(format!(
                     "shell {} (from {}) is a cavity that reaches outside the body around it: shells intersect",
                     s + 1,
-                    raw.place(origin[first[s]])
+                    place(origin[first[s]])
                 )));
             }
         }
@@ -517,7 +545,7 @@ impl Mesh {
         s: usize,
         tri_shell: &[usize],
         boxes: &[(Point3<f64>, Point3<f64>)],
-        raw: &RawMesh,
+        place: &dyn Fn(usize) -> String,
         origin: &[usize],
         first: &[usize],
     ) -> Result<i64> {
@@ -546,7 +574,7 @@ impl Mesh {
         Err(Error::InvalidMesh(format!(
             "shell {} (from {}) touches another shell: cannot tell whether it is a cavity",
             s + 1,
-            raw.place(origin[first[s]])
+            place(origin[first[s]])
         )))
     }
 }

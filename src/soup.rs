@@ -22,9 +22,10 @@
 //! Block sums are merged in block order and partitions are laid out in file order, so the
 //! result is the same to the bit on any number of threads.
 //!
-//! Anything else (several shells, an open or badly wound surface, a non-finite coordinate, a
-//! flat or self-crossing shell) gives `None`: the caller then takes the general path, which
-//! sorts out several shells and cavities and names the triangle at fault.
+//! Several shells (bodies, cavities) are then sorted out by the general path's shell check
+//! on the welded mesh. Anything wrong (an open or badly wound surface, a non-finite
+//! coordinate, a flat, inverted or self-crossing shell) gives `None`: the caller then takes
+//! the general path, which names the triangle at fault.
 
 use crate::mass3d::MassProperties3d;
 use crate::method::tetra::Sums;
@@ -59,6 +60,10 @@ pub trait Soup: Sync {
     }
     /// The corners of triangle `t` (`t < len()`).
     fn triangle(&self, t: usize) -> [Self::Point; 3];
+    /// How to name triangle `t` in a message.
+    fn place(&self, t: usize) -> String {
+        format!("triangle {}", t + 1)
+    }
 }
 
 /// A corner point as stored in a file: compared and hashed by its exact bits.
@@ -432,7 +437,7 @@ impl<T: Copy> Scratch<T> {
 /// its points, the size of the numbering, and the number of distinct points. A point's
 /// number lies in its partition's range (the partition's first entry in partition order,
 /// plus the point's rank), so numbers are unique but not dense.
-fn weld<P: Point>(blocks: &[Block<P>], bits: u32) -> (Vec<Vec<u32>>, usize, usize) {
+fn weld<P: Point>(blocks: &[Block<P>], bits: u32) -> Weld<P> {
     let parts = 1usize << bits;
     let mut start = vec![0usize; parts + 1];
     for b in blocks {
@@ -445,7 +450,7 @@ fn weld<P: Point>(blocks: &[Block<P>], bits: u32) -> (Vec<Vec<u32>>, usize, usiz
     }
     let mut global: Vec<Vec<u32>> = blocks.iter().map(|b| vec![0; b.points.len()]).collect();
     let out: Vec<Shared<u32>> = global.iter_mut().map(|g| Shared(g.as_mut_ptr())).collect();
-    let distinct: usize = (0..parts)
+    let points: Vec<Vec<P>> = (0..parts)
         .into_par_iter()
         .map(|p| {
             let size = (2 * (start[p + 1] - start[p])).next_power_of_two().max(16);
@@ -473,10 +478,30 @@ fn weld<P: Point>(blocks: &[Block<P>], bits: u32) -> (Vec<Vec<u32>>, usize, usiz
                     unsafe { *out.at(i) = start[p] as u32 + id };
                 }
             }
-            seen.len()
+            seen
         })
-        .sum();
-    (global, start[parts], distinct)
+        .collect();
+    Weld {
+        global,
+        start,
+        points,
+    }
+}
+
+/// What the weld found.
+struct Weld<P> {
+    /// For each block, the number of each of its points.
+    global: Vec<Vec<u32>>,
+    /// Each partition's first number (one more for the end: the size of the numbering).
+    start: Vec<usize>,
+    /// Each partition's distinct points, in order of their numbers.
+    points: Vec<Vec<P>>,
+}
+
+impl<P: Point> Weld<P> {
+    fn distinct(&self) -> usize {
+        self.points.iter().map(Vec::len).sum()
+    }
 }
 
 /// Number of connected components of the triangles that do not repeat a vertex, by
@@ -542,8 +567,9 @@ fn components(
     Some(used - unions)
 }
 
-/// Validates and integrates a soup that is one closed shell, or says `None` if it is
-/// anything else (the general path, [`Mesh::new`](crate::Mesh::new), then decides).
+/// Validates and integrates a closed soup (one shell in parallel; several through the
+/// general shell check), or says `None` if something is wrong with it (the general path,
+/// [`Mesh::new`](crate::Mesh::new), then explains what).
 ///
 /// The result matches what [`Mesh::new`](crate::Mesh::new) and the `tetra` method give, to
 /// rounding (the sums are taken about the first corner rather than the box's centre).
@@ -602,13 +628,15 @@ pub fn solid<S: Soup>(soup: &S) -> Option<Solid> {
     if edges != 0 || repeated + flat == n || sums.det.abs() <= 1e-9 * magnitude {
         return None;
     }
-    let (global, ids, vertices) = weld(&blocks, bits);
+    let weld = weld(&blocks, bits);
     drop(blocks);
     // SAFETY: every block ran to its end (none met a non-finite coordinate), numbering
     // each of its corners.
     let local = unsafe { local.assume_init() };
-    if components(local, &global, ids, vertices, repeated > 0)? != 1 {
-        return None;
+    let vertices = weld.distinct();
+    let ids = *weld.start.last().unwrap_or(&0);
+    if components(local, &weld.global, ids, vertices, repeated > 0)? != 1 {
+        return several(soup, local, &weld);
     }
     sums.check_resolution().ok()?;
     let inside_out = sums.det < 0.0;
@@ -627,6 +655,43 @@ pub fn solid<S: Soup>(soup: &S) -> Option<Solid> {
             bounding_box: BoundingBox { min: lo, max: hi },
         },
         properties,
+    })
+}
+
+/// Several shells: the welded mesh is handed to the general path's shell check
+/// ([`Mesh::closed`](crate::Mesh)), the edge check having been done by the certificate.
+/// `None` if it refuses (the caller's general path then explains why).
+fn several<S: Soup>(soup: &S, local: &[u16], weld: &Weld<S::Point>) -> Option<Solid> {
+    // Point numbers made dense, in partition order.
+    let mut dense = vec![0u32; *weld.start.last()?];
+    let mut vertices = Vec::with_capacity(weld.distinct());
+    for (p, points) in weld.points.iter().enumerate() {
+        for (rank, point) in points.iter().enumerate() {
+            dense[weld.start[p] + rank] = vertices.len() as u32;
+            vertices.push(Point3::from(point.coords()));
+        }
+    }
+    let mut triangles = Vec::with_capacity(soup.len());
+    let mut origin = Vec::with_capacity(soup.len());
+    let mut repeated = 0;
+    for (b, (l, g)) in local.chunks(3 * BLOCK).zip(&weld.global).enumerate() {
+        for (k, t) in l.chunks_exact(3).enumerate() {
+            let v = [0, 1, 2].map(|i| dense[g[t[i] as usize] as usize]);
+            if v[0] == v[1] || v[1] == v[2] || v[2] == v[0] {
+                repeated += 1;
+            } else {
+                triangles.push(v);
+                origin.push(b * BLOCK + k);
+            }
+        }
+    }
+    let mesh = crate::Mesh::closed(vertices, triangles, origin, soup.len(), repeated, &|t| {
+        soup.place(t)
+    })
+    .ok()?;
+    Some(Solid {
+        body: Body::of(&mesh),
+        properties: mesh.tetra_integral()?,
     })
 }
 
@@ -696,6 +761,32 @@ mod tests {
     }
 
     #[test]
+    fn several_shells_take_the_general_shell_check() {
+        // Two bodies, and a body with a cavity: the same answers as the general path.
+        let two = union(
+            &cuboid([0.0; 3], [1.0; 3]),
+            &cuboid([3.0; 3], [1.0, 2.0, 3.0]),
+        );
+        let s = solid(&VertexSoup(&points(&two))).unwrap();
+        assert_eq!(
+            (s.body.shells, s.body.cavities, s.properties.volume),
+            (2, 0, 7.0)
+        );
+        let hollow = union(
+            &cuboid([0.0; 3], [4.0; 3]),
+            &flipped(&cuboid([1.0; 3], [1.0; 3])),
+        );
+        let s = solid(&VertexSoup(&points(&hollow))).unwrap();
+        assert_eq!(
+            (s.body.shells, s.body.cavities, s.properties.volume),
+            (2, 1, 63.0)
+        );
+        let (body, p) = general(&hollow);
+        assert_eq!(s.body, body);
+        assert_eq!(s.properties, p);
+    }
+
+    #[test]
     fn several_blocks_and_partitions() {
         // Enough triangles for several blocks and weld partitions.
         let m = Shape3d::Sphere { radius: 1.0 }.tessellate(300);
@@ -728,9 +819,12 @@ mod tests {
         let mut bad = cube.clone();
         bad.triangles[3].swap(1, 2);
         assert!(none(&bad));
-        // Two shells, even well formed.
-        assert!(none(&union(&cube, &cuboid([3.0; 3], [1.0; 3]))));
+        // A second body wound inward, and a body inside another wound outward.
         assert!(none(&union(&cube, &flipped(&cuboid([3.0; 3], [1.0; 3])))));
+        assert!(none(&union(
+            &cuboid([0.0; 3], [4.0; 3]),
+            &cuboid([1.0; 3], [1.0; 3])
+        )));
         // Non-finite.
         let mut inf = cube.clone();
         inf.vertices[7][2] = f64::INFINITY;

@@ -112,7 +112,7 @@ fn a_unit_cube_far_out_is_exact() {
 }
 
 #[test]
-fn several_shells_and_defects_take_the_general_path() {
+fn defects_take_the_general_path() {
     let cube = Shape3d::Box { size: [1.0; 3] }.tessellate(0);
     assert!(stl::solid(&binary(&cube, |p| p)).unwrap().is_some());
     let mut pair = cube.clone();
@@ -121,7 +121,13 @@ fn several_shells_and_defects_take_the_general_path() {
         .extend(cube.vertices.iter().map(|p| [p[0] + 3.0, p[1], p[2]]));
     pair.triangles
         .extend(cube.triangles.iter().map(|t| t.map(|v| v + off)));
-    assert!(stl::solid(&binary(&pair, |p| p)).unwrap().is_none());
+    let s = stl::solid(&binary(&pair, |p| p)).unwrap().unwrap();
+    assert_eq!((s.body.shells, s.properties.volume), (2, 2.0));
+    let mut flipped = pair.clone();
+    for t in &mut flipped.triangles[12..] {
+        t.swap(1, 2);
+    }
+    assert!(stl::solid(&binary(&flipped, |p| p)).unwrap().is_none());
     let mut open = cube.clone();
     open.triangles.pop();
     assert!(stl::solid(&binary(&open, |p| p)).unwrap().is_none());
