@@ -1,9 +1,9 @@
-//! Triangle soups (STL) validated and integrated in place, in parallel blocks.
+//! Closed meshes validated and integrated in place, in parallel blocks.
 //!
-//! [`Mesh::new`](crate::Mesh::new) copies a file's triangles into an indexed mesh, welds it,
-//! sorts its edges and explains every defect by triangle and line. For the common case, one
-//! closed shell, this module reaches the same answer from the triangles where they lie (a
-//! memory-mapped binary STL is never copied), on every core:
+//! [`Mesh::new`](crate::Mesh::new) welds a mesh through one hash map, sorts its edges and
+//! explains every defect by triangle and line, on one core. For a sound mesh this module
+//! reaches the same answer from the triangles where they lie (a memory-mapped binary STL is
+//! never copied; [`IndexedSoup`] reads OBJ, PLY and 3MF meshes), on every core:
 //!
 //! 1. **One pass in fixed blocks** of [`BLOCK`] triangles: the `tetra` sums, bounding box,
 //!    surface area, degenerate triangles, and a *closedness certificate*: the sum, over every
@@ -15,8 +15,8 @@
 //!    distinct points while its triangles are in cache (a mesh file lists neighbouring
 //!    triangles together, so this removes most duplicates), sorted into partitions by the
 //!    top bits of their hash; then each partition merges the blocks' points on its own core,
-//!    with a table that fits in cache. Scratch memory is about 2 bytes a corner plus 16 a
-//!    block-distinct point, never a copy of the triangles.
+//!    with a table that fits in cache. Scratch memory is 2 bytes a corner plus 16 a point
+//!    per block it appears in, never a copy of the triangles.
 //! 3. **Union-find** over the welded vertices: the number of shells.
 //!
 //! Block sums are merged in block order and partitions are laid out in file order, so the
