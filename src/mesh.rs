@@ -187,10 +187,7 @@ impl Mesh {
         let (triangles, origin): (Vec<[u32; 3]>, Vec<usize>) = triangles
             .into_iter()
             .zip(origin)
-            .filter(|(t, _)| {
-                let [a, b, c] = t.map(|v| vertices[v as usize]);
-                (b - a).cross(&(c - a)) != Vector3::zeros()
-            })
+            .filter(|(t, _)| area_vector(t.map(|v| vertices[v as usize].into())) != [0.0; 3])
             .unzip();
         let zero_area = before - triangles.len();
         if triangles.is_empty() {
@@ -244,10 +241,7 @@ impl Mesh {
             .triangles
             .iter()
             .map(|t| t.map(|v| remap[v as usize]))
-            .filter(|w| {
-                let [a, b, c] = w.map(|v| vertices[v as usize]);
-                (b - a).cross(&(c - a)) != Vector3::zeros()
-            })
+            .filter(|w| area_vector(w.map(|v| vertices[v as usize].into())) != [0.0; 3])
             .collect();
         if triangles.is_empty() {
             return Err(Error::InvalidMesh("every triangle is degenerate".into()));
@@ -414,10 +408,7 @@ impl Mesh {
     /// ```
     pub fn surface_area(&self) -> f64 {
         (0..self.triangles.len())
-            .map(|t| {
-                let [a, b, c] = self.corners(t);
-                0.5 * (b - a).cross(&(c - a)).norm()
-            })
+            .map(|t| 0.5 * Vector3::from(area_vector(self.corners(t).map(Into::into))).norm())
             .sum()
     }
 
@@ -577,6 +568,38 @@ impl Mesh {
             place(origin[first[s]])
         )))
     }
+}
+
+/// Twice the area vector of triangle (a, b, c), `(b − a) × (c − a)`, computed from the
+/// corner opposite its longest edge: the two shortest edges keep their digits where the
+/// textbook formula loses them (a sliver 10²² long and 4 wide would otherwise come out of
+/// zero area, and be dropped from the integrals).
+///
+/// # Examples
+/// ```
+/// let n = inertia::mesh::area_vector([[7.8e22, 7.8e21, 7.8e18], [0.0, 4.0, 0.0], [4.0, 4.0, 0.0]]);
+/// assert!(n.iter().any(|v| *v != 0.0));
+/// assert_eq!(inertia::mesh::area_vector([[0.0; 3], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]), [0.0, 0.0, 1.0]);
+/// ```
+pub fn area_vector(p: [[f64; 3]; 3]) -> [f64; 3] {
+    let d = |i: usize, j: usize| [p[j][0] - p[i][0], p[j][1] - p[i][1], p[j][2] - p[i][2]];
+    let len2 = |v: [f64; 3]| v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+    // Edge opposite corner k: between the other two.
+    let opposite = [len2(d(1, 2)), len2(d(2, 0)), len2(d(0, 1))];
+    let k = if opposite[0] >= opposite[1] && opposite[0] >= opposite[2] {
+        0
+    } else if opposite[1] >= opposite[2] {
+        1
+    } else {
+        2
+    };
+    // (b − a) × (c − a) = (c − b) × (a − b) = (a − c) × (b − c): anchored at corner k.
+    let (u, v) = (d(k, (k + 1) % 3), d(k, (k + 2) % 3));
+    [
+        u[1] * v[2] - u[2] * v[1],
+        u[2] * v[0] - u[0] * v[2],
+        u[0] * v[1] - u[1] * v[0],
+    ]
 }
 
 /// Refuses mass properties no solid can have: a closed surface that passes through itself

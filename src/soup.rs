@@ -317,12 +317,7 @@ fn block<S: Soup>(
             .wrapping_add(edge(h[1], v[1], h[2], v[2]))
             .wrapping_add(edge(h[2], v[2], h[0], v[0]));
         let p = [tri[0].coords(), tri[1].coords(), tri[2].coords()];
-        let (e1, e2) = (sub(p[1], p[0]), sub(p[2], p[0]));
-        let n = [
-            e1[1] * e2[2] - e1[2] * e2[1],
-            e1[2] * e2[0] - e1[0] * e2[2],
-            e1[0] * e2[1] - e1[1] * e2[0],
-        ];
+        let n = crate::mesh::area_vector(p);
         if n == [0.0; 3] {
             b.flat += 1;
             continue;
