@@ -73,6 +73,8 @@ pub struct Mesh {
     vertices: Vec<Point3<f64>>,
     triangles: Vec<[u32; 3]>,
     input_triangles: usize,
+    /// Distinct points the input triangles use.
+    used: usize,
     degenerate: usize,
     shells: usize,
     cavities: usize,
@@ -103,6 +105,17 @@ fn weld(raw: &RawMesh) -> (Vec<Point3<f64>>, Vec<u32>) {
         })
         .collect();
     (vertices, remap)
+}
+
+/// Distinct welded vertices that some input triangle uses (degenerate ones included).
+fn used_vertices(raw: &RawMesh, remap: &[u32], welded: usize) -> usize {
+    let mut used = vec![false; welded];
+    for t in &raw.triangles {
+        for &v in t {
+            used[remap[v as usize] as usize] = true;
+        }
+    }
+    used.iter().filter(|u| **u).count()
 }
 
 /// Axis-aligned bounds of the vertices the triangles use.
@@ -159,11 +172,12 @@ impl Mesh {
             )));
         }
         check_edges(&vertices, &triangles, &origin, raw)?;
+        let used = used_vertices(raw, &remap, vertices.len());
         Mesh::closed(
             vertices,
             triangles,
             origin,
-            raw.triangles.len(),
+            (raw.triangles.len(), used),
             degenerate,
             &|t| raw.place(t),
         )
@@ -171,14 +185,15 @@ impl Mesh {
 
     /// The rest of [`Mesh::new`], for a surface already known to be closed and consistently
     /// wound: `triangles` (none repeating a vertex) index `vertices`, `origin[i]` is the
-    /// input number of triangle `i`, `input` the number of input triangles, `degenerate`
+    /// input number of triangle `i`, `input` the numbers of input triangles and of distinct
+    /// points they use, `degenerate`
     /// those dropped for repeating a vertex, and `place` names an input triangle in a
     /// message. Sorts out shells and cavities and integrates.
     pub(crate) fn closed(
         vertices: Vec<Point3<f64>>,
         triangles: Vec<[u32; 3]>,
         origin: Vec<usize>,
-        input: usize,
+        input: (usize, usize),
         degenerate: usize,
         place: &dyn Fn(usize) -> String,
     ) -> Result<Self> {
@@ -200,7 +215,8 @@ impl Mesh {
         let mut mesh = Mesh {
             vertices,
             triangles,
-            input_triangles: input,
+            input_triangles: input.0,
+            used: input.1,
             degenerate: degenerate + zero_area,
             shells: 0,
             cavities: 0,
@@ -237,6 +253,7 @@ impl Mesh {
             return Err(Error::Empty("no triangles in the input".into()));
         }
         let (vertices, remap) = weld(raw);
+        let used = used_vertices(raw, &remap, vertices.len());
         let triangles: Vec<[u32; 3]> = raw
             .triangles
             .iter()
@@ -250,6 +267,7 @@ impl Mesh {
         let (_, shells) = shells(vertices.len(), &triangles);
         Ok(Mesh {
             degenerate: raw.triangles.len() - triangles.len(),
+            used,
             vertices,
             triangles,
             input_triangles: raw.triangles.len(),
@@ -307,6 +325,21 @@ impl Mesh {
     /// ```
     pub fn corners(&self, t: usize) -> [Point3<f64>; 3] {
         self.triangles[t].map(|v| self.vertices[v as usize])
+    }
+
+    /// Distinct points the input's triangles use (welded; degenerate triangles' included,
+    /// vertices no triangle uses left out).
+    ///
+    /// # Examples
+    /// ```
+    /// let mut raw = inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0);
+    /// raw.vertices.push([9.0; 3]); // used by no triangle
+    /// let m = inertia::Mesh::new(&raw)?;
+    /// assert_eq!((m.vertex_count(), m.vertices().len()), (8, 9));
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn vertex_count(&self) -> usize {
+        self.used
     }
 
     /// Triangles in the input, degenerate ones included.

@@ -587,11 +587,20 @@ pub fn solid<S: Soup>(soup: &S) -> Option<Solid> {
     if n == 0 || n > (u32::MAX / 3) as usize {
         return None;
     }
-    let first = soup.triangle(0)[0];
-    if !first.is_finite() {
-        return None;
-    }
-    let r = first.coords();
+    // The reference point: the first corner of the first triangle that counts (three
+    // distinct corners, some area), the same vertex the general path sums about.
+    let r = (0..n).find_map(|t| {
+        let tri = soup.triangle(t);
+        if !tri.iter().all(Point::is_finite) {
+            return Some(None);
+        }
+        let p = [tri[0].coords(), tri[1].coords(), tri[2].coords()];
+        let kept = tri[0] != tri[1]
+            && tri[1] != tri[2]
+            && tri[2] != tri[0]
+            && crate::mesh::area_vector(p) != [0.0; 3];
+        kept.then_some(Some(p[0]))
+    })??;
     let bits = partition_bits(3 * n);
     let mut local = Scratch::<u16>::new(3 * n, true)?;
     let blocks: Vec<Block<S::Point>> = local
@@ -680,9 +689,15 @@ fn several<S: Soup>(soup: &S, local: &[u16], weld: &Weld<S::Point>) -> Option<So
             }
         }
     }
-    let mesh = crate::Mesh::closed(vertices, triangles, origin, soup.len(), repeated, &|t| {
-        soup.place(t)
-    })
+    let distinct = weld.distinct();
+    let mesh = crate::Mesh::closed(
+        vertices,
+        triangles,
+        origin,
+        (soup.len(), distinct),
+        repeated,
+        &|t| soup.place(t),
+    )
     .ok()?;
     Some(Solid {
         body: Body::of(&mesh),

@@ -232,6 +232,7 @@ proptest! {
                     prop_assert_eq!(s.body.cavities, mesh.cavity_count());
                     prop_assert_eq!(s.body.inside_out, mesh.inside_out());
                     prop_assert_eq!(s.body.degenerate_triangles, mesh.degenerate_count());
+                    prop_assert_eq!(s.body.vertices, mesh.vertex_count());
                     let size = p.volume.cbrt();
                     prop_assert!(close(s.properties.volume, p.volume, p.volume, 1e-11));
                     prop_assert!((s.properties.centroid - p.centroid).norm() <= 1e-11 * (size + shift));

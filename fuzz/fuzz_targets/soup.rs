@@ -26,6 +26,7 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(s.body.shells, mesh.shell_count());
             assert_eq!(s.body.inside_out, mesh.inside_out());
             assert_eq!(s.body.degenerate_triangles, mesh.degenerate_count());
+            assert_eq!(s.body.vertices, mesh.vertex_count());
             assert!((s.properties.volume - p.volume).abs() <= 1e-9 * p.volume, "{} {}", s.properties.volume, p.volume);
         }
         (Some(_), Err(e)) => panic!("parallel path answered, general path refused: {e}"),

@@ -625,7 +625,7 @@ impl Body {
         Body {
             triangles: mesh.input_triangle_count(),
             degenerate_triangles: mesh.degenerate_count(),
-            vertices: mesh.vertices().len(),
+            vertices: mesh.vertex_count(),
             shells: mesh.shell_count(),
             cavities: mesh.cavity_count(),
             inside_out: mesh.inside_out(),
