@@ -74,7 +74,7 @@ impl Bytes {
         // SAFETY: the map is read-only and private to this process; a file truncated by
         // another process while we read it is the one case memory maps cannot guard against,
         // as for every tool that maps its input (ripgrep, fd).
-        match unsafe { memmap2::MmapOptions::new().populate().map(&file) } {
+        match unsafe { memmap2::Mmap::map(&file) } {
             Ok(m) => Ok(Bytes::Mapped(m)),
             Err(_) => {
                 let mut v = Vec::new();
