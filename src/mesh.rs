@@ -85,8 +85,10 @@ pub struct Mesh {
 }
 
 /// Weld key: the coordinate bits, with -0.0 folded into 0.0.
-fn key(p: [f64; 3]) -> [u64; 3] {
-    p.map(|v| if v == 0.0 { 0 } else { v.to_bits() })
+#[inline(always)]
+pub(crate) fn key(p: [f64; 3]) -> [u64; 3] {
+    let b = |v: f64| if v == 0.0 { 0 } else { v.to_bits() };
+    [b(p[0]), b(p[1]), b(p[2])]
 }
 
 /// Merges vertices with identical coordinates: the distinct vertices, and for each input

@@ -28,6 +28,7 @@
 //! the general path, which names the triangle at fault.
 
 use crate::mass3d::MassProperties3d;
+use crate::mesh::key as bits;
 use crate::method::tetra::Sums;
 use crate::report::{Body, BoundingBox};
 use nalgebra::Point3;
@@ -187,14 +188,7 @@ impl Soup for IndexedSoup<'_> {
     }
 }
 
-/// A point's weld key: its bits, with -0.0 folded into 0.0.
-#[inline(always)]
-fn bits(p: [f64; 3]) -> [u64; 3] {
-    let b = |v: f64| if v == 0.0 { 0 } else { v.to_bits() };
-    [b(p[0]), b(p[1]), b(p[2])]
-}
-
-/// A validated single-shell solid: what [`Body`] and the `tetra` method report of it.
+/// A validated closed mesh: what [`Body`] and the `tetra` method report of it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Solid {
     /// Counts, area and box.
