@@ -867,19 +867,38 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
             .input_format
             .or_else(|| MeshFormat::from_path(path))
             .unwrap_or_else(|| MeshFormat::sniff(&bytes));
-        // One closed shell, for `tetra`: validated and integrated in parallel by
-        // inertia::soup (STL in place, without a copy). Anything else takes the general
-        // path, Mesh::new, which sorts out several shells and explains defects.
+        // A closed mesh is validated (and, for `tetra` alone, integrated) in parallel by
+        // inertia::soup, STL in place without a copy. A defect sends the file down the
+        // general path, Mesh::new, which explains it.
         let fast = a.shell.is_none() && a.plot.is_none() && methods == [MeshMethod::Tetra];
-        if fast
-            && format == MeshFormat::Stl
-            && let Some(s) = inertia::io::stl::solid(&bytes).with_context(|| label.clone())?
-        {
-            let unit = MeshIntegral {
-                properties: s.properties,
-                grid: None,
-            };
-            return Ok(vec![(name, label, s.body, vec![unit], None)]);
+        let integrate = |mesh: &inertia::Mesh| -> Vec<MeshIntegral> {
+            methods
+                .iter()
+                .map(|m| m.integrate(mesh, a.resolution))
+                .collect()
+        };
+        if a.shell.is_none() && format == MeshFormat::Stl {
+            if fast {
+                if let Some(s) = inertia::io::stl::solid(&bytes).with_context(|| label.clone())? {
+                    let unit = MeshIntegral {
+                        properties: s.properties,
+                        grid: None,
+                    };
+                    return Ok(vec![(name, label, s.body, vec![unit], None)]);
+                }
+            } else if let Some(mesh) =
+                inertia::io::stl::mesh(&bytes).with_context(|| label.clone())?
+            {
+                let units = integrate(&mesh);
+                let body = Body::of(&mesh);
+                return Ok(vec![(
+                    name,
+                    label,
+                    body,
+                    units,
+                    a.plot.is_some().then_some(mesh),
+                )]);
+            }
         }
         let bodies = inertia::io::read_raw_meshes(&bytes, format).with_context(|| label.clone())?;
         let mut parts = Vec::with_capacity(bodies.len());
@@ -911,15 +930,15 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
                         continue;
                     }
                     let mesh = inertia::Mesh::new(&raw).with_context(|| label.clone())?;
-                    let units = vec![methods[0].integrate(&mesh, a.resolution)];
+                    let units = integrate(&mesh);
                     (mesh, units)
                 }
                 None => {
-                    let mesh = inertia::Mesh::new(&raw).with_context(|| label.clone())?;
-                    let units = methods
-                        .iter()
-                        .map(|m| m.integrate(&mesh, a.resolution))
-                        .collect();
+                    let mesh = match inertia::soup::mesh(&inertia::soup::IndexedSoup(&raw)) {
+                        Some(mesh) => mesh,
+                        None => inertia::Mesh::new(&raw).with_context(|| label.clone())?,
+                    };
+                    let units = integrate(&mesh);
                     (mesh, units)
                 }
             };

@@ -558,26 +558,24 @@ fn components(
     Some(used - unions)
 }
 
-/// Validates and integrates a closed soup (one shell in parallel; several through the
-/// general shell check), or says `None` if something is wrong with it (the general path,
-/// [`Mesh::new`](crate::Mesh::new), then explains what).
-///
-/// The result matches what [`Mesh::new`](crate::Mesh::new) and the `tetra` method give, to
-/// rounding (the sums are taken about the first corner rather than the box's centre).
-///
-/// # Examples
-/// ```
-/// use inertia::soup::{solid, VertexSoup};
-/// // The right tetrahedron (0,0,0), (5,0,0), (0,4,0), (0,0,3), as STL would list it.
-/// let (o, x, y, z) = ([0.0; 3], [5.0, 0.0, 0.0], [0.0, 4.0, 0.0], [0.0, 0.0, 3.0]);
-/// let pts = [o, y, x, o, x, z, o, z, y, x, y, z];
-/// let s = solid(&VertexSoup(&pts)).unwrap();
-/// assert_eq!((s.body.vertices, s.body.shells), (4, 1));
-/// assert!((s.properties.volume - 10.0).abs() < 1e-13);
-/// // Open: one triangle missing. Not for this path.
-/// assert!(solid(&VertexSoup(&pts[..9])).is_none());
-/// ```
-pub fn solid<S: Soup>(soup: &S) -> Option<Solid> {
+/// The first pass and the weld, when they find nothing wrong.
+struct Pass<P> {
+    sums: Sums,
+    /// The reference point of `sums`.
+    r: [f64; 3],
+    area: f64,
+    lo: [f64; 3],
+    hi: [f64; 3],
+    repeated: usize,
+    flat: usize,
+    /// Each corner's point, numbered within its block.
+    local: Scratch<u16>,
+    weld: Weld<P>,
+}
+
+/// Runs the pass over the triangles and the weld; `None` for a soup that is empty, open,
+/// badly wound, flat, degenerate throughout or not finite.
+fn run<S: Soup>(soup: &S) -> Option<Pass<S::Point>> {
     let n = soup.len();
     // Corner numbers are u32.
     if n == 0 || n > (u32::MAX / 3) as usize {
@@ -629,15 +627,82 @@ pub fn solid<S: Soup>(soup: &S) -> Option<Solid> {
         return None;
     }
     let weld = weld(&blocks, bits);
-    drop(blocks);
-    // SAFETY: every block ran to its end (none met a non-finite coordinate), numbering
-    // each of its corners.
-    let local = unsafe { local.assume_init() };
-    let vertices = weld.distinct();
-    let ids = *weld.start.last().unwrap_or(&0);
-    if components(local, &weld.global, ids, vertices, repeated > 0)? != 1 {
-        return several(soup, local, &weld);
+    Some(Pass {
+        sums,
+        r,
+        area,
+        lo,
+        hi,
+        repeated,
+        flat,
+        local,
+        weld,
+    })
+}
+
+/// Validates a closed soup into a [`Mesh`](crate::Mesh), welded in parallel, for the
+/// methods that need one (`voxel`, pictures): the edge check is the certificate, the rest
+/// is [`Mesh::new`](crate::Mesh::new)'s. `None` if anything is wrong (the general path then
+/// explains).
+///
+/// # Examples
+/// ```
+/// use inertia::soup::{mesh, IndexedSoup};
+/// let cube = inertia::shape::Shape3d::Box { size: [2.0; 3] }.tessellate(0);
+/// let m = mesh(&IndexedSoup(&cube)).unwrap();
+/// assert_eq!((m.vertices().len(), m.triangles().len()), (8, 12));
+/// assert_eq!(m.tetra_integral().unwrap().volume, 8.0);
+/// ```
+pub fn mesh<S: Soup>(soup: &S) -> Option<crate::Mesh> {
+    let pass = run(soup)?;
+    // SAFETY: `run` returns only when every block ran to its end, numbering each corner.
+    let local = unsafe { pass.local.assume_init() };
+    welded(soup, local, &pass.weld).ok()
+}
+
+/// Validates and integrates a closed soup (one shell in parallel; several through the
+/// general shell check), or says `None` if something is wrong with it (the general path,
+/// [`Mesh::new`](crate::Mesh::new), then explains what).
+///
+/// The result matches what [`Mesh::new`](crate::Mesh::new) and the `tetra` method give, to
+/// rounding (the sums are taken about the first corner rather than the box's centre).
+///
+/// # Examples
+/// ```
+/// use inertia::soup::{solid, VertexSoup};
+/// // The right tetrahedron (0,0,0), (5,0,0), (0,4,0), (0,0,3), as STL would list it.
+/// let (o, x, y, z) = ([0.0; 3], [5.0, 0.0, 0.0], [0.0, 4.0, 0.0], [0.0, 0.0, 3.0]);
+/// let pts = [o, y, x, o, x, z, o, z, y, x, y, z];
+/// let s = solid(&VertexSoup(&pts)).unwrap();
+/// assert_eq!((s.body.vertices, s.body.shells), (4, 1));
+/// assert!((s.properties.volume - 10.0).abs() < 1e-13);
+/// // Open: one triangle missing. Not for this path.
+/// assert!(solid(&VertexSoup(&pts[..9])).is_none());
+/// ```
+pub fn solid<S: Soup>(soup: &S) -> Option<Solid> {
+    let pass = run(soup)?;
+    // SAFETY: `run` returns only when every block ran to its end, numbering each corner.
+    let local = unsafe { pass.local.assume_init() };
+    let ids = *pass.weld.start.last()?;
+    let vertices = pass.weld.distinct();
+    if components(local, &pass.weld.global, ids, vertices, pass.repeated > 0)? != 1 {
+        let mesh = welded(soup, local, &pass.weld).ok()?;
+        return Some(Solid {
+            body: Body::of(&mesh),
+            properties: mesh.tetra_integral()?,
+        });
     }
+    let Pass {
+        sums,
+        r,
+        area,
+        lo,
+        hi,
+        repeated,
+        flat,
+        ..
+    } = pass;
+    let n = soup.len();
     sums.check_resolution().ok()?;
     let inside_out = sums.det < 0.0;
     let sums = if inside_out { sums.reversed() } else { sums };
@@ -658,12 +723,11 @@ pub fn solid<S: Soup>(soup: &S) -> Option<Solid> {
     })
 }
 
-/// Several shells: the welded mesh is handed to the general path's shell check
-/// ([`Mesh::closed`](crate::Mesh)), the edge check having been done by the certificate.
-/// `None` if it refuses (the caller's general path then explains why).
-fn several<S: Soup>(soup: &S, local: &[u16], weld: &Weld<S::Point>) -> Option<Solid> {
+/// The welded mesh, handed to the general path's shell check and integration
+/// ([`Mesh::closed`](crate::Mesh)); its edge check was the certificate.
+fn welded<S: Soup>(soup: &S, local: &[u16], weld: &Weld<S::Point>) -> crate::Result<crate::Mesh> {
     // Point numbers made dense, in partition order.
-    let mut dense = vec![0u32; *weld.start.last()?];
+    let mut dense = vec![0u32; weld.start.last().copied().unwrap_or(0)];
     let mut vertices = Vec::with_capacity(weld.distinct());
     for (p, points) in weld.points.iter().enumerate() {
         for (rank, point) in points.iter().enumerate() {
@@ -686,7 +750,7 @@ fn several<S: Soup>(soup: &S, local: &[u16], weld: &Weld<S::Point>) -> Option<So
         }
     }
     let distinct = weld.distinct();
-    let mesh = crate::Mesh::closed(
+    crate::Mesh::closed(
         vertices,
         triangles,
         origin,
@@ -694,11 +758,6 @@ fn several<S: Soup>(soup: &S, local: &[u16], weld: &Weld<S::Point>) -> Option<So
         repeated,
         &|t| soup.place(t),
     )
-    .ok()?;
-    Some(Solid {
-        body: Body::of(&mesh),
-        properties: mesh.tetra_integral()?,
-    })
 }
 
 #[cfg(test)]
@@ -790,6 +849,24 @@ mod tests {
         let (body, p) = general(&hollow);
         assert_eq!(s.body, body);
         assert_eq!(s.properties, p);
+    }
+
+    #[test]
+    fn mesh_is_the_general_paths_mesh() {
+        let hollow = union(&cuboid([0.0; 3], [4.0; 3]), &flipped(&cuboid([1.0; 3], [1.0; 3])));
+        let sphere = Shape3d::Sphere { radius: 1.0 }.tessellate(120);
+        for m in [&hollow, &flipped(&hollow), &sphere] {
+            let fast = mesh(&VertexSoup(&points(m))).unwrap();
+            let slow = crate::Mesh::new(m).unwrap();
+            assert_eq!(fast.triangles().len(), slow.triangles().len());
+            for t in 0..fast.triangles().len() {
+                assert_eq!(fast.corners(t), slow.corners(t));
+            }
+            assert_eq!(Body::of(&fast), Body::of(&slow));
+            assert_eq!(fast.tetra_integral(), slow.tetra_integral());
+            let voxel = crate::MeshMethod::Voxel;
+            assert_eq!(voxel.integrate(&fast, 40), voxel.integrate(&slow, 40));
+        }
     }
 
     #[test]

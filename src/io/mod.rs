@@ -206,7 +206,18 @@ pub fn read_raw_meshes(bytes: &[u8], format: MeshFormat) -> Result<Vec<(String, 
 /// # Ok::<(), inertia::Error>(())
 /// ```
 pub fn read_mesh(bytes: &[u8], format: MeshFormat) -> Result<Mesh> {
+    // In parallel (inertia::soup) when the mesh is sound; the general path explains defects.
+    if format == MeshFormat::Stl
+        && let Some(mesh) = stl::mesh(bytes)?
+    {
+        return Ok(mesh);
+    }
     let raw = read_raw_mesh(bytes, format)?;
+    if format != MeshFormat::Stl
+        && let Some(mesh) = crate::soup::mesh(&crate::soup::IndexedSoup(&raw))
+    {
+        return Ok(mesh);
+    }
     Mesh::new(&raw)
 }
 

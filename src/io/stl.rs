@@ -183,6 +183,26 @@ pub fn solid(bytes: &[u8]) -> Result<Option<Solid>> {
     })
 }
 
+/// Validates a closed STL into a [`Mesh`](crate::Mesh), welded in parallel (see
+/// [`crate::soup::mesh`]), for the methods that need one; `Ok(None)` when the file needs the
+/// general path to explain a defect.
+///
+/// # Examples
+/// ```
+/// let bytes = std::fs::read("fixtures/mesh/two_bodies.stl").unwrap();
+/// let m = inertia::io::stl::mesh(&bytes)?.unwrap();
+/// assert_eq!(m.shell_count(), 2);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+pub fn mesh(bytes: &[u8]) -> Result<Option<crate::Mesh>> {
+    Ok(match kind(bytes)? {
+        Kind::Binary => crate::soup::mesh(&BinarySoup {
+            records: &bytes[HEADER..],
+        }),
+        Kind::Ascii => crate::soup::mesh(&VertexSoup(&ascii_points(bytes)?)),
+    })
+}
+
 /// The corners of an ASCII STL's facets: read in parallel chunks (each starting at a
 /// `facet` line), or, at the first surprise, by the sequential reader, which explains it.
 fn ascii_points(bytes: &[u8]) -> Result<Vec<[f64; 3]>> {
