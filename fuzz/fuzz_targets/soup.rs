@@ -3,7 +3,7 @@
 //! exactly where the other does, and the answers agree.
 #![no_main]
 use inertia::io::{MeshFormat, obj, stl};
-use inertia::soup::{IndexedSoup, solid};
+use inertia::soup::{IndexedSoup, mesh, solid};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -20,7 +20,22 @@ fuzz_target!(|data: &[u8]| {
             (solid(&IndexedSoup(&raw)), raw)
         }
     };
-    match (fast, inertia::Mesh::new(&raw)) {
+    // The parallel weld's mesh (voxel, pictures) is the general path's mesh.
+    let general = inertia::Mesh::new(&raw);
+    let welded = match MeshFormat::sniff(data) {
+        MeshFormat::Stl => stl::mesh(data).ok().flatten(),
+        _ => mesh(&IndexedSoup(&raw)),
+    };
+    match (&welded, &general) {
+        (Some(w), Ok(g)) => {
+            assert_eq!(w.triangles().len(), g.triangles().len());
+            assert!((0..w.triangles().len()).all(|t| w.corners(t) == g.corners(t)));
+            assert_eq!(w.tetra_integral(), g.tetra_integral());
+        }
+        (None, Err(_)) => {}
+        (w, g) => panic!("parallel weld {} / general path {:?}", w.is_some(), g.as_ref().err()),
+    }
+    match (fast, general) {
         (Some(s), Ok(mesh)) => {
             let p = mesh.tetra_integral().unwrap();
             assert_eq!(s.body.shells, mesh.shell_count());
