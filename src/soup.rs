@@ -10,7 +10,8 @@
 //!    directed edge, of an antisymmetric hash `f(a, b) = −f(b, a)` of its end points, in
 //!    wrapping 128-bit arithmetic. On a closed, consistently wound surface every edge is used
 //!    once in each direction and the sum cancels exactly; an edge left open or used twice the
-//!    same way leaves a residue that is zero only by a 128-bit accident.
+//!    same way leaves a residue that vanishes only if an integer relation among random
+//!    64-bit point hashes holds by chance (about one in 2⁶³).
 //! 2. **A weld** by exact coordinates, in two levels: each block first numbers its own
 //!    distinct points while its triangles are in cache (a mesh file lists neighbouring
 //!    triangles together, so this removes most duplicates), sorted into partitions by the
