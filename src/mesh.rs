@@ -2,7 +2,7 @@
 
 use crate::error::{Error, Result};
 use ahash::AHashMap as HashMap;
-use nalgebra::{Point3, Vector3};
+use nalgebra::Point3;
 
 /// Triangles as read from a file, before welding and validation.
 ///
@@ -109,6 +109,13 @@ fn weld(raw: &RawMesh) -> (Vec<Point3<f64>>, Vec<u32>) {
     (vertices, remap)
 }
 
+/// The corners of triangle `t` as coordinate arrays.
+#[inline]
+fn points(vertices: &[Point3<f64>], t: [u32; 3]) -> [[f64; 3]; 3] {
+    let p = |v: u32| -> [f64; 3] { vertices[v as usize].into() };
+    [p(t[0]), p(t[1]), p(t[2])]
+}
+
 /// Distinct welded vertices that some input triangle uses (degenerate ones included).
 fn used_vertices(raw: &RawMesh, remap: &[u32], welded: usize) -> usize {
     let mut used = vec![false; welded];
@@ -204,7 +211,7 @@ impl Mesh {
         let (triangles, origin): (Vec<[u32; 3]>, Vec<usize>) = triangles
             .into_iter()
             .zip(origin)
-            .filter(|(t, _)| area_vector(t.map(|v| vertices[v as usize].into())) != [0.0; 3])
+            .filter(|(t, _)| area_vector(points(&vertices, *t)) != [0.0; 3])
             .unzip();
         let zero_area = before - triangles.len();
         if triangles.is_empty() {
@@ -260,7 +267,7 @@ impl Mesh {
             .triangles
             .iter()
             .map(|t| t.map(|v| remap[v as usize]))
-            .filter(|w| area_vector(w.map(|v| vertices[v as usize].into())) != [0.0; 3])
+            .filter(|w| area_vector(points(&vertices, *w)) != [0.0; 3])
             .collect();
         if triangles.is_empty() {
             return Err(Error::InvalidMesh("every triangle is degenerate".into()));
@@ -325,8 +332,11 @@ impl Mesh {
     /// assert!(m.corners(0).iter().all(|p| p.x.abs() == 0.5));
     /// # Ok::<(), inertia::Error>(())
     /// ```
+    #[inline]
     pub fn corners(&self, t: usize) -> [Point3<f64>; 3] {
-        self.triangles[t].map(|v| self.vertices[v as usize])
+        let [a, b, c] = self.triangles[t];
+        let v = &self.vertices;
+        [v[a as usize], v[b as usize], v[c as usize]]
     }
 
     /// Distinct points the input's triangles use (welded; degenerate triangles' included,
@@ -443,7 +453,11 @@ impl Mesh {
     /// ```
     pub fn surface_area(&self) -> f64 {
         (0..self.triangles.len())
-            .map(|t| 0.5 * Vector3::from(area_vector(self.corners(t).map(Into::into))).norm())
+            .map(|t| {
+                let [a, b, c] = self.corners(t);
+                let n = area_vector([a.into(), b.into(), c.into()]);
+                0.5 * (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt()
+            })
             .sum()
     }
 

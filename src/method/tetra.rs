@@ -208,7 +208,8 @@ pub fn sums(mesh: &Mesh) -> (Sums, Point3<f64>) {
     };
     let mut sums = Sums::default();
     for t in 0..mesh.triangles().len() {
-        let [a, b, c] = mesh.corners(t).map(|p| (p - r).into());
+        let [a, b, c] = mesh.corners(t);
+        let (a, b, c) = ((a - r).into(), (b - r).into(), (c - r).into());
         sums.add(a, b, c);
     }
     (sums, r)
