@@ -96,6 +96,15 @@ for n in $SIZES; do
 done
 
 echo
+echo "several bodies: two spheres of 10^6 triangles in one binary STL (the shell check's path)"
+f="$dir/two.stl"
+$gen 1000000 "$f" --bodies 2 2> /dev/null
+c=$(seconds "cat $f > /dev/null")
+i=$(seconds "$inertia mesh $f --json")
+python3 -c "print(f'{\"2 x 1002000\":>12} {$(stat -c %s "$f")/1e6:>8.1f} MB  cat {$c*1e3:.1f} ms  inertia {$i*1e3:.1f} ms')"
+rm -f "$f"
+
+echo
 echo "text formats, 10^6 triangles (MB/s = file size / whole-process time)"
 printf "%12s %8s %9s %9s %9s\n" format MB cat inertia "MB/s"
 for fmt in ascii-stl obj; do

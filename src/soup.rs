@@ -854,7 +854,10 @@ mod tests {
 
     #[test]
     fn mesh_is_the_general_paths_mesh() {
-        let hollow = union(&cuboid([0.0; 3], [4.0; 3]), &flipped(&cuboid([1.0; 3], [1.0; 3])));
+        let hollow = union(
+            &cuboid([0.0; 3], [4.0; 3]),
+            &flipped(&cuboid([1.0; 3], [1.0; 3])),
+        );
         let sphere = Shape3d::Sphere { radius: 1.0 }.tessellate(120);
         for m in [&hollow, &flipped(&hollow), &sphere] {
             let fast = mesh(&VertexSoup(&points(m))).unwrap();
