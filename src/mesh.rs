@@ -129,17 +129,24 @@ fn used_vertices(raw: &RawMesh, remap: &[u32], welded: usize) -> usize {
 
 /// Axis-aligned bounds of the vertices the triangles use.
 fn bounds(vertices: &[Point3<f64>], triangles: &[[u32; 3]]) -> (Point3<f64>, Point3<f64>) {
-    let mut b = (
-        Point3::from([f64::INFINITY; 3]),
-        Point3::from([f64::NEG_INFINITY; 3]),
-    );
-    for t in triangles {
-        for &v in t {
-            let p = vertices[v as usize];
-            b = (b.0.inf(&p), b.1.sup(&p));
-        }
-    }
-    b
+    // Minima and maxima are exact in any order: on every core.
+    use rayon::prelude::*;
+    let empty = || {
+        (
+            Point3::from([f64::INFINITY; 3]),
+            Point3::from([f64::NEG_INFINITY; 3]),
+        )
+    };
+    triangles
+        .par_iter()
+        .fold(empty, |mut b, t| {
+            for &v in t {
+                let p = vertices[v as usize];
+                b = (b.0.inf(&p), b.1.sup(&p));
+            }
+            b
+        })
+        .reduce(empty, |a, b| (a.0.inf(&b.0), a.1.sup(&b.1)))
 }
 
 fn fmt_point(p: Point3<f64>) -> String {
@@ -208,11 +215,14 @@ impl Mesh {
     ) -> Result<Self> {
         // Zero-area triangles have served the topology check; they enclose nothing.
         let before = triangles.len();
-        let (triangles, origin): (Vec<[u32; 3]>, Vec<usize>) = triangles
-            .into_iter()
-            .zip(origin)
-            .filter(|(t, _)| area_vector(points(&vertices, *t)) != [0.0; 3])
-            .unzip();
+        let (triangles, origin): (Vec<[u32; 3]>, Vec<usize>) = {
+            use rayon::prelude::*;
+            triangles
+                .into_par_iter()
+                .zip(origin)
+                .filter(|(t, _)| area_vector(points(&vertices, *t)) != [0.0; 3])
+                .unzip()
+        };
         let zero_area = before - triangles.len();
         if triangles.is_empty() {
             return Err(Error::InvalidMesh(
@@ -452,13 +462,23 @@ impl Mesh {
     /// # Ok::<(), inertia::Error>(())
     /// ```
     pub fn surface_area(&self) -> f64 {
-        (0..self.triangles.len())
-            .map(|t| {
-                let [a, b, c] = self.corners(t);
-                let n = area_vector([a.into(), b.into(), c.into()]);
-                0.5 * (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt()
+        // Fixed blocks on every core, added in order: the same bits on any number of threads.
+        use rayon::prelude::*;
+        let n = self.triangles.len();
+        let block = crate::soup::BLOCK;
+        let parts: Vec<f64> = (0..n.div_ceil(block))
+            .into_par_iter()
+            .map(|k| {
+                (k * block..((k + 1) * block).min(n))
+                    .map(|t| {
+                        let [a, b, c] = self.corners(t);
+                        let n = area_vector([a.into(), b.into(), c.into()]);
+                        0.5 * (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt()
+                    })
+                    .sum::<f64>()
             })
-            .sum()
+            .collect();
+        parts.iter().sum()
     }
 
     /// Splits the mesh into shells, checks each one's orientation, and turns an entirely

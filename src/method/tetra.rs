@@ -206,11 +206,23 @@ pub fn sums(mesh: &Mesh) -> (Sums, Point3<f64>) {
         Some(_) => mesh.corners(0)[0],
         None => Point3::origin(),
     };
+    // Fixed blocks on every core, merged in order: the same bits on any number of threads.
+    use rayon::prelude::*;
+    let n = mesh.triangles().len();
+    let blocks: Vec<Sums> = (0..n.div_ceil(crate::soup::BLOCK))
+        .into_par_iter()
+        .map(|k| {
+            let mut sums = Sums::default();
+            for t in k * crate::soup::BLOCK..((k + 1) * crate::soup::BLOCK).min(n) {
+                let [a, b, c] = mesh.corners(t);
+                sums.add((a - r).into(), (b - r).into(), (c - r).into());
+            }
+            sums
+        })
+        .collect();
     let mut sums = Sums::default();
-    for t in 0..mesh.triangles().len() {
-        let [a, b, c] = mesh.corners(t);
-        let (a, b, c) = ((a - r).into(), (b - r).into(), (c - r).into());
-        sums.add(a, b, c);
+    for b in &blocks {
+        sums.merge(b);
     }
     (sums, r)
 }
