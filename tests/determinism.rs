@@ -56,6 +56,7 @@ fn same_bytes_every_run_and_thread_count() {
     let ball = ball.to_str().unwrap();
     let commands: Vec<Vec<&str>> = vec![
         vec!["mesh", ball, "--json"],
+        vec!["mesh", ball, "--method", "all", "--json"],
         vec![
             "polygon",
             "fixtures/polygon/square_with_hole.json",
