@@ -11,7 +11,8 @@
 # trimesh and numpy-stl go into a virtualenv the script creates in bench/.venv (needs PyPI);
 # nothing here is needed by the tests. trimesh runs up to PY_MAX triangles (default 10^6),
 # numpy-stl up to NUMPY_STL_MAX (default 10^5: its closedness check takes minutes beyond).
-# Timing: hyperfine if installed (mean of RUNS runs), else the best of RUNS runs.
+# Timing: hyperfine if installed (mean of RUNS runs), else the best of RUNS runs. Peak memory:
+# GNU time's maximum resident size (the mapped file included), where /usr/bin/time exists.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SIZES=${SIZES:-"10000 100000 1000000 10000000"}
@@ -25,6 +26,16 @@ trap 'rm -rf "$dir"' EXIT
 cargo build --release --quiet --bin inertia --example sphere_mesh
 inertia=target/release/inertia
 gen=target/release/examples/sphere_mesh
+
+# Peak resident size of a command in MB, or "-".
+peak() {
+  if [ -x /usr/bin/time ]; then
+    /usr/bin/time -f %M -o "$dir/rss" bash -c "$1" > /dev/null 2>&1 || true
+    python3 -c "print(f'{int(open(\"$dir/rss\").read().split()[-1]) / 1024:.0f}')"
+  else
+    echo "-"
+  fi
+}
 
 # Seconds per run of a command (a shell string).
 seconds() {
@@ -74,7 +85,7 @@ echo "inertia $($inertia --version | cut -d' ' -f2), $(rustc --version)"
 [ -n "$py" ] && echo "trimesh $($py -c 'import trimesh; print(trimesh.__version__)'), numpy-stl $($py -c 'import importlib.metadata as m; print(m.version("numpy-stl"))')"
 echo
 echo "binary STL (times in ms; ratios: inertia / cat, other tool / inertia)"
-printf "%10s %8s %9s %9s %7s %9s %8s %8s %9s %9s\n" triangles MB cat inertia "÷cat" "ms/Mtri" trimesh "×" numpy-stl "×"
+printf "%10s %8s %9s %9s %7s %9s %8s %8s %8s %9s %9s\n" triangles MB cat inertia "÷cat" "ms/Mtri" "peak MB" trimesh "×" numpy-stl "×"
 for n in $SIZES; do
   f="$dir/sphere_$n.stl"
   $gen "$n" "$f" 2> /dev/null
@@ -82,6 +93,7 @@ for n in $SIZES; do
   mb=$(python3 -c "print(f'{$(stat -c %s "$f") / 1e6:.1f}')")
   c=$(seconds "cat $f > /dev/null")
   i=$(seconds "$inertia mesh $f --json")
+  rss=$(peak "$inertia mesh $f --json")
   tm="-"; tmx="-"; ns="-"; nsx="-"
   if [ -n "$py" ] && [ "$n" -le "$PY_MAX" ]; then
     t=$(RUNS=1 seconds "$py $dir/trimesh_run.py $f")
@@ -91,9 +103,14 @@ for n in $SIZES; do
     t=$(RUNS=1 seconds "$py $dir/numpy_stl_run.py $f")
     ns=$(python3 -c "print(f'{$t * 1e3:.0f}')"); nsx=$(python3 -c "print(f'{$t / $i:.0f}')")
   fi
-  python3 -c "print(f'{$tris:>10} {\"$mb\":>8} {$c*1e3:>9.1f} {$i*1e3:>9.1f} {$i/$c:>7.1f} {$i*1e3/($tris/1e6):>9.1f} {\"$tm\":>8} {\"$tmx\":>8} {\"$ns\":>9} {\"$nsx\":>9}')"
+  python3 -c "print(f'{$tris:>10} {\"$mb\":>8} {$c*1e3:>9.1f} {$i*1e3:>9.1f} {$i/$c:>7.1f} {$i*1e3/($tris/1e6):>9.1f} {\"$rss\":>8} {\"$tm\":>8} {\"$tmx\":>8} {\"$ns\":>9} {\"$nsx\":>9}')"
+  if [ "$n" -eq 1000000 ]; then
+    v=$(seconds "$inertia mesh $f --method voxel --json")
+    voxel_line=$(python3 -c "print(f'--method voxel (default resolution) on the same file: {$v*1e3:.0f} ms')")
+  fi
   rm -f "$f"
 done
+[ -n "${voxel_line:-}" ] && echo "$voxel_line"
 
 echo
 echo "several bodies: two spheres of 10^6 triangles in one binary STL (the shell check's path)"

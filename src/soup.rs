@@ -666,7 +666,7 @@ pub fn mesh<S: Soup>(soup: &S) -> Option<crate::Mesh> {
 /// [`Mesh::new`](crate::Mesh::new), then explains what).
 ///
 /// The result matches what [`Mesh::new`](crate::Mesh::new) and the `tetra` method give, to
-/// rounding (the sums are taken about the first corner rather than the box's centre).
+/// rounding: both sum about the same vertex, in a different grouping.
 ///
 /// # Examples
 /// ```
