@@ -131,7 +131,7 @@ fn part(v: &Value, place: &str) -> Result<Part> {
     }
     let units = units_of(v, place)?;
     let products = products_of(v, place)?;
-    let mass = num(v, "mass", place)?;
+    let mass = positive_num(v, "mass", place)?;
     if let Some(tensor) = v.get("inertia_tensor") {
         let rows: Vec<[f64; 3]> = (0..3)
             .map(|r| row(tensor, r, place))
@@ -148,8 +148,13 @@ fn part(v: &Value, place: &str) -> Result<Part> {
         }
         let centroid = Point3::from(vector::<3>(v, "centroid", place)?);
         let about = Point3::from(vector::<3>(v, "about", place)?);
+        // Rounding is judged against the tensor as printed: moving it from a far `about`
+        // back to the centroid costs digits that were never there.
+        let scale = t.abs().max();
+        check_tensor(&t, scale, place)?;
         // Tensor about `about` → about the centroid.
         let inertia = shift_tensor(&t, -mass, centroid - about);
+        check_tensor(&inertia, scale, place)?;
         let b = v.get("bounding_box");
         let bbox = match b {
             Some(b) => BoundingBox {
@@ -163,7 +168,7 @@ fn part(v: &Value, place: &str) -> Result<Part> {
         };
         return Ok(Part::Solid {
             properties: MassProperties3d {
-                volume: num(v, "volume", place)?,
+                volume: positive_num(v, "volume", place)?,
                 mass,
                 centroid,
                 inertia,
@@ -195,10 +200,17 @@ fn part(v: &Value, place: &str) -> Result<Part> {
     };
     let centroid = Point2::from(vector::<2>(v, "centroid", place)?);
     let about = Point2::from(vector::<2>(v, "about", place)?);
+    let scale = about_moments
+        .ixx
+        .abs()
+        .max(about_moments.iyy.abs())
+        .max(about_moments.ixy.abs());
+    check_moments(&about_moments, scale, place)?;
     let moments = about_moments.shifted(-mass, centroid - about);
+    check_moments(&moments, scale, place)?;
     Ok(Part::Planar {
         properties: MassProperties2d {
-            area: num(v, "area", place)?,
+            area: positive_num(v, "area", place)?,
             mass,
             centroid,
             moments,
@@ -211,6 +223,90 @@ fn part(v: &Value, place: &str) -> Result<Part> {
         },
         units,
     })
+}
+
+/// A number that must be positive and finite (a mass, an area, a volume).
+fn positive_num(v: &Value, key: &str, place: &str) -> Result<f64> {
+    let x = num(v, key, place)?;
+    if x.is_finite() && x > 0.0 {
+        Ok(x)
+    } else {
+        Err(Error::parse(
+            place,
+            format!("\"{key}\" is {x}; a part needs a positive finite {key}"),
+        ))
+    }
+}
+
+/// Rounding allowed in a report's tensor, relative to its largest moment: the printed
+/// digits are exact to f64, but the tensor was shifted and summed before printing.
+const TENSOR_ROUNDING: f64 = 1e-9;
+
+/// A solid's tensor (tensor convention) must be symmetric and physical: principal moments
+/// non-negative and each at most the sum of the other two, within rounding.
+use crate::report::table::num as short;
+
+fn check_tensor(t: &Matrix3<f64>, scale: f64, place: &str) -> Result<()> {
+    let bad = |what: String| Err(Error::parse(place, what));
+    if t.iter().any(|x| !x.is_finite()) {
+        return bad("\"inertia_tensor\" holds a non-finite number".into());
+    }
+    let tol = TENSOR_ROUNDING * scale;
+    for (r, c) in [(0, 1), (0, 2), (1, 2)] {
+        if (t[(r, c)] - t[(c, r)]).abs() > tol {
+            return bad(format!(
+                "\"inertia_tensor\" is not symmetric (row {}, column {}: {} vs {})",
+                r + 1,
+                c + 1,
+                short(t[(r, c)]),
+                short(t[(c, r)])
+            ));
+        }
+    }
+    // Eigenvalues of the tensor scaled to 1, so that none of its squares overflow.
+    let unit = t / scale.max(f64::MIN_POSITIVE);
+    let sym = (unit + unit.transpose()) * 0.5;
+    let mut m: Vec<f64> = sym
+        .symmetric_eigenvalues()
+        .iter()
+        .map(|x| x * scale)
+        .collect();
+    m.sort_by(f64::total_cmp);
+    if m.iter().any(|x| x.is_nan()) || m[0] < -tol {
+        return bad(format!(
+            "\"inertia_tensor\" has a negative principal moment ({}): not a body's tensor",
+            short(m[0])
+        ));
+    }
+    if m[2] > m[0] + m[1] + tol {
+        return bad(format!(
+            "\"inertia_tensor\" breaks the triangle inequality (principal moments {}, {}, {}): not a body's tensor",
+            short(m[0]),
+            short(m[1]),
+            short(m[2])
+        ));
+    }
+    Ok(())
+}
+
+/// A plate's second moments must be physical: `ixx, iyy ≥ 0` and `ixx·iyy ≥ ixy²` within
+/// rounding.
+fn check_moments(m: &SecondMoments2d, scale: f64, place: &str) -> Result<()> {
+    let bad = |what: String| Err(Error::parse(place, what));
+    if ![m.ixx, m.iyy, m.ixy].iter().all(|x| x.is_finite()) {
+        return bad("\"second_moments\" holds a non-finite number".into());
+    }
+    let tol = TENSOR_ROUNDING * scale;
+    let least = m.principal().moments[0];
+    if m.ixx < -tol || m.iyy < -tol || least < -tol {
+        return bad(format!(
+            "\"second_moments\" are not a body's (ixx {}, iyy {}, ixy {}: a negative principal moment)",
+            short(m.ixx),
+            short(m.iyy),
+            short(m.ixy)
+        ));
+    }
+    Ok(())
 }
 
 fn row(tensor: &Value, r: usize, place: &str) -> Result<[f64; 3]> {
@@ -281,6 +377,23 @@ pub fn read_parts(bytes: &[u8]) -> Result<Vec<Part>> {
             return Err(Error::parse(
                 place,
                 "this line is an error record, not a part",
+            ));
+        }
+        if let Some(errors) = v.get("errors").and_then(Value::as_array)
+            && !errors.is_empty()
+        {
+            let first = errors
+                .first()
+                .and_then(|e| e.get("source").or_else(|| e.get("input")))
+                .and_then(Value::as_str)
+                .unwrap_or("?");
+            return Err(Error::parse(
+                place,
+                format!(
+                    "the report lists {} input(s) that failed (first: {}); an assembly without them would be wrong: fix them and report again",
+                    errors.len(),
+                    clip(first)
+                ),
             ));
         }
         match v.get("parts").and_then(Value::as_array) {

@@ -579,19 +579,27 @@ fn gather_files(files: &[PathBuf], files_from: Option<&Path>) -> Result<Vec<Path
 /// Checks flags that make no sense for several inputs, or for the chosen output.
 fn check_batch(
     n: usize,
+    from_list: bool,
     method_all: bool,
     mass: Option<f64>,
     plot: bool,
     output: OutputFormat,
 ) -> Result<()> {
-    if n > 1 && method_all {
-        bail!("--method all compares methods on one file; give one file");
+    // A list from --files-from is a batch however many files it names: its output keeps the
+    // batch's shape, so what needs a lone file is refused rather than silently dropped.
+    let (batch, what) = match (n, from_list) {
+        (1, false) => (false, ""),
+        (_, true) => (true, "a --files-from list"),
+        _ => (true, "several files"),
+    };
+    if batch && method_all {
+        bail!("--method all compares methods on one file named on the command line, not {what}");
     }
-    if n > 1 && mass.is_some() {
-        bail!("--mass is ambiguous for several files; give --density or --material");
+    if batch && mass.is_some() {
+        bail!("--mass is ambiguous for {what}; give --density or --material");
     }
-    if n > 1 && plot {
-        bail!("--plot draws one body; give one file");
+    if batch && plot {
+        bail!("--plot draws one body from one file named on the command line, not {what}");
     }
     if method_all && matches!(output, OutputFormat::Csv | OutputFormat::Jsonl) {
         bail!("--method all prints a table or JSON");
@@ -663,6 +671,7 @@ fn polygon(a: PolygonArgs) -> Result<Outcome> {
     let output = a.common.format();
     check_batch(
         files.len(),
+        a.files_from.is_some(),
         a.method == PolygonChoice::All,
         a.common.mass,
         a.plot.is_some(),
@@ -709,10 +718,7 @@ fn polygon(a: PolygonArgs) -> Result<Outcome> {
      -> Result<PolygonReport> {
         let r =
             PolygonReport::from_integral(name, method.name(), outline, unit, amount, about, &view);
-        if !r.mass.is_finite() || !r.inertia.is_finite() {
-            bail!("{name}: the result overflows f64 (coordinates or density too large)");
-        }
-        Ok(r)
+        checked(name, r)
     };
     // A lone file is read once here: one polygon is reported alone, several as parts below.
     let mut first = None;
@@ -734,6 +740,12 @@ fn polygon(a: PolygonArgs) -> Result<Outcome> {
                 return Ok(compared(c, output, &format!("polygon {name}"), label));
             }
             return Ok(Outcome::ok(output.polygon(&reports[0])));
+        }
+        if a.common.mass.is_some() {
+            bail!(
+                "--mass gives one body its mass, but this file holds {} parts: give --density (or --material) instead",
+                parts.len()
+            );
         }
         if a.method == PolygonChoice::All {
             bail!(
@@ -794,20 +806,13 @@ fn polygon(a: PolygonArgs) -> Result<Outcome> {
     let total = (good.len() > 1).then(|| {
         let props: inertia::MassProperties2d = good.iter().map(|g| g.2.properties).sum();
         let outline = Outline::sum(good.iter().map(|g| g.1));
-        let unit = inertia::PolygonIntegral {
-            properties: props,
-            polar: props.moments.polar(),
-        };
-        PolygonReport::from_integral(
-            &format!("total of {} parts", good.len()),
-            method.name(),
-            outline,
-            unit,
-            amount,
-            about,
-            &view,
-        )
+        let unit = inertia::PolygonIntegral::from_properties(props);
+        let name = format!("total of {} parts", good.len());
+        let r =
+            PolygonReport::from_integral(&name, method.name(), outline, unit, amount, about, &view);
+        checked(&name, r)
     });
+    let total = total.transpose()?;
     Ok(batch_outcome(
         output,
         rows,
@@ -836,6 +841,7 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
     let output = a.common.format();
     check_batch(
         files.len(),
+        a.files_from.is_some(),
         a.method == MeshChoice::All,
         a.common.mass,
         a.plot.is_some(),
@@ -955,10 +961,7 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
      -> Result<MeshReport> {
         let r =
             MeshReport::from_integral(name, method_name(method), body, unit, amount, about, &view);
-        if !r.mass.is_finite() || !r.inertia_tensor.iter().flatten().all(|v| v.is_finite()) {
-            bail!("{name}: the result overflows f64 (coordinates or density too large)");
-        }
-        Ok(r)
+        checked(name, r)
     };
     let inside_out = |body: &Body, label: &str| {
         body.inside_out.then(|| {
@@ -991,6 +994,12 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
             };
             out.warnings.splice(0..0, inside_out(&body, &label));
             return Ok(out);
+        }
+        if a.common.mass.is_some() {
+            bail!(
+                "--mass gives one body its mass, but this file holds {} bodies: give --density (or --material) instead",
+                parts.len()
+            );
         }
         if a.method == MeshChoice::All {
             bail!(
@@ -1047,16 +1056,12 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
             properties: props,
             grid: None,
         };
-        MeshReport::from_integral(
-            &format!("total of {} parts", good.len()),
-            method_name(method),
-            body,
-            unit,
-            amount,
-            about,
-            &view,
-        )
+        let name = format!("total of {} parts", good.len());
+        let r =
+            MeshReport::from_integral(&name, method_name(method), body, unit, amount, about, &view);
+        checked(&name, r)
     });
+    let total = total.transpose()?;
     let mut out = batch_outcome(
         output,
         rows,
@@ -1067,6 +1072,15 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
     warnings.append(&mut out.warnings);
     out.warnings = warnings;
     Ok(out)
+}
+
+/// `report` if every number in it is finite and nothing underflowed (see
+/// [`inertia::report::check_numbers`]); else an error naming `name` and the field.
+fn checked<R: serde::Serialize>(name: &str, report: R) -> Result<R> {
+    match inertia::report::check_numbers(&report) {
+        Ok(()) => Ok(report),
+        Err(e) => bail!("{name}: {e}"),
+    }
 }
 
 fn write_file(path: &Path, text: &str) -> Result<()> {
@@ -1154,12 +1168,11 @@ fn shape(kind: ShapeKind) -> Result<Outcome> {
             winding: "ccw",
             perimeter: e.perimeter,
         };
-        let unit = PolygonIntegral {
-            properties: e.properties,
-            polar: e.properties.moments.polar(),
-        };
-        let report =
-            PolygonReport::from_integral(&name, "closed-form", outline, unit, amount, about, &view);
+        let unit = PolygonIntegral::from_properties(e.properties);
+        let report = checked(
+            &name,
+            PolygonReport::from_integral(&name, "closed-form", outline, unit, amount, about, &view),
+        )?;
         if let Some(path) = &out.polygon_out {
             write_file(
                 path,
@@ -1198,7 +1211,10 @@ fn shape(kind: ShapeKind) -> Result<Outcome> {
         properties: e.properties,
         grid: None,
     };
-    let report = MeshReport::from_integral(&name, "closed-form", body, unit, amount, about, &view);
+    let report = checked(
+        &name,
+        MeshReport::from_integral(&name, "closed-form", body, unit, amount, about, &view),
+    )?;
     if let Some(path) = &out.mesh_out {
         let mesh = shape.tessellate(out.segments);
         let text = match MeshFormat::from_path(path) {
@@ -1385,6 +1401,7 @@ fn combine(a: CombineArgs) -> Result<Outcome> {
             about,
             &view,
         );
+        let r = checked(&source, r)?;
         return Ok(Outcome::ok(format.polygon(&r)));
     }
     let about = a.present.about::<3>()?.map(Point3::from);
@@ -1404,5 +1421,6 @@ fn combine(a: CombineArgs) -> Result<Outcome> {
     let density = units.density_to_si(total.mass / total.volume, 3);
     let r =
         MeshReport::from_properties(&source, "combine", body, None, total, density, about, &view);
+    let r = checked(&source, r)?;
     Ok(Outcome::ok(format.mesh(&r)))
 }

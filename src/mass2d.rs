@@ -102,7 +102,7 @@ impl SecondMoments2d {
     /// assert_eq!(m.about_axis(nalgebra::Vector2::new(3.0, 0.0)), 2.0);
     /// ```
     pub fn about_axis(&self, dir: Vector2<f64>) -> f64 {
-        let u = dir.normalize();
+        let u = unit(dir);
         self.ixx * u.x * u.x + self.iyy * u.y * u.y - 2.0 * self.ixy * u.x * u.y
     }
 
@@ -137,6 +137,13 @@ impl SecondMoments2d {
             ixy: self.ixy + mass * d.x * d.y,
         }
     }
+}
+
+/// `dir` scaled to unit length, without overflow or underflow of its squares.
+fn unit(dir: Vector2<f64>) -> Vector2<f64> {
+    let big = dir.amax();
+    let d = dir / big;
+    d / d.norm()
 }
 
 impl Add for SecondMoments2d {
@@ -237,6 +244,84 @@ impl MassProperties2d {
     /// ```
     pub fn moments_about(&self, point: Point2<f64>) -> SecondMoments2d {
         self.moments.shifted(self.mass, self.centroid - point)
+    }
+
+    /// The moment about the in-plane line through `point` along `dir` (any length): the
+    /// body's own moment about the parallel line through its centroid plus `m h²`, `h` the
+    /// distance between the lines, so nothing cancels far from the centroid.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::{MassProperties2d, SecondMoments2d};
+    /// use nalgebra::{Point2, Vector2};
+    /// let r = MassProperties2d {
+    ///     area: 2.0, mass: 2.0, centroid: Point2::new(0.0, 0.0),
+    ///     moments: SecondMoments2d { ixx: 2.0 * 4.0 / 12.0, iyy: 2.0 / 12.0, ixy: 0.0 },
+    /// };
+    /// // The line y = 1: 2/3 + 2 · 1².
+    /// assert_eq!(r.moment_about_axis(Point2::new(1e8, 1.0), Vector2::new(1.0, 0.0)), 2.0 / 3.0 + 2.0);
+    /// ```
+    pub fn moment_about_axis(&self, point: Point2<f64>, dir: Vector2<f64>) -> f64 {
+        let u = unit(dir);
+        let d = self.centroid - point;
+        let h = u.x * d.y - u.y * d.x;
+        self.moments.about_axis(u) + self.mass * h * h
+    }
+
+    /// Principal moments about in-plane axes through `point`, and the angle of the first.
+    ///
+    /// Far from the centroid, the moments about `point` hold `m|d|²` beside the body's own,
+    /// and the smaller principal moment drowns in their rounding. Here the moments are
+    /// taken in a frame whose first axis points along `d = centroid − point`, where the
+    /// shift is exactly `m|d|²` on one moment and nothing on the others, and the angle is
+    /// turned back at the end.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::{MassProperties2d, SecondMoments2d};
+    /// use nalgebra::Point2;
+    /// // A 1 × 2 rectangle of mass 2, seen from 1e8 along x: the least moment is about the
+    /// // x axis through the centroid, m h²/12 = 2/3.
+    /// let r = MassProperties2d {
+    ///     area: 2.0, mass: 2.0, centroid: Point2::new(0.0, 0.0),
+    ///     moments: SecondMoments2d { ixx: 2.0 * 4.0 / 12.0, iyy: 2.0 / 12.0, ixy: 0.0 },
+    /// };
+    /// let p = r.principal_about(Point2::new(1e8, 0.0));
+    /// assert!((p.moments[0] - 2.0 / 3.0).abs() < 1e-15);
+    /// assert_eq!(p.angle_deg, 0.0);
+    /// ```
+    pub fn principal_about(&self, point: Point2<f64>) -> Principal2d {
+        let d = self.centroid - point;
+        let big = d.amax();
+        if big == 0.0 || !big.is_finite() {
+            return self.moments_about(point).principal();
+        }
+        let len = big * (d / big).norm();
+        // The line along d is the line along −d: take the direction with c ≥ 0, so its
+        // angle lies in [−90°, 90°] and turning back is not rounded at ±180°.
+        let (c, s) = if d.x < 0.0 {
+            (-d.x / len, -d.y / len)
+        } else {
+            (d.x / len, d.y / len)
+        };
+        let m = &self.moments;
+        let framed = SecondMoments2d {
+            ixx: c * c * m.ixx + s * s * m.iyy - 2.0 * s * c * m.ixy,
+            iyy: c * c * m.iyy + s * s * m.ixx + 2.0 * s * c * m.ixy + self.mass * len * len,
+            ixy: s * c * (m.ixx - m.iyy) + (c * c - s * s) * m.ixy,
+        };
+        let p = framed.principal();
+        let mut angle = p.angle_deg + s.atan2(c).to_degrees();
+        while angle > 90.0 {
+            angle -= 180.0;
+        }
+        while angle <= -90.0 {
+            angle += 180.0;
+        }
+        Principal2d {
+            moments: p.moments,
+            angle_deg: angle,
+        }
     }
 }
 
@@ -370,5 +455,26 @@ mod tests {
         }
         .principal();
         assert_eq!(p.angle_deg, 0.0);
+    }
+
+    #[test]
+    fn far_point_principal_and_axis_moment() {
+        // A 1 × 2 rectangle of mass 2 (ixx = 2·4/12, iyy = 2/12), seen from (far, 1).
+        let r = rect(-0.5, -1.0, 1.0, 2.0, 1.0);
+        for far in [1e8, 1e15] {
+            let p = r.principal_about(Point2::new(far, 1.0));
+            // The least moment is about the line through the point and the centroid.
+            assert_relative_eq!(p.moments[0], 2.0 / 3.0, max_relative = 1e-14);
+            assert_relative_eq!(p.moments[1], 2.0 * (far * far + 1.0), max_relative = 1e-14);
+            let angle = (1.0 / far).atan().to_degrees();
+            assert_relative_eq!(p.angle_deg, angle, max_relative = 1e-12);
+            // The x axis through (far, 1): 2/3 + 2 · 1².
+            let i = r.moment_about_axis(Point2::new(far, 1.0), Vector2::new(1.0, 0.0));
+            assert_eq!(i, 2.0 / 3.0 + 2.0);
+        }
+        let huge = r.moment_about_axis(Point2::origin(), Vector2::new(1e300, 1e300));
+        let tiny = r.moment_about_axis(Point2::origin(), Vector2::new(1e-300, 1e-300));
+        assert_relative_eq!(huge, 0.5 * (2.0 / 3.0 + 1.0 / 6.0), max_relative = 1e-15);
+        assert_relative_eq!(tiny, huge, max_relative = 1e-15);
     }
 }

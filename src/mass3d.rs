@@ -65,6 +65,23 @@ pub fn principal(tensor: &Matrix3<f64>) -> Principal3d {
     }
 }
 
+/// The length of `v`, without overflow or underflow of the squares of its components.
+///
+/// # Examples
+/// ```
+/// let v = nalgebra::Vector3::new(3e200, 4e200, 0.0);
+/// assert!((inertia::mass3d::scaled_norm(&v) / 5e200 - 1.0).abs() < 1e-15);
+/// let w = nalgebra::Vector3::new(3e-200, 4e-200, 0.0);
+/// assert!((inertia::mass3d::scaled_norm(&w) - 5e-200).abs() < 1e-214);
+/// ```
+pub fn scaled_norm(v: &Vector3<f64>) -> f64 {
+    let big = v.amax();
+    if big == 0.0 || !big.is_finite() {
+        return big;
+    }
+    big * (v / big).norm()
+}
+
 /// The inertia tensor of a body after moving the reference point by `d` from its centroid
 /// (parallel-axis theorem): `I + m (|d|² Id − d dᵀ)`.
 ///
@@ -76,7 +93,22 @@ pub fn principal(tensor: &Matrix3<f64>) -> Principal3d {
 /// assert_eq!(t, Matrix3::from_diagonal(&Vector3::new(4.0, 4.0, 0.0)));
 /// ```
 pub fn shift_tensor(tensor: &Matrix3<f64>, mass: f64, d: Vector3<f64>) -> Matrix3<f64> {
-    tensor + (Matrix3::identity() * d.norm_squared() - d * d.transpose()) * mass
+    // Each diagonal term from its own two components (dy² + dz² for Ixx): forming |d|² and
+    // then subtracting dx² cancels every digit of a small dy, dz next to a large dx (a box
+    // 1e8 away along x would lose its Ixx shift entirely).
+    let (x, y, z) = (d.x, d.y, d.z);
+    let shift = Matrix3::new(
+        y * y + z * z,
+        -x * y,
+        -x * z,
+        -x * y,
+        x * x + z * z,
+        -y * z,
+        -x * z,
+        -y * z,
+        x * x + y * y,
+    );
+    tensor + shift * mass
 }
 
 /// Volume, mass, centre of mass and inertia tensor (about the centre of mass) of a body.
@@ -164,6 +196,91 @@ impl MassProperties3d {
             centroid: self.centroid,
             inertia: self.inertia * factor,
         }
+    }
+
+    /// Principal moments and axes about `point` (the centroid's when `point` is the centroid).
+    ///
+    /// Far from the centroid the tensor about `point` holds `m|d|²` next to the body's own
+    /// moments, and its smallest eigenvalue drowns in the rounding of the large entries
+    /// (a box 1e8 away would get noise). Here the tensor is taken in a frame whose first
+    /// axis points along `d = centroid − point`: there the shift is exactly
+    /// `m|d|² diag(0, 1, 1)`, the body's own tensor keeps its digits, and the axes are
+    /// turned back at the end.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::shape::Shape3d;
+    /// use nalgebra::Point3;
+    /// // A 1 × 2 × 3 box of mass 6, seen from 1e8 along x: the least moment is about the line
+    /// // through the box's centre, m (2² + 3²)/12 = 6.5, to the last digits.
+    /// let p = Shape3d::Box { size: [1.0, 2.0, 3.0] }.exact().properties;
+    /// let pr = p.principal_about(Point3::new(1e8, 0.0, 0.0));
+    /// assert!((pr.moments[0] - 6.5).abs() < 1e-12);
+    /// assert!((pr.moments[2] - 6e16).abs() < 1e2);
+    /// ```
+    pub fn principal_about(&self, point: Point3<f64>) -> Principal3d {
+        let d = self.centroid - point;
+        let len = scaled_norm(&d);
+        if len == 0.0 || !len.is_finite() {
+            return principal(&self.inertia_about(point));
+        }
+        let e1 = d / len;
+        // Any unit vector across e1, from the coordinate axis most across it.
+        let pick = if e1.x.abs() <= e1.y.abs() && e1.x.abs() <= e1.z.abs() {
+            Vector3::x()
+        } else if e1.y.abs() <= e1.z.abs() {
+            Vector3::y()
+        } else {
+            Vector3::z()
+        };
+        let e2 = e1.cross(&pick).normalize();
+        let e3 = e1.cross(&e2);
+        // Rows e1, e2, e3: a rotation taking world vectors into the frame.
+        let r = Matrix3::from_rows(&[e1.transpose(), e2.transpose(), e3.transpose()]);
+        let shift = self.mass * len * len;
+        let mut t = r * self.inertia * r.transpose();
+        t.m22 += shift;
+        t.m33 += shift;
+        // Exactly symmetric before the eigen-decomposition.
+        let t = (t + t.transpose()) * 0.5;
+        let pr = principal(&t);
+        let mut axes = pr.axes.map(|a| r.transpose() * a);
+        for a in axes.iter_mut().take(2) {
+            let big = (0..3)
+                .max_by(|&i, &j| a[i].abs().total_cmp(&a[j].abs()))
+                .unwrap_or(0);
+            if a[big] < 0.0 {
+                *a = -*a;
+            }
+        }
+        axes[2] = axes[0].cross(&axes[1]).normalize();
+        Principal3d {
+            moments: pr.moments,
+            axes,
+        }
+    }
+
+    /// The moment of inertia about the line through `point` along `dir` (any length):
+    /// the body's own moment about the parallel line through its centroid plus
+    /// `m |d × u|²`, both sums of positive terms, so nothing cancels far away.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::shape::Shape3d;
+    /// use nalgebra::{Point3, Vector3};
+    /// let p = Shape3d::Box { size: [1.0, 2.0, 3.0] }.exact().properties;
+    /// // The x axis through (1e8, 1, 1): 6.5 + 6 (1² + 1²).
+    /// let i = p.moment_about_axis(Point3::new(1e8, 1.0, 1.0), Vector3::new(1.0, 0.0, 0.0));
+    /// assert_eq!(i, 18.5);
+    /// ```
+    pub fn moment_about_axis(&self, point: Point3<f64>, dir: Vector3<f64>) -> f64 {
+        let u = dir / scaled_norm(&dir);
+        let own = u.dot(&(self.inertia * u));
+        let d = self.centroid - point;
+        // |d × u|, scaled so that neither squares of huge nor of tiny components matter.
+        let c = d.cross(&u);
+        let len = scaled_norm(&c);
+        own + self.mass * len * len
     }
 
     /// Principal moments and axes about the centre of mass.
@@ -272,5 +389,36 @@ mod tests {
         let p = principal(&(Matrix3::identity() * 2.0));
         assert_eq!(p.axes, [Vector3::x(), Vector3::y(), Vector3::z()]);
         assert_eq!(p.moments, [2.0; 3]);
+    }
+
+    #[test]
+    fn far_point_shift_and_principal_keep_their_digits() {
+        // Issue 12: about (1e8, 1, 1), Ixx of a 1 × 2 × 3 box of mass 6 is
+        // 6 (2² + 3²)/12 + 6 (1² + 1²) = 18.5 exactly; (dx² + dy² + dz²) − dx² gave 6.5.
+        let b = cuboid([-0.5, -1.0, -1.5], [1.0, 2.0, 3.0]);
+        for far in [1e8, 1e15] {
+            let p = Point3::new(far, 1.0, 1.0);
+            let t = b.inertia_about(p);
+            assert_eq!(t.m11, 18.5);
+            assert_eq!(t.m23, -6.0);
+            assert_eq!(t.m12, -6.0 * far);
+            // The least principal moment: about the line through p and the centroid, which
+            // is the centroid's own moment along it (6.5 to within 1e-16 · far²/far²).
+            let pr = b.principal_about(p);
+            assert_relative_eq!(pr.moments[0], 6.5, max_relative = 1e-14);
+            assert_relative_eq!(pr.moments[2], 6.0 * (far * far + 2.0), max_relative = 1e-14);
+            let axis = Vector3::new(far, 1.0, 1.0).normalize();
+            assert_relative_eq!(pr.axes[0].dot(&axis).abs(), 1.0, max_relative = 1e-14);
+            // The moment about x through p, and about a tilted axis, summed without cancelling.
+            assert_eq!(b.moment_about_axis(p, Vector3::x()), 18.5);
+            let tilted =
+                b.moment_about_axis(Point3::new(0.0, 0.0, 0.0), Vector3::new(1e300, 1e300, 0.0));
+            assert_relative_eq!(tilted, 0.5 * (6.5 + 5.0), max_relative = 1e-15);
+            let tiny = b.moment_about_axis(
+                Point3::new(0.0, 0.0, 0.0),
+                Vector3::new(1e-300, 1e-300, 0.0),
+            );
+            assert_relative_eq!(tiny, 0.5 * (6.5 + 5.0), max_relative = 1e-15);
+        }
     }
 }

@@ -14,7 +14,7 @@ pub mod shell;
 pub mod tetra;
 pub mod voxel;
 
-use crate::mass2d::{MassProperties2d, SecondMoments2d};
+use crate::mass2d::{MassProperties2d, Principal2d, SecondMoments2d};
 use crate::polygon::Polygon;
 use nalgebra::{Point2, Vector2};
 
@@ -100,6 +100,7 @@ impl PolygonMethod {
                 moments,
             },
             polar,
+            principal: principal_from_outline(&frame, &moments),
         }
     }
 }
@@ -214,6 +215,11 @@ pub struct PolygonIntegral {
     pub properties: MassProperties2d,
     /// The polar moment about the centroid, from the method's own formula.
     pub polar: f64,
+    /// Principal moments about the centroid. For a thin body (the least moment below 1e-4
+    /// of the greatest) the least is integrated again from the outline in the principal
+    /// frame, where it keeps its digits: from the tensor alone it would cancel to zero
+    /// for a strip 1e8 long at 45°.
+    pub principal: Principal2d,
 }
 
 impl PolygonIntegral {
@@ -230,6 +236,54 @@ impl PolygonIntegral {
         PolygonIntegral {
             properties: self.properties.scaled_mass(density),
             polar: self.polar * density,
+            principal: Principal2d {
+                moments: self.principal.moments.map(|m| m * density),
+                ..self.principal
+            },
+        }
+    }
+
+    /// The same result with every length multiplied by `k` (a unit change): area × k²,
+    /// moments × k⁴.
+    ///
+    /// # Examples
+    /// ```
+    /// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+    /// let r = inertia::PolygonMethod::Fan.integrate(&sq).scaled_lengths(10.0);
+    /// assert!((r.polar - 1e4 / 6.0).abs() < 1e-10);
+    /// assert!((r.principal.moments[0] - 1e4 / 12.0).abs() < 1e-10);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn scaled_lengths(&self, k: f64) -> Self {
+        let k4 = k * k * k * k;
+        PolygonIntegral {
+            properties: self.properties.scaled_lengths(k),
+            polar: self.polar * k4,
+            principal: Principal2d {
+                moments: self.principal.moments.map(|m| m * k4),
+                ..self.principal
+            },
+        }
+    }
+
+    /// A result known only by its mass properties (a closed form, a sum of parts): the polar
+    /// and principal moments from its tensor.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::{MassProperties2d, PolygonIntegral, SecondMoments2d};
+    /// let p = MassProperties2d {
+    ///     area: 1.0, mass: 1.0, centroid: nalgebra::Point2::origin(),
+    ///     moments: SecondMoments2d { ixx: 1.0, iyy: 2.0, ixy: 0.0 },
+    /// };
+    /// let i = PolygonIntegral::from_properties(p);
+    /// assert_eq!((i.polar, i.principal.moments), (3.0, [1.0, 2.0]));
+    /// ```
+    pub fn from_properties(properties: MassProperties2d) -> Self {
+        PolygonIntegral {
+            properties,
+            polar: properties.moments.polar(),
+            principal: properties.moments.principal(),
         }
     }
 }
@@ -297,6 +351,43 @@ pub(crate) fn triangle_second_moments(
         + c.x * a.y
         + c.y * a.x;
     [d * sxx / 12.0, d * syy / 12.0, d * sxy / 24.0]
+}
+
+/// Principal moments about the centroid, the least integrated again in the principal frame
+/// when the body is thin.
+///
+/// The tensor's entries are rounded to a few units in the last place of the greatest
+/// moment, so a least moment below about 1e-16 of it (a strip of aspect 1e8 at 45°) is
+/// lost in them however the eigenvalues are taken. The outline still holds it: each
+/// vertex's distance from the least axis, `v·r`, is found to a rounding of the body's
+/// length, and `∫(v·r)² dA` over the fan gives the least moment to about `ε·L/w` relative
+/// (1e-8 for that strip) instead of nothing.
+pub(crate) fn principal_from_outline(frame: &LocalFrame, moments: &SecondMoments2d) -> Principal2d {
+    let p = moments.principal();
+    if p.moments[0] >= 1e-4 * p.moments[1] || p.moments.iter().any(|m| m.is_nan()) {
+        return p;
+    }
+    let (s, c) = p.angle_deg.to_radians().sin_cos();
+    // The unit normal of the least axis: distances from that axis are v·r.
+    let v = Vector2::new(-s, c);
+    let mut least = 0.0;
+    for ring in frame.rings_about_centroid() {
+        let p0 = ring[0];
+        let w0 = v.dot(&p0);
+        for e in ring[1..].windows(2) {
+            let (w1, w2) = (v.dot(&e[0]), v.dot(&e[1]));
+            let d = cross(e[0] - p0, e[1] - p0);
+            least += d * (w0 * w0 + w1 * w1 + w2 * w2 + w0 * w1 + w1 * w2 + w2 * w0) / 12.0;
+        }
+    }
+    if least.is_finite() && least >= 0.0 && least <= p.moments[1] {
+        Principal2d {
+            moments: [least, p.moments[1]],
+            angle_deg: p.angle_deg,
+        }
+    } else {
+        p
+    }
 }
 
 /// The planar tensor about the centroid from a fan of triangles per ring (shared by all
@@ -596,6 +687,7 @@ pub(crate) mod test_shapes {
 mod tests {
     use super::test_shapes::all_variants;
     use super::*;
+    use approx::assert_relative_eq;
 
     /// |a - b| <= tol · scale, where `scale` is the size of the quantity's natural magnitude.
     fn close(a: f64, b: f64, scale: f64, tol: f64) -> bool {
@@ -657,6 +749,43 @@ mod tests {
                     "{what}: polar {} vs {polar}",
                     r.polar
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn thin_strip_at_45_degrees_keeps_its_least_moment() {
+        // Issue 12: a strip of length a√2 and width b√2 along y = x, aspect a/b. Exactly,
+        // area 2ab, I1 = a b³/3 about its long axis, I2 = a³ b/3. From the tensor alone
+        // I1 cancels to 0 (its entries round at 1e-16 of I2); from the outline it keeps
+        // about ε·a/b of relative error.
+        for (a, b, shift) in [
+            (1e8, 1.0, 0.0),
+            (1e8, 1.0, 1e8),
+            (1e4, 1.0, 0.0),
+            (1e6, 0.25, -3e7),
+        ] {
+            let outer = vec![
+                [shift, shift],
+                [shift + a, shift + a],
+                [shift + a - b, shift + a + b],
+                [shift - b, shift + b],
+            ];
+            let p = crate::Polygon::new(outer, vec![]).unwrap();
+            let i1 = a * b * b * b / 3.0;
+            let i2 = a * a * a * b / 3.0;
+            for m in PolygonMethod::ALL {
+                let r = m.integrate(&p);
+                let pr = r.principal;
+                let bound = 1e-15 * (a / b).max(1.0) * 10.0;
+                assert!(
+                    (pr.moments[0] - i1).abs() <= bound.max(1e-14) * i1,
+                    "{a}/{b} at {shift}, {}: I1 {} vs {i1}",
+                    m.name(),
+                    pr.moments[0]
+                );
+                assert_relative_eq!(pr.moments[1], i2, max_relative = 1e-12);
+                assert_relative_eq!(pr.angle_deg, 45.0, max_relative = 1e-12);
             }
         }
     }

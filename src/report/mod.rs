@@ -13,7 +13,7 @@ pub mod table;
 use crate::Amount;
 use crate::mass2d::MassProperties2d;
 use crate::mass2d::Principal2d;
-use crate::mass3d::{MassProperties3d, principal};
+use crate::mass3d::MassProperties3d;
 use crate::mesh::Mesh;
 use crate::method::{MeshIntegral, MeshMethod, PolygonIntegral, PolygonMethod};
 use crate::polygon::Polygon;
@@ -381,10 +381,7 @@ impl PolygonReport {
     ) -> Self {
         // Input lengths to output lengths; SI densities to kg per output unit².
         let k = view.units.length_factor();
-        let unit = PolygonIntegral {
-            properties: unit.properties.scaled_lengths(k),
-            polar: unit.polar * k.powi(4),
-        };
+        let unit = unit.scaled_lengths(k);
         let density = match amount {
             Amount::Density(d) => view.units.density_to_output(d, 2),
             Amount::Mass(m) => m / unit.properties.area,
@@ -392,13 +389,14 @@ impl PolygonReport {
         let PolygonIntegral {
             properties: p,
             polar,
+            principal,
         } = unit.with_density(density);
         let outline = Outline {
             perimeter: outline.perimeter * k,
             ..outline
         };
         let about = about.map(|a| a * k);
-        Self::from_properties(
+        let mut r = Self::from_properties(
             source,
             method,
             outline,
@@ -407,7 +405,13 @@ impl PolygonReport {
             view.units.density_to_si(density, 2),
             about,
             view,
-        )
+        );
+        // About the centroid, the integral's principal moments (a thin body's least one
+        // integrated from the outline) are better than the tensor's.
+        if about.is_none_or(|a| a == p.centroid) {
+            r.principal = principal.into();
+        }
+        r
     }
 
     /// Builds a report from mass properties already in output units (`density` as it
@@ -462,7 +466,7 @@ impl PolygonReport {
                 iyy: m.iyy,
                 ixy: sign * m.ixy,
             },
-            principal: m.principal().into(),
+            principal: p.principal_about(about).into(),
             radii_of_gyration: Radii2d {
                 x: (m.ixx / p.mass).sqrt(),
                 y: (m.iyy / p.mass).sqrt(),
@@ -475,7 +479,8 @@ impl PolygonReport {
                 polar: area(inertia),
             },
             axis,
-            axis_moment: axis.map(|a| m.about_axis(nalgebra::Vector2::new(a[0], a[1]))),
+            axis_moment: axis
+                .map(|a| p.moment_about_axis(about, nalgebra::Vector2::new(a[0], a[1]))),
             products,
             units: view.units.labels(2),
         }
@@ -864,7 +869,7 @@ impl MeshReport {
     ) -> Self {
         let about = about.unwrap_or(p.centroid);
         let t = p.inertia_about(about);
-        let pr = principal(&t);
+        let pr = p.principal_about(about);
         let rg = |i: f64| (i.max(0.0) / p.mass).sqrt();
         let products = view.products.unwrap_or(Products::Tensor);
         // t holds −∫xy dm off the diagonal; CAD prints +∫xy dm.
@@ -872,10 +877,7 @@ impl MeshReport {
         let printed =
             [0, 1, 2].map(|r| [0, 1, 2].map(|c| if r == c { t[(r, c)] } else { flip * t[(r, c)] }));
         let axis = view.axis.as_ref().map(|a| [a[0], a[1], a[2]]);
-        let axis_moment = axis.map(|a| {
-            let u = nalgebra::Vector3::from(a).normalize();
-            u.dot(&(t * u))
-        });
+        let axis_moment = axis.map(|a| p.moment_about_axis(about, nalgebra::Vector3::from(a)));
         MeshReport {
             source: source.to_string(),
             method,
@@ -923,5 +925,91 @@ impl MeshReport {
     /// ```
     pub fn about_centroid(&self) -> bool {
         self.about == self.centroid
+    }
+}
+
+/// Checks a report before it is printed: every number finite, and its measure, mass and
+/// greatest moment not underflowed to zero. Returns the first offence, naming the field.
+///
+/// A NaN or infinity (a size or density beyond f64, a direction whose squares overflow)
+/// or a result that rounded to nothing (a body 1e-200 across) is refused here, whatever
+/// command produced it, rather than printed as `null`, `inf` or `0`.
+///
+/// # Examples
+/// ```
+/// use inertia::report::{check_numbers, MeshReport};
+/// use inertia::{Amount, Mesh, MeshMethod, shape::Shape3d};
+/// let cube = Mesh::new(&Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+/// let r = MeshReport::new("cube", &cube, MeshMethod::Tetra, 0, Amount::Density(1.0), None);
+/// assert!(check_numbers(&r).is_ok());
+/// let tiny = Mesh::new(&Shape3d::Box { size: [1e-100; 3] }.tessellate(0))?;
+/// let r = MeshReport::new("tiny", &tiny, MeshMethod::Tetra, 0, Amount::Density(1.0), None);
+/// assert_eq!(
+///     check_numbers(&r).unwrap_err(),
+///     "the inertia_tensor underflows f64 (it rounds to 0): the sizes or the density are too small"
+/// );
+/// # Ok::<(), inertia::Error>(())
+/// ```
+pub fn check_numbers<R: Serialize>(report: &R) -> std::result::Result<(), String> {
+    let value = serde_json::to_value(report).map_err(|e| e.to_string())?;
+    let positive = |key: &str| value.get(key).and_then(serde_json::Value::as_f64);
+    for key in ["area", "volume", "mass"] {
+        if positive(key).is_some_and(|v| v <= 0.0) {
+            return Err(format!(
+                "the {key} underflows f64 (it rounds to 0): the sizes or the density are too small"
+            ));
+        }
+    }
+    if let Some(path) = first_null(&value, String::new()) {
+        return Err(format!(
+            "{path} is not a finite number in f64 (NaN or infinite): the coordinates, sizes, \
+             density or directions are too large or too small"
+        ));
+    }
+    // The greatest principal moment: a body with mass has one, and it must not round to 0.
+    let moments = value
+        .get("principal")
+        .and_then(|p| p.get("moments"))
+        .and_then(serde_json::Value::as_array);
+    if let Some(m) = moments {
+        let greatest = m
+            .iter()
+            .filter_map(serde_json::Value::as_f64)
+            .fold(0.0_f64, f64::max);
+        if greatest <= 0.0 {
+            let what = if value.get("inertia_tensor").is_some() {
+                "inertia_tensor"
+            } else {
+                "second_moments"
+            };
+            return Err(format!(
+                "the {what} underflows f64 (it rounds to 0): the sizes or the density are too small"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The path of the first `null` (a non-finite number, as serde_json writes it) in `v`.
+fn first_null(v: &serde_json::Value, path: String) -> Option<String> {
+    match v {
+        serde_json::Value::Null => Some(if path.is_empty() {
+            "a value".into()
+        } else {
+            path
+        }),
+        serde_json::Value::Array(a) => a
+            .iter()
+            .enumerate()
+            .find_map(|(i, x)| first_null(x, format!("{path}[{i}]"))),
+        serde_json::Value::Object(o) => o.iter().find_map(|(k, x)| {
+            let p = if path.is_empty() {
+                k.clone()
+            } else {
+                format!("{path}.{k}")
+            };
+            first_null(x, p)
+        }),
+        _ => None,
     }
 }

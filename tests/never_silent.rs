@@ -1,0 +1,396 @@
+//! Issue "Never a silent wrong answer on real files": each case that used to print a
+//! plausible wrong number with exit 0 is either answered right (checked against exact
+//! values) or refused with one line on stderr and exit 2.
+
+use assert_cmd::cargo::cargo_bin_cmd;
+use serde_json::Value;
+use std::path::PathBuf;
+
+/// Runs `inertia` and returns (exit code, stdout as JSON or Null, stderr).
+fn run(args: &[&str], stdin: Option<&str>) -> (i32, Value, String) {
+    let mut cmd = cargo_bin_cmd!("inertia");
+    if let Some(s) = stdin {
+        cmd.write_stdin(s.to_string());
+    }
+    let out = cmd.args(args).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    let v = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+    (out.status.code().unwrap_or(-1), v, err)
+}
+
+/// Asserts a clean refusal: exit 2, nothing on stdout, one stderr line holding `words`.
+fn refused(args: &[&str], stdin: Option<&str>, words: &[&str]) {
+    let mut cmd = cargo_bin_cmd!("inertia");
+    if let Some(s) = stdin {
+        cmd.write_stdin(s.to_string());
+    }
+    let out = cmd.args(args).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: stderr {err}");
+    assert!(
+        out.stdout.is_empty(),
+        "{args:?}: printed {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    for w in words {
+        assert!(err.contains(w), "{args:?}: {err:?} lacks {w:?}");
+    }
+}
+
+fn f(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
+}
+
+fn temp(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("inertia-never-silent-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+// --- 4. Moments about a far point, and thin principal moments
+
+#[test]
+fn tensor_about_a_far_point_is_exact() {
+    // A 1 × 2 × 3 box of mass 6 about (far, 1, 1): Ixx = 6 (2² + 3²)/12 + 6 (1² + 1²) = 18.5,
+    // Iyy = 6 (1 + 9)/12 + 6 (far² + 1), Iyz = −6; the least principal moment is about the
+    // line through the point and the centre, 6.5.
+    for far in ["1e8", "1e15"] {
+        let about = format!("{far},1,1");
+        let (code, v, err) = run(
+            &[
+                "shape", "box", "--size", "1,2,3", "--about", &about, "--json",
+            ],
+            None,
+        );
+        assert_eq!(code, 0, "{err}");
+        let t = &v["inertia_tensor"];
+        assert_eq!(f(&t[0][0]), 18.5);
+        assert_eq!(f(&t[1][2]), -6.0);
+        let d: f64 = far.parse().unwrap();
+        assert_eq!(f(&t[1][1]), 5.0 + 6.0 * (d * d + 1.0));
+        let p = &v["principal"]["moments"];
+        assert!((f(&p[0]) - 6.5).abs() < 1e-13, "I1 {}", p[0]);
+    }
+}
+
+#[test]
+fn polygon_about_a_far_point_is_exact() {
+    // A 1 × 2 rectangle of mass 2 about (1e8, 1): ixx = 2·4/12 + 2·1², principal I1 = 2/3.
+    let (code, v, err) = run(
+        &[
+            "shape",
+            "rectangle",
+            "--width",
+            "1",
+            "--height",
+            "2",
+            "--about",
+            "1e8,1",
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(f(&v["second_moments"]["ixx"]), 2.0 / 3.0 + 2.0);
+    assert!((f(&v["principal"]["moments"][0]) - 2.0 / 3.0).abs() < 1e-15);
+}
+
+#[test]
+fn thin_strip_at_45_degrees_has_its_least_moment() {
+    // A strip 1e8·√2 long and √2 wide along y = x: area 2e8, I1 = a b³/3 = 1e8/3 exactly
+    // (a = 1e8, b = 1). From the tensor alone I1 was 0.
+    let p = temp(
+        "strip.json",
+        "[[0,0],[100000000,100000000],[99999999,100000001],[-1,1]]",
+    );
+    for method in ["fan", "right-triangle", "centroid"] {
+        let (code, v, err) = run(
+            &["polygon", p.to_str().unwrap(), "--method", method, "--json"],
+            None,
+        );
+        assert_eq!(code, 0, "{err}");
+        let i1 = f(&v["principal"]["moments"][0]);
+        assert!((i1 / (1e8 / 3.0) - 1.0).abs() < 1e-7, "{method}: I1 {i1}");
+        assert_eq!(f(&v["area"]), 2e8);
+    }
+}
+
+// --- 5. Every number checked before it is printed
+
+#[test]
+fn non_finite_and_underflowed_results_are_refused() {
+    refused(
+        &["shape", "sphere", "--radius", "1e200"],
+        None,
+        &["sphere", "not a finite number"],
+    );
+    refused(
+        &["shape", "sphere", "--radius", "1e-200"],
+        None,
+        &["volume underflows"],
+    );
+    refused(
+        &["shape", "circle", "--radius", "1e-170"],
+        None,
+        &["underflows"],
+    );
+    refused(
+        &["shape", "rectangle", "--width", "1e200", "--height", "1"],
+        None,
+        &["not a finite number"],
+    );
+    let tiny = temp(
+        "tiny.obj",
+        "v 0 0 0\nv 1e-100 0 0\nv 0 1e-100 0\nv 0 0 1e-100\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n",
+    );
+    refused(
+        &["mesh", tiny.to_str().unwrap()],
+        None,
+        &["tiny.obj", "underflows"],
+    );
+    // A total that overflows though each part does not.
+    let sq = "fixtures/polygon/unit_square.json";
+    refused(
+        &["polygon", sq, sq, "--density", "1.5e308"],
+        None,
+        &["total of 2 parts", "not a finite number"],
+    );
+}
+
+#[test]
+fn huge_and_tiny_axis_directions_give_the_right_moment() {
+    // About the axis (1, 1, 0)/√2 through the centre of a 1 × 2 × 3 box of mass 6:
+    // (Ixx + Iyy)/2 = (6.5 + 5)/2.
+    for axis in ["1e300,1e300,0", "1e-200,1e-200,0", "1,1,0"] {
+        let (code, v, err) = run(
+            &["shape", "box", "--size", "1,2,3", "--axis", axis, "--json"],
+            None,
+        );
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            (f(&v["axis_moment"]) - 5.75).abs() < 1e-14,
+            "{axis}: {}",
+            v["axis_moment"]
+        );
+    }
+    let (code, v, _) = run(
+        &[
+            "shape",
+            "rectangle",
+            "--width",
+            "1",
+            "--height",
+            "2",
+            "--axis",
+            "1e300,1e300",
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0);
+    assert!((f(&v["axis_moment"]) - 0.5 * (2.0 / 3.0 + 1.0 / 6.0)).abs() < 1e-15);
+}
+
+// --- 6. --mass with one file of several parts
+
+#[test]
+fn mass_of_a_file_with_several_parts_is_refused() {
+    refused(
+        &[
+            "polygon",
+            "fixtures/polygon/parcels.geojson",
+            "--mass",
+            "100",
+        ],
+        None,
+        &["--mass", "3 parts", "--density"],
+    );
+    refused(
+        &["mesh", "fixtures/mesh/two_parts.3mf", "--mass", "1"],
+        None,
+        &["--mass", "2 bodies"],
+    );
+}
+
+// --- 7. combine checks what it reads
+
+#[test]
+fn combine_refuses_failed_batches_and_unphysical_parts() {
+    let (code, v, _) = run(
+        &["mesh", "fixtures/mesh/unit_cube_ascii.stl", "--json"],
+        None,
+    );
+    assert_eq!(code, 0);
+    let edit = |name: &str, f: &dyn Fn(&mut Value)| {
+        let mut w = v.clone();
+        f(&mut w);
+        temp(name, &w.to_string())
+    };
+    let cases: Vec<(PathBuf, &str)> = vec![
+        (
+            edit("neg_mass.json", &|w| w["mass"] = (-1.0).into()),
+            "positive finite mass",
+        ),
+        (
+            edit("zero_mass.json", &|w| w["mass"] = 0.0.into()),
+            "positive finite mass",
+        ),
+        (
+            edit("neg_volume.json", &|w| w["volume"] = (-1.0).into()),
+            "positive finite volume",
+        ),
+        (
+            edit("neg_moment.json", &|w| {
+                w["inertia_tensor"][0][0] = (-5.0).into()
+            }),
+            "negative principal moment",
+        ),
+        (
+            edit("asym.json", &|w| w["inertia_tensor"][0][1] = 0.3.into()),
+            "not symmetric",
+        ),
+        (
+            edit("triangle.json", &|w| w["inertia_tensor"][0][0] = 5.0.into()),
+            "triangle inequality",
+        ),
+        (
+            edit("huge.json", &|w| w["inertia_tensor"][0][0] = 1e308.into()),
+            "triangle inequality",
+        ),
+    ];
+    for (path, words) in &cases {
+        refused(&["combine", path.to_str().unwrap()], None, &[words]);
+    }
+    // A batch report with a failed input.
+    let out = cargo_bin_cmd!("inertia")
+        .args([
+            "mesh",
+            "fixtures/mesh/unit_cube_ascii.stl",
+            "fixtures/bad/open_cube.stl",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let batch = temp("batch.json", &String::from_utf8_lossy(&out.stdout));
+    refused(
+        &["combine", batch.to_str().unwrap()],
+        None,
+        &["1 input(s) that failed", "open_cube.stl"],
+    );
+    // Parts that overflow when summed.
+    let big = edit("big.json", &|w| {
+        w["mass"] = 1e308.into();
+        w["inertia_tensor"] = serde_json::json!([[1e307, 0, 0], [0, 1e307, 0], [0, 0, 1e307]]);
+    });
+    refused(
+        &[
+            "combine",
+            big.to_str().unwrap(),
+            big.to_str().unwrap(),
+            "--translate",
+            "2=1,0,0",
+        ],
+        None,
+        &["not a finite number"],
+    );
+    // A report taken about a far point combines back to the centroid's tensor.
+    let (code, far, _) = run(
+        &[
+            "shape", "box", "--size", "1,2,3", "--about", "1e8,1,1", "--json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0);
+    let far = temp("far.json", &far.to_string());
+    let (code, v, err) = run(&["combine", far.to_str().unwrap(), "--json"], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        (f(&v["inertia_tensor"][0][0]) - 6.5).abs() < 1e-6,
+        "{}",
+        v["inertia_tensor"]
+    );
+}
+
+// --- 8. JSON numbers to the last bit
+
+#[test]
+fn json_coordinates_read_back_bit_exact() {
+    // Coordinates 1e8 from the origin with all 17 digits: without serde_json's
+    // float_roundtrip about half were read one unit in the last place off.
+    let mut pts = Vec::new();
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    for k in 0..2000 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let a = 1e8 + (x % 1_000_000_007) as f64 / 1_000_000_007.0 * 1e3 + k as f64;
+        let b = 1e8 + ((x >> 20) % 999_999_937) as f64 / 999_999_937.0;
+        pts.push([a, b]);
+    }
+    let text = serde_json::to_string(&pts).unwrap();
+    let read = inertia::io::json::parse(text.as_bytes()).unwrap();
+    for (p, q) in pts.iter().zip(&read.outer) {
+        assert_eq!(p[0].to_bits(), q[0].to_bits(), "{} read as {}", p[0], q[0]);
+        assert_eq!(p[1].to_bits(), q[1].to_bits(), "{} read as {}", p[1], q[1]);
+    }
+    // GeoJSON goes through serde_json's Value.
+    let ring: Vec<[f64; 2]> = vec![
+        pts[0],
+        [pts[1][0] + 10.0, pts[1][1]],
+        [pts[2][0], pts[2][1] + 10.0],
+        pts[0],
+    ];
+    let geo = serde_json::json!({"type": "Polygon", "coordinates": [ring]}).to_string();
+    let parts = inertia::io::geojson::parse(geo.as_bytes()).unwrap();
+    let outer = &parts[0].rings.outer;
+    for (p, q) in ring.iter().zip(outer) {
+        assert_eq!(p[0].to_bits(), q[0].to_bits());
+        assert_eq!(p[1].to_bits(), q[1].to_bits());
+    }
+    // combine reads a report's numbers exactly: the centroid comes back to the bit.
+    let sq = temp(
+        "far_square.json",
+        &serde_json::to_string(&ring[..3]).unwrap(),
+    );
+    let (code, v, _) = run(&["polygon", sq.to_str().unwrap(), "--json"], None);
+    assert_eq!(code, 0);
+    let rep = temp("far_square_report.json", &v.to_string());
+    let (code, w, err) = run(&["combine", rep.to_str().unwrap(), "--json"], None);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        f(&w["centroid"][0]).to_bits(),
+        f(&v["centroid"][0]).to_bits()
+    );
+    assert_eq!(f(&w["area"]).to_bits(), f(&v["area"]).to_bits());
+}
+
+// --- 9. --files-from with one file keeps its batch meaning
+
+#[test]
+fn files_from_a_list_refuses_what_needs_one_file() {
+    let list = "fixtures/polygon/l_shape.json\n";
+    refused(
+        &["polygon", "--files-from", "-", "--method", "all"],
+        Some(list),
+        &["--method all", "--files-from"],
+    );
+    refused(
+        &["polygon", "--files-from", "-", "--plot", "x.svg"],
+        Some(list),
+        &["--plot", "--files-from"],
+    );
+    refused(
+        &["polygon", "--files-from", "-", "--mass", "2"],
+        Some(list),
+        &["--mass", "--files-from"],
+    );
+    refused(
+        &["mesh", "--files-from", "-", "--method", "all"],
+        Some("fixtures/mesh/right_tetrahedron.stl\n"),
+        &["--method all"],
+    );
+}
