@@ -171,8 +171,22 @@ struct MeshArgs {
     /// With --method all: the largest relative spread allowed between exact methods.
     #[arg(long, default_value_t = 1e-9, allow_negative_numbers = true)]
     tolerance: f64,
+    /// Triangles that cross or coincide (bodies that overlap, a surface through itself):
+    /// refuse (the default), or sum the bodies as they are, counting shared space twice,
+    /// with a warning.
+    #[arg(long, value_enum, default_value_t = OverlapChoice::Refuse)]
+    overlap: OverlapChoice,
     #[command(flatten)]
     common: Common,
+}
+
+/// What `mesh` does with triangles that cross or coincide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum OverlapChoice {
+    /// Refuse the file, naming two triangles that meet and where.
+    Refuse,
+    /// Add overlapping bodies as separate parts (shared space counts twice), with a warning.
+    Sum,
 }
 
 /// Options every command takes.
@@ -858,14 +872,27 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
             bail!("--shell is a method of its own; leave out --method");
         }
     }
-    // (name, label, body, one integral per method, the mesh if it is to be drawn)
+    // (name, label, body, one integral per method, the mesh if it is to be drawn, a warning)
     type Part = (
         String,
         String,
         Body,
         Vec<MeshIntegral>,
         Option<inertia::Mesh>,
+        Option<String>,
     );
+    // Two triangles that cross or coincide: refused, or a warning with --overlap sum.
+    let overlapping = |found: Option<String>, label: &str| -> Result<Option<String>> {
+        match (found, a.overlap) {
+            (None, _) => Ok(None),
+            (Some(what), OverlapChoice::Sum) => Ok(Some(format!(
+                "warning: {label}: {what}: overlapping space is counted twice (--overlap sum)"
+            ))),
+            (Some(what), OverlapChoice::Refuse) => bail!(
+                "{label}: {what}: two bodies overlap or a surface passes through itself; union them first, or give --overlap sum to add them as they are"
+            ),
+        }
+    };
     // Every body of a file (3MF files may hold several), each validated and integrated.
     let read = |path: &PathBuf| -> Result<Vec<Part>> {
         let (bytes, name, label) = read_input(path)?;
@@ -890,11 +917,13 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
                         properties: s.properties,
                         grid: None,
                     };
-                    return Ok(vec![(name, label, s.body, vec![unit], None)]);
+                    let warning = overlapping(inertia::io::stl::overlap(&bytes)?, &label)?;
+                    return Ok(vec![(name, label, s.body, vec![unit], None, warning)]);
                 }
             } else if let Some(mesh) =
                 inertia::io::stl::mesh(&bytes).with_context(|| label.clone())?
             {
+                let warning = overlapping(inertia::io::stl::overlap(&bytes)?, &label)?;
                 let units = integrate(&mesh);
                 let body = Body::of(&mesh);
                 return Ok(vec![(
@@ -903,6 +932,7 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
                     body,
                     units,
                     a.plot.is_some().then_some(mesh),
+                    warning,
                 )]);
             }
         }
@@ -917,14 +947,39 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
                     format!("{label}: {body_name}"),
                 )
             };
-            let (mesh, units) = match a.shell {
+            // Every closed body is checked for triangles that cross or coincide, once it
+            // has passed the edge checks (an open mesh is reported as open first).
+            let overlap_of = |label: &str| {
+                let soup = inertia::soup::IndexedSoup(&raw);
+                let found = inertia::overlap::first_overlap(&soup).map(|o| o.describe(&soup));
+                overlapping(found, label)
+            };
+            // The general path; when it refuses a closed mesh (a shell inside another, a
+            // body folding through itself), overlapping triangles are the likelier cause
+            // and are named instead.
+            let general = |label: &str| -> Result<inertia::Mesh> {
+                inertia::Mesh::new(&raw).or_else(|e| {
+                    let text = e.to_string();
+                    if !text.contains("not closed") && !text.contains("inconsistent winding") {
+                        let soup = inertia::soup::IndexedSoup(&raw);
+                        if let Some(o) = inertia::overlap::first_overlap(&soup) {
+                            bail!(
+                                "{label}: {}: two bodies overlap or a surface passes through itself; union them first",
+                                o.describe(&soup)
+                            );
+                        }
+                    }
+                    Err(anyhow::Error::new(e).context(label.to_string()))
+                })
+            };
+            let (mesh, units, warning) = match a.shell {
                 Some(t) => {
                     let mesh = inertia::Mesh::surface(&raw).with_context(|| label.clone())?;
                     let unit = MeshIntegral {
                         properties: inertia::method::shell::integrate(&mesh, t),
                         grid: None,
                     };
-                    (mesh, vec![unit])
+                    (mesh, vec![unit], None)
                 }
                 None if fast => {
                     if let Some(s) = inertia::soup::solid(&inertia::soup::IndexedSoup(&raw)) {
@@ -932,24 +987,34 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
                             properties: s.properties,
                             grid: None,
                         };
-                        parts.push((name, label, s.body, vec![unit], None));
+                        let warning = overlap_of(&label)?;
+                        parts.push((name, label, s.body, vec![unit], None, warning));
                         continue;
                     }
-                    let mesh = inertia::Mesh::new(&raw).with_context(|| label.clone())?;
+                    let mesh = general(&label)?;
+                    let warning = overlap_of(&label)?;
                     let units = integrate(&mesh);
-                    (mesh, units)
+                    (mesh, units, warning)
                 }
                 None => {
                     let mesh = match inertia::soup::mesh(&inertia::soup::IndexedSoup(&raw)) {
                         Some(mesh) => mesh,
-                        None => inertia::Mesh::new(&raw).with_context(|| label.clone())?,
+                        None => general(&label)?,
                     };
+                    let warning = overlap_of(&label)?;
                     let units = integrate(&mesh);
-                    (mesh, units)
+                    (mesh, units, warning)
                 }
             };
             let body = Body::of(&mesh);
-            parts.push((name, label, body, units, a.plot.is_some().then_some(mesh)));
+            parts.push((
+                name,
+                label,
+                body,
+                units,
+                a.plot.is_some().then_some(mesh),
+                warning,
+            ));
         }
         Ok(parts)
     };
@@ -976,7 +1041,7 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
         let mut parts = read(&files[0])?;
         drop(progress);
         if parts.len() == 1 {
-            let (name, label, body, units, mesh) = parts.remove(0);
+            let (name, label, body, units, mesh, overlap) = parts.remove(0);
             let reports = methods
                 .iter()
                 .zip(units)
@@ -992,7 +1057,8 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
             } else {
                 Outcome::ok(output.mesh(&reports[0]))
             };
-            out.warnings.splice(0..0, inside_out(&body, &label));
+            out.warnings
+                .splice(0..0, inside_out(&body, &label).into_iter().chain(overlap));
             return Ok(out);
         }
         if a.common.mass.is_some() {
@@ -1037,12 +1103,14 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
     let mut warnings: Vec<String> = results
         .iter()
         .filter_map(|r| r.as_ref().ok())
-        .filter_map(|(_, label, body, _, _)| inside_out(body, label))
+        .flat_map(|(_, label, body, _, _, overlap)| {
+            inside_out(body, label).into_iter().chain(overlap.clone())
+        })
         .collect();
     let rows: Vec<Result<MeshReport, (String, String)>> = results
         .iter()
         .map(|r| match r {
-            Ok((name, _, body, units, _)) => {
+            Ok((name, _, body, units, _, _)) => {
                 report(name, method, *body, units[0]).map_err(|e| (name.clone(), format!("{e:#}")))
             }
             Err(e) => Err(e.clone()),

@@ -29,6 +29,7 @@ pub mod mass2d;
 pub mod mass3d;
 pub mod mesh;
 pub mod method;
+pub mod overlap;
 pub mod polygon;
 pub mod report;
 pub mod shape;

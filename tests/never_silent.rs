@@ -50,6 +50,90 @@ fn temp(name: &str, text: &str) -> PathBuf {
     p
 }
 
+// --- 1. Overlapping and duplicated bodies
+
+/// An OBJ of axis-aligned boxes given by (min, size).
+fn boxes_obj(boxes: &[([f64; 3], [f64; 3])]) -> String {
+    let mut s = String::new();
+    for (k, (min, size)) in boxes.iter().enumerate() {
+        for c in 0..8 {
+            let p = [0, 1, 2].map(|a| min[a] + if c >> a & 1 == 1 { size[a] } else { 0.0 });
+            s += &format!("v {} {} {}\n", p[0], p[1], p[2]);
+        }
+        let o = 8 * k + 1;
+        // Outward quads, split into triangles.
+        for q in [
+            [0, 2, 3, 1],
+            [4, 5, 7, 6],
+            [0, 1, 5, 4],
+            [2, 6, 7, 3],
+            [0, 4, 6, 2],
+            [1, 3, 7, 5],
+        ] {
+            s += &format!("f {} {} {}\n", o + q[0], o + q[1], o + q[2]);
+            s += &format!("f {} {} {}\n", o + q[0], o + q[2], o + q[3]);
+        }
+    }
+    s
+}
+
+#[test]
+fn overlapping_bodies_are_refused_and_touching_ones_pass() {
+    let cube = std::fs::read("fixtures/mesh/unit_cube_ascii.stl").unwrap();
+    let twice = temp(
+        "twice.stl",
+        &String::from_utf8([cube.clone(), cube].concat()).unwrap(),
+    );
+    refused(
+        &["mesh", twice.to_str().unwrap()],
+        None,
+        &["twice.stl", "coincide", "--overlap sum"],
+    );
+    let half = temp(
+        "half.obj",
+        &boxes_obj(&[([0.0; 3], [1.0; 3]), ([0.5, 0.0, 0.0], [1.0; 3])]),
+    );
+    refused(
+        &["mesh", half.to_str().unwrap()],
+        None,
+        &["half.obj", "triangle 1 and triangle 13 coincide"],
+    );
+    let skew = temp(
+        "skew.obj",
+        &boxes_obj(&[([0.0; 3], [1.0; 3]), ([0.5, 0.25, 0.125], [1.0; 3])]),
+    );
+    refused(&["mesh", skew.to_str().unwrap()], None, &["cross at"]);
+    refused(
+        &["mesh", skew.to_str().unwrap(), "--method", "voxel"],
+        None,
+        &["cross at"],
+    );
+    // --overlap sum: today's sum, with a warning.
+    let out = cargo_bin_cmd!("inertia")
+        .args([
+            "mesh",
+            twice.to_str().unwrap(),
+            "--overlap",
+            "sum",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!((f(&v["volume"]) - 2.0).abs() < 1e-12);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("counted twice"));
+    // Bodies apart and a cavity pass (touching bodies: the unit tests in src/overlap.rs;
+    // the shell check refuses a vertex lying exactly on another body's face, as before).
+    for ok in [
+        "fixtures/mesh/two_bodies.stl",
+        "fixtures/mesh/box_with_cavity.obj",
+    ] {
+        let (code, _, err) = run(&["mesh", ok, "--json"], None);
+        assert_eq!(code, 0, "{ok}: {err}");
+    }
+}
+
 // --- 4. Moments about a far point, and thin principal moments
 
 #[test]

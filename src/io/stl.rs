@@ -183,6 +183,31 @@ pub fn solid(bytes: &[u8]) -> Result<Option<Solid>> {
     })
 }
 
+/// The first two triangles of an STL that cross or coincide (see [`crate::overlap`]),
+/// described in one line, or `None`.
+///
+/// # Examples
+/// ```
+/// let bytes = std::fs::read("fixtures/mesh/two_bodies.stl").unwrap();
+/// assert_eq!(inertia::io::stl::overlap(&bytes)?, None);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+pub fn overlap(bytes: &[u8]) -> Result<Option<String>> {
+    Ok(match kind(bytes)? {
+        Kind::Binary => {
+            let soup = BinarySoup {
+                records: &bytes[HEADER..],
+            };
+            crate::overlap::first_overlap(&soup).map(|o| o.describe(&soup))
+        }
+        Kind::Ascii => {
+            let points = ascii_points(bytes)?;
+            let soup = VertexSoup(&points);
+            crate::overlap::first_overlap(&soup).map(|o| o.describe(&soup))
+        }
+    })
+}
+
 /// Validates a closed STL into a [`Mesh`](crate::Mesh), welded in parallel (see
 /// [`crate::soup::mesh`]), for the methods that need one; `Ok(None)` when the file needs the
 /// general path to explain a defect.

@@ -1,0 +1,657 @@
+//! Triangles that cross or overlap: two bodies in one file that interpenetrate or coincide,
+//! or a surface passing through itself.
+//!
+//! A closed, consistently wound mesh can still enclose some of space twice: `cat cube.stl
+//! cube.stl`, two parts of an assembly exported into one STL that overlap, a shell that
+//! folds through itself. The tetrahedron sum then counts that space twice, and nothing in
+//! the edge checks sees it. Here every pair of triangles whose bounding boxes meet (found
+//! with an R*-tree, `rstar`, so the work is O(n log n) for any mix of sizes) is tested with
+//! exact orientation predicates (`robust`'s adaptive `orient3d`/`orient2d`), and two
+//! configurations are refused:
+//!
+//! - **crossing**: an edge of one triangle passes through the interior of the other (its
+//!   endpoints on opposite sides of the plane, the crossing point strictly inside). A
+//!   corner exactly in the plane counts as just outside the face (the side its winding
+//!   faces), so a body resting against a face only touches it and passes, while a surface
+//!   passing through a face with a ring of vertices exactly in its plane is found.
+//!   Neighbours that share a corner or an edge are not tested against each other.
+//! - **coinciding**: two coplanar triangles facing the same way whose interiors overlap
+//!   (no edge line of either separates them). Two bodies pressed face to face have such
+//!   faces facing opposite ways, and pass; the same body twice, or two boxes overlapping by
+//!   half, have them facing the same way.
+//!
+//! What is not seen: two bodies that share vertices and overlap without any edge crossing
+//! a face (a tetrahedron inscribed in a cube using the cube's corners, welded into one
+//! shell), a fold between two neighbouring triangles, and crossings that pass exactly
+//! through another triangle's edge or vertex without a crossing anywhere else.
+
+use crate::soup::{Point, Soup};
+use rayon::prelude::*;
+use rstar::{AABB, RTree, primitives::GeomWithData, primitives::Rectangle};
+
+/// How two triangles of a mesh meet wrongly.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Kind {
+    /// An edge of one passes through the other's interior, at this point.
+    Cross([f64; 3]),
+    /// Coplanar, facing the same way, with overlapping interiors; a point of the overlap.
+    Coincide([f64; 3]),
+}
+
+/// Two triangles (0-based, first < second) that cross or coincide.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Overlap {
+    /// The first triangle.
+    pub first: usize,
+    /// The second triangle.
+    pub second: usize,
+    /// How they meet.
+    pub kind: Kind,
+}
+
+impl Overlap {
+    /// A one-line description naming the triangles by `soup`'s places.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::overlap::{Kind, Overlap};
+    /// use inertia::soup::VertexSoup;
+    /// let o = Overlap { first: 0, second: 4, kind: Kind::Cross([0.5, 0.0, 1.0]) };
+    /// let pts = vec![[0.0; 3]; 15];
+    /// assert_eq!(
+    ///     o.describe(&VertexSoup(&pts)),
+    ///     "triangle 1 and triangle 5 cross at (0.5, 0, 1)"
+    /// );
+    /// ```
+    pub fn describe<S: Soup>(&self, soup: &S) -> String {
+        let (what, p) = match &self.kind {
+            Kind::Cross(p) => ("cross at", p),
+            Kind::Coincide(p) => ("coincide (coplanar, facing the same way) around", p),
+        };
+        format!(
+            "{} and {} {what} ({}, {}, {})",
+            soup.place(self.first),
+            soup.place(self.second),
+            crate::report::table::num(p[0]),
+            crate::report::table::num(p[1]),
+            crate::report::table::num(p[2]),
+        )
+    }
+}
+
+type Boxed = GeomWithData<Rectangle<[f64; 3]>, u32>;
+
+/// A triangle's bounding box.
+#[derive(Clone, Copy)]
+struct Bounds {
+    lo: [f64; 3],
+    hi: [f64; 3],
+}
+
+impl Bounds {
+    fn of(t: &[[f64; 3]; 3]) -> Self {
+        let [a, b, c] = t;
+        Bounds {
+            lo: [0, 1, 2].map(|k| a[k].min(b[k]).min(c[k])),
+            hi: [0, 1, 2].map(|k| a[k].max(b[k]).max(c[k])),
+        }
+    }
+
+    fn meets(&self, o: &Bounds) -> bool {
+        (0..3).all(|k| self.lo[k] <= o.hi[k] && o.lo[k] <= self.hi[k])
+    }
+}
+
+/// Triangles whose boxes span more grid cells than this go to a separate list, tested
+/// against every box (a handful of big faces beside many small ones), or, when there are
+/// many, the whole mesh goes through an R*-tree instead.
+const MAX_CELLS: u64 = 27;
+const MAX_LARGE: usize = 64;
+
+/// The first pair of triangles (lowest first triangle, then lowest second) that cross or
+/// coincide, or `None` when no two do. Degenerate (zero-area) triangles are skipped.
+///
+/// Candidate pairs come from a uniform grid of cells about the size of a mean triangle
+/// (each triangle listed in the few cells its box covers, the list sorted by cell, each
+/// pair tested in one cell only), so a mesh of a million triangles costs a sort and a few
+/// million cheap box tests. Meshes of very unequal triangles use an R*-tree (`rstar`).
+/// Either way the result is the same.
+///
+/// # Examples
+/// ```
+/// use inertia::overlap::{first_overlap, Kind};
+/// use inertia::soup::VertexSoup;
+/// // A unit cube, and the same cube again: every face coincides with its twin.
+/// let cube = inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0);
+/// let corners: Vec<[f64; 3]> = cube.triangles.iter().flat_map(|t| t.map(|i| cube.vertices[i as usize])).collect();
+/// assert_eq!(first_overlap(&VertexSoup(&corners)), None);
+/// let twice = [corners.clone(), corners].concat();
+/// let o = first_overlap(&VertexSoup(&twice)).unwrap();
+/// assert_eq!((o.first, o.second), (0, 12));
+/// assert!(matches!(o.kind, Kind::Coincide(_)));
+/// ```
+pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
+    let n = soup.len();
+    if n < 2 || n >= u32::MAX as usize {
+        return None;
+    }
+    let corners = |t: usize| soup.triangle(t).map(|p| p.coords());
+    // Degenerate (zero-area) triangles have no interior: they get an empty box that
+    // meets nothing.
+    let bounds: Vec<Bounds> = (0..n)
+        .into_par_iter()
+        .map(|t| {
+            let c = corners(t);
+            if degenerate(&c) {
+                Bounds {
+                    lo: [f64::INFINITY; 3],
+                    hi: [f64::NEG_INFINITY; 3],
+                }
+            } else {
+                Bounds::of(&c)
+            }
+        })
+        .collect();
+    let test = |i: usize, j: usize| -> Option<Kind> { meet(&corners(i), &corners(j)) };
+    let found = |i: usize, j: usize, kind: Kind| Overlap {
+        first: i.min(j),
+        second: i.max(j),
+        kind,
+    };
+    let earliest = |a: Option<Overlap>, b: Option<Overlap>| match (a, b) {
+        (Some(a), Some(b)) => Some(if (b.first, b.second) < (a.first, a.second) {
+            b
+        } else {
+            a
+        }),
+        (a, b) => a.or(b),
+    };
+    match grid(&bounds) {
+        Some((g, cells, large)) => {
+            // Pairs within a cell, each tested only in the cell holding the low corner of
+            // the two boxes' intersection, so that no pair is tested twice.
+            let starts: Vec<usize> = (0..cells.len())
+                .filter(|&k| k == 0 || cells[k].0 != cells[k - 1].0)
+                .chain(std::iter::once(cells.len()))
+                .collect();
+            let in_cells = starts
+                .par_windows(2)
+                .map(|w| {
+                    let group = &cells[w[0]..w[1]];
+                    let mut best: Option<Overlap> = None;
+                    for (x, &(key, i)) in group.iter().enumerate() {
+                        for &(_, j) in &group[x + 1..] {
+                            let (i, j) = (i as usize, j as usize);
+                            let (bi, bj) = (&bounds[i], &bounds[j]);
+                            if !bi.meets(bj) {
+                                continue;
+                            }
+                            let low = [0, 1, 2].map(|k| bi.lo[k].max(bj.lo[k]));
+                            if g.key(&low) != key {
+                                continue;
+                            }
+                            if let Some(kind) = test(i, j) {
+                                best = earliest(best, Some(found(i, j, kind)));
+                            }
+                        }
+                    }
+                    best
+                })
+                .reduce(|| None, earliest);
+            // Large triangles against every box.
+            let with_large = large
+                .par_iter()
+                .map(|&i| {
+                    let mut best: Option<Overlap> = None;
+                    for j in 0..n {
+                        let big_j = large.binary_search(&j).is_ok();
+                        // Large against large once, from the lower of the two.
+                        if j == i || (big_j && j < i) || !bounds[i].meets(&bounds[j]) {
+                            continue;
+                        }
+                        if let Some(kind) = test(i, j) {
+                            best = earliest(best, Some(found(i, j, kind)));
+                        }
+                    }
+                    best
+                })
+                .reduce(|| None, earliest);
+            earliest(in_cells, with_large)
+        }
+        None => {
+            let boxes: Vec<Boxed> = bounds
+                .iter()
+                .enumerate()
+                .filter(|(_, b)| b.lo[0] <= b.hi[0])
+                .map(|(t, b)| GeomWithData::new(Rectangle::from_corners(b.lo, b.hi), t as u32))
+                .collect();
+            let tree = RTree::bulk_load(boxes);
+            (0..n).into_par_iter().find_map_first(|i| {
+                let b = &bounds[i];
+                if b.lo[0] > b.hi[0] {
+                    return None;
+                }
+                let env = AABB::from_corners(b.lo, b.hi);
+                let mut best: Option<(usize, Kind)> = None;
+                for other in tree.locate_in_envelope_intersecting(&env) {
+                    let j = other.data as usize;
+                    if j <= i || best.as_ref().is_some_and(|(b, _)| *b < j) {
+                        continue;
+                    }
+                    if let Some(kind) = test(i, j) {
+                        best = Some((j, kind));
+                    }
+                }
+                best.map(|(j, kind)| found(i, j, kind))
+            })
+        }
+    }
+}
+
+/// A uniform grid over the mesh's box.
+struct Grid {
+    origin: [f64; 3],
+    /// Cells per unit length.
+    inv: f64,
+    /// Cells along each axis.
+    count: [u64; 3],
+}
+
+/// Cells along an axis at most (21 bits each, so a cell packs into a u64).
+const AXIS_CELLS: u64 = 1 << 20;
+
+impl Grid {
+    fn index(&self, p: &[f64; 3]) -> [u64; 3] {
+        [0, 1, 2].map(|k| {
+            let c = ((p[k] - self.origin[k]) * self.inv).floor();
+            if c.is_nan() || c < 0.0 {
+                0
+            } else {
+                (c as u64).min(self.count[k] - 1)
+            }
+        })
+    }
+
+    fn key(&self, p: &[f64; 3]) -> u64 {
+        let [x, y, z] = self.index(p);
+        x | (y << 21) | (z << 42)
+    }
+}
+
+/// The grid, every (cell, triangle) pair sorted by cell, and the triangles too large for
+/// it (ascending); `None` when the R*-tree suits the mesh better.
+/// Each (cell key, triangle) a triangle's box covers, sorted by cell.
+type Cells = Vec<(u64, u32)>;
+
+fn grid(bounds: &[Bounds]) -> Option<(Grid, Cells, Vec<usize>)> {
+    let n = bounds.len();
+    let lo = bounds.iter().fold([f64::INFINITY; 3], |a, b| {
+        [0, 1, 2].map(|k| a[k].min(b.lo[k]))
+    });
+    let hi = bounds.iter().fold([f64::NEG_INFINITY; 3], |a, b| {
+        [0, 1, 2].map(|k| a[k].max(b.hi[k]))
+    });
+    let size = [0, 1, 2].map(|k| hi[k] - lo[k]);
+    let longest = size.iter().fold(0.0_f64, |a, b| a.max(*b));
+    // Cells twice the mean triangle's longest side (measured fastest on a 10^6 sphere).
+    let sides: Vec<f64> = bounds
+        .iter()
+        .filter(|b| b.lo[0] <= b.hi[0])
+        .map(|b| (0..3).fold(0.0_f64, |a, k| a.max(b.hi[k] - b.lo[k])))
+        .collect();
+    let mean = sides.iter().sum::<f64>() / sides.len().max(1) as f64;
+    if !(longest.is_finite() && longest > 0.0 && mean.is_finite() && mean > 0.0) {
+        return None;
+    }
+    let cell = (2.0 * mean).max(longest / AXIS_CELLS as f64);
+    let inv = 1.0 / cell;
+    if !inv.is_finite() {
+        return None;
+    }
+    let g = Grid {
+        origin: lo,
+        inv,
+        count: size.map(|s| ((s * inv).floor() as u64).clamp(1, AXIS_CELLS)),
+    };
+    // Empty boxes (degenerate triangles) span no cell.
+    let spans: Vec<Option<([u64; 3], [u64; 3])>> = bounds
+        .par_iter()
+        .map(|b| (b.lo[0] <= b.hi[0]).then(|| (g.index(&b.lo), g.index(&b.hi))))
+        .collect();
+    let cells_of = |(a, b): &([u64; 3], [u64; 3])| (0..3).map(|k| b[k] - a[k] + 1).product::<u64>();
+    let large: Vec<usize> = (0..n)
+        .filter(|&t| spans[t].as_ref().is_some_and(|s| cells_of(s) > MAX_CELLS))
+        .collect();
+    if large.len() > MAX_LARGE {
+        return None;
+    }
+    let mut cells: Vec<(u64, u32)> = spans
+        .par_iter()
+        .enumerate()
+        .filter_map(|(t, s)| s.filter(|s| cells_of(s) <= MAX_CELLS).map(|s| (t, s)))
+        .flat_map_iter(|(t, (a, b))| {
+            (a[2]..=b[2]).flat_map(move |z| {
+                (a[1]..=b[1]).flat_map(move |y| {
+                    (a[0]..=b[0]).map(move |x| (x | (y << 21) | (z << 42), t as u32))
+                })
+            })
+        })
+        .collect();
+    cells.par_sort_unstable();
+    Some((g, cells, large))
+}
+
+fn coord(p: &[f64; 3]) -> robust::Coord3D<f64> {
+    robust::Coord3D {
+        x: p[0],
+        y: p[1],
+        z: p[2],
+    }
+}
+
+/// Exact sign of the orientation of `d` against the plane through `a, b, c`.
+fn orient(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -> i8 {
+    let v = robust::orient3d(coord(a), coord(b), coord(c), coord(d));
+    if v > 0.0 {
+        1
+    } else if v < 0.0 {
+        -1
+    } else {
+        0
+    }
+}
+
+/// Whether the triangle's three corners are collinear (exactly).
+fn degenerate(t: &[[f64; 3]; 3]) -> bool {
+    // Collinear iff every axis projection is collinear.
+    (0..3).all(|drop| {
+        orient2(
+            &project(t[0], drop),
+            &project(t[1], drop),
+            &project(t[2], drop),
+        ) == 0
+    })
+}
+
+fn project(p: [f64; 3], drop: usize) -> [f64; 2] {
+    match drop {
+        0 => [p[1], p[2]],
+        1 => [p[2], p[0]],
+        _ => [p[0], p[1]],
+    }
+}
+
+fn orient2(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2]) -> i8 {
+    let k = |p: &[f64; 2]| robust::Coord { x: p[0], y: p[1] };
+    let v = robust::orient2d(k(a), k(b), k(c));
+    if v > 0.0 {
+        1
+    } else if v < 0.0 {
+        -1
+    } else {
+        0
+    }
+}
+
+/// How two non-degenerate triangles meet, if they cross or coincide.
+fn meet(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> Option<Kind> {
+    // Neighbours in a mesh share corners. Sharing one or two, an edge through a shared
+    // corner cannot pass strictly through the other triangle; only a fold of adjacent
+    // triangles could, and that is not looked for (it would cost an exact, slow
+    // orientation test for every neighbour: the shared corners lie exactly on the plane).
+    // Sharing all three, they are the same triangle twice: facing the same way, they
+    // coincide; facing opposite ways, they are two bodies in contact.
+    let shared = t1.iter().filter(|p| t2.contains(p)).count();
+    match shared {
+        0 => {}
+        3 => {
+            let k = t2.iter().position(|p| *p == t1[0]).unwrap_or(0);
+            let same = t2[(k + 1) % 3] == t1[1];
+            let centroid = [0, 1, 2].map(|c| (t1[0][c] + t1[1][c] + t1[2][c]) / 3.0);
+            return same.then_some(Kind::Coincide(centroid));
+        }
+        _ => return None,
+    }
+    let s2 = t2.map(|p| orient(&t1[0], &t1[1], &t1[2], &p));
+    if s2 == [0, 0, 0] {
+        return coplanar(t1, t2);
+    }
+    // A corner exactly in the other triangle's plane counts as lying just outside it
+    // (on the side its winding faces: `orient` < 0). A body resting against a face lies
+    // outside it, so it still only touches; a surface passing through the face with a
+    // ring of vertices exactly in its plane (a sphere's equator on a box's face) now
+    // has an edge from that ring through the face, and is found.
+    let outside = |s: i8| if s == 0 { -1 } else { s };
+    let s2 = s2.map(outside);
+    if s2[0] == s2[1] && s2[1] == s2[2] {
+        return None;
+    }
+    let s1 = t1.map(|p| outside(orient(&t2[0], &t2[1], &t2[2], &p)));
+    if s1[0] == s1[1] && s1[1] == s1[2] {
+        return None;
+    }
+    // Both straddle the other's plane strictly: they cross iff some edge of one passes
+    // strictly through the interior of the other.
+    pierce(t1, t2, &s1).or_else(|| pierce(t2, t1, &s2))
+}
+
+/// An edge of `e` (whose corners have signs `s` against `t`'s plane) passing strictly
+/// through the interior of `t`: the crossing point.
+fn pierce(e: &[[f64; 3]; 3], t: &[[f64; 3]; 3], s: &[i8; 3]) -> Option<Kind> {
+    for k in 0..3 {
+        let (i, j) = (k, (k + 1) % 3);
+        if s[i] * s[j] != -1 {
+            continue;
+        }
+        let (a, b) = (&e[i], &e[j]);
+        let o = [
+            orient(a, b, &t[0], &t[1]),
+            orient(a, b, &t[1], &t[2]),
+            orient(a, b, &t[2], &t[0]),
+        ];
+        if o[0] != 0 && o[0] == o[1] && o[1] == o[2] {
+            return Some(Kind::Cross(plane_point(a, b, t)));
+        }
+    }
+    None
+}
+
+/// Where segment `a b` meets the plane of `t` (for the message; rounded).
+fn plane_point(a: &[f64; 3], b: &[f64; 3], t: &[[f64; 3]; 3]) -> [f64; 3] {
+    let sub = |p: &[f64; 3], q: &[f64; 3]| [p[0] - q[0], p[1] - q[1], p[2] - q[2]];
+    let dot = |p: [f64; 3], q: [f64; 3]| p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
+    let (u, v) = (sub(&t[1], &t[0]), sub(&t[2], &t[0]));
+    let n = [
+        u[1] * v[2] - u[2] * v[1],
+        u[2] * v[0] - u[0] * v[2],
+        u[0] * v[1] - u[1] * v[0],
+    ];
+    let da = dot(n, sub(a, &t[0]));
+    let db = dot(n, sub(b, &t[0]));
+    let w = da / (da - db);
+    if !w.is_finite() {
+        return *a;
+    }
+    [0, 1, 2].map(|k| a[k] + (b[k] - a[k]) * w)
+}
+
+/// Coplanar triangles: same facing and overlapping interiors is a coincidence.
+fn coplanar(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> Option<Kind> {
+    // Drop an axis along which t1's projection is not degenerate: a projection of the
+    // common plane that keeps areas non-zero keeps overlap and facing exactly.
+    let drop = (0..3)
+        .find(|&d| {
+            let p = t1.map(|q| project(q, d));
+            orient2(&p[0], &p[1], &p[2]) != 0
+        })
+        .unwrap_or(2);
+    let p1 = t1.map(|q| project(q, drop));
+    let p2 = t2.map(|q| project(q, drop));
+    let o1 = orient2(&p1[0], &p1[1], &p1[2]);
+    let o2 = orient2(&p2[0], &p2[1], &p2[2]);
+    if o1 == 0 || o2 == 0 || o1 != o2 {
+        // Degenerate in this projection, or facing opposite ways (bodies in contact).
+        return None;
+    }
+    // Separating-axis test on the edge lines of both triangles, exactly: interiors are
+    // disjoint iff some edge line has the other triangle wholly on its outer side (on the
+    // line counts as outside).
+    let separated = |a: &[[f64; 2]; 3], b: &[[f64; 2]; 3], o: i8| {
+        (0..3).any(|k| {
+            let (p, q) = (&a[k], &a[(k + 1) % 3]);
+            b.iter().all(|r| orient2(p, q, r) * o <= 0)
+        })
+    };
+    if separated(&p1, &p2, o1) || separated(&p2, &p1, o2) {
+        return None;
+    }
+    // For the message, a point near the overlap: t1's centroid.
+    let centroid = |t: &[[f64; 3]; 3]| [0, 1, 2].map(|k| (t[0][k] + t[1][k] + t[2][k]) / 3.0);
+    Some(Kind::Coincide(centroid(t1)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::soup::VertexSoup;
+
+    fn soup_of(tris: &[[[f64; 3]; 3]]) -> Vec<[f64; 3]> {
+        tris.iter().flat_map(|t| t.iter().copied()).collect()
+    }
+
+    fn cube(min: [f64; 3], size: [f64; 3]) -> Vec<[[f64; 3]; 3]> {
+        let m = crate::shape::Shape3d::Box { size }.tessellate(0);
+        m.triangles
+            .iter()
+            .map(|t| {
+                t.map(|i| {
+                    let v = m.vertices[i as usize];
+                    [0, 1, 2].map(|k| v[k] + size[k] / 2.0 + min[k])
+                })
+            })
+            .collect()
+    }
+
+    fn first(tris: &[[[f64; 3]; 3]]) -> Option<Overlap> {
+        first_overlap(&VertexSoup(&soup_of(tris)))
+    }
+
+    #[test]
+    fn touching_bodies_pass() {
+        // Face to face, edge to edge, corner to corner, and apart.
+        for offset in [
+            [1.0, 0.0, 0.0],
+            [1.0, 1.0, 0.0],
+            [1.0, 1.0, 1.0],
+            [3.0, 0.0, 0.0],
+        ] {
+            let t = [cube([0.0; 3], [1.0; 3]), cube(offset, [1.0; 3])].concat();
+            assert_eq!(first(&t), None, "offset {offset:?}");
+        }
+        // A small box resting on a big one's face, sharing no vertex.
+        let t = [cube([0.0; 3], [4.0; 3]), cube([1.0, 1.0, 4.0], [1.0; 3])].concat();
+        assert_eq!(first(&t), None);
+        // And one pressed against the big one's bottom face from below.
+        let t = [cube([0.0; 3], [4.0; 3]), cube([1.0, 1.0, -1.0], [1.0; 3])].concat();
+        assert_eq!(first(&t), None);
+    }
+
+    #[test]
+    fn overlapping_and_duplicated_bodies_are_found() {
+        // Overlapping by half along x (coplanar faces on y and z facing the same way).
+        let t = [cube([0.0; 3], [1.0; 3]), cube([0.5, 0.0, 0.0], [1.0; 3])].concat();
+        assert!(first(&t).is_some());
+        // Overlapping in general position: edges cross faces.
+        let t = [cube([0.0; 3], [1.0; 3]), cube([0.5, 0.25, 0.125], [1.0; 3])].concat();
+        assert!(matches!(first(&t).unwrap().kind, Kind::Cross(_)));
+        // The same body twice.
+        let t = [cube([0.0; 3], [1.0; 3]), cube([0.0; 3], [1.0; 3])].concat();
+        assert!(matches!(first(&t).unwrap().kind, Kind::Coincide(_)));
+        // Far from the origin, exactly as near it.
+        let t = [
+            cube([1e8; 3], [1.0; 3]),
+            cube([1e8 + 0.5, 1e8 + 0.25, 1e8 + 0.125], [1.0; 3]),
+        ]
+        .concat();
+        assert!(first(&t).is_some());
+    }
+
+    #[test]
+    fn a_cavity_is_not_an_overlap() {
+        // A box with an inward box inside it: no triangle meets another.
+        let mut inner = cube([1.0; 3], [1.0; 3]);
+        for t in &mut inner {
+            t.swap(1, 2);
+        }
+        let t = [cube([0.0; 3], [3.0; 3]), inner].concat();
+        assert_eq!(first(&t), None);
+    }
+
+    #[test]
+    fn crossing_point_is_reported() {
+        // A triangle in z = 0 and one standing through it along x = 0.25.
+        let flat = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]];
+        let up = [[0.25, 0.25, -1.0], [0.25, 0.25, 1.0], [0.25, -5.0, 1.0]];
+        // The upright edge pierces the flat one at (0.25, 0.25, 0); the flat one's bottom
+        // edge pierces the upright one at (0.25, 0, 0). Either names the crossing.
+        let o = first(&[flat, up]).unwrap();
+        assert!(
+            [
+                Kind::Cross([0.25, 0.25, 0.0]),
+                Kind::Cross([0.25, 0.0, 0.0])
+            ]
+            .contains(&o.kind),
+            "{o:?}"
+        );
+        // Touching at a vertex on the face: not a crossing.
+        let rest = [[0.25, 0.25, 0.0], [0.25, 0.25, 1.0], [0.25, -5.0, 1.0]];
+        assert_eq!(first(&[flat, rest]), None);
+    }
+
+    fn sphere(centre: [f64; 3], r: f64, segments: usize) -> Vec<[[f64; 3]; 3]> {
+        let m = crate::shape::Shape3d::Sphere { radius: r }.tessellate(segments);
+        m.triangles
+            .iter()
+            .map(|t| {
+                t.map(|i| {
+                    let v = m.vertices[i as usize];
+                    [0, 1, 2].map(|k| v[k] + centre[k])
+                })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn big_faces_beside_small_triangles() {
+        // A finely tessellated sphere poking through a box's face (the box's 12 triangles
+        // are far larger than the grid's cells): found through the large-triangle list.
+        let t = [cube([0.0; 3], [10.0; 3]), sphere([5.0, 5.0, 10.0], 1.0, 48)].concat();
+        assert!(matches!(first(&t).unwrap().kind, Kind::Cross(_)));
+        // The sphere wholly outside, just above the face: nothing meets.
+        let t = [cube([0.0; 3], [10.0; 3]), sphere([5.0, 5.0, 11.5], 1.0, 48)].concat();
+        assert_eq!(first(&t), None);
+        // Many big faces (more than the large list takes) beside small triangles: the
+        // R*-tree path, same answers.
+        let mut big = Vec::new();
+        for k in 0..8 {
+            big.extend(cube([30.0 * k as f64, 0.0, 0.0], [10.0; 3]));
+        }
+        let t = [big.clone(), sphere([5.0, 5.0, 10.0], 1.0, 48)].concat();
+        assert!(first(&t).is_some());
+        let t = [big, sphere([5.0, 5.0, 11.5], 1.0, 48)].concat();
+        assert_eq!(first(&t), None);
+    }
+
+    #[test]
+    fn the_first_pair_is_the_same_on_both_paths() {
+        // Two overlapping spheres: the grid path; the same with many big boxes far away
+        // appended (their triangles come last, so the first pair cannot change): the tree.
+        let spheres = [sphere([0.0; 3], 1.0, 24), sphere([0.5, 0.1, 0.2], 1.0, 24)].concat();
+        let grid = first(&spheres).unwrap();
+        let mut far = spheres.clone();
+        for k in 0..8 {
+            far.extend(cube([100.0 + 30.0 * k as f64, 0.0, 0.0], [10.0; 3]));
+        }
+        assert_eq!(first(&far).unwrap(), grid);
+    }
+}
