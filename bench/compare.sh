@@ -122,6 +122,14 @@ python3 -c "print(f'{\"2 x 1002000\":>12} {$(stat -c %s "$f")/1e6:>8.1f} MB  cat
 rm -f "$f"
 
 echo
+echo "many bodies: 1000 spheres of about 1000 triangles in one binary STL (overlap check on)"
+f="$dir/many.stl"
+$gen 1000 "$f" --bodies 1000 2> /dev/null
+i=$(seconds "$inertia mesh $f --json")
+python3 -c "print(f'{\"1000 bodies\":>12} {$(stat -c %s "$f")/1e6:>8.1f} MB  inertia {$i*1e3:.1f} ms')"
+rm -f "$f"
+
+echo
 echo "text formats, 10^6 triangles (MB/s = file size / whole-process time)"
 printf "%12s %8s %9s %9s %9s\n" format MB cat inertia "MB/s"
 for fmt in ascii-stl obj; do

@@ -79,26 +79,42 @@ impl Overlap {
     }
 }
 
-type Boxed = GeomWithData<Rectangle<[f64; 3]>, u32>;
-
-/// A triangle's bounding box.
+/// What the broad phase keeps of a triangle: its box, its corners' hashes (to pass over
+/// neighbours without reading their corners) and, on the grid, the cell of its box's low
+/// corner (to test each pair in one cell only).
 #[derive(Clone, Copy)]
-struct Bounds {
+struct Tri {
     lo: [f64; 3],
     hi: [f64; 3],
+    hash: [u64; 3],
+    cell: u64,
 }
 
-impl Bounds {
-    fn of(t: &[[f64; 3]; 3]) -> Self {
-        let [a, b, c] = t;
-        Bounds {
-            lo: [0, 1, 2].map(|k| a[k].min(b[k]).min(c[k])),
-            hi: [0, 1, 2].map(|k| a[k].max(b[k]).max(c[k])),
-        }
+impl Tri {
+    /// An empty box meets nothing: a degenerate triangle has no interior.
+    fn is_empty(&self) -> bool {
+        self.lo[0] > self.hi[0]
     }
 
-    fn meets(&self, o: &Bounds) -> bool {
-        (0..3).all(|k| self.lo[k] <= o.hi[k] && o.lo[k] <= self.hi[k])
+    fn meets(&self, o: &Tri) -> bool {
+        self.lo[0] <= o.hi[0]
+            && o.lo[0] <= self.hi[0]
+            && self.lo[1] <= o.hi[1]
+            && o.lo[1] <= self.hi[1]
+            && self.lo[2] <= o.hi[2]
+            && o.lo[2] <= self.hi[2]
+    }
+
+    /// How many corners the two share, by hash: two distinct points share a 64-bit hash by
+    /// accident with odds of about 2⁻⁶⁴ per pair (the same odds the edge certificate of
+    /// [`crate::soup`] takes), and only a pair judged to share one or two corners is
+    /// passed over unread.
+    fn shared(&self, o: &Tri) -> usize {
+        let h = &o.hash;
+        self.hash
+            .iter()
+            .filter(|x| **x == h[0] || **x == h[1] || **x == h[2])
+            .count()
     }
 }
 
@@ -111,10 +127,11 @@ const MAX_LARGE: usize = 64;
 /// The first pair of triangles (lowest first triangle, then lowest second) that cross or
 /// coincide, or `None` when no two do. Degenerate (zero-area) triangles are skipped.
 ///
-/// Candidate pairs come from a uniform grid of cells about the size of a mean triangle
-/// (each triangle listed in the few cells its box covers, the list sorted by cell, each
-/// pair tested in one cell only), so a mesh of a million triangles costs a sort and a few
-/// million cheap box tests. Meshes of very unequal triangles use an R*-tree (`rstar`).
+/// Candidate pairs come from a uniform grid of cells about twice the size of a mean
+/// triangle (each triangle listed in the few cells its box covers, the list sorted by
+/// cell, each pair tested in one cell only), so a mesh of a million triangles costs a sort
+/// and some millions of box tests; neighbours, which share corners, are passed over by
+/// their corners' hashes. Meshes of very unequal triangles use an R*-tree (`rstar`).
 /// Either way the result is the same.
 ///
 /// # Examples
@@ -135,28 +152,55 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
     if n < 2 || n >= u32::MAX as usize {
         return None;
     }
-    let corners = |t: usize| soup.triangle(t).map(|p| p.coords());
-    // Degenerate (zero-area) triangles have no interior: they get an empty box that
-    // meets nothing.
-    let bounds: Vec<Bounds> = (0..n)
+    let corners = |t: usize| {
+        let [a, b, c] = soup.triangle(t);
+        [a.coords(), b.coords(), c.coords()]
+    };
+    let mut tris: Vec<Tri> = (0..n)
         .into_par_iter()
         .map(|t| {
-            let c = corners(t);
+            let [p, q, r] = soup.triangle(t);
+            let hash = [p.hash(), q.hash(), r.hash()];
+            let c = [p.coords(), q.coords(), r.coords()];
             if degenerate(&c) {
-                Bounds {
+                return Tri {
                     lo: [f64::INFINITY; 3],
                     hi: [f64::NEG_INFINITY; 3],
-                }
-            } else {
-                Bounds::of(&c)
+                    hash,
+                    cell: 0,
+                };
+            }
+            let [a, b, c] = c;
+            Tri {
+                lo: [
+                    a[0].min(b[0]).min(c[0]),
+                    a[1].min(b[1]).min(c[1]),
+                    a[2].min(b[2]).min(c[2]),
+                ],
+                hi: [
+                    a[0].max(b[0]).max(c[0]),
+                    a[1].max(b[1]).max(c[1]),
+                    a[2].max(b[2]).max(c[2]),
+                ],
+                hash,
+                cell: 0,
             }
         })
         .collect();
-    let test = |i: usize, j: usize| -> Option<Kind> { meet(&corners(i), &corners(j)) };
-    let found = |i: usize, j: usize, kind: Kind| Overlap {
-        first: i.min(j),
-        second: i.max(j),
-        kind,
+    let placed = grid(&mut tris);
+    let tris = &tris;
+    // The pair (i, j), i < j, if its boxes meet, it is not a pair of neighbours, and the
+    // exact test finds them crossing or coinciding.
+    let test = |i: usize, j: usize| -> Option<Overlap> {
+        let (a, b) = (&tris[i], &tris[j]);
+        if !a.meets(b) || matches!(a.shared(b), 1 | 2) {
+            return None;
+        }
+        meet(&corners(i), &corners(j)).map(|kind| Overlap {
+            first: i,
+            second: j,
+            kind,
+        })
     };
     let earliest = |a: Option<Overlap>, b: Option<Overlap>| match (a, b) {
         (Some(a), Some(b)) => Some(if (b.first, b.second) < (a.first, a.second) {
@@ -166,52 +210,50 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
         }),
         (a, b) => a.or(b),
     };
-    match grid(&bounds) {
-        Some((g, cells, large)) => {
+    match placed {
+        Some((cells, large)) => {
             // Pairs within a cell, each tested only in the cell holding the low corner of
-            // the two boxes' intersection, so that no pair is tested twice.
+            // the two boxes' intersection (the larger of their low cells on each axis), so
+            // that no pair is tested twice.
             let starts: Vec<usize> = (0..cells.len())
+                .into_par_iter()
                 .filter(|&k| k == 0 || cells[k].0 != cells[k - 1].0)
-                .chain(std::iter::once(cells.len()))
+                .chain(rayon::iter::once(cells.len()))
                 .collect();
             let in_cells = starts
                 .par_windows(2)
+                .with_min_len(64)
                 .map(|w| {
                     let group = &cells[w[0]..w[1]];
                     let mut best: Option<Overlap> = None;
-                    for (x, &(key, i)) in group.iter().enumerate() {
-                        for &(_, j) in &group[x + 1..] {
-                            let (i, j) = (i as usize, j as usize);
-                            let (bi, bj) = (&bounds[i], &bounds[j]);
-                            if !bi.meets(bj) {
+                    for (x, &(key, _, i)) in group.iter().enumerate() {
+                        let end = tris[i as usize].hi[0];
+                        for &(_, _, j) in &group[x + 1..] {
+                            // The group is sorted by the boxes' low x: past this box's
+                            // high x, none meets it.
+                            if tris[j as usize].lo[0] > end {
+                                break;
+                            }
+                            let (i, j) = (i.min(j) as usize, i.max(j) as usize);
+                            if max_cell(tris[i].cell, tris[j].cell) != key {
                                 continue;
                             }
-                            let low = [0, 1, 2].map(|k| bi.lo[k].max(bj.lo[k]));
-                            if g.key(&low) != key {
-                                continue;
-                            }
-                            if let Some(kind) = test(i, j) {
-                                best = earliest(best, Some(found(i, j, kind)));
-                            }
+                            best = earliest(best, test(i, j));
                         }
                     }
                     best
                 })
                 .reduce(|| None, earliest);
-            // Large triangles against every box.
+            // Large triangles against every box; two large ones once, from the lower.
             let with_large = large
                 .par_iter()
                 .map(|&i| {
                     let mut best: Option<Overlap> = None;
                     for j in 0..n {
-                        let big_j = large.binary_search(&j).is_ok();
-                        // Large against large once, from the lower of the two.
-                        if j == i || (big_j && j < i) || !bounds[i].meets(&bounds[j]) {
+                        if j == i || (j < i && large.binary_search(&j).is_ok()) {
                             continue;
                         }
-                        if let Some(kind) = test(i, j) {
-                            best = earliest(best, Some(found(i, j, kind)));
-                        }
+                        best = earliest(best, test(i.min(j), i.max(j)));
                     }
                     best
                 })
@@ -219,126 +261,141 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
             earliest(in_cells, with_large)
         }
         None => {
-            let boxes: Vec<Boxed> = bounds
+            let boxes: Vec<Boxed> = tris
                 .iter()
                 .enumerate()
-                .filter(|(_, b)| b.lo[0] <= b.hi[0])
+                .filter(|(_, b)| !b.is_empty())
                 .map(|(t, b)| GeomWithData::new(Rectangle::from_corners(b.lo, b.hi), t as u32))
                 .collect();
             let tree = RTree::bulk_load(boxes);
             (0..n).into_par_iter().find_map_first(|i| {
-                let b = &bounds[i];
-                if b.lo[0] > b.hi[0] {
+                let b = &tris[i];
+                if b.is_empty() {
                     return None;
                 }
                 let env = AABB::from_corners(b.lo, b.hi);
-                let mut best: Option<(usize, Kind)> = None;
+                let mut best: Option<Overlap> = None;
                 for other in tree.locate_in_envelope_intersecting(&env) {
                     let j = other.data as usize;
-                    if j <= i || best.as_ref().is_some_and(|(b, _)| *b < j) {
+                    if j <= i || best.as_ref().is_some_and(|b| b.second < j) {
                         continue;
                     }
-                    if let Some(kind) = test(i, j) {
-                        best = Some((j, kind));
-                    }
+                    best = earliest(best, test(i, j));
                 }
-                best.map(|(j, kind)| found(i, j, kind))
+                best
             })
         }
     }
 }
 
-/// A uniform grid over the mesh's box.
-struct Grid {
-    origin: [f64; 3],
-    /// Cells per unit length.
-    inv: f64,
-    /// Cells along each axis.
-    count: [u64; 3],
+type Boxed = GeomWithData<Rectangle<[f64; 3]>, u32>;
+
+/// A triangle listed in a cell: (cell key, its box's low x as [`sortable`] bits, the
+/// triangle), ordered as a tuple of integers.
+type Cell = (u64, u64, u32);
+
+/// The bits of `x` as an integer of the same order (`total_cmp`'s order).
+fn sortable(x: f64) -> u64 {
+    let b = x.to_bits();
+    if b >> 63 == 1 { !b } else { b | (1 << 63) }
 }
 
-/// Cells along an axis at most (21 bits each, so a cell packs into a u64).
+/// Bits per axis of a packed cell key.
+const BITS: u32 = 21;
+const MASK: u64 = (1 << BITS) - 1;
+
+/// The cell whose every index is the larger of two cells' (packed keys).
+fn max_cell(a: u64, b: u64) -> u64 {
+    let axis = |k: u32| ((a >> (BITS * k)) & MASK).max((b >> (BITS * k)) & MASK) << (BITS * k);
+    axis(0) | axis(1) | axis(2)
+}
+
+/// Cells along an axis at most.
 const AXIS_CELLS: u64 = 1 << 20;
 
-impl Grid {
-    fn index(&self, p: &[f64; 3]) -> [u64; 3] {
-        [0, 1, 2].map(|k| {
-            let c = ((p[k] - self.origin[k]) * self.inv).floor();
-            if c.is_nan() || c < 0.0 {
-                0
-            } else {
-                (c as u64).min(self.count[k] - 1)
-            }
-        })
+/// Puts each triangle's box on a uniform grid over the mesh (setting each `cell` to the
+/// cell of its low corner) and returns every (cell, triangle) pair for the boxes that cover
+/// at most [`MAX_CELLS`] cells, sorted by cell, and the other, large, triangles
+/// (ascending); `None` when the R*-tree suits the mesh better.
+fn grid(tris: &mut [Tri]) -> Option<(Vec<Cell>, Vec<usize>)> {
+    let full = || tris.iter().filter(|t| !t.is_empty());
+    let mut lo = [f64::INFINITY; 3];
+    let mut hi = [f64::NEG_INFINITY; 3];
+    let (mut sum, mut count) = (0.0, 0usize);
+    for t in full() {
+        for k in 0..3 {
+            lo[k] = lo[k].min(t.lo[k]);
+            hi[k] = hi[k].max(t.hi[k]);
+        }
+        sum += (t.hi[0] - t.lo[0])
+            .max(t.hi[1] - t.lo[1])
+            .max(t.hi[2] - t.lo[2]);
+        count += 1;
     }
-
-    fn key(&self, p: &[f64; 3]) -> u64 {
-        let [x, y, z] = self.index(p);
-        x | (y << 21) | (z << 42)
-    }
-}
-
-/// The grid, every (cell, triangle) pair sorted by cell, and the triangles too large for
-/// it (ascending); `None` when the R*-tree suits the mesh better.
-/// Each (cell key, triangle) a triangle's box covers, sorted by cell.
-type Cells = Vec<(u64, u32)>;
-
-fn grid(bounds: &[Bounds]) -> Option<(Grid, Cells, Vec<usize>)> {
-    let n = bounds.len();
-    let lo = bounds.iter().fold([f64::INFINITY; 3], |a, b| {
-        [0, 1, 2].map(|k| a[k].min(b.lo[k]))
-    });
-    let hi = bounds.iter().fold([f64::NEG_INFINITY; 3], |a, b| {
-        [0, 1, 2].map(|k| a[k].max(b.hi[k]))
-    });
-    let size = [0, 1, 2].map(|k| hi[k] - lo[k]);
-    let longest = size.iter().fold(0.0_f64, |a, b| a.max(*b));
-    // Cells twice the mean triangle's longest side (measured fastest on a 10^6 sphere).
-    let sides: Vec<f64> = bounds
-        .iter()
-        .filter(|b| b.lo[0] <= b.hi[0])
-        .map(|b| (0..3).fold(0.0_f64, |a, k| a.max(b.hi[k] - b.lo[k])))
-        .collect();
-    let mean = sides.iter().sum::<f64>() / sides.len().max(1) as f64;
+    let size = [hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]];
+    let longest = size[0].max(size[1]).max(size[2]);
+    let mean = sum / count.max(1) as f64;
     if !(longest.is_finite() && longest > 0.0 && mean.is_finite() && mean > 0.0) {
         return None;
     }
-    let cell = (2.0 * mean).max(longest / AXIS_CELLS as f64);
-    let inv = 1.0 / cell;
+    // Cells twice the mean triangle's longest side (the fastest on a 10^6 sphere).
+    let inv = 1.0 / (2.0 * mean).max(longest / AXIS_CELLS as f64);
     if !inv.is_finite() {
         return None;
     }
-    let g = Grid {
-        origin: lo,
-        inv,
-        count: size.map(|s| ((s * inv).floor() as u64).clamp(1, AXIS_CELLS)),
+    let last = size.map(|s| ((s * inv) as u64).clamp(1, AXIS_CELLS) - 1);
+    let index = |p: &[f64; 3]| -> [u64; 3] {
+        let i = |k: usize| {
+            // Truncation is the floor here (c ≥ 0), without a call to libm's floor.
+            let c = (p[k] - lo[k]) * inv;
+            if c > 0.0 { (c as u64).min(last[k]) } else { 0 }
+        };
+        [i(0), i(1), i(2)]
     };
-    // Empty boxes (degenerate triangles) span no cell.
-    let spans: Vec<Option<([u64; 3], [u64; 3])>> = bounds
-        .par_iter()
-        .map(|b| (b.lo[0] <= b.hi[0]).then(|| (g.index(&b.lo), g.index(&b.hi))))
-        .collect();
-    let cells_of = |(a, b): &([u64; 3], [u64; 3])| (0..3).map(|k| b[k] - a[k] + 1).product::<u64>();
-    let large: Vec<usize> = (0..n)
-        .filter(|&t| spans[t].as_ref().is_some_and(|s| cells_of(s) > MAX_CELLS))
+    let pack = |c: [u64; 3]| c[0] | (c[1] << BITS) | (c[2] << (2 * BITS));
+    let spans = |t: &Tri| (index(&t.lo), index(&t.hi));
+    let covers =
+        |(a, b): &([u64; 3], [u64; 3])| (b[0] - a[0] + 1) * (b[1] - a[1] + 1) * (b[2] - a[2] + 1);
+    tris.par_iter_mut()
+        .filter(|t| !t.is_empty())
+        .for_each(|t| t.cell = pack(index(&t.lo)));
+    let large: Vec<usize> = (0..tris.len())
+        .filter(|&t| !tris[t].is_empty() && covers(&spans(&tris[t])) > MAX_CELLS)
         .collect();
     if large.len() > MAX_LARGE {
         return None;
     }
-    let mut cells: Vec<(u64, u32)> = spans
-        .par_iter()
-        .enumerate()
-        .filter_map(|(t, s)| s.filter(|s| cells_of(s) <= MAX_CELLS).map(|s| (t, s)))
-        .flat_map_iter(|(t, (a, b))| {
-            (a[2]..=b[2]).flat_map(move |z| {
-                (a[1]..=b[1]).flat_map(move |y| {
-                    (a[0]..=b[0]).map(move |x| (x | (y << 21) | (z << 42), t as u32))
-                })
-            })
+    let tris = &*tris;
+    // Each block of triangles lists its cells into its own vector; the vectors are joined
+    // once (a flat map per triangle costs more than the sort).
+    let blocks: Vec<Vec<Cell>> = (0..tris.len())
+        .into_par_iter()
+        .with_min_len(1 << 14)
+        .fold(Vec::new, |mut out, t| {
+            let tri = &tris[t];
+            if tri.is_empty() {
+                return out;
+            }
+            let s = spans(tri);
+            if covers(&s) > MAX_CELLS {
+                return out;
+            }
+            let (a, b) = s;
+            let x = sortable(tri.lo[0]);
+            for z in a[2]..=b[2] {
+                for y in a[1]..=b[1] {
+                    for xi in a[0]..=b[0] {
+                        out.push((pack([xi, y, z]), x, t as u32));
+                    }
+                }
+            }
+            out
         })
         .collect();
+    let mut cells = blocks.concat();
+    // By cell, then by the box's low x (for the sweep in each cell), then by triangle.
     cells.par_sort_unstable();
-    Some((g, cells, large))
+    Some((cells, large))
 }
 
 fn coord(p: &[f64; 3]) -> robust::Coord3D<f64> {
