@@ -872,14 +872,14 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
             bail!("--shell is a method of its own; leave out --method");
         }
     }
-    // (name, label, body, one integral per method, the mesh if it is to be drawn, a warning)
+    // (name, label, body, one integral per method, the mesh if it is to be drawn, warnings)
     type Part = (
         String,
         String,
         Body,
         Vec<MeshIntegral>,
         Option<inertia::Mesh>,
-        Option<String>,
+        Vec<String>,
     );
     // Two triangles that cross or coincide: refused, or a warning with --overlap sum.
     let overlapping = |found: Option<String>, label: &str| -> Result<Option<String>> {
@@ -918,12 +918,14 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
                         grid: None,
                     };
                     let warning = overlapping(inertia::io::stl::overlap(&bytes)?, &label)?;
-                    return Ok(vec![(name, label, s.body, vec![unit], None, warning)]);
+                    let warnings = stray(&bytes, &label).into_iter().chain(warning).collect();
+                    return Ok(vec![(name, label, s.body, vec![unit], None, warnings)]);
                 }
             } else if let Some(mesh) =
                 inertia::io::stl::mesh(&bytes).with_context(|| label.clone())?
             {
                 let warning = overlapping(inertia::io::stl::overlap(&bytes)?, &label)?;
+                let warnings = stray(&bytes, &label).into_iter().chain(warning).collect();
                 let units = integrate(&mesh);
                 let body = Body::of(&mesh);
                 return Ok(vec![(
@@ -932,11 +934,16 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
                     body,
                     units,
                     a.plot.is_some().then_some(mesh),
-                    warning,
+                    warnings,
                 )]);
             }
         }
         let bodies = inertia::io::read_raw_meshes(&bytes, format).with_context(|| label.clone())?;
+        let stray_here = if format == MeshFormat::Stl {
+            stray(&bytes, &label)
+        } else {
+            None
+        };
         let mut parts = Vec::with_capacity(bodies.len());
         for (body_name, raw) in bodies {
             let (name, label) = if body_name.is_empty() {
@@ -987,8 +994,12 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
                             properties: s.properties,
                             grid: None,
                         };
-                        let warning = overlap_of(&label)?;
-                        parts.push((name, label, s.body, vec![unit], None, warning));
+                        let warnings = stray_here
+                            .iter()
+                            .cloned()
+                            .chain(overlap_of(&label)?)
+                            .collect();
+                        parts.push((name, label, s.body, vec![unit], None, warnings));
                         continue;
                     }
                     let mesh = general(&label)?;
@@ -1013,7 +1024,7 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
                 body,
                 units,
                 a.plot.is_some().then_some(mesh),
-                warning,
+                stray_here.iter().cloned().chain(warning).collect(),
             ));
         }
         Ok(parts)
@@ -1103,8 +1114,10 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
     let mut warnings: Vec<String> = results
         .iter()
         .filter_map(|r| r.as_ref().ok())
-        .flat_map(|(_, label, body, _, _, overlap)| {
-            inside_out(body, label).into_iter().chain(overlap.clone())
+        .flat_map(|(_, label, body, _, _, notes)| {
+            inside_out(body, label)
+                .into_iter()
+                .chain(notes.iter().cloned())
         })
         .collect();
     let rows: Vec<Result<MeshReport, (String, String)>> = results
@@ -1140,6 +1153,16 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
     warnings.append(&mut out.warnings);
     out.warnings = warnings;
     Ok(out)
+}
+
+/// A warning for a binary STL read past stray bytes after its last record.
+fn stray(bytes: &[u8], label: &str) -> Option<String> {
+    match inertia::io::stl::stray_bytes(bytes) {
+        0 => None,
+        k => Some(format!(
+            "warning: {label}: {k} stray byte(s) after the last triangle of the binary STL were ignored"
+        )),
+    }
 }
 
 /// `report` if every number in it is finite and nothing underflowed (see

@@ -478,3 +478,52 @@ fn files_from_a_list_refuses_what_needs_one_file() {
         &["--method all"],
     );
 }
+
+// --- 10. Accept what peers accept when it is unambiguous
+
+#[test]
+fn binary_stl_with_stray_trailing_bytes_is_read_with_a_warning() {
+    let stl = std::fs::read("fixtures/mesh/right_tetrahedron.stl").unwrap();
+    for extra in [1usize, 2, 49] {
+        let mut bytes = stl.clone();
+        bytes.extend(std::iter::repeat_n(b'\n', extra));
+        let p = temp(&format!("stray{extra}.stl"), "");
+        std::fs::write(&p, &bytes).unwrap();
+        for method in ["tetra", "voxel"] {
+            let out = cargo_bin_cmd!("inertia")
+                .args(["mesh", p.to_str().unwrap(), "--method", method, "--json"])
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(0), "{extra} bytes, {method}");
+            let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert!(
+                (f(&v["volume"]) - 10.0).abs() < 1e-3,
+                "{extra}: {}",
+                v["volume"]
+            );
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(err.contains(&format!("{extra} stray byte(s)")), "{err}");
+        }
+    }
+    // A whole record's worth (50 bytes) is no longer stray: the count is wrong.
+    let mut bytes = stl.clone();
+    bytes.extend([0u8; 50]);
+    let p = temp("stray50.stl", "");
+    std::fs::write(&p, &bytes).unwrap();
+    refused(
+        &["mesh", p.to_str().unwrap()],
+        None,
+        &["header says 4 triangles"],
+    );
+}
+
+#[test]
+fn obj_backslash_continues_a_line() {
+    let p = temp(
+        "continued.obj",
+        "v 0 0 0\nv 5 0 \\\n 0\nv 0 4 0\nv 0 0 3\nf 1 3 2\nf 1 2 \\\n 4\nf 1 4 3\nf 2 3 4\n",
+    );
+    let (code, v, err) = run(&["mesh", p.to_str().unwrap(), "--json"], None);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(f(&v["volume"]), 10.0);
+}

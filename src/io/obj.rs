@@ -143,6 +143,38 @@ fn chunk(bytes: &[u8]) -> Option<Chunk> {
     Some(c)
 }
 
+/// The file's lines joined where one ends in a backslash (the OBJ format's line
+/// continuation), each with the number of its first line.
+fn logical_lines(text: &str) -> impl Iterator<Item = (usize, std::borrow::Cow<'_, str>)> {
+    let mut lines = text.lines().enumerate().peekable();
+    std::iter::from_fn(move || {
+        let (i, first) = lines.next()?;
+        if !first.trim_end().ends_with('\\') {
+            return Some((i + 1, std::borrow::Cow::Borrowed(first)));
+        }
+        let mut joined = String::new();
+        let mut part = first;
+        loop {
+            let t = part.trim_end();
+            match t.strip_suffix('\\') {
+                Some(head) => {
+                    joined.push_str(head);
+                    joined.push(' ');
+                    match lines.next() {
+                        Some((_, next)) => part = next,
+                        None => break,
+                    }
+                }
+                None => {
+                    joined.push_str(part);
+                    break;
+                }
+            }
+        }
+        Some((i + 1, std::borrow::Cow::Owned(joined)))
+    })
+}
+
 /// The sequential reader: slower, and names the line of any error.
 fn parse_sequential(bytes: &[u8]) -> Result<RawMesh> {
     let text = super::text(bytes)?;
@@ -152,8 +184,7 @@ fn parse_sequential(bytes: &[u8]) -> Result<RawMesh> {
     let mut triangles: Vec<[u32; 3]> = Vec::new();
     let mut lines: Vec<u32> = Vec::new();
     let mut pending: Vec<(i64, usize)> = Vec::new(); // (1-based index, line) to check
-    for (i, raw) in text.lines().enumerate() {
-        let lineno = i + 1;
+    for (lineno, raw) in logical_lines(text) {
         let place = || format!("line {lineno}");
         let line = raw.split('#').next().unwrap_or("");
         let mut tok = line.split_ascii_whitespace();
@@ -296,6 +327,20 @@ mod tests {
         )));
         // A vertex line broken across two lines is not read across them.
         assert!(parse_parallel(b"v 1 2\n3\nv 0 0 0\nv 1 0 0\nf 1 2 3\n").is_none());
+    }
+
+    #[test]
+    fn backslash_continues_a_line() {
+        // The OBJ format joins a line ending in a backslash to the next one.
+        let m = parse(
+            b"v 0 0 \\\n 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 3 \\\r\n2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n",
+        )
+        .unwrap();
+        assert_eq!(m.vertices.len(), 4);
+        assert_eq!(m.vertices[0], [0.0, 0.0, 0.0]);
+        assert_eq!(m.triangles[0], [0, 2, 1]);
+        // A face continued from line 4 is named by line 4, its first line, in an error.
+        assert!(err("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 \\\n 2\n").starts_with("line 4: a face needs"));
     }
 
     fn err(s: &str) -> String {

@@ -41,6 +41,12 @@ pub fn kind(bytes: &[u8]) -> Result<Kind> {
         if looks_ascii(bytes) {
             return Ok(Kind::Ascii);
         }
+        // A few stray bytes after the last record (a newline or a NUL some exporters add,
+        // which numpy-stl and MeshLab read past): binary, with a warning from
+        // `stray_bytes`. Fewer than one record, so no triangle can be lost.
+        if stray(bytes.len() as u64, n).is_some() {
+            return Ok(Kind::Binary);
+        }
         if bytes[..HEADER]
             .iter()
             .all(|b| b.is_ascii_graphic() || b.is_ascii_whitespace())
@@ -69,6 +75,31 @@ pub fn kind(bytes: &[u8]) -> Result<Kind> {
             bytes.len()
         ),
     ))
+}
+
+/// Bytes past the end of a binary STL's last record, fewer than one record: 1 to 49.
+fn stray(len: u64, n: u64) -> Option<u64> {
+    let expected = HEADER as u64 + RECORD as u64 * n;
+    (len > expected && len - expected < RECORD as u64).then(|| len - expected)
+}
+
+/// How many stray bytes (1 to 49) follow the last record of a binary STL, which is read
+/// without them; 0 for an exact binary STL or any other file.
+///
+/// # Examples
+/// ```
+/// let mut b = vec![0u8; 84];
+/// b[80] = 0; // no triangles
+/// b.push(b'\n');
+/// assert_eq!(inertia::io::stl::stray_bytes(&b), 1);
+/// assert_eq!(inertia::io::stl::stray_bytes(&b[..84]), 0);
+/// ```
+pub fn stray_bytes(bytes: &[u8]) -> u64 {
+    if bytes.len() < HEADER || kind(bytes).ok() != Some(Kind::Binary) {
+        return 0;
+    }
+    let n = u32::from_le_bytes([bytes[80], bytes[81], bytes[82], bytes[83]]) as u64;
+    stray(bytes.len() as u64, n).unwrap_or(0)
 }
 
 /// STL flavours.
