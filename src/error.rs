@@ -129,6 +129,20 @@ pub enum Error {
     /// A mesh is not a closed, consistently oriented surface, or has invalid data.
     #[error("{0}")]
     InvalidMesh(String),
+
+    /// Parts of one input overlap (members of a MultiPolygon, outlines of a drawing), so
+    /// their sum would count the common area twice.
+    #[error(
+        "{first} and {second} {how}: parts of one file must not overlap (their common area would count twice)"
+    )]
+    Overlap {
+        /// The first part's name.
+        first: String,
+        /// The second part's name.
+        second: String,
+        /// How they meet ("cross at (1, 2)", "lie one inside the other").
+        how: String,
+    },
 }
 
 /// A piece of input quoted in a message, cut to 40 characters (a megabyte-long "cell" must

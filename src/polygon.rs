@@ -396,6 +396,88 @@ fn check_intersections(rings: &[CleanRing]) -> Result<()> {
     })
 }
 
+/// Checks that polygons which are parts of one whole (the members of a GeoJSON
+/// MultiPolygon, the outlines of a DXF drawing) do not overlap: no edge of one meets an
+/// edge of another (crossing, touching or running along it), and none lies inside another
+/// unless inside one of its holes (an island in a lake is fine). Summing overlapping parts
+/// would count their common area twice; RFC 7946 (after OGC Simple Features) calls such a
+/// MultiPolygon invalid.
+///
+/// # Errors
+/// An [`Error::Overlap`] naming the two parts and where they meet.
+///
+/// # Examples
+/// ```
+/// use inertia::Polygon;
+/// let sq = |x: f64| Polygon::new(vec![[x, 0.0], [x + 2.0, 0.0], [x + 2.0, 2.0], [x, 2.0]], vec![]).unwrap();
+/// let apart = vec![("a".to_string(), sq(0.0)), ("b".to_string(), sq(3.0))];
+/// assert!(inertia::polygon::check_disjoint(&apart).is_ok());
+/// let overlapping = vec![("a".to_string(), sq(0.0)), ("b".to_string(), sq(1.0))];
+/// let e = inertia::polygon::check_disjoint(&overlapping).unwrap_err().to_string();
+/// assert!(e.starts_with("a and b overlap at (2, 0)"), "{e}"); // their bottom edges run together
+/// ```
+pub fn check_disjoint(parts: &[(String, Polygon)]) -> Result<()> {
+    if parts.len() < 2 {
+        return Ok(());
+    }
+    let mut edges = Vec::new();
+    let mut owner = Vec::new(); // part of each ring
+    for (k, (_, poly)) in parts.iter().enumerate() {
+        for ring in poly.rings() {
+            let r = owner.len();
+            owner.push(k);
+            let n = ring.len();
+            for i in 0..n {
+                let (a, b) = (ring[i], ring[(i + 1) % n]);
+                edges.push(SweepEdge {
+                    from: [a.x, a.y],
+                    to: [b.x, b.y],
+                    ring: r,
+                    index: i,
+                    ring_len: n,
+                });
+            }
+        }
+    }
+    let name = |k: usize| &parts[k].0;
+    let refuse = |a: usize, b: usize, what: String| {
+        let (a, b) = (a.min(b), a.max(b));
+        Err(Error::Overlap {
+            first: name(a).clone(),
+            second: name(b).clone(),
+            how: what,
+        })
+    };
+    if let Some(c) = first_contact(&edges) {
+        let (a, b) = (owner[edges[c.a].ring], owner[edges[c.b].ring]);
+        return refuse(
+            a,
+            b,
+            format!(
+                "{} at ({}, {})",
+                c.kind,
+                crate::report::table::num(c.at[0]),
+                crate::report::table::num(c.at[1])
+            ),
+        );
+    }
+    // No edges meet, so one vertex tells whether a part lies inside another.
+    let boxes: Vec<[f64; 4]> = parts.iter().map(|(_, p)| bbox(p.outer())).collect();
+    for (k, (_, p)) in parts.iter().enumerate() {
+        let v = p.outer()[0];
+        for (j, (_, q)) in parts.iter().enumerate() {
+            let b = &boxes[j];
+            if j == k || v.x < b[0] || v.y < b[1] || v.x > b[2] || v.y > b[3] {
+                continue;
+            }
+            if inside(v, q.outer()) && !q.holes().iter().any(|h| inside(v, h)) {
+                return refuse(k, j, "lie one inside the other".into());
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Even-odd test of a point against a ring (the point is known not to lie on it).
 fn inside(p: Point2<f64>, ring: &[Point2<f64>]) -> bool {
     let mut c = false;

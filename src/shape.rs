@@ -309,6 +309,17 @@ impl Shape3d {
             Shape3d::Biconvex { width, height } => {
                 pos("--width", width)?;
                 pos("--height", height)?;
+                // Two caps of at most a hemisphere each: taller than wide, each cap would
+                // bulge wider than `width` below its rim, and the lens would no longer be
+                // the width × height body asked for (nor what the closed form describes).
+                if height > width {
+                    return Err(Error::parse(
+                        "--height",
+                        format!(
+                            "{height} is more than --width {width}: a biconvex lens (two caps of at most a hemisphere) is at most as tall as it is wide"
+                        ),
+                    ));
+                }
             }
         }
         Ok(())

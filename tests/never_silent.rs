@@ -527,3 +527,127 @@ fn obj_backslash_continues_a_line() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(f(&v["volume"]), 10.0);
 }
+
+// --- 9. Smaller silent cases
+
+#[test]
+fn overlapping_parts_of_one_multipolygon_or_drawing_are_refused() {
+    let sq = |x: f64, y: f64, s: f64| {
+        format!(
+            "[[[{x},{y}],[{},{y}],[{},{}],[{x},{}],[{x},{y}]]]",
+            x + s,
+            x + s,
+            y + s,
+            y + s
+        )
+    };
+    let multi = |members: &[String]| {
+        format!(
+            r#"{{"type": "MultiPolygon", "coordinates": [{}]}}"#,
+            members.join(",")
+        )
+    };
+    let crossing = temp(
+        "crossing.geojson",
+        &multi(&[sq(0.0, 0.0, 2.0), sq(1.0, 1.0, 2.0)]),
+    );
+    refused(
+        &["polygon", crossing.to_str().unwrap()],
+        None,
+        &["polygon 1 and polygon 2 cross at", "must not overlap"],
+    );
+    let nested = temp(
+        "nested.geojson",
+        &multi(&[sq(0.0, 0.0, 4.0), sq(1.0, 1.0, 1.0)]),
+    );
+    refused(
+        &["polygon", nested.to_str().unwrap()],
+        None,
+        &["lie one inside the other"],
+    );
+    let twice = temp(
+        "twice.geojson",
+        &multi(&[sq(0.0, 0.0, 4.0), sq(0.0, 0.0, 4.0)]),
+    );
+    refused(
+        &["polygon", twice.to_str().unwrap()],
+        None,
+        &["must not overlap"],
+    );
+    // An island in a lake is a valid MultiPolygon: 16 − 4 + 1.
+    let lake = "[[[0,0],[4,0],[4,4],[0,4],[0,0]],[[1,1],[3,1],[3,3],[1,3],[1,1]]]";
+    let island = temp(
+        "island.geojson",
+        &multi(&[lake.to_string(), sq(1.5, 1.5, 1.0)]),
+    );
+    let (code, v, err) = run(&["polygon", island.to_str().unwrap(), "--json"], None);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(f(&v["total"]["area"]), 13.0);
+    // Separate features may overlap (layers of a map): summed as given.
+    let features = format!(
+        r#"{{"type": "FeatureCollection", "features": [{{"type": "Feature", "properties": {{}}, "geometry": {{"type": "Polygon", "coordinates": {}}}}}, {{"type": "Feature", "properties": {{}}, "geometry": {{"type": "Polygon", "coordinates": {}}}}}]}}"#,
+        sq(0.0, 0.0, 2.0),
+        sq(1.0, 1.0, 2.0)
+    );
+    let layers = temp("layers.geojson", &features);
+    let (code, v, err) = run(&["polygon", layers.to_str().unwrap(), "--json"], None);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(f(&v["total"]["area"]), 8.0);
+}
+
+fn dxf(entities: &str) -> String {
+    format!("0\nSECTION\n2\nENTITIES\n{entities}0\nENDSEC\n0\nEOF\n")
+}
+
+#[test]
+fn dxf_circle_drawn_twice_and_nan_bulge_are_refused() {
+    let circle = |h: &str| format!("0\nCIRCLE\n5\n{h}\n8\n0\n10\n0\n20\n0\n30\n0\n40\n2\n");
+    let twice = temp(
+        "twice.dxf",
+        &dxf(&format!("{}{}", circle("2A"), circle("2B"))),
+    );
+    refused(
+        &["polygon", twice.to_str().unwrap()],
+        None,
+        &["CIRCLE 2A and CIRCLE 2B", "must not overlap"],
+    );
+    let bulge = |b: &str| {
+        dxf(&format!(
+            "0\nLWPOLYLINE\n5\n3C\n8\n0\n90\n4\n70\n1\n10\n0\n20\n0\n42\n{b}\n10\n4\n20\n0\n10\n4\n20\n2\n10\n0\n20\n2\n"
+        ))
+    };
+    let nan = temp("nan_bulge.dxf", &bulge("nan"));
+    refused(
+        &["polygon", nan.to_str().unwrap()],
+        None,
+        &[
+            "LWPOLYLINE 3C",
+            "vertex 1: bulge NaN is not a finite number",
+        ],
+    );
+    let inf = temp("inf_bulge.dxf", &bulge("inf"));
+    refused(&["polygon", inf.to_str().unwrap()], None, &["bulge inf"]);
+    // The same drawing with a zero bulge reads as the 4 × 2 rectangle it is.
+    let ok = temp("bulge.dxf", &bulge("0"));
+    let (code, v, err) = run(&["polygon", ok.to_str().unwrap(), "--json"], None);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(f(&v["area"]), 8.0);
+}
+
+#[test]
+fn biconvex_taller_than_wide_is_refused() {
+    refused(
+        &["shape", "biconvex", "--width", "1", "--height", "2"],
+        None,
+        &["--height", "at most as tall as it is wide"],
+    );
+    // As tall as wide: a sphere of diameter 1.
+    let (code, v, _) = run(
+        &[
+            "shape", "biconvex", "--width", "1", "--height", "1", "--json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0);
+    assert!((f(&v["volume"]) - std::f64::consts::PI / 6.0).abs() < 1e-15);
+}

@@ -50,6 +50,21 @@ fn arc(p0: [f64; 2], p1: [f64; 2], b: f64, out: &mut Vec<[f64; 2]>) {
     }
 }
 
+/// Refuses a vertex whose bulge is NaN or infinite (it would be read as a straight edge).
+fn check_bulges(name: &str, vertices: &[([f64; 2], f64)]) -> Result<()> {
+    match vertices.iter().position(|(_, b)| !b.is_finite()) {
+        Some(k) => Err(Error::parse(
+            name.to_string(),
+            format!(
+                "vertex {}: bulge {} is not a finite number",
+                k + 1,
+                vertices[k].1
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
 fn ring_with_bulges(vertices: &[([f64; 2], f64)]) -> Vec<[f64; 2]> {
     let mut pts = Vec::with_capacity(vertices.len());
     for (i, (p, b)) in vertices.iter().enumerate() {
@@ -114,6 +129,7 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<(String, PolygonRings)>> {
                     .iter()
                     .map(|p| ([sx * p.x, p.y], sx * p.bulge))
                     .collect();
+                check_bulges(&name, &v)?;
                 curves.push(Curve {
                     name,
                     points: ring_with_bulges(&v),
@@ -138,6 +154,7 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<(String, PolygonRings)>> {
                     .vertices()
                     .map(|p| ([sx * p.location.x, p.location.y], sx * p.bulge))
                     .collect();
+                check_bulges(&name, &v)?;
                 curves.push(Curve {
                     name,
                     points: ring_with_bulges(&v),

@@ -27,6 +27,8 @@ pub struct Part {
     pub name: String,
     /// The rings.
     pub rings: PolygonRings,
+    /// Which geometry it comes from: the members of one MultiPolygon share it.
+    pub group: usize,
 }
 
 /// True if `bytes` look like GeoJSON: a JSON object with a `"type"` member.
@@ -135,9 +137,11 @@ fn geometry_or_feature(v: &Value, place: &str, out: &mut Vec<Part>) -> Result<()
         }
         "Polygon" => {
             let rings = polygon(coordinates(v, place)?, place)?;
+            let group = out.last().map_or(0, |p: &Part| p.group + 1);
             out.push(Part {
                 name: place.to_string(),
                 rings,
+                group,
             });
             Ok(())
         }
@@ -148,10 +152,11 @@ fn geometry_or_feature(v: &Value, place: &str, out: &mut Vec<Part>) -> Result<()
                     "MultiPolygon coordinates must be a list of polygons",
                 )
             })?;
+            let group = out.last().map_or(0, |p: &Part| p.group + 1);
             for (k, p) in polys.iter().enumerate() {
                 let name = join(place, &format!("polygon {}", k + 1));
                 let rings = polygon(p, &name)?;
-                out.push(Part { name, rings });
+                out.push(Part { name, rings, group });
             }
             Ok(())
         }

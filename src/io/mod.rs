@@ -333,21 +333,27 @@ pub struct PolygonRings {
 /// ```
 pub fn read_polygons(bytes: &[u8], format: PolygonFormat) -> Result<Vec<(String, Polygon)>> {
     if format == PolygonFormat::Dxf {
-        return dxf::parse(bytes)?
+        let parts = dxf::parse(bytes)?
             .into_iter()
             .map(|(name, rings)| {
                 let poly = Polygon::new(rings.outer, rings.holes)
                     .map_err(|e| Error::parse(name.clone(), e.to_string()))?;
                 Ok((name, poly))
             })
-            .collect();
+            .collect::<Result<Vec<_>>>()?;
+        // The outlines of one drawing are parts of one whole: a curve drawn twice, or two
+        // outlines crossing, would be summed.
+        crate::polygon::check_disjoint(&parts)?;
+        return Ok(parts);
     }
     let geo = format == PolygonFormat::Geojson
         || (format == PolygonFormat::Json && geojson::looks_like(bytes));
     if !geo {
         return Ok(vec![(String::new(), read_polygon(bytes, format)?)]);
     }
-    geojson::parse(bytes)?
+    let geo = geojson::parse(bytes)?;
+    let groups: Vec<usize> = geo.iter().map(|p| p.group).collect();
+    let parts = geo
         .into_iter()
         .map(|p| {
             let poly = Polygon::new(p.rings.outer, p.rings.holes).map_err(|e| {
@@ -359,7 +365,18 @@ pub fn read_polygons(bytes: &[u8], format: PolygonFormat) -> Result<Vec<(String,
             })?;
             Ok((p.name, poly))
         })
-        .collect()
+        .collect::<Result<Vec<_>>>()?;
+    // The members of one MultiPolygon must not overlap (RFC 7946); separate features may
+    // (parcels sharing a boundary, layers of one map) and are summed as given.
+    let mut start = 0;
+    while start < parts.len() {
+        let end = (start..parts.len())
+            .find(|&k| groups[k] != groups[start])
+            .unwrap_or(parts.len());
+        crate::polygon::check_disjoint(&parts[start..end])?;
+        start = end;
+    }
+    Ok(parts)
 }
 
 /// Parses `bytes` in `format` and validates the polygon.
