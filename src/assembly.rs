@@ -92,6 +92,7 @@ fn units_of(v: &Value, place: &str) -> Result<Units> {
         })?;
     let unit = match length {
         "input" => None,
+        "um" => Some(LengthUnit::Um),
         "mm" => Some(LengthUnit::Mm),
         "cm" => Some(LengthUnit::Cm),
         "m" => Some(LengthUnit::M),

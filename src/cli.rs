@@ -202,13 +202,19 @@ struct Common {
     /// A material from `inertia materials` (its density in kg/m³; needs --units).
     #[arg(long)]
     material: Option<String>,
-    /// The input's length unit: mm, cm, m, in, ft. Densities are then SI and results are in
-    /// kg and metres (or --output-units).
+    /// The input's length unit: um, mm, cm, m, in, ft. Densities are then SI and results
+    /// are in kg and metres (or --output-units). A 3MF or DXF file that states its unit
+    /// needs none (a different one is refused without --units-override).
     #[arg(long, value_enum)]
     units: Option<LengthUnit>,
-    /// The length unit of the results (with --units): mm, cm, m, in, ft. Default m.
-    #[arg(long, value_enum, requires = "units")]
+    /// The length unit of the results (with --units or a unit the file states): um, mm,
+    /// cm, m, in, ft. Default m.
+    #[arg(long, value_enum)]
     output_units: Option<LengthUnit>,
+    /// Read the input in --units even where the file states another unit (3MF `unit`,
+    /// DXF `$INSUNITS`).
+    #[arg(long, requires = "units")]
+    units_override: bool,
     #[command(flatten)]
     present: Presentation,
 }
@@ -217,6 +223,11 @@ impl Common {
     /// The density or mass for a body of dimension `dim`; `thickness` (polygons) turns a
     /// volumetric density into an areal one.
     fn amount(&self, dim: usize, thickness: Option<f64>) -> Result<Amount> {
+        if self.output_units.is_some() && self.units.is_none() {
+            bail!(
+                "--output-units needs the input's length unit: give --units (or a 3MF or DXF file that states it)"
+            );
+        }
         let units = self.units();
         let volumetric = match (&self.material, self.density) {
             (Some(name), _) => {
@@ -228,7 +239,7 @@ impl Common {
                 })?;
                 if units.input.is_none() {
                     bail!(
-                        "--material gives a density in kg/m³: say the input's length unit with --units (mm, cm, m, in, ft)"
+                        "--material gives a density in kg/m³: say the input's length unit with --units (um, mm, cm, m, in, ft)"
                     );
                 }
                 if dim == 2 && thickness.is_none() {
@@ -253,6 +264,42 @@ impl Common {
             Some(t) => rho * t * units.input.map_or(1.0, |u| u.metres()),
             None => rho,
         }))
+    }
+
+    /// Takes the unit the input files state (3MF `unit`, DXF `$INSUNITS`) when `--units`
+    /// is not given; refuses files that disagree with each other or with `--units` (unless
+    /// `--units-override`).
+    fn adopt_file_units(&mut self, files: &[PathBuf], kind: FileKind) -> Result<()> {
+        let mut stated: Option<(LengthUnit, String)> = None;
+        for path in files {
+            let Some(u) = stated_unit(path, kind)? else {
+                continue;
+            };
+            let name = path.display().to_string();
+            match &stated {
+                Some((v, other)) if *v != u => bail!(
+                    "{name} states its unit as {}, {other} as {}: run them separately, or give --units with --units-override",
+                    u.symbol(),
+                    v.symbol()
+                ),
+                Some(_) => {}
+                None => stated = Some((u, name)),
+            }
+        }
+        let Some((u, name)) = stated else {
+            return Ok(());
+        };
+        match self.units {
+            None => self.units = Some(u),
+            Some(g) if g == u || self.units_override => {}
+            Some(g) => bail!(
+                "{name} states its unit as {}, but --units says {}: leave out --units, or give --units-override to read it in {}",
+                u.symbol(),
+                g.symbol(),
+                g.symbol()
+            ),
+        }
+        Ok(())
     }
 
     fn units(&self) -> Units {
@@ -676,12 +723,16 @@ fn batch_outcome<R: serde::Serialize>(
     }
 }
 
-fn polygon(a: PolygonArgs) -> Result<Outcome> {
+fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
+    let listed = gather_files(&a.files, a.files_from.as_deref())?;
+    if a.input_format.is_none_or(|f| f == PolygonFormat::Dxf) {
+        a.common.adopt_file_units(&listed, FileKind::Polygon)?;
+    }
     let amount = a.common.amount(2, a.thickness)?;
     let view = a.common.view(2)?;
     let about = a.common.about::<2>()?.map(Point2::from);
     let tolerance = check_tolerance(a.tolerance)?;
-    let files = gather_files(&a.files, a.files_from.as_deref())?;
+    let files = listed;
     let output = a.common.format();
     check_batch(
         files.len(),
@@ -840,7 +891,11 @@ fn output_table_polygon(r: &PolygonReport) -> String {
     OutputFormat::Table.polygon(r)
 }
 
-fn mesh(a: MeshArgs) -> Result<Outcome> {
+fn mesh(mut a: MeshArgs) -> Result<Outcome> {
+    let listed = gather_files(&a.files, a.files_from.as_deref())?;
+    if a.input_format.is_none_or(|f| f == MeshFormat::ThreeMf) {
+        a.common.adopt_file_units(&listed, FileKind::Mesh)?;
+    }
     let amount = a.common.amount(3, None)?;
     let view = a.common.view(3)?;
     let about = a.common.about::<3>()?.map(Point3::from);
@@ -851,7 +906,7 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
             a.resolution
         );
     }
-    let files = gather_files(&a.files, a.files_from.as_deref())?;
+    let files = listed;
     let output = a.common.format();
     check_batch(
         files.len(),
@@ -1153,6 +1208,35 @@ fn mesh(a: MeshArgs) -> Result<Outcome> {
     warnings.append(&mut out.warnings);
     out.warnings = warnings;
     Ok(out)
+}
+
+/// Which command's formats a file is read as.
+#[derive(Clone, Copy)]
+enum FileKind {
+    Polygon,
+    Mesh,
+}
+
+/// The length unit a file states (3MF, DXF), or `None`: other formats carry none, and
+/// standard input is read only once.
+fn stated_unit(path: &Path, kind: FileKind) -> Result<Option<LengthUnit>> {
+    if path.as_os_str() == "-" {
+        return Ok(None);
+    }
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(|e| e.to_ascii_lowercase());
+    let read = || Bytes::open(path).with_context(|| format!("{}: cannot read", path.display()));
+    Ok(match (kind, ext.as_deref()) {
+        (FileKind::Mesh, Some("3mf")) => {
+            Some(inertia::io::threemf::unit(&read()?).with_context(|| path.display().to_string())?)
+        }
+        (FileKind::Polygon, Some("dxf")) => {
+            inertia::io::dxf::unit(&read()?).with_context(|| path.display().to_string())?
+        }
+        _ => None,
+    })
 }
 
 /// A warning for a binary STL read past stray bytes after its last record.

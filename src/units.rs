@@ -11,6 +11,8 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum LengthUnit {
+    /// Micrometre (3MF's `micron`).
+    Um,
     /// Millimetre.
     Mm,
     /// Centimetre.
@@ -33,12 +35,55 @@ impl LengthUnit {
     /// ```
     pub fn metres(self) -> f64 {
         match self {
+            LengthUnit::Um => 1e-6,
             LengthUnit::Mm => 1e-3,
             LengthUnit::Cm => 1e-2,
             LengthUnit::M => 1.0,
             LengthUnit::In => 0.0254,
             LengthUnit::Ft => 0.3048,
         }
+    }
+
+    /// The unit a 3MF model's `unit` attribute names (`micron`, `millimeter`,
+    /// `centimeter`, `inch`, `foot`, `meter`).
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::units::LengthUnit;
+    /// assert_eq!(LengthUnit::from_3mf("inch"), Some(LengthUnit::In));
+    /// assert_eq!(LengthUnit::from_3mf("furlong"), None);
+    /// ```
+    pub fn from_3mf(name: &str) -> Option<Self> {
+        Some(match name {
+            "micron" => LengthUnit::Um,
+            "millimeter" => LengthUnit::Mm,
+            "centimeter" => LengthUnit::Cm,
+            "inch" => LengthUnit::In,
+            "foot" => LengthUnit::Ft,
+            "meter" => LengthUnit::M,
+            _ => return None,
+        })
+    }
+
+    /// The unit a DXF header's `$INSUNITS` code names, where it is one of these (1 inch,
+    /// 2 foot, 4 mm, 5 cm, 6 m, 13 micron); `None` for 0 (unitless) and the rest.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::units::LengthUnit;
+    /// assert_eq!(LengthUnit::from_insunits(4), Some(LengthUnit::Mm));
+    /// assert_eq!(LengthUnit::from_insunits(0), None);
+    /// ```
+    pub fn from_insunits(code: i32) -> Option<Self> {
+        Some(match code {
+            1 => LengthUnit::In,
+            2 => LengthUnit::Ft,
+            4 => LengthUnit::Mm,
+            5 => LengthUnit::Cm,
+            6 => LengthUnit::M,
+            13 => LengthUnit::Um,
+            _ => return None,
+        })
     }
 
     /// The unit's symbol.
@@ -49,6 +94,7 @@ impl LengthUnit {
     /// ```
     pub fn symbol(self) -> &'static str {
         match self {
+            LengthUnit::Um => "um",
             LengthUnit::Mm => "mm",
             LengthUnit::Cm => "cm",
             LengthUnit::M => "m",

@@ -287,7 +287,17 @@ fn table_output() {
 #[test]
 fn three_mf_bodies_and_total() {
     let out = cargo_bin_cmd!("inertia")
-        .args(["mesh", "fixtures/mesh/two_parts.3mf", "--json"])
+        // The file states millimetres: results in mm with 1 kg/mm³ (1e9 kg/m³) keep the
+        // geometry's own numbers.
+        .args([
+            "mesh",
+            "fixtures/mesh/two_parts.3mf",
+            "--output-units",
+            "mm",
+            "--density",
+            "1e9",
+            "--json",
+        ])
         .output()
         .unwrap();
     assert!(

@@ -651,3 +651,158 @@ fn biconvex_taller_than_wide_is_refused() {
     assert_eq!(code, 0);
     assert!((f(&v["volume"]) - std::f64::consts::PI / 6.0).abs() < 1e-15);
 }
+
+// --- 3. Units the file states
+
+/// fixtures/mesh/two_parts.3mf with its model's unit attribute replaced.
+fn threemf_in(unit: &str) -> PathBuf {
+    use std::io::{Read, Write};
+    let src = std::fs::File::open("fixtures/mesh/two_parts.3mf").unwrap();
+    let mut zin = zip::ZipArchive::new(src).unwrap();
+    let p = temp(&format!("two_parts_{unit}.3mf"), "");
+    let mut zout = zip::ZipWriter::new(std::fs::File::create(&p).unwrap());
+    for k in 0..zin.len() {
+        let mut f = zin.by_index(k).unwrap();
+        let name = f.name().unwrap().to_string();
+        let mut text = String::new();
+        f.read_to_string(&mut text).unwrap();
+        if name.ends_with(".model") {
+            text = text.replace("unit=\"millimeter\"", &format!("unit=\"{unit}\""));
+        }
+        zout.start_file(name, zip::write::SimpleFileOptions::default())
+            .unwrap();
+        zout.write_all(text.as_bytes()).unwrap();
+    }
+    zout.finish().unwrap();
+    p
+}
+
+#[test]
+fn the_unit_a_file_states_is_used() {
+    let inch = threemf_in("inch");
+    let path = inch.to_str().unwrap();
+    // No --units needed for --material; the same as saying --units in.
+    let (code, v, err) = run(&["mesh", path, "--material", "steel", "--json"], None);
+    assert_eq!(code, 0, "{err}");
+    let (code, w, err) = run(
+        &[
+            "mesh",
+            path,
+            "--units",
+            "in",
+            "--material",
+            "steel",
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(v["total"]["mass"], w["total"]["mass"]);
+    assert_eq!(v["total"]["units"]["length"], "m");
+    // Volumes 10 + 1 cubic inches of steel (7850 kg/m³).
+    let m = f(&v["total"]["mass"]);
+    let want = 11.0 * 0.0254f64.powi(3) * 7850.0;
+    assert!((m / want - 1.0).abs() < 1e-12, "{m} vs {want}");
+    // Another unit on the command line is refused, unless overridden.
+    refused(
+        &["mesh", path, "--units", "mm", "--material", "steel"],
+        None,
+        &[
+            "states its unit as in",
+            "--units says mm",
+            "--units-override",
+        ],
+    );
+    let (code, o, err) = run(
+        &[
+            "mesh",
+            path,
+            "--units",
+            "mm",
+            "--units-override",
+            "--material",
+            "steel",
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!((f(&o["total"]["mass"]) / (11.0 * 1e-9 * 7850.0) - 1.0).abs() < 1e-12);
+    // Files that state different units are refused together.
+    let mm = threemf_in("millimeter");
+    refused(
+        &["mesh", path, mm.to_str().unwrap()],
+        None,
+        &["run them separately"],
+    );
+    // An unknown unit name is refused.
+    let bad = threemf_in("furlong");
+    refused(
+        &["mesh", bad.to_str().unwrap()],
+        None,
+        &["unit \"furlong\""],
+    );
+    // --output-units needs an input unit from somewhere.
+    refused(
+        &[
+            "mesh",
+            "fixtures/mesh/right_tetrahedron.stl",
+            "--output-units",
+            "mm",
+        ],
+        None,
+        &["--output-units needs"],
+    );
+    let (code, _, err) = run(&["mesh", path, "--output-units", "mm", "--json"], None);
+    assert_eq!(code, 0, "{err}");
+}
+
+#[test]
+fn dxf_insunits_is_used() {
+    // A 10 × 20 rectangle in a drawing whose header says inches ($INSUNITS 1).
+    let drawing = "0\nSECTION\n2\nHEADER\n9\n$ACADVER\n1\nAC1015\n9\n$INSUNITS\n70\n1\n0\nENDSEC\n0\nSECTION\n2\nENTITIES\n0\nLWPOLYLINE\n5\n3C\n8\n0\n90\n4\n70\n1\n10\n0\n20\n0\n10\n10\n20\n0\n10\n10\n20\n20\n10\n0\n20\n20\n0\nENDSEC\n0\nEOF\n";
+    let p = temp("inch_plate.dxf", drawing);
+    let path = p.to_str().unwrap();
+    let (code, v, err) = run(
+        &[
+            "polygon",
+            path,
+            "--material",
+            "steel",
+            "--thickness",
+            "0.5",
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(v["units"]["length"], "m");
+    let want = 200.0 * 0.5 * 0.0254f64.powi(3) * 7850.0;
+    assert!(
+        (f(&v["mass"]) / want - 1.0).abs() < 1e-12,
+        "{} vs {want}",
+        v["mass"]
+    );
+    refused(
+        &["polygon", path, "--units", "mm"],
+        None,
+        &["states its unit as in"],
+    );
+    // Unitless ($INSUNITS 0) states nothing: --material still needs --units.
+    let unitless = temp(
+        "unitless.dxf",
+        &drawing.replace("$INSUNITS\n70\n1\n", "$INSUNITS\n70\n0\n"),
+    );
+    refused(
+        &[
+            "polygon",
+            unitless.to_str().unwrap(),
+            "--material",
+            "steel",
+            "--thickness",
+            "1",
+        ],
+        None,
+        &["--units"],
+    );
+}

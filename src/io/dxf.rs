@@ -88,6 +88,33 @@ fn planar(extrusion_z: f64, name: &str) -> Result<f64> {
     }
 }
 
+/// The length unit a drawing states in its header (`$INSUNITS`): `None` when unitless
+/// (0) or in a unit inertia does not convert (yards, miles, ...; lengths then stay as drawn).
+///
+/// # Examples
+/// ```
+/// let dxf = "0\nSECTION\n2\nHEADER\n9\n$ACADVER\n1\nAC1015\n9\n$INSUNITS\n70\n1\n0\nENDSEC\n0\nSECTION\n2\nENTITIES\n0\nENDSEC\n0\nEOF\n";
+/// assert_eq!(inertia::io::dxf::unit(dxf.as_bytes())?, Some(inertia::units::LengthUnit::In));
+/// # Ok::<(), inertia::Error>(())
+/// ```
+pub fn unit(bytes: &[u8]) -> Result<Option<crate::units::LengthUnit>> {
+    let drawing = load(bytes)?;
+    Ok(crate::units::LengthUnit::from_insunits(
+        drawing.header.default_drawing_units as i32,
+    ))
+}
+
+fn load(bytes: &[u8]) -> Result<::dxf::Drawing> {
+    ::dxf::Drawing::load(&mut std::io::Cursor::new(bytes)).map_err(|e| {
+        let text = e
+            .to_string()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        Error::parse("DXF", crate::error::clip(&text))
+    })
+}
+
 /// Parses a DXF drawing into polygons (with holes), each named by its outline's entity.
 ///
 /// # Examples
@@ -102,14 +129,7 @@ fn planar(extrusion_z: f64, name: &str) -> Result<f64> {
 /// ```
 pub fn parse(bytes: &[u8]) -> Result<Vec<(String, PolygonRings)>> {
     use ::dxf::entities::EntityType;
-    let drawing = ::dxf::Drawing::load(&mut std::io::Cursor::new(bytes)).map_err(|e| {
-        let text = e
-            .to_string()
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ");
-        Error::parse("DXF", crate::error::clip(&text))
-    })?;
+    let drawing = load(bytes)?;
     let mut curves = Vec::new();
     let mut loose = 0usize;
     for e in drawing.entities() {

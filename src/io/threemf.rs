@@ -3,7 +3,7 @@
 //! Each `<item>` of the model's `<build>` is a body (its object's mesh and components, with
 //! their transforms); without a build, each mesh object is a body. Bodies are named by the
 //! object's `name` attribute, or `object ID`. Coordinates are in the model's `unit`
-//! (millimetre by default); give `--units` to match.
+//! (millimetre by default), which [`unit`] reads.
 
 use crate::error::{Error, Result, clip};
 use crate::mesh::RawMesh;
@@ -118,6 +118,74 @@ fn model_path(zip: &mut zip::ZipArchive<std::io::Cursor<&[u8]>>) -> String {
         }
     }
     "3D/3dmodel.model".to_string()
+}
+
+/// The length unit a 3MF model states (its root's `unit` attribute; millimetre when
+/// absent, as the specification says). Reads only the start of the model part.
+///
+/// # Errors
+/// When the file is not a zip with a model part, or the unit is not one of the six 3MF
+/// names.
+///
+/// # Examples
+/// ```
+/// let bytes = std::fs::read("fixtures/mesh/two_parts.3mf").unwrap();
+/// assert_eq!(inertia::io::threemf::unit(&bytes)?, inertia::units::LengthUnit::Mm);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+pub fn unit(bytes: &[u8]) -> Result<crate::units::LengthUnit> {
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes))
+        .map_err(|e| Error::parse("3MF", format!("not a 3MF (zip) file: {e}")))?;
+    let path = model_path(&mut zip);
+    let f = zip.by_name(&path).map_err(|_| {
+        Error::parse(
+            "3MF",
+            format!("no model part \"{}\" in the archive", clip(&path)),
+        )
+    })?;
+    // The root element comes first; 64 KiB holds any reasonable XML declaration, comments
+    // and the <model ...> tag with its namespaces.
+    let mut head = Vec::new();
+    f.take(1 << 16).read_to_end(&mut head).map_err(|e| {
+        Error::parse(
+            format!("3MF {}", clip(&path)),
+            format!("cannot read the model: {e}"),
+        )
+    })?;
+    let text = String::from_utf8_lossy(&head);
+    let tag = text
+        .match_indices("<model")
+        .map(|(i, _)| &text[i..])
+        .find(|t| t[6..].starts_with(|c: char| c.is_whitespace() || c == '>'))
+        .and_then(|t| t.find('>').map(|end| &t[..end]));
+    let Some(tag) = tag else {
+        return Err(Error::parse(
+            format!("3MF {}", clip(&path)),
+            "no <model> element at the start of the model part",
+        ));
+    };
+    // unit="..." (or '...') as an attribute of its own, not part of another name.
+    let value = tag
+        .match_indices("unit")
+        .filter(|(i, _)| tag[..*i].ends_with(char::is_whitespace))
+        .find_map(|(i, _)| {
+            let rest = tag[i + 4..].trim_start().strip_prefix('=')?.trim_start();
+            let q = rest.chars().next().filter(|c| *c == '"' || *c == '\'')?;
+            let rest = &rest[1..];
+            rest.find(q).map(|end| &rest[..end])
+        });
+    match value {
+        None => Ok(crate::units::LengthUnit::Mm),
+        Some(v) => crate::units::LengthUnit::from_3mf(v).ok_or_else(|| {
+            Error::parse(
+                format!("3MF {}", clip(&path)),
+                format!(
+                    "unit \"{}\" is not one of micron, millimeter, centimeter, inch, foot, meter",
+                    clip(v)
+                ),
+            )
+        }),
+    }
 }
 
 /// Parses a 3MF file into its bodies, each with a name.
