@@ -171,6 +171,10 @@ struct MeshArgs {
     /// With --method all: the largest relative spread allowed between exact methods.
     #[arg(long, default_value_t = 1e-9, allow_negative_numbers = true)]
     tolerance: f64,
+    /// Join corners closer than this (input units) when a mesh is open only by rounding
+    /// noise. Default: a few units in the last place of the largest coordinate.
+    #[arg(long, value_name = "DISTANCE")]
+    weld_tolerance: Option<f64>,
     /// Triangles that cross or coincide (bodies that overlap, a surface through itself):
     /// refuse (the default), or sum the bodies as they are, counting shared space twice,
     /// with a warning.
@@ -921,6 +925,9 @@ fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         MeshChoice::Voxel => vec![MeshMethod::Voxel],
         MeshChoice::All => MeshMethod::ALL.to_vec(),
     };
+    if let Some(w) = a.weld_tolerance {
+        positive("--weld-tolerance", w)?;
+    }
     if let Some(t) = a.shell {
         positive("--shell", t)?;
         if a.method != MeshChoice::Tetra {
@@ -999,20 +1006,13 @@ fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         } else {
             None
         };
-        let mut parts = Vec::with_capacity(bodies.len());
-        for (body_name, raw) in bodies {
-            let (name, label) = if body_name.is_empty() {
-                (name.clone(), label.clone())
-            } else {
-                (
-                    format!("{name}: {body_name}"),
-                    format!("{label}: {body_name}"),
-                )
-            };
+        // One body, validated and integrated: (name, label, body, units, mesh, warnings).
+        let body = |raw: &inertia::RawMesh, name: &str, label: &str| -> Result<Part> {
+            let (name, label) = (name.to_string(), label.to_string());
             // Every closed body is checked for triangles that cross or coincide, once it
             // has passed the edge checks (an open mesh is reported as open first).
             let overlap_of = |label: &str| {
-                let soup = inertia::soup::IndexedSoup(&raw);
+                let soup = inertia::soup::IndexedSoup(raw);
                 let found = inertia::overlap::first_overlap(&soup).map(|o| o.describe(&soup));
                 overlapping(found, label)
             };
@@ -1020,10 +1020,10 @@ fn mesh(mut a: MeshArgs) -> Result<Outcome> {
             // body folding through itself), overlapping triangles are the likelier cause
             // and are named instead.
             let general = |label: &str| -> Result<inertia::Mesh> {
-                inertia::Mesh::new(&raw).or_else(|e| {
+                inertia::Mesh::new(raw).or_else(|e| {
                     let text = e.to_string();
                     if !text.contains("not closed") && !text.contains("inconsistent winding") {
-                        let soup = inertia::soup::IndexedSoup(&raw);
+                        let soup = inertia::soup::IndexedSoup(raw);
                         if let Some(o) = inertia::overlap::first_overlap(&soup) {
                             bail!(
                                 "{label}: {}: two bodies overlap or a surface passes through itself; union them first",
@@ -1036,7 +1036,7 @@ fn mesh(mut a: MeshArgs) -> Result<Outcome> {
             };
             let (mesh, units, warning) = match a.shell {
                 Some(t) => {
-                    let mesh = inertia::Mesh::surface(&raw).with_context(|| label.clone())?;
+                    let mesh = inertia::Mesh::surface(raw).with_context(|| label.clone())?;
                     let unit = MeshIntegral {
                         properties: inertia::method::shell::integrate(&mesh, t),
                         grid: None,
@@ -1044,7 +1044,7 @@ fn mesh(mut a: MeshArgs) -> Result<Outcome> {
                     (mesh, vec![unit], None)
                 }
                 None if fast => {
-                    if let Some(s) = inertia::soup::solid(&inertia::soup::IndexedSoup(&raw)) {
+                    if let Some(s) = inertia::soup::solid(&inertia::soup::IndexedSoup(raw)) {
                         let unit = MeshIntegral {
                             properties: s.properties,
                             grid: None,
@@ -1054,8 +1054,7 @@ fn mesh(mut a: MeshArgs) -> Result<Outcome> {
                             .cloned()
                             .chain(overlap_of(&label)?)
                             .collect();
-                        parts.push((name, label, s.body, vec![unit], None, warnings));
-                        continue;
+                        return Ok((name, label, s.body, vec![unit], None, warnings));
                     }
                     let mesh = general(&label)?;
                     let warning = overlap_of(&label)?;
@@ -1063,7 +1062,7 @@ fn mesh(mut a: MeshArgs) -> Result<Outcome> {
                     (mesh, units, warning)
                 }
                 None => {
-                    let mesh = match inertia::soup::mesh(&inertia::soup::IndexedSoup(&raw)) {
+                    let mesh = match inertia::soup::mesh(&inertia::soup::IndexedSoup(raw)) {
                         Some(mesh) => mesh,
                         None => general(&label)?,
                     };
@@ -1073,14 +1072,57 @@ fn mesh(mut a: MeshArgs) -> Result<Outcome> {
                 }
             };
             let body = Body::of(&mesh);
-            parts.push((
+            Ok((
                 name,
                 label,
                 body,
                 units,
                 a.plot.is_some().then_some(mesh),
                 stray_here.iter().cloned().chain(warning).collect(),
-            ));
+            ))
+        };
+        let mut parts = Vec::with_capacity(bodies.len());
+        for (body_name, raw) in bodies {
+            let (name, label) = if body_name.is_empty() {
+                (name.clone(), label.clone())
+            } else {
+                (
+                    format!("{name}: {body_name}"),
+                    format!("{label}: {body_name}"),
+                )
+            };
+            let one = |raw: &inertia::RawMesh| -> Result<Part> { body(raw, &name, &label) };
+            let part = match one(&raw) {
+                // CAD exports write one corner as 0 and its twin as -1.7e-17: the mesh is
+                // open only by such noise. Welded within a few units in the last place
+                // of its coordinates (or --weld-tolerance), it closes.
+                Err(e) if a.shell.is_none() && is_open(&e) => {
+                    let tol = a
+                        .weld_tolerance
+                        .unwrap_or_else(|| inertia::mesh::default_weld_tolerance(&raw));
+                    let (welded, merged) = raw.welded_within(tol);
+                    let hint = |e: anyhow::Error| match inertia::mesh::nearest_open_corners(&welded)
+                    {
+                        Some(d) if d > tol => anyhow::anyhow!(
+                            "{e:#}; its nearest unmatched corners are {} apart: --weld-tolerance {} would join them",
+                            num(d),
+                            num(d * 1.5)
+                        ),
+                        _ => e,
+                    };
+                    if merged == 0 {
+                        return Err(hint(e));
+                    }
+                    let mut part = one(&welded).map_err(hint)?;
+                    part.5.push(format!(
+                        "warning: {label}: {merged} point(s) within {} of another were joined to close the mesh",
+                        num(tol)
+                    ));
+                    part
+                }
+                r => r?,
+            };
+            parts.push(part);
         }
         Ok(parts)
     };
@@ -1237,6 +1279,12 @@ fn stated_unit(path: &Path, kind: FileKind) -> Result<Option<LengthUnit>> {
         }
         _ => None,
     })
+}
+
+/// Whether an error says the mesh is open (the only defect welding can mend).
+fn is_open(e: &anyhow::Error) -> bool {
+    e.chain()
+        .any(|c| c.to_string().contains("the mesh is not closed"))
 }
 
 /// A warning for a binary STL read past stray bytes after its last record.

@@ -806,3 +806,83 @@ fn dxf_insunits_is_used() {
         &["--units"],
     );
 }
+
+// --- 2. Near-coincident vertices in CAD exports
+
+/// The unit cube with the first `k` corners at x = 0 written as `zero` instead (as CAD
+/// exporters write -1.7e-17 beside 0.0).
+fn noisy_cube(zero: &str, k: usize) -> String {
+    let src = std::fs::read_to_string("fixtures/mesh/unit_cube_ascii.stl").unwrap();
+    let mut done = 0;
+    src.lines()
+        .map(|l| {
+            let t: Vec<&str> = l.split_whitespace().collect();
+            if done < k && t.first() == Some(&"vertex") && t[1].parse::<f64>().unwrap() == 0.0 {
+                done += 1;
+                format!("vertex {zero} {} {}", t[2], t[3])
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn cad_noise_is_welded_and_real_gaps_are_measured() {
+    let p = temp("noisy.stl", &noisy_cube("-1.7e-17", 6));
+    let out = cargo_bin_cmd!("inertia")
+        .args(["mesh", p.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!((f(&v["volume"]) - 1.0).abs() < 1e-15);
+    assert!(err.contains("joined to close the mesh"), "{err}");
+    // The same through --method voxel (the path that builds a mesh).
+    let (code, _, err) = run(
+        &["mesh", p.to_str().unwrap(), "--method", "voxel", "--json"],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    // A real gap is not welded by default: the message measures it and names the option.
+    let gap = temp("gap.stl", &noisy_cube("-1.7e-9", 6));
+    refused(
+        &["mesh", gap.to_str().unwrap()],
+        None,
+        &[
+            "not closed",
+            "nearest unmatched corners are 1.7e-9 apart",
+            "--weld-tolerance",
+        ],
+    );
+    let (code, v, err) = run(
+        &[
+            "mesh",
+            gap.to_str().unwrap(),
+            "--weld-tolerance",
+            "1e-8",
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!((f(&v["volume"]) - 1.0).abs() < 1e-8);
+    refused(
+        &["mesh", gap.to_str().unwrap(), "--weld-tolerance", "0"],
+        None,
+        &["--weld-tolerance must be a positive finite number"],
+    );
+    // An open mesh stays open whatever the tolerance.
+    refused(
+        &[
+            "mesh",
+            "fixtures/bad/open_cube.stl",
+            "--weld-tolerance",
+            "1e-3",
+        ],
+        None,
+        &["not closed"],
+    );
+}
