@@ -446,6 +446,9 @@ impl Motion {
     /// assert!((p.y - 1.0).abs() < 1e-15);
     /// ```
     pub fn rotate(axis: Vector3<f64>, degrees: f64) -> Self {
+        // Scaled to its largest component first: the squares of 1e300 or 1e-300 would
+        // overflow or underflow a plain normalisation.
+        let axis = axis / axis.amax();
         Motion {
             rotation: Rotation3::from_axis_angle(&Unit::new_normalize(axis), degrees.to_radians()),
             translation: Vector3::zeros(),

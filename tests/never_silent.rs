@@ -886,3 +886,32 @@ fn cad_noise_is_welded_and_real_gaps_are_measured() {
         &["not closed"],
     );
 }
+
+#[test]
+fn combine_rotation_about_huge_and_tiny_axes() {
+    let (code, bx, _) = run(&["shape", "box", "--size", "1,2,3", "--json"], None);
+    assert_eq!(code, 0);
+    let p = temp("box_for_rotation.json", &bx.to_string());
+    let mut tensors = Vec::new();
+    for axis in ["1,1,0", "1e300,1e300,0", "1e-300,1e-300,0"] {
+        let (code, v, err) = run(
+            &[
+                "combine",
+                p.to_str().unwrap(),
+                "--rotate",
+                &format!("1={axis}:90"),
+                "--json",
+            ],
+            None,
+        );
+        assert_eq!(code, 0, "{axis}: {err}");
+        // Principal moments do not change under rotation: 2.5, 5, 6.5.
+        let m = &v["principal"]["moments"];
+        for (k, want) in [2.5, 5.0, 6.5].iter().enumerate() {
+            assert!((f(&m[k]) - want).abs() < 1e-13, "{axis}: {m}");
+        }
+        tensors.push(v["inertia_tensor"].clone());
+    }
+    assert_eq!(tensors[0], tensors[1]);
+    assert_eq!(tensors[0], tensors[2]);
+}
