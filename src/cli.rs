@@ -3,7 +3,7 @@
 use crate::progress::Progress;
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use inertia::io::{Bytes, MeshFormat, PolygonFormat, read_polygons};
+use inertia::io::{Bytes, MeshFormat, PolygonFormat, read_polygons_with};
 use inertia::method::voxel::DEFAULT_RESOLUTION;
 use inertia::report::table::num;
 use inertia::report::{
@@ -139,8 +139,25 @@ struct PolygonArgs {
     /// Also draw the polygon, its centroid and principal axes into this SVG file.
     #[arg(long)]
     plot: Option<PathBuf>,
+    /// DXF: join the ends of lines, arcs and open polylines closer than this (input units).
+    /// Default: 64 units in the last place of the drawing's largest coordinate.
+    #[arg(long, value_name = "DISTANCE")]
+    join_tolerance: Option<f64>,
+    /// DXF: what to do with pieces that belong to no closed outline (a centre line, a
+    /// construction line): refuse the drawing (the default), or ignore them with a warning.
+    #[arg(long, value_enum, default_value_t = OpenChoice::Refuse)]
+    open: OpenChoice,
     #[command(flatten)]
     common: Common,
+}
+
+/// What `polygon` does with DXF pieces outside any closed outline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum OpenChoice {
+    /// Refuse the drawing, naming the piece.
+    Refuse,
+    /// Leave them out, naming them in a warning.
+    Ignore,
 }
 
 #[derive(Args, Debug)]
@@ -733,6 +750,13 @@ fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
         a.common.adopt_file_units(&listed, FileKind::Polygon)?;
     }
     let amount = a.common.amount(2, a.thickness)?;
+    if let Some(t) = a.join_tolerance {
+        positive("--join-tolerance", t)?;
+    }
+    let dxf_options = inertia::io::dxf::Options {
+        join_tolerance: a.join_tolerance,
+        ignore_open: a.open == OpenChoice::Ignore,
+    };
     let view = a.common.view(2)?;
     let about = a.common.about::<2>()?.map(Point2::from);
     let tolerance = check_tolerance(a.tolerance)?;
@@ -766,7 +790,15 @@ fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
             .input_format
             .or_else(|| PolygonFormat::from_path(path))
             .unwrap_or_else(|| PolygonFormat::sniff(&bytes));
-        let polys = read_polygons(&bytes, format).with_context(|| label.clone())?;
+        let (polys, ignored) =
+            read_polygons_with(&bytes, format, &dxf_options).with_context(|| label.clone())?;
+        if !ignored.is_empty() {
+            eprintln!(
+                "inertia: warning: {label}: {} piece(s) in no closed outline left out (--open ignore): {}",
+                ignored.len(),
+                ignored.join(", ")
+            );
+        }
         Ok(polys
             .into_iter()
             .map(|(part, poly)| {

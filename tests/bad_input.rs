@@ -122,8 +122,10 @@ fn cases() -> Vec<Case> {
         case("PLY with a bad index", "mesh", Bytes("ply", b"ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\nelement face 1\nproperty list uchar int vertex_indices\nend_header\n0 0 0\n1 0 0\n0 1 0\n3 0 1 9\n".to_vec()), &[], &["face 1: vertex index 9 is out of range"]),
         case("truncated binary PLY", "mesh", Bytes("ply", b"ply\nformat binary_little_endian 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\nelement face 1\nproperty list uchar int vertex_indices\nend_header\n\x00\x00".to_vec()), &[], &["PLY"]),
         case("GeoJSON line", "polygon", Fixture("bad/linestring.geojson"), &[], &["a LineString has no area"]),
-        case("open DXF polyline", "polygon", Fixture("bad/open_polyline.dxf"), &[], &["LWPOLYLINE E5: is not closed"]),
-        case("DXF of loose lines", "polygon", Bytes("dxf", b"0\nSECTION\n2\nENTITIES\n0\nLINE\n5\n1\n8\n0\n10\n0\n20\n0\n11\n1\n21\n0\n0\nENDSEC\n0\nEOF\n".to_vec()), &[], &["join the outline into closed polylines"]),
+        case("open DXF polyline", "polygon", Fixture("bad/open_polyline.dxf"), &[], &["LWPOLYLINE E5: (0, 0)–(1, 1) is not part of a closed outline"]),
+        case("DXF of loose lines", "polygon", Bytes("dxf", b"0\nSECTION\n2\nENTITIES\n0\nLINE\n5\n1\n8\n0\n10\n0\n20\n0\n11\n1\n21\n0\n0\nENDSEC\n0\nEOF\n".to_vec()), &[], &["LINE 1: (0, 0)–(1, 0) is not part of a closed outline", "--join-tolerance"]),
+        case("DXF spline (not read yet, never dropped)", "polygon", Bytes("dxf", b"0\nSECTION\n2\nENTITIES\n0\nCIRCLE\n5\n2A\n8\n0\n10\n0\n20\n0\n30\n0\n40\n2\n0\nSPLINE\n5\n5A\n8\n0\n0\nENDSEC\n0\nEOF\n".to_vec()), &[], &["SPLINE 5A: this kind of entity is not read yet"]),
+        case("DXF lines that branch", "polygon", Bytes("dxf", b"0\nSECTION\n2\nENTITIES\n0\nLINE\n5\n1\n8\n0\n10\n0\n20\n0\n11\n1\n21\n0\n0\nLINE\n5\n2\n8\n0\n10\n1\n20\n0\n11\n0\n21\n1\n0\nLINE\n5\n3\n8\n0\n10\n0\n20\n1\n11\n0\n21\n0\n0\nLINE\n5\n4\n8\n0\n10\n0\n20\n0\n11\n-1\n21\n0\n0\nLINE\n5\n5\n8\n0\n10\n-1\n20\n0\n11\n0\n21\n-1\n0\nLINE\n5\n6\n8\n0\n10\n0\n20\n-1\n11\n0\n21\n0\n0\nENDSEC\n0\nEOF\n".to_vec()), &[], &["4 pieces meet at (0, 0)", "cannot branch"]),
         // --- meshes: generated
         case("a billion triangles claimed", "mesh", Bytes("stl", binary_stl(1_000_000_000, &[tri])), &[], &["1000000000 triangles"]),
         case("zero triangles claimed, one present", "mesh", Bytes("stl", binary_stl(0, &[tri])), &[], &["header says 0 triangles"]),

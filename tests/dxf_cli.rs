@@ -11,7 +11,13 @@ fn f(v: &Value) -> f64 {
 #[test]
 fn slot_plate_against_closed_forms() {
     let out = cargo_bin_cmd!("inertia")
-        .args(["polygon", "fixtures/polygon/slot_plate.dxf", "--json"])
+        .args([
+            "polygon",
+            "fixtures/polygon/slot_plate.dxf",
+            "--open",
+            "ignore",
+            "--json",
+        ])
         .output()
         .unwrap();
     assert!(
@@ -19,6 +25,8 @@ fn slot_plate_against_closed_forms() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    // The centre line belongs to no outline: left out, and named.
+    assert!(String::from_utf8_lossy(&out.stderr).contains("left out (--open ignore): LINE D4"));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     let parts = v["parts"].as_array().unwrap();
     assert_eq!(parts.len(), 2);
@@ -40,12 +48,22 @@ fn slot_plate_against_closed_forms() {
         s["inertia"]
     );
     assert!((f(&s["centroid"][0]) - 2.0).abs() < 1e-9 && (f(&s["centroid"][1]) - 1.0).abs() < 1e-9);
-    // The unit square beside it, and the centre LINE ignored.
+    // The unit square beside it.
     assert_eq!(f(&parts[1]["area"]), 1.0);
+    // Without --open ignore the centre line is refused, never dropped silently.
+    let out = cargo_bin_cmd!("inertia")
+        .args(["polygon", "fixtures/polygon/slot_plate.dxf"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("LINE D4: (-1, 1)–(5, 1) is not part of a closed outline")
+    );
     // The format is recognised from the content too.
     let bytes = std::fs::read("fixtures/polygon/slot_plate.dxf").unwrap();
     let out = cargo_bin_cmd!("inertia")
-        .args(["polygon", "-", "--format", "csv"])
+        .args(["polygon", "-", "--format", "csv", "--open", "ignore"])
         .write_stdin(bytes)
         .output()
         .unwrap();
@@ -61,7 +79,9 @@ fn open_polyline_is_refused() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
-        err.contains("fixtures/bad/open_polyline.dxf: LWPOLYLINE E5: is not closed"),
+        err.contains(
+            "fixtures/bad/open_polyline.dxf: LWPOLYLINE E5: (0, 0)–(1, 1) is not part of a closed outline"
+        ),
         "{err}"
     );
 }

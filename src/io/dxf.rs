@@ -1,11 +1,16 @@
-//! DXF profiles: closed `LWPOLYLINE`s, closed 2D `POLYLINE`s and `CIRCLE`s, read with the
-//! `dxf` crate.
+//! DXF profiles, read with the `dxf` crate: closed `LWPOLYLINE`s, closed 2D `POLYLINE`s and
+//! `CIRCLE`s, and closed outlines chained end to end from `LINE`s, `ARC`s and open
+//! polylines, as CAD programs draw them.
 //!
-//! Bulges (arc segments) and circles are tessellated with a chord sagitta of at most 1e-6
-//! of the arc's radius (the area error is below about 1e-6 relative). Closed curves inside
-//! another are its holes (an even-odd nesting: an island inside a hole is a part of its
-//! own). Open polylines are refused, as is a drawing whose outline is made of `LINE` and
-//! `ARC` entities (join them into polylines first). Entities in another plane are refused.
+//! Bulges (arc segments), arcs and circles are tessellated with a chord sagitta of at most
+//! 1e-6 of the arc's radius (the area error is below about 1e-6 relative). Pieces are
+//! joined where their ends meet within a tolerance (a few units in the last place of the
+//! drawing's largest coordinate, or `--join-tolerance`); an end that meets no other piece,
+//! or three pieces meeting at one point, is refused naming the piece or the point. Closed
+//! curves inside another are its holes (an even-odd nesting: an island inside a hole is a
+//! part of its own). Entities that would change the outline but are not read yet (`SPLINE`,
+//! `ELLIPSE`, `INSERT`, ...) are refused rather than dropped; annotations (text,
+//! dimensions, hatches, points) are ignored. Entities in another plane are refused.
 
 use super::PolygonRings;
 use crate::error::{Error, Result};
@@ -115,6 +120,225 @@ fn load(bytes: &[u8]) -> Result<::dxf::Drawing> {
     })
 }
 
+/// How to read a drawing's pieces.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Options {
+    /// Ends of pieces closer than this are joined; `None`: 64 units in the last place of
+    /// the drawing's largest coordinate.
+    pub join_tolerance: Option<f64>,
+    /// Leave out pieces that belong to no closed outline (centre lines, construction
+    /// lines), naming them in [`Read::ignored`], instead of refusing the drawing.
+    pub ignore_open: bool,
+}
+
+/// What a drawing holds: its polygons, and the pieces left out with
+/// [`Options::ignore_open`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Read {
+    /// Each polygon (outer ring and holes), named by its outline's entity.
+    pub parts: Vec<(String, PolygonRings)>,
+    /// Pieces that belong to no closed outline, left out (`LINE 2F`, ...).
+    pub ignored: Vec<String>,
+}
+
+/// A LINE, ARC or open polyline: a path from its first point to its last.
+struct Piece {
+    name: String,
+    points: Vec<[f64; 2]>,
+}
+
+fn describe(p: [f64; 2]) -> String {
+    format!(
+        "({}, {})",
+        crate::report::table::num(p[0]),
+        crate::report::table::num(p[1])
+    )
+}
+
+/// Chains pieces end to end into closed curves: every end must meet exactly one other
+/// end within `tol`.
+fn chain(pieces: Vec<Piece>, tol: f64, ignore_open: bool) -> Result<(Vec<Curve>, Vec<String>)> {
+    if pieces.is_empty() {
+        return Ok((vec![], vec![]));
+    }
+    // Ends 2k (start of piece k) and 2k + 1 (its end), grouped into points by union-find
+    // over a grid of cells of side tol.
+    let ends: Vec<[f64; 2]> = pieces
+        .iter()
+        .flat_map(|p| [p.points[0], p.points[p.points.len() - 1]])
+        .collect();
+    let n = ends.len();
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    let cell = |p: &[f64; 2]| -> [i64; 2] {
+        if tol > 0.0 {
+            p.map(|x| (x / tol).floor().clamp(-4e18, 4e18) as i64)
+        } else {
+            p.map(|x| x.to_bits() as i64)
+        }
+    };
+    let mut grid: std::collections::HashMap<[i64; 2], Vec<usize>> = Default::default();
+    for (i, p) in ends.iter().enumerate() {
+        grid.entry(cell(p)).or_default().push(i);
+    }
+    for (i, p) in ends.iter().enumerate() {
+        let c = cell(p);
+        for dx in -1..=1 {
+            for dy in -1..=1 {
+                let Some(list) = grid.get(&[c[0].saturating_add(dx), c[1].saturating_add(dy)])
+                else {
+                    continue;
+                };
+                for &j in list {
+                    let q = &ends[j];
+                    if j > i && (p[0] - q[0]).hypot(p[1] - q[1]) <= tol {
+                        let (a, b) = (root(&mut parent, i), root(&mut parent, j));
+                        parent[a.max(b)] = a.min(b);
+                    }
+                }
+            }
+        }
+    }
+    let group: Vec<usize> = (0..n).map(|i| root(&mut parent, i)).collect();
+    let mut at: std::collections::HashMap<usize, Vec<usize>> = Default::default();
+    for (e, g) in group.iter().enumerate() {
+        at.entry(*g).or_default().push(e);
+    }
+    // With ignore_open, prune pieces with a free end, over and over (a chain of lines
+    // hanging off an outline goes piece by piece), and name them.
+    let mut used = vec![false; pieces.len()];
+    let mut ignored = Vec::new();
+    if ignore_open {
+        let mut queue: Vec<usize> = at
+            .values()
+            .filter(|l| l.len() == 1)
+            .map(|l| l[0] / 2)
+            .collect();
+        while let Some(k) = queue.pop() {
+            if used[k] {
+                continue;
+            }
+            used[k] = true;
+            ignored.push(pieces[k].name.clone());
+            for e in [2 * k, 2 * k + 1] {
+                let list = at.get_mut(&group[e]).expect("every end has its point");
+                list.retain(|x| *x != e);
+                if list.len() == 1 {
+                    queue.push(list[0] / 2);
+                }
+            }
+        }
+        at.retain(|_, l| !l.is_empty());
+    }
+    // Every point must join exactly two ends: a free end is reported before a branch
+    // (a line hanging off an outline makes both).
+    let mut keys: Vec<&usize> = at.keys().collect();
+    keys.sort_by_key(|g| (at[*g].len() != 1, **g));
+    for g in keys {
+        let list = &at[g];
+        if list.len() == 1 {
+            let e = list[0];
+            let p = &pieces[e / 2];
+            // The nearest other end, to say how far the gap is.
+            let gap = ends
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| group[*j] != group[e])
+                .map(|(_, q)| (q[0] - ends[e][0]).hypot(q[1] - ends[e][1]))
+                .fold(f64::INFINITY, f64::min);
+            let hint = if gap.is_finite() {
+                format!(
+                    " (the nearest other end is {} away: --join-tolerance {} would join them)",
+                    crate::report::table::num(gap),
+                    crate::report::table::num(gap * 1.5)
+                )
+            } else {
+                String::new()
+            };
+            return Err(Error::parse(
+                p.name.clone(),
+                format!(
+                    "{}–{} is not part of a closed outline: its end at {} meets no other piece{hint}",
+                    describe(p.points[0]),
+                    describe(p.points[p.points.len() - 1]),
+                    describe(ends[e])
+                ),
+            ));
+        }
+        if list.len() > 2 {
+            let names: Vec<&str> = list.iter().map(|e| pieces[e / 2].name.as_str()).collect();
+            return Err(Error::parse(
+                "DXF",
+                format!(
+                    "{} pieces meet at {} ({}): an outline cannot branch",
+                    list.len(),
+                    describe(ends[list[0]]),
+                    names.join(", ")
+                ),
+            ));
+        }
+    }
+    // Walk each loop: from a piece's end to the other end at that point, and on.
+    let mut curves = Vec::new();
+    for first in 0..pieces.len() {
+        if used[first] {
+            continue;
+        }
+        let mut points: Vec<[f64; 2]> = Vec::new();
+        let mut names: Vec<&str> = Vec::new();
+        let mut end = 2 * first; // the end we enter the piece by
+        loop {
+            let k = end / 2;
+            if used[k] {
+                break;
+            }
+            used[k] = true;
+            names.push(&pieces[k].name);
+            let pts = &pieces[k].points;
+            // Each piece contributes all but its last point (the next piece starts there).
+            if end % 2 == 0 {
+                points.extend_from_slice(&pts[..pts.len() - 1]);
+            } else {
+                points.extend(pts[1..].iter().rev());
+            }
+            let out = end ^ 1;
+            let list = &at[&group[out]];
+            end = if list[0] == out { list[1] } else { list[0] };
+        }
+        let name = if names.len() == 1 {
+            names[0].to_string()
+        } else {
+            format!("outline of {} ({} …)", names.len(), names[0])
+        };
+        curves.push(Curve { name, points });
+    }
+    ignored.sort();
+    Ok((curves, ignored))
+}
+
+/// Points of the arc from `a0` to `a1` degrees (counter-clockwise) about `c`.
+fn arc_points(c: [f64; 2], r: f64, a0: f64, a1: f64) -> Vec<[f64; 2]> {
+    let (s, mut e) = (a0.to_radians(), a1.to_radians());
+    while e <= s {
+        e += 2.0 * PI;
+    }
+    let theta = e - s;
+    let step = 2.0 * (1.0 - SAGITTA).acos();
+    let n = ((theta / step).ceil() as usize).clamp(1, 200_000);
+    (0..=n)
+        .map(|k| {
+            let a = s + theta * k as f64 / n as f64;
+            [c[0] + r * a.cos(), c[1] + r * a.sin()]
+        })
+        .collect()
+}
+
 /// Parses a DXF drawing into polygons (with holes), each named by its outline's entity.
 ///
 /// # Examples
@@ -128,21 +352,34 @@ fn load(bytes: &[u8]) -> Result<::dxf::Drawing> {
 /// # Ok::<(), inertia::Error>(())
 /// ```
 pub fn parse(bytes: &[u8]) -> Result<Vec<(String, PolygonRings)>> {
+    Ok(parse_with(bytes, &Options::default())?.parts)
+}
+
+/// [`parse`] with options (the tolerance within which pieces' ends are joined).
+///
+/// # Examples
+/// ```
+/// // A 4 × 2 rectangle drawn as four LINEs, the last one ending 1e-6 short.
+/// let line = |h: &str, a: (f64, f64), b: (f64, f64)| format!("0\nLINE\n5\n{h}\n8\n0\n10\n{}\n20\n{}\n11\n{}\n21\n{}\n", a.0, a.1, b.0, b.1);
+/// let body = [line("1", (0.0, 0.0), (4.0, 0.0)), line("2", (4.0, 0.0), (4.0, 2.0)),
+///             line("3", (4.0, 2.0), (0.0, 2.0)), line("4", (0.0, 2.0), (0.0, 1e-6))].concat();
+/// let dxf = format!("0\nSECTION\n2\nENTITIES\n{body}0\nENDSEC\n0\nEOF\n");
+/// assert!(inertia::io::dxf::parse(dxf.as_bytes()).is_err());
+/// let opts = inertia::io::dxf::Options { join_tolerance: Some(1e-5), ..Default::default() };
+/// let read = inertia::io::dxf::parse_with(dxf.as_bytes(), &opts)?;
+/// assert_eq!(read.parts[0].1.outer.len(), 4);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
     use ::dxf::entities::EntityType;
     let drawing = load(bytes)?;
     let mut curves = Vec::new();
-    let mut loose = 0usize;
+    let mut pieces: Vec<Piece> = Vec::new();
     for e in drawing.entities() {
         let handle = e.common.handle.as_string();
         match &e.specific {
             EntityType::LwPolyline(lw) => {
                 let name = format!("LWPOLYLINE {handle}");
-                if !lw.is_closed() {
-                    return Err(Error::parse(
-                        name,
-                        "is not closed: only closed polylines enclose an area",
-                    ));
-                }
                 let sx = planar(lw.extrusion_direction.z, &name)?;
                 let v: Vec<([f64; 2], f64)> = lw
                     .vertices
@@ -150,10 +387,14 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<(String, PolygonRings)>> {
                     .map(|p| ([sx * p.x, p.y], sx * p.bulge))
                     .collect();
                 check_bulges(&name, &v)?;
-                curves.push(Curve {
-                    name,
-                    points: ring_with_bulges(&v),
-                });
+                if lw.is_closed() {
+                    curves.push(Curve {
+                        name,
+                        points: ring_with_bulges(&v),
+                    });
+                } else if let Some(points) = path_with_bulges(&v) {
+                    pieces.push(Piece { name, points });
+                }
             }
             EntityType::Polyline(pl) => {
                 let name = format!("POLYLINE {handle}");
@@ -163,22 +404,20 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<(String, PolygonRings)>> {
                         "is a 3D polyline or mesh, not a plane profile",
                     ));
                 }
-                if !pl.is_closed() {
-                    return Err(Error::parse(
-                        name,
-                        "is not closed: only closed polylines enclose an area",
-                    ));
-                }
                 let sx = planar(pl.normal.z, &name)?;
                 let v: Vec<([f64; 2], f64)> = pl
                     .vertices()
                     .map(|p| ([sx * p.location.x, p.location.y], sx * p.bulge))
                     .collect();
                 check_bulges(&name, &v)?;
-                curves.push(Curve {
-                    name,
-                    points: ring_with_bulges(&v),
-                });
+                if pl.is_closed() {
+                    curves.push(Curve {
+                        name,
+                        points: ring_with_bulges(&v),
+                    });
+                } else if let Some(points) = path_with_bulges(&v) {
+                    pieces.push(Piece { name, points });
+                }
             }
             EntityType::Circle(c) => {
                 let name = format!("CIRCLE {handle}");
@@ -199,26 +438,104 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<(String, PolygonRings)>> {
                     .collect();
                 curves.push(Curve { name, points });
             }
-            EntityType::Line(_)
-            | EntityType::Arc(_)
-            | EntityType::Spline(_)
-            | EntityType::Ellipse(_) => loose += 1,
+            EntityType::Line(l) => {
+                let name = format!("LINE {handle}");
+                let (a, b) = ([l.p1.x, l.p1.y], [l.p2.x, l.p2.y]);
+                if ![a, b].iter().flatten().all(|c| c.is_finite()) {
+                    return Err(Error::parse(name, "has a coordinate that is not finite"));
+                }
+                // A zero-length line joins nothing.
+                if a != b {
+                    pieces.push(Piece {
+                        name,
+                        points: vec![a, b],
+                    });
+                }
+            }
+            EntityType::Arc(a) => {
+                let name = format!("ARC {handle}");
+                let sx = planar(a.normal.z, &name)?;
+                let ok = [a.center.x, a.center.y, a.start_angle, a.end_angle]
+                    .iter()
+                    .all(|c| c.is_finite());
+                if !ok || a.radius.is_nan() || a.radius <= 0.0 || !a.radius.is_finite() {
+                    return Err(Error::parse(
+                        name,
+                        "needs a finite centre and angles and a positive finite radius",
+                    ));
+                }
+                let mut points = arc_points(
+                    [a.center.x, a.center.y],
+                    a.radius,
+                    a.start_angle,
+                    a.end_angle,
+                );
+                for p in &mut points {
+                    p[0] *= sx;
+                }
+                pieces.push(Piece { name, points });
+            }
+            EntityType::Spline(_)
+            | EntityType::Ellipse(_)
+            | EntityType::Insert(_)
+            | EntityType::Helix(_)
+            | EntityType::MLine(_)
+            | EntityType::Solid(_)
+            | EntityType::Trace(_)
+            | EntityType::Face3D(_)
+            | EntityType::Region(_)
+            | EntityType::Solid3D(_)
+            | EntityType::Body(_) => {
+                let kind = format!("{:?}", e.specific)
+                    .split('(')
+                    .next()
+                    .unwrap_or("entity")
+                    .to_ascii_uppercase();
+                return Err(Error::parse(
+                    format!("{kind} {handle}"),
+                    "this kind of entity is not read yet, and dropping it could change the outline: explode it into lines, arcs and polylines",
+                ));
+            }
+            // Annotations and construction geometry: text, dimensions, hatches, points,
+            // leaders, images, xlines and rays.
             _ => {}
         }
     }
+    let tol = options.join_tolerance.unwrap_or_else(|| {
+        let big = pieces
+            .iter()
+            .flat_map(|p| p.points.iter())
+            .flatten()
+            .fold(0.0_f64, |a, c| a.max(c.abs()));
+        64.0 * f64::EPSILON * big
+    });
+    let (chained, ignored) = chain(pieces, tol, options.ignore_open)?;
+    curves.extend(chained);
     if curves.is_empty() {
-        return Err(if loose > 0 {
-            Error::parse(
-                "DXF",
-                format!(
-                    "{loose} LINE/ARC/SPLINE/ELLIPSE entities but no closed polyline or circle: join the outline into closed polylines"
-                ),
-            )
-        } else {
-            Error::Empty("no closed polylines or circles in the DXF drawing".into())
-        });
+        return Err(Error::Empty(
+            "no closed outline (polyline, circle, or lines and arcs joined end to end) in the DXF drawing"
+                .into(),
+        ));
     }
-    Ok(nest(curves))
+    Ok(Read {
+        parts: nest(curves),
+        ignored,
+    })
+}
+
+/// The path through an open polyline's vertices, bulges included; `None` for fewer than
+/// two vertices.
+fn path_with_bulges(vertices: &[([f64; 2], f64)]) -> Option<Vec<[f64; 2]>> {
+    let (last, rest) = vertices.split_last()?;
+    if rest.is_empty() {
+        return None;
+    }
+    let mut pts = Vec::with_capacity(vertices.len());
+    for (i, (p, b)) in rest.iter().enumerate() {
+        arc(*p, vertices[i + 1].0, *b, &mut pts);
+    }
+    pts.push(last.0);
+    Some(pts)
 }
 
 /// Even-odd nesting: a curve inside an odd number of others is a hole of the innermost
@@ -342,21 +659,100 @@ mod tests {
     #[test]
     fn refusals() {
         let e = |b: &[u8]| parse(b).unwrap_err().to_string();
-        assert_eq!(
+        assert!(
             e(&drawing(&lwpolyline(
                 "C3",
                 &[(0.0, 0.0, 0.0), (1.0, 0.0, 0.0), (1.0, 1.0, 0.0)],
                 false
-            ))),
-            "LWPOLYLINE C3: is not closed: only closed polylines enclose an area"
+            )))
+            .starts_with(
+                "LWPOLYLINE C3: (0, 0)–(1, 1) is not part of a closed outline: its end at (0, 0) meets no other piece"
+            )
         );
-        assert!(
+        assert_eq!(
             e(&drawing(
                 "0\nLINE\n5\nD4\n8\n0\n10\n0\n20\n0\n11\n1\n21\n0\n"
-            ))
-            .contains("join the outline")
+            )),
+            "LINE D4: (0, 0)–(1, 0) is not part of a closed outline: its end at (0, 0) meets no other piece (the nearest other end is 1 away: --join-tolerance 1.5 would join them)"
         );
         assert!(e(b"garbage").starts_with("DXF"));
-        assert!(e(&drawing("")).contains("no closed polylines"));
+        assert!(e(&drawing("")).contains("no closed outline"));
+    }
+
+    #[test]
+    fn lines_arcs_and_open_polylines_chain_into_outlines() {
+        let line = |h: &str, a: [f64; 2], b: [f64; 2]| {
+            format!(
+                "0\nLINE\n5\n{h}\n8\n0\n10\n{}\n20\n{}\n11\n{}\n21\n{}\n",
+                a[0], a[1], b[0], b[1]
+            )
+        };
+        let arc = |h: &str, c: [f64; 2], r: f64, s: f64, e: f64| {
+            format!(
+                "0\nARC\n5\n{h}\n8\n0\n10\n{}\n20\n{}\n40\n{r}\n50\n{s}\n51\n{e}\n",
+                c[0], c[1]
+            )
+        };
+        let area = |text: &str| {
+            let parts = parse(&drawing(text)).unwrap();
+            assert_eq!(parts.len(), 1);
+            let p =
+                crate::Polygon::new(parts[0].1.outer.clone(), parts[0].1.holes.clone()).unwrap();
+            crate::PolygonMethod::Fan.integrate(&p).properties.area
+        };
+        // A 100 × 50 plate of four LINEs, out of order and two reversed.
+        let plate = [
+            line("A", [0.0, 0.0], [100.0, 0.0]),
+            line("C", [100.0, 50.0], [0.0, 50.0]),
+            line("B", [100.0, 50.0], [100.0, 0.0]),
+            line("D", [0.0, 0.0], [0.0, 50.0]),
+        ]
+        .concat();
+        assert_eq!(area(&plate), 5000.0);
+        // A slot: two LINEs and two half-circle ARCs, 40 between centres, radius 5.
+        let slot = [
+            line("1", [0.0, -5.0], [40.0, -5.0]),
+            arc("2", [40.0, 0.0], 5.0, 270.0, 90.0),
+            line("3", [40.0, 5.0], [0.0, 5.0]),
+            arc("4", [0.0, 0.0], 5.0, 90.0, 270.0),
+        ]
+        .concat();
+        let exact = 400.0 + PI * 25.0;
+        let a = area(&slot);
+        assert!((a - exact).abs() < 2e-6 * exact, "{a} vs {exact}");
+        // An open polyline closed by a LINE, and one whose last point is its first.
+        let l = lwpolyline(
+            "E1",
+            &[(0.0, 0.0, 0.0), (4.0, 0.0, 0.0), (4.0, 3.0, 0.0)],
+            false,
+        );
+        assert_eq!(area(&(l + &line("E2", [4.0, 3.0], [0.0, 0.0]))), 6.0);
+        let l = lwpolyline(
+            "E3",
+            &[
+                (0.0, 0.0, 0.0),
+                (4.0, 0.0, 0.0),
+                (4.0, 3.0, 0.0),
+                (0.0, 0.0, 0.0),
+            ],
+            false,
+        );
+        assert_eq!(area(&l), 6.0);
+        // Three pieces at one point branch; a SPLINE is refused, never dropped.
+        let e = parse(&drawing(
+            &(plate.clone()
+                + &line("E", [0.0, 0.0], [50.0, 25.0])
+                + &line("F", [50.0, 25.0], [100.0, 50.0])),
+        ))
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("3 pieces meet at (0, 0)"), "{e}");
+        let e = parse(&drawing(&(plate + "0\nSPLINE\n5\n5A\n8\n0\n")))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("SPLINE 5A: this kind of entity is not read yet"),
+            "{e}"
+        );
     }
 }

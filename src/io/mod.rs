@@ -332,8 +332,32 @@ pub struct PolygonRings {
 /// # Ok::<(), inertia::Error>(())
 /// ```
 pub fn read_polygons(bytes: &[u8], format: PolygonFormat) -> Result<Vec<(String, Polygon)>> {
+    Ok(read_polygons_with(bytes, format, &dxf::Options::default())?.0)
+}
+
+/// A polygon and its name within its file (empty for a file of one polygon).
+pub type Named = (String, Polygon);
+
+/// [`read_polygons`] with the options of the DXF reader (the tolerance within which the
+/// ends of lines and arcs are joined; whether pieces outside any closed outline are left
+/// out), also returning the names of the pieces left out.
+///
+/// # Examples
+/// ```
+/// use inertia::io::{read_polygons_with, PolygonFormat, dxf::Options};
+/// let (parts, ignored) = read_polygons_with(b"0 0\n1 0\n0 1\n", PolygonFormat::Csv, &Options::default())?;
+/// assert_eq!((parts.len(), ignored.len()), (1, 0));
+/// # Ok::<(), inertia::Error>(())
+/// ```
+pub fn read_polygons_with(
+    bytes: &[u8],
+    format: PolygonFormat,
+    options: &dxf::Options,
+) -> Result<(Vec<Named>, Vec<String>)> {
     if format == PolygonFormat::Dxf {
-        let parts = dxf::parse(bytes)?
+        let read = dxf::parse_with(bytes, options)?;
+        let parts = read
+            .parts
             .into_iter()
             .map(|(name, rings)| {
                 let poly = Polygon::new(rings.outer, rings.holes)
@@ -344,12 +368,12 @@ pub fn read_polygons(bytes: &[u8], format: PolygonFormat) -> Result<Vec<(String,
         // The outlines of one drawing are parts of one whole: a curve drawn twice, or two
         // outlines crossing, would be summed.
         crate::polygon::check_disjoint(&parts)?;
-        return Ok(parts);
+        return Ok((parts, read.ignored));
     }
     let geo = format == PolygonFormat::Geojson
         || (format == PolygonFormat::Json && geojson::looks_like(bytes));
     if !geo {
-        return Ok(vec![(String::new(), read_polygon(bytes, format)?)]);
+        return Ok((vec![(String::new(), read_polygon(bytes, format)?)], vec![]));
     }
     let geo = geojson::parse(bytes)?;
     let groups: Vec<usize> = geo.iter().map(|p| p.group).collect();
@@ -376,7 +400,7 @@ pub fn read_polygons(bytes: &[u8], format: PolygonFormat) -> Result<Vec<(String,
         crate::polygon::check_disjoint(&parts[start..end])?;
         start = end;
     }
-    Ok(parts)
+    Ok((parts, vec![]))
 }
 
 /// Parses `bytes` in `format` and validates the polygon.
