@@ -3,7 +3,7 @@
 //! Each `<item>` of the model's `<build>` is a body (its object's mesh and components, with
 //! their transforms); without a build, each mesh object is a body. Bodies are named by the
 //! object's `name` attribute, or `object ID`. Coordinates are in the model's `unit`
-//! (millimetre by default), which [`unit`] reads.
+//! (millimetre by default), which [`unit()`] reads.
 
 use crate::error::{Error, Result, clip};
 use crate::mesh::RawMesh;
