@@ -322,6 +322,360 @@ fn chain(pieces: Vec<Piece>, tol: f64, ignore_open: bool) -> Result<(Vec<Curve>,
     Ok((curves, ignored))
 }
 
+/// An affine map of the plane, `p ↦ m p + t` (`m` row-major): how a block's entities land
+/// in the drawing through the INSERTs that place it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Affine {
+    m: [[f64; 2]; 2],
+    t: [f64; 2],
+}
+
+impl Affine {
+    const IDENTITY: Affine = Affine {
+        m: [[1.0, 0.0], [0.0, 1.0]],
+        t: [0.0, 0.0],
+    };
+
+    fn apply(&self, p: [f64; 2]) -> [f64; 2] {
+        [
+            self.m[0][0] * p[0] + self.m[0][1] * p[1] + self.t[0],
+            self.m[1][0] * p[0] + self.m[1][1] * p[1] + self.t[1],
+        ]
+    }
+
+    /// `self` after `inner`: p ↦ self(inner(p)).
+    fn after(&self, inner: &Affine) -> Affine {
+        let a = &self.m;
+        let b = &inner.m;
+        let m = [
+            [
+                a[0][0] * b[0][0] + a[0][1] * b[1][0],
+                a[0][0] * b[0][1] + a[0][1] * b[1][1],
+            ],
+            [
+                a[1][0] * b[0][0] + a[1][1] * b[1][0],
+                a[1][0] * b[0][1] + a[1][1] * b[1][1],
+            ],
+        ];
+        Affine {
+            m,
+            t: self.apply(inner.t),
+        }
+    }
+}
+
+/// INSERTs nested deeper than this are refused (a block that places itself through others
+/// is refused earlier, as a cycle).
+const MAX_DEPTH: usize = 32;
+/// Entities that INSERTs may expand to, in all: a small file that places a block of
+/// blocks of blocks a million times is refused, not expanded.
+const MAX_EXPANDED: usize = 1 << 22;
+
+/// Gathers a drawing's closed curves and open pieces, expanding INSERTs.
+struct Collector<'a> {
+    blocks: std::collections::HashMap<&'a str, &'a ::dxf::Block>,
+    curves: Vec<Curve>,
+    pieces: Vec<Piece>,
+    expanded: usize,
+}
+
+impl<'a> Collector<'a> {
+    fn curve(&mut self, xf: &Affine, where_: &str, mut c: Curve) {
+        if *xf != Affine::IDENTITY {
+            for p in &mut c.points {
+                *p = xf.apply(*p);
+            }
+        }
+        c.name.push_str(where_);
+        self.curves.push(c);
+    }
+
+    fn piece(&mut self, xf: &Affine, where_: &str, mut c: Piece) {
+        if *xf != Affine::IDENTITY {
+            for p in &mut c.points {
+                *p = xf.apply(*p);
+            }
+        }
+        c.name.push_str(where_);
+        self.pieces.push(c);
+    }
+
+    /// Reads `entities` placed by `xf`; `where_` says which INSERTs placed them (for names)
+    /// and `stack` which blocks are being expanded (for cycles).
+    fn entities(
+        &mut self,
+        entities: &[&'a ::dxf::entities::Entity],
+        xf: &Affine,
+        where_: &str,
+        stack: &mut Vec<&'a str>,
+    ) -> Result<()> {
+        for e in entities {
+            if !stack.is_empty() {
+                self.expanded += 1;
+                if self.expanded > MAX_EXPANDED {
+                    return Err(Error::parse(
+                        "DXF",
+                        format!(
+                            "INSERTs expand to more than {MAX_EXPANDED} entities: refused rather than expanded"
+                        ),
+                    ));
+                }
+            }
+            self.entity(e, xf, where_, stack)?;
+        }
+        Ok(())
+    }
+
+    fn entity(
+        &mut self,
+        e: &'a ::dxf::entities::Entity,
+        xf: &Affine,
+        where_: &str,
+        stack: &mut Vec<&'a str>,
+    ) -> Result<()> {
+        use ::dxf::entities::EntityType;
+        let handle = e.common.handle.as_string();
+        if let EntityType::Insert(ins) = &e.specific {
+            return self.insert(ins, &handle, xf, where_, stack);
+        }
+        match &e.specific {
+            EntityType::LwPolyline(lw) => {
+                let name = format!("LWPOLYLINE {handle}");
+                let sx = planar(lw.extrusion_direction.z, &name)?;
+                let v: Vec<([f64; 2], f64)> = lw
+                    .vertices
+                    .iter()
+                    .map(|p| ([sx * p.x, p.y], sx * p.bulge))
+                    .collect();
+                check_bulges(&name, &v)?;
+                if lw.is_closed() {
+                    self.curve(
+                        xf,
+                        where_,
+                        Curve {
+                            name,
+                            points: ring_with_bulges(&v),
+                        },
+                    );
+                } else if let Some(points) = path_with_bulges(&v) {
+                    self.piece(xf, where_, Piece { name, points });
+                }
+            }
+            EntityType::Polyline(pl) => {
+                let name = format!("POLYLINE {handle}");
+                if pl.is_3d_polyline() || pl.is_polyface_mesh() || pl.is_3d_polygon_mesh() {
+                    return Err(Error::parse(
+                        name,
+                        "is a 3D polyline or mesh, not a plane profile",
+                    ));
+                }
+                let sx = planar(pl.normal.z, &name)?;
+                let v: Vec<([f64; 2], f64)> = pl
+                    .vertices()
+                    .map(|p| ([sx * p.location.x, p.location.y], sx * p.bulge))
+                    .collect();
+                check_bulges(&name, &v)?;
+                if pl.is_closed() {
+                    self.curve(
+                        xf,
+                        where_,
+                        Curve {
+                            name,
+                            points: ring_with_bulges(&v),
+                        },
+                    );
+                } else if let Some(points) = path_with_bulges(&v) {
+                    self.piece(xf, where_, Piece { name, points });
+                }
+            }
+            EntityType::Circle(c) => {
+                let name = format!("CIRCLE {handle}");
+                let sx = planar(c.normal.z, &name)?;
+                if c.radius.is_nan() || c.radius <= 0.0 {
+                    return Err(Error::parse(
+                        name,
+                        format!("radius {} is not positive", c.radius),
+                    ));
+                }
+                let (cx, cy) = (sx * c.center.x, c.center.y);
+                let n = ((2.0 * PI / (2.0 * (1.0 - SAGITTA).acos())).ceil() as usize).max(8);
+                let points = (0..n)
+                    .map(|k| {
+                        let a = 2.0 * PI * k as f64 / n as f64;
+                        [cx + c.radius * a.cos(), cy + c.radius * a.sin()]
+                    })
+                    .collect();
+                self.curve(xf, where_, Curve { name, points });
+            }
+            EntityType::Line(l) => {
+                let name = format!("LINE {handle}");
+                let (a, b) = ([l.p1.x, l.p1.y], [l.p2.x, l.p2.y]);
+                if ![a, b].iter().flatten().all(|c| c.is_finite()) {
+                    return Err(Error::parse(name, "has a coordinate that is not finite"));
+                }
+                // A zero-length line joins nothing.
+                if a != b {
+                    self.piece(
+                        xf,
+                        where_,
+                        Piece {
+                            name,
+                            points: vec![a, b],
+                        },
+                    );
+                }
+            }
+            EntityType::Arc(a) => {
+                let name = format!("ARC {handle}");
+                let sx = planar(a.normal.z, &name)?;
+                let ok = [a.center.x, a.center.y, a.start_angle, a.end_angle]
+                    .iter()
+                    .all(|c| c.is_finite());
+                if !ok || a.radius.is_nan() || a.radius <= 0.0 || !a.radius.is_finite() {
+                    return Err(Error::parse(
+                        name,
+                        "needs a finite centre and angles and a positive finite radius",
+                    ));
+                }
+                let mut points = arc_points(
+                    [a.center.x, a.center.y],
+                    a.radius,
+                    a.start_angle,
+                    a.end_angle,
+                );
+                for p in &mut points {
+                    p[0] *= sx;
+                }
+                self.piece(xf, where_, Piece { name, points });
+            }
+            EntityType::Spline(_)
+            | EntityType::Ellipse(_)
+            | EntityType::Helix(_)
+            | EntityType::MLine(_)
+            | EntityType::Solid(_)
+            | EntityType::Trace(_)
+            | EntityType::Face3D(_)
+            | EntityType::Region(_)
+            | EntityType::Solid3D(_)
+            | EntityType::Body(_) => {
+                let kind = format!("{:?}", e.specific)
+                    .split('(')
+                    .next()
+                    .unwrap_or("entity")
+                    .to_ascii_uppercase();
+                return Err(Error::parse(
+                    format!("{kind} {handle}"),
+                    "this kind of entity is not read yet, and dropping it could change the outline: explode it into lines, arcs and polylines",
+                ));
+            }
+            // Annotations and construction geometry: text, dimensions, hatches, points,
+            // leaders, images, xlines and rays.
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Expands an INSERT: its block's entities, moved from the block's base point, scaled
+    /// (a negative scale mirrors), rotated and placed at the insertion point, once per cell
+    /// of its row × column array.
+    fn insert(
+        &mut self,
+        ins: &'a ::dxf::entities::Insert,
+        handle: &str,
+        xf: &Affine,
+        where_: &str,
+        stack: &mut Vec<&'a str>,
+    ) -> Result<()> {
+        let name = format!("INSERT {handle}");
+        let block = *self.blocks.get(ins.name.as_str()).ok_or_else(|| {
+            Error::parse(
+                name.clone(),
+                format!(
+                    "places block \"{}\", which the drawing does not define",
+                    crate::error::clip(&ins.name)
+                ),
+            )
+        })?;
+        if stack.contains(&block.name.as_str()) {
+            return Err(Error::parse(
+                name,
+                format!(
+                    "block \"{}\" places itself (through {}): a cycle",
+                    crate::error::clip(&block.name),
+                    stack.join(" → ")
+                ),
+            ));
+        }
+        if stack.len() >= MAX_DEPTH {
+            return Err(Error::parse(
+                name,
+                format!("blocks nested more than {MAX_DEPTH} deep"),
+            ));
+        }
+        let sx = planar(ins.extrusion_direction.z, &name)?;
+        let nums = [
+            ins.location.x,
+            ins.location.y,
+            ins.x_scale_factor,
+            ins.y_scale_factor,
+            ins.rotation,
+            ins.column_spacing,
+            ins.row_spacing,
+            block.base_point.x,
+            block.base_point.y,
+        ];
+        if nums.iter().any(|v| !v.is_finite())
+            || ins.x_scale_factor == 0.0
+            || ins.y_scale_factor == 0.0
+        {
+            return Err(Error::parse(
+                name,
+                "needs finite numbers and non-zero scale factors",
+            ));
+        }
+        let (sin, cos) = ins.rotation.to_radians().sin_cos();
+        let (kx, ky) = (ins.x_scale_factor, ins.y_scale_factor);
+        // In the INSERT's own plane: p ↦ location + R (S (p − base) + array offset).
+        let local = |dx: f64, dy: f64| Affine {
+            m: [[cos * kx, -sin * ky], [sin * kx, cos * ky]],
+            t: [
+                ins.location.x + cos * dx
+                    - sin * dy
+                    - (cos * kx * block.base_point.x - sin * ky * block.base_point.y),
+                ins.location.y + sin * dx + cos * dy
+                    - (sin * kx * block.base_point.x + cos * ky * block.base_point.y),
+            ],
+        };
+        // An INSERT seen from below (extrusion −z) mirrors x, as for the other entities.
+        let plane = Affine {
+            m: [[sx, 0.0], [0.0, 1.0]],
+            t: [0.0, 0.0],
+        };
+        let cols = ins.column_count.max(1) as usize;
+        let rows = ins.row_count.max(1) as usize;
+        let entities: Vec<&'a ::dxf::entities::Entity> = block.entities.iter().collect();
+        stack.push(block.name.as_str());
+        for r in 0..rows {
+            for c in 0..cols {
+                let inner = plane.after(&local(
+                    c as f64 * ins.column_spacing,
+                    r as f64 * ins.row_spacing,
+                ));
+                let placed = xf.after(&inner);
+                let cell = if rows * cols > 1 {
+                    format!(" [{}, {}]", r + 1, c + 1)
+                } else {
+                    String::new()
+                };
+                let here = format!(" in {name}{cell}{where_}");
+                self.entities(&entities, &placed, &here, stack)?;
+            }
+        }
+        stack.pop();
+        Ok(())
+    }
+}
+
 /// Points of the arc from `a0` to `a1` degrees (counter-clockwise) about `c`.
 fn arc_points(c: [f64; 2], r: f64, a0: f64, a1: f64) -> Vec<[f64; 2]> {
     let (s, mut e) = (a0.to_radians(), a1.to_radians());
@@ -371,136 +725,18 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<(String, PolygonRings)>> {
 /// # Ok::<(), inertia::Error>(())
 /// ```
 pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
-    use ::dxf::entities::EntityType;
     let drawing = load(bytes)?;
-    let mut curves = Vec::new();
-    let mut pieces: Vec<Piece> = Vec::new();
-    for e in drawing.entities() {
-        let handle = e.common.handle.as_string();
-        match &e.specific {
-            EntityType::LwPolyline(lw) => {
-                let name = format!("LWPOLYLINE {handle}");
-                let sx = planar(lw.extrusion_direction.z, &name)?;
-                let v: Vec<([f64; 2], f64)> = lw
-                    .vertices
-                    .iter()
-                    .map(|p| ([sx * p.x, p.y], sx * p.bulge))
-                    .collect();
-                check_bulges(&name, &v)?;
-                if lw.is_closed() {
-                    curves.push(Curve {
-                        name,
-                        points: ring_with_bulges(&v),
-                    });
-                } else if let Some(points) = path_with_bulges(&v) {
-                    pieces.push(Piece { name, points });
-                }
-            }
-            EntityType::Polyline(pl) => {
-                let name = format!("POLYLINE {handle}");
-                if pl.is_3d_polyline() || pl.is_polyface_mesh() || pl.is_3d_polygon_mesh() {
-                    return Err(Error::parse(
-                        name,
-                        "is a 3D polyline or mesh, not a plane profile",
-                    ));
-                }
-                let sx = planar(pl.normal.z, &name)?;
-                let v: Vec<([f64; 2], f64)> = pl
-                    .vertices()
-                    .map(|p| ([sx * p.location.x, p.location.y], sx * p.bulge))
-                    .collect();
-                check_bulges(&name, &v)?;
-                if pl.is_closed() {
-                    curves.push(Curve {
-                        name,
-                        points: ring_with_bulges(&v),
-                    });
-                } else if let Some(points) = path_with_bulges(&v) {
-                    pieces.push(Piece { name, points });
-                }
-            }
-            EntityType::Circle(c) => {
-                let name = format!("CIRCLE {handle}");
-                let sx = planar(c.normal.z, &name)?;
-                if c.radius.is_nan() || c.radius <= 0.0 {
-                    return Err(Error::parse(
-                        name,
-                        format!("radius {} is not positive", c.radius),
-                    ));
-                }
-                let (cx, cy) = (sx * c.center.x, c.center.y);
-                let n = ((2.0 * PI / (2.0 * (1.0 - SAGITTA).acos())).ceil() as usize).max(8);
-                let points = (0..n)
-                    .map(|k| {
-                        let a = 2.0 * PI * k as f64 / n as f64;
-                        [cx + c.radius * a.cos(), cy + c.radius * a.sin()]
-                    })
-                    .collect();
-                curves.push(Curve { name, points });
-            }
-            EntityType::Line(l) => {
-                let name = format!("LINE {handle}");
-                let (a, b) = ([l.p1.x, l.p1.y], [l.p2.x, l.p2.y]);
-                if ![a, b].iter().flatten().all(|c| c.is_finite()) {
-                    return Err(Error::parse(name, "has a coordinate that is not finite"));
-                }
-                // A zero-length line joins nothing.
-                if a != b {
-                    pieces.push(Piece {
-                        name,
-                        points: vec![a, b],
-                    });
-                }
-            }
-            EntityType::Arc(a) => {
-                let name = format!("ARC {handle}");
-                let sx = planar(a.normal.z, &name)?;
-                let ok = [a.center.x, a.center.y, a.start_angle, a.end_angle]
-                    .iter()
-                    .all(|c| c.is_finite());
-                if !ok || a.radius.is_nan() || a.radius <= 0.0 || !a.radius.is_finite() {
-                    return Err(Error::parse(
-                        name,
-                        "needs a finite centre and angles and a positive finite radius",
-                    ));
-                }
-                let mut points = arc_points(
-                    [a.center.x, a.center.y],
-                    a.radius,
-                    a.start_angle,
-                    a.end_angle,
-                );
-                for p in &mut points {
-                    p[0] *= sx;
-                }
-                pieces.push(Piece { name, points });
-            }
-            EntityType::Spline(_)
-            | EntityType::Ellipse(_)
-            | EntityType::Insert(_)
-            | EntityType::Helix(_)
-            | EntityType::MLine(_)
-            | EntityType::Solid(_)
-            | EntityType::Trace(_)
-            | EntityType::Face3D(_)
-            | EntityType::Region(_)
-            | EntityType::Solid3D(_)
-            | EntityType::Body(_) => {
-                let kind = format!("{:?}", e.specific)
-                    .split('(')
-                    .next()
-                    .unwrap_or("entity")
-                    .to_ascii_uppercase();
-                return Err(Error::parse(
-                    format!("{kind} {handle}"),
-                    "this kind of entity is not read yet, and dropping it could change the outline: explode it into lines, arcs and polylines",
-                ));
-            }
-            // Annotations and construction geometry: text, dimensions, hatches, points,
-            // leaders, images, xlines and rays.
-            _ => {}
-        }
-    }
+    let mut c = Collector {
+        blocks: drawing.blocks().map(|b| (b.name.as_str(), b)).collect(),
+        curves: Vec::new(),
+        pieces: Vec::new(),
+        expanded: 0,
+    };
+    let entities: Vec<&::dxf::entities::Entity> = drawing.entities().collect();
+    c.entities(&entities, &Affine::IDENTITY, "", &mut Vec::new())?;
+    let Collector {
+        mut curves, pieces, ..
+    } = c;
     let tol = options.join_tolerance.unwrap_or_else(|| {
         let big = pieces
             .iter()

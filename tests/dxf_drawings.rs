@@ -1,0 +1,284 @@
+//! DXF drawings made the way CAD programs make them, written by the `dxf` crate itself in
+//! R12 and R2000 ASCII and in binary DXF: outlines of LINEs and ARCs, circle holes, blocks
+//! placed by INSERTs (moved, rotated, mirrored, in arrays), and the refusals.
+
+// The dxf crate's entities have many fields; setting the few that matter reads best.
+#![allow(clippy::field_reassign_with_default)]
+
+use assert_cmd::cargo::cargo_bin_cmd;
+use dxf::entities::{Arc, Circle, Entity, EntityType, Insert, Line};
+use dxf::enums::AcadVersion;
+use dxf::{Block, Drawing, Point};
+use serde_json::Value;
+use std::f64::consts::PI;
+
+fn line(a: (f64, f64), b: (f64, f64)) -> Entity {
+    Entity::new(EntityType::Line(Line::new(
+        Point::new(a.0, a.1, 0.0),
+        Point::new(b.0, b.1, 0.0),
+    )))
+}
+
+fn arc(c: (f64, f64), r: f64, start: f64, end: f64) -> Entity {
+    Entity::new(EntityType::Arc(Arc::new(
+        Point::new(c.0, c.1, 0.0),
+        r,
+        start,
+        end,
+    )))
+}
+
+fn circle(c: (f64, f64), r: f64) -> Entity {
+    Entity::new(EntityType::Circle(Circle::new(
+        Point::new(c.0, c.1, 0.0),
+        r,
+    )))
+}
+
+fn insert(block: &str, at: (f64, f64), scale: (f64, f64), rotation: f64) -> Entity {
+    let mut i = Insert::default();
+    i.name = block.to_string();
+    i.location = Point::new(at.0, at.1, 0.0);
+    i.x_scale_factor = scale.0;
+    i.y_scale_factor = scale.1;
+    i.rotation = rotation;
+    Entity::new(EntityType::Insert(i))
+}
+
+/// A 100 × 50 plate drawn as four LINEs (out of order, two reversed) with two hole circles
+/// of radius 5, and a slot of two LINEs and two ARCs beside it.
+fn plate_and_slot() -> Vec<Entity> {
+    vec![
+        line((0.0, 0.0), (100.0, 0.0)),
+        line((100.0, 50.0), (0.0, 50.0)),
+        line((100.0, 50.0), (100.0, 0.0)),
+        line((0.0, 0.0), (0.0, 50.0)),
+        circle((25.0, 25.0), 5.0),
+        circle((75.0, 25.0), 5.0),
+        line((200.0, -5.0), (240.0, -5.0)),
+        arc((240.0, 0.0), 5.0, 270.0, 90.0),
+        line((240.0, 5.0), (200.0, 5.0)),
+        arc((200.0, 0.0), 5.0, 90.0, 270.0),
+    ]
+}
+
+/// The drawing's bytes in each flavour.
+fn flavours(d: &mut Drawing) -> Vec<(&'static str, Vec<u8>)> {
+    let mut out = Vec::new();
+    for (name, version, binary) in [
+        ("R12", AcadVersion::R12, false),
+        ("R2000", AcadVersion::R2000, false),
+        ("binary R2000", AcadVersion::R2000, true),
+    ] {
+        d.header.version = version;
+        let mut bytes = Vec::new();
+        if binary {
+            d.save_binary(&mut bytes).unwrap();
+        } else {
+            d.save(&mut bytes).unwrap();
+        }
+        out.push((name, bytes));
+    }
+    out
+}
+
+fn run(bytes: &[u8], args: &[&str]) -> (i32, Value, String) {
+    let dir = std::env::temp_dir().join(format!("inertia-dxf-drawings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    static COUNTER: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let k = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let p = dir.join(format!("d{k}.dxf"));
+    std::fs::write(&p, bytes).unwrap();
+    let mut all = vec!["polygon", p.to_str().unwrap()];
+    all.extend_from_slice(args);
+    all.push("--json");
+    let out = cargo_bin_cmd!("inertia").args(&all).output().unwrap();
+    let v = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+    (
+        out.status.code().unwrap_or(-1),
+        v,
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
+fn f(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
+}
+
+/// Tessellated arcs and circles are inscribed polygons: areas up to ~1e-6 relative low.
+const ARC_TOLERANCE: f64 = 2e-6;
+
+#[test]
+fn lines_arcs_and_circles_in_every_flavour() {
+    let mut d = Drawing::new();
+    for e in plate_and_slot() {
+        d.add_entity(e);
+    }
+    for (name, bytes) in flavours(&mut d) {
+        let (code, v, err) = run(&bytes, &[]);
+        assert_eq!(code, 0, "{name}: {err}");
+        let parts = v["parts"].as_array().unwrap();
+        assert_eq!(parts.len(), 2, "{name}");
+        let plate = 5000.0 - 2.0 * PI * 25.0;
+        let slot = 400.0 + PI * 25.0;
+        let mut areas: Vec<f64> = parts.iter().map(|p| f(&p["area"])).collect();
+        areas.sort_by(f64::total_cmp);
+        assert!(
+            (areas[0] - slot).abs() < ARC_TOLERANCE * slot,
+            "{name}: slot {}",
+            areas[0]
+        );
+        assert!(
+            (areas[1] - plate).abs() < ARC_TOLERANCE * plate,
+            "{name}: plate {}",
+            areas[1]
+        );
+        // The plate's centroid is its centre, by symmetry; its holes are counted.
+        let p = parts.iter().find(|p| p["holes"] == 2).unwrap();
+        assert!(
+            (f(&p["centroid"][0]) - 50.0).abs() < 1e-9
+                && (f(&p["centroid"][1]) - 25.0).abs() < 1e-9
+        );
+    }
+}
+
+#[test]
+fn blocks_placed_moved_rotated_mirrored_and_in_arrays() {
+    // Block "L": an L of six LINEs (area 3, centroid (5/6, 5/6) from its corner), base
+    // point (0, 0).
+    let mut block = Block::default();
+    block.name = "L".to_string();
+    block.entities = vec![
+        line((0.0, 0.0), (2.0, 0.0)),
+        line((2.0, 0.0), (2.0, 1.0)),
+        line((2.0, 1.0), (1.0, 1.0)),
+        line((1.0, 1.0), (1.0, 2.0)),
+        line((1.0, 2.0), (0.0, 2.0)),
+        line((0.0, 2.0), (0.0, 0.0)),
+    ];
+    let mut d = Drawing::new();
+    d.add_block(block);
+    // Moved to (10, 0); rotated 90° at (20, 0); mirrored (x scale −1) at (30, 0); scaled 2×.
+    d.add_entity(insert("L", (10.0, 0.0), (1.0, 1.0), 0.0));
+    d.add_entity(insert("L", (20.0, 0.0), (1.0, 1.0), 90.0));
+    d.add_entity(insert("L", (30.0, 0.0), (-1.0, 1.0), 0.0));
+    d.add_entity(insert("L", (40.0, 0.0), (2.0, 2.0), 0.0));
+    for (name, bytes) in flavours(&mut d) {
+        let (code, v, err) = run(&bytes, &[]);
+        assert_eq!(code, 0, "{name}: {err}");
+        let parts = v["parts"].as_array().unwrap();
+        assert_eq!(parts.len(), 4, "{name}");
+        let c = 5.0 / 6.0;
+        let want = [
+            (3.0, (10.0 + c, c)),
+            (3.0, (20.0 - c, c)),
+            (3.0, (30.0 - c, c)),
+            (12.0, (40.0 + 2.0 * c, 2.0 * c)),
+        ];
+        for (p, (area, (x, y))) in parts.iter().zip(want) {
+            assert!(
+                (f(&p["area"]) - area).abs() < 1e-12,
+                "{name}: {}",
+                p["source"]
+            );
+            assert!(
+                (f(&p["centroid"][0]) - x).abs() < 1e-12,
+                "{name}: {} x {}",
+                p["source"],
+                p["centroid"]
+            );
+            assert!(
+                (f(&p["centroid"][1]) - y).abs() < 1e-12,
+                "{name}: {} y {}",
+                p["source"],
+                p["centroid"]
+            );
+        }
+        // Every copy has the L's own principal moments: the same up to rounding.
+        let i0 = f(&parts[0]["principal"]["moments"][0]);
+        for p in &parts[..3] {
+            assert!((f(&p["principal"]["moments"][0]) - i0).abs() < 1e-12 * i0);
+        }
+        assert!(parts[1]["source"].as_str().unwrap().contains("in INSERT"));
+    }
+}
+
+#[test]
+fn an_array_of_holes_from_a_block() {
+    // A 60 × 40 plate of LINEs and a block of one circle (r = 2) placed as a 3 × 2 array.
+    let mut hole = Block::default();
+    hole.name = "HOLE".to_string();
+    hole.entities = vec![circle((0.0, 0.0), 2.0)];
+    let mut d = Drawing::new();
+    d.add_block(hole);
+    for e in [
+        line((0.0, 0.0), (60.0, 0.0)),
+        line((60.0, 0.0), (60.0, 40.0)),
+        line((60.0, 40.0), (0.0, 40.0)),
+        line((0.0, 40.0), (0.0, 0.0)),
+    ] {
+        d.add_entity(e);
+    }
+    let mut array = Insert::default();
+    array.name = "HOLE".to_string();
+    array.location = Point::new(10.0, 10.0, 0.0);
+    array.column_count = 3;
+    array.row_count = 2;
+    array.column_spacing = 20.0;
+    array.row_spacing = 20.0;
+    d.add_entity(Entity::new(EntityType::Insert(array)));
+    for (name, bytes) in flavours(&mut d) {
+        let (code, v, err) = run(&bytes, &[]);
+        assert_eq!(code, 0, "{name}: {err}");
+        assert_eq!(v["holes"], 6, "{name}");
+        let want = 2400.0 - 6.0 * PI * 4.0;
+        assert!(
+            (f(&v["area"]) - want).abs() < ARC_TOLERANCE * want,
+            "{name}: {}",
+            v["area"]
+        );
+        assert!(
+            (f(&v["centroid"][0]) - 30.0).abs() < 1e-9
+                && (f(&v["centroid"][1]) - 20.0).abs() < 1e-9
+        );
+    }
+}
+
+#[test]
+fn refusals_name_the_entity() {
+    // A dangling LINE beside the plate.
+    let mut d = Drawing::new();
+    for e in plate_and_slot() {
+        d.add_entity(e);
+    }
+    d.add_entity(line((300.0, 0.0), (310.0, 0.0)));
+    let (_, bytes) = flavours(&mut d).remove(1);
+    let (code, _, err) = run(&bytes, &[]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("(300, 0)–(310, 0) is not part of a closed outline"),
+        "{err}"
+    );
+    let (code, v, err) = run(&bytes, &["--open", "ignore"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(v["parts"].as_array().unwrap().len(), 2);
+    assert!(err.contains("left out"), "{err}");
+    // A block that places itself.
+    let mut b = Block::default();
+    b.name = "LOOP".to_string();
+    b.entities = vec![insert("LOOP", (1.0, 0.0), (1.0, 1.0), 0.0)];
+    let mut d = Drawing::new();
+    d.add_block(b);
+    d.add_entity(insert("LOOP", (0.0, 0.0), (1.0, 1.0), 0.0));
+    let (_, bytes) = flavours(&mut d).remove(1);
+    let (code, _, err) = run(&bytes, &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("places itself"), "{err}");
+    // An INSERT of a block the drawing lacks.
+    let mut d = Drawing::new();
+    d.add_entity(insert("NOWHERE", (0.0, 0.0), (1.0, 1.0), 0.0));
+    let (_, bytes) = flavours(&mut d).remove(1);
+    let (code, _, err) = run(&bytes, &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("does not define"), "{err}");
+}
