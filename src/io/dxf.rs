@@ -802,18 +802,36 @@ fn nest(curves: Vec<Curve>) -> Vec<(String, PolygonRings)> {
     let n = curves.len();
     let areas: Vec<f64> = curves.iter().map(|c| area(&c.points)).collect();
     // Parents of each curve: the curves containing its first point (and larger than it).
+    // Only curves whose boxes hold that point can: found with an R*-tree, so a drawing of
+    // thousands of holes is not tested pair by pair.
+    use rstar::{AABB, RTree, primitives::GeomWithData, primitives::Rectangle};
+    let boxes: Vec<GeomWithData<Rectangle<[f64; 2]>, usize>> = curves
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| !c.points.is_empty())
+        .map(|(k, c)| {
+            let lo = c.points.iter().fold([f64::INFINITY; 2], |a, p| {
+                [a[0].min(p[0]), a[1].min(p[1])]
+            });
+            let hi = c.points.iter().fold([f64::NEG_INFINITY; 2], |a, p| {
+                [a[0].max(p[0]), a[1].max(p[1])]
+            });
+            GeomWithData::new(Rectangle::from_corners(lo, hi), k)
+        })
+        .collect();
+    let tree = RTree::bulk_load(boxes);
     let containers: Vec<Vec<usize>> = (0..n)
         .map(|i| {
-            (0..n)
-                .filter(|&j| {
-                    j != i
-                        && areas[j] > areas[i]
-                        && curves[i]
-                            .points
-                            .first()
-                            .is_some_and(|p| inside(*p, &curves[j].points))
-                })
-                .collect()
+            let Some(p) = curves[i].points.first() else {
+                return vec![];
+            };
+            let mut found: Vec<usize> = tree
+                .locate_in_envelope_intersecting(&AABB::from_point(*p))
+                .map(|b| b.data)
+                .filter(|&j| j != i && areas[j] > areas[i] && inside(*p, &curves[j].points))
+                .collect();
+            found.sort_unstable();
+            found
         })
         .collect();
     let mut parts: Vec<(usize, PolygonRings)> = Vec::new();
