@@ -147,6 +147,9 @@ struct PolygonArgs {
     /// construction line): refuse the drawing (the default), or ignore them with a warning.
     #[arg(long, value_enum, default_value_t = OpenChoice::Refuse)]
     open: OpenChoice,
+    /// DXF: read only this layer (repeat for several). Default: every layer.
+    #[arg(long, value_name = "NAME")]
+    layer: Vec<String>,
     #[command(flatten)]
     common: Common,
 }
@@ -756,6 +759,7 @@ fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
     let dxf_options = inertia::io::dxf::Options {
         join_tolerance: a.join_tolerance,
         ignore_open: a.open == OpenChoice::Ignore,
+        layers: a.layer.clone(),
     };
     let view = a.common.view(2)?;
     let about = a.common.about::<2>()?.map(Point2::from);

@@ -282,3 +282,49 @@ fn refusals_name_the_entity() {
     assert_eq!(code, 2);
     assert!(err.contains("does not define"), "{err}");
 }
+
+fn on(layer: &str, mut e: Entity) -> Entity {
+    e.common.layer = layer.to_string();
+    e
+}
+
+#[test]
+fn layers_select_and_name_the_parts() {
+    // The plate on layer PLATE, a centre line on CENTER, and a block on layer 0 placed by
+    // an INSERT on layer PLATE (its entities take the INSERT's layer).
+    let mut block = Block::default();
+    block.name = "SQ".to_string();
+    block.entities = vec![
+        line((0.0, 0.0), (1.0, 0.0)),
+        line((1.0, 0.0), (1.0, 1.0)),
+        line((1.0, 1.0), (0.0, 1.0)),
+        line((0.0, 1.0), (0.0, 0.0)),
+    ];
+    let mut d = Drawing::new();
+    d.add_block(block);
+    for e in plate_and_slot().into_iter().take(6) {
+        d.add_entity(on("PLATE", e));
+    }
+    d.add_entity(on("CENTER", line((-10.0, 25.0), (110.0, 25.0))));
+    d.add_entity(on("PLATE", insert("SQ", (200.0, 0.0), (1.0, 1.0), 0.0)));
+    let (_, bytes) = flavours(&mut d).remove(1);
+    // All layers: the centre line belongs to no outline.
+    let (code, _, err) = run(&bytes, &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("(layer CENTER)"), "{err}");
+    // Only PLATE: the plate and the block's square, named with their layer.
+    let (code, v, err) = run(&bytes, &["--layer", "PLATE"]);
+    assert_eq!(code, 0, "{err}");
+    let parts = v["parts"].as_array().unwrap();
+    assert_eq!(parts.len(), 2);
+    assert!(
+        parts
+            .iter()
+            .any(|p| p["source"].as_str().unwrap().contains("(layer PLATE)"))
+    );
+    assert!(parts.iter().any(|p| f(&p["area"]) == 1.0));
+    // A layer with nothing on it.
+    let (code, _, err) = run(&bytes, &["--layer", "NOTHING"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("on layer NOTHING"), "{err}");
+}

@@ -121,7 +121,7 @@ fn load(bytes: &[u8]) -> Result<::dxf::Drawing> {
 }
 
 /// How to read a drawing's pieces.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Options {
     /// Ends of pieces closer than this are joined; `None`: 64 units in the last place of
     /// the drawing's largest coordinate.
@@ -129,6 +129,9 @@ pub struct Options {
     /// Leave out pieces that belong to no closed outline (centre lines, construction
     /// lines), naming them in [`Read::ignored`], instead of refusing the drawing.
     pub ignore_open: bool,
+    /// Read only entities on these layers (all when empty). Entities on layer `0` inside a
+    /// block take the layer of the INSERT that places them, as in CAD programs.
+    pub layers: Vec<String>,
 }
 
 /// What a drawing holds: its polygons, and the pieces left out with
@@ -373,6 +376,7 @@ const MAX_EXPANDED: usize = 1 << 22;
 
 /// Gathers a drawing's closed curves and open pieces, expanding INSERTs.
 struct Collector<'a> {
+    layers: Vec<String>,
     blocks: std::collections::HashMap<&'a str, &'a ::dxf::Block>,
     curves: Vec<Curve>,
     pieces: Vec<Piece>,
@@ -407,6 +411,7 @@ impl<'a> Collector<'a> {
         entities: &[&'a ::dxf::entities::Entity],
         xf: &Affine,
         where_: &str,
+        inherited: &str,
         stack: &mut Vec<&'a str>,
     ) -> Result<()> {
         for e in entities {
@@ -421,7 +426,7 @@ impl<'a> Collector<'a> {
                     ));
                 }
             }
-            self.entity(e, xf, where_, stack)?;
+            self.entity(e, xf, where_, inherited, stack)?;
         }
         Ok(())
     }
@@ -431,12 +436,31 @@ impl<'a> Collector<'a> {
         e: &'a ::dxf::entities::Entity,
         xf: &Affine,
         where_: &str,
+        inherited: &str,
         stack: &mut Vec<&'a str>,
     ) -> Result<()> {
         use ::dxf::entities::EntityType;
-        let handle = e.common.handle.as_string();
+        // Layer 0 inside a block is the layer of the INSERT that places it.
+        let layer = if e.common.layer == "0" && !inherited.is_empty() {
+            inherited
+        } else {
+            e.common.layer.as_str()
+        };
+        if !self.layers.is_empty() && !self.layers.iter().any(|l| l == layer) {
+            return Ok(());
+        }
+        // Names carry the layer when it is not the default one.
+        let handle = if layer == "0" || layer.is_empty() {
+            e.common.handle.as_string()
+        } else {
+            format!(
+                "{} (layer {})",
+                e.common.handle.as_string(),
+                crate::error::clip(layer)
+            )
+        };
         if let EntityType::Insert(ins) = &e.specific {
-            return self.insert(ins, &handle, xf, where_, stack);
+            return self.insert(ins, &handle, xf, where_, layer, stack);
         }
         match &e.specific {
             EntityType::LwPolyline(lw) => {
@@ -584,6 +608,7 @@ impl<'a> Collector<'a> {
         handle: &str,
         xf: &Affine,
         where_: &str,
+        layer: &str,
         stack: &mut Vec<&'a str>,
     ) -> Result<()> {
         let name = format!("INSERT {handle}");
@@ -668,7 +693,7 @@ impl<'a> Collector<'a> {
                     String::new()
                 };
                 let here = format!(" in {name}{cell}{where_}");
-                self.entities(&entities, &placed, &here, stack)?;
+                self.entities(&entities, &placed, &here, layer, stack)?;
             }
         }
         stack.pop();
@@ -727,13 +752,14 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<(String, PolygonRings)>> {
 pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
     let drawing = load(bytes)?;
     let mut c = Collector {
+        layers: options.layers.clone(),
         blocks: drawing.blocks().map(|b| (b.name.as_str(), b)).collect(),
         curves: Vec::new(),
         pieces: Vec::new(),
         expanded: 0,
     };
     let entities: Vec<&::dxf::entities::Entity> = drawing.entities().collect();
-    c.entities(&entities, &Affine::IDENTITY, "", &mut Vec::new())?;
+    c.entities(&entities, &Affine::IDENTITY, "", "", &mut Vec::new())?;
     let Collector {
         mut curves, pieces, ..
     } = c;
@@ -748,10 +774,14 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
     let (chained, ignored) = chain(pieces, tol, options.ignore_open)?;
     curves.extend(chained);
     if curves.is_empty() {
-        return Err(Error::Empty(
-            "no closed outline (polyline, circle, or lines and arcs joined end to end) in the DXF drawing"
-                .into(),
-        ));
+        let on = if options.layers.is_empty() {
+            "in the DXF drawing".to_string()
+        } else {
+            format!("on layer {} of the DXF drawing", options.layers.join(", "))
+        };
+        return Err(Error::Empty(format!(
+            "no closed outline (polyline, circle, or lines and arcs joined end to end) {on}"
+        )));
     }
     Ok(Read {
         parts: nest(curves),
@@ -810,9 +840,10 @@ fn nest(curves: Vec<Curve>) -> Vec<(String, PolygonRings)> {
         .enumerate()
         .filter(|(_, c)| !c.points.is_empty())
         .map(|(k, c)| {
-            let lo = c.points.iter().fold([f64::INFINITY; 2], |a, p| {
-                [a[0].min(p[0]), a[1].min(p[1])]
-            });
+            let lo = c
+                .points
+                .iter()
+                .fold([f64::INFINITY; 2], |a, p| [a[0].min(p[0]), a[1].min(p[1])]);
             let hi = c.points.iter().fold([f64::NEG_INFINITY; 2], |a, p| {
                 [a[0].max(p[0]), a[1].max(p[1])]
             });
