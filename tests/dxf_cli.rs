@@ -26,7 +26,10 @@ fn slot_plate_against_closed_forms() {
         String::from_utf8_lossy(&out.stderr)
     );
     // The centre line belongs to no outline: left out, and named.
-    assert!(String::from_utf8_lossy(&out.stderr).contains("left out (--open ignore): LINE D4"));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("left out (--open ignore): LINE D4 (layer CENTER)")
+    );
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     let parts = v["parts"].as_array().unwrap();
     assert_eq!(parts.len(), 2);
@@ -58,7 +61,7 @@ fn slot_plate_against_closed_forms() {
     assert_eq!(out.status.code(), Some(2));
     assert!(
         String::from_utf8_lossy(&out.stderr)
-            .contains("LINE D4: (-1, 1)–(5, 1) is not part of a closed outline")
+            .contains("LINE D4 (layer CENTER): (-1, 1)–(5, 1) is not part of a closed outline")
     );
     // The format is recognised from the content too.
     let bytes = std::fs::read("fixtures/polygon/slot_plate.dxf").unwrap();
