@@ -1,6 +1,7 @@
-//! DXF profiles, read with the `dxf` crate: closed `LWPOLYLINE`s, closed 2D `POLYLINE`s and
-//! `CIRCLE`s, and closed outlines chained end to end from `LINE`s, `ARC`s and open
-//! polylines, as CAD programs draw them.
+//! DXF profiles, read with the `dxf` crate: closed `LWPOLYLINE`s, closed 2D `POLYLINE`s,
+//! `CIRCLE`s and full `ELLIPSE`s, and closed outlines chained end to end from `LINE`s,
+//! `ARC`s, elliptical arcs and open polylines, as CAD programs draw them; `INSERT`s expand
+//! their blocks.
 //!
 //! Bulges (arc segments), arcs and circles are tessellated with a chord sagitta of at most
 //! 1e-6 of the arc's radius (the area error is below about 1e-6 relative). Pieces are
@@ -9,7 +10,7 @@
 //! or three pieces meeting at one point, is refused naming the piece or the point. Closed
 //! curves inside another are its holes (an even-odd nesting: an island inside a hole is a
 //! part of its own). Entities that would change the outline but are not read yet (`SPLINE`,
-//! `ELLIPSE`, `INSERT`, ...) are refused rather than dropped; annotations (text,
+//! `SOLID`, `REGION`, ...) are refused rather than dropped; annotations (text,
 //! dimensions, hatches, points) are ignored. Entities in another plane are refused.
 
 use super::PolygonRings;
@@ -572,8 +573,61 @@ impl<'a> Collector<'a> {
                 }
                 self.piece(xf, where_, Piece { name, points });
             }
+            EntityType::Ellipse(el) => {
+                let name = format!("ELLIPSE {handle}");
+                let nz = planar(el.normal.z, &name)?;
+                let nums = [
+                    el.center.x,
+                    el.center.y,
+                    el.major_axis.x,
+                    el.major_axis.y,
+                    el.minor_axis_ratio,
+                    el.start_parameter,
+                    el.end_parameter,
+                ];
+                let major = el.major_axis.x.hypot(el.major_axis.y);
+                if nums.iter().any(|v| !v.is_finite())
+                    || major == 0.0
+                    || el.minor_axis_ratio <= 0.0
+                    || el.minor_axis_ratio > 1.0
+                    || el.major_axis.z != 0.0
+                {
+                    return Err(Error::parse(
+                        name,
+                        "needs a finite centre, a non-zero major axis in the plane and a minor/major ratio in (0, 1]",
+                    ));
+                }
+                // P(t) = C + cos t · M + sin t · r (N × M), N = ±z.
+                let m = [el.major_axis.x, el.major_axis.y];
+                let minor = [
+                    -nz * el.minor_axis_ratio * m[1],
+                    nz * el.minor_axis_ratio * m[0],
+                ];
+                let (t0, mut t1) = (el.start_parameter, el.end_parameter);
+                while t1 <= t0 {
+                    t1 += 2.0 * PI;
+                }
+                let full = (t1 - t0 - 2.0 * PI).abs() < 1e-12;
+                let span = if full { 2.0 * PI } else { t1 - t0 };
+                let step = 2.0 * (1.0 - SAGITTA).acos();
+                let n = ((span / step).ceil() as usize).clamp(8, 200_000);
+                let at = |k: usize| {
+                    let t = t0 + span * k as f64 / n as f64;
+                    let (s, c) = t.sin_cos();
+                    [
+                        el.center.x + c * m[0] + s * minor[0],
+                        el.center.y + c * m[1] + s * minor[1],
+                    ]
+                };
+                if full {
+                    let points = (0..n).map(at).collect();
+                    self.curve(xf, where_, Curve { name, points });
+                } else {
+                    let points = (0..=n).map(at).collect();
+                    self.piece(xf, where_, Piece { name, points });
+                }
+            }
             EntityType::Spline(_)
-            | EntityType::Ellipse(_)
             | EntityType::Helix(_)
             | EntityType::MLine(_)
             | EntityType::Solid(_)
