@@ -33,7 +33,14 @@ naming the file and the place, and exit code 2.",
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Read at most this many bytes from standard input or another stream (files are
+    /// mapped whatever their size).
+    #[arg(long, global = true, value_name = "BYTES", default_value_t = inertia::io::DEFAULT_MAX_STREAM_BYTES)]
+    max_input_bytes: u64,
 }
+
+/// The stream limit of this run (`--max-input-bytes`), set once by [`run`].
+static MAX_INPUT_BYTES: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
 
 #[derive(Subcommand, Debug)]
 enum Command {
@@ -568,6 +575,7 @@ impl Outcome {
 
 /// Runs the command.
 pub fn run(cli: Cli) -> Result<Outcome> {
+    MAX_INPUT_BYTES.get_or_init(|| cli.max_input_bytes);
     match cli.command {
         Command::Polygon(a) => polygon(a),
         Command::Mesh(a) => mesh(a),
@@ -602,7 +610,8 @@ fn read_input(path: &Path) -> Result<(Bytes, String, String)> {
     } else {
         name.clone()
     };
-    let bytes = Bytes::open(path).with_context(|| format!("{label}: cannot read"))?;
+    let max = *MAX_INPUT_BYTES.get_or_init(|| inertia::io::DEFAULT_MAX_STREAM_BYTES);
+    let bytes = Bytes::open_limited(path, max).with_context(|| format!("{label}: cannot read"))?;
     Ok((bytes, name, label))
 }
 
@@ -1317,6 +1326,23 @@ fn stated_unit(path: &Path, kind: FileKind) -> Result<Option<LengthUnit>> {
     })
 }
 
+/// The most triangles `shape --mesh-out` writes: 5·10⁷ (about 12 GB of ASCII STL).
+const MAX_WRITTEN_TRIANGLES: f64 = 5e7;
+
+/// A byte count for a message: "1.2 GB".
+fn human_bytes(b: f64) -> String {
+    let (v, unit) = if b >= 1e12 {
+        (b / 1e12, "TB")
+    } else if b >= 1e9 {
+        (b / 1e9, "GB")
+    } else if b >= 1e6 {
+        (b / 1e6, "MB")
+    } else {
+        (b / 1e3, "kB")
+    };
+    format!("{v:.1} {unit}")
+}
+
 /// Whether an error says the mesh is open (the only defect welding can mend).
 fn is_open(e: &anyhow::Error) -> bool {
     e.chain()
@@ -1420,6 +1446,15 @@ fn shape(kind: ShapeKind) -> Result<Outcome> {
                 out.segments
             );
         }
+        // A regular n-gon written out has n vertices: 16 bytes each, and the JSON text.
+        if let (Shape2d::Regular { sides, .. }, Some(_)) = (&shape, &out.polygon_out)
+            && *sides > 10_000_000
+        {
+            bail!(
+                "--polygon-out would write {sides} vertices (about {} of JSON): at most 10000000",
+                human_bytes(*sides as f64 * 48.0)
+            );
+        }
         let e = shape.exact();
         let outline = Outline {
             vertices: e.vertices,
@@ -1449,6 +1484,19 @@ fn shape(kind: ShapeKind) -> Result<Outcome> {
         bail!(
             "--segments must be between 3 and 100000, got {}",
             out.segments
+        );
+    }
+    // Round shapes are tessellated as about segments² triangles (segments around, half as
+    // many rings, two triangles a quad): refuse, with the estimate, what would not fit.
+    let estimate = (out.segments as f64).powi(2);
+    if out.mesh_out.is_some() && estimate > MAX_WRITTEN_TRIANGLES {
+        bail!(
+            "--segments {} would write about {} triangles (about {} of STL): at most {} (--segments {})",
+            out.segments,
+            num(estimate),
+            human_bytes(estimate * 250.0),
+            num(MAX_WRITTEN_TRIANGLES),
+            MAX_WRITTEN_TRIANGLES.sqrt() as u64
         );
     }
     let e = shape.exact();

@@ -44,6 +44,9 @@ impl Deref for Bytes {
     }
 }
 
+/// The most [`Bytes::open`] reads from a stream: 4 GiB.
+pub const DEFAULT_MAX_STREAM_BYTES: u64 = 4 << 30;
+
 impl Bytes {
     /// Maps the file at `path` (reads it if it cannot be mapped), or reads standard input
     /// when `path` is `-`.
@@ -55,11 +58,32 @@ impl Bytes {
     /// # Ok::<(), std::io::Error>(())
     /// ```
     pub fn open(path: &Path) -> std::io::Result<Bytes> {
+        Self::open_limited(path, DEFAULT_MAX_STREAM_BYTES)
+    }
+
+    /// [`Bytes::open`], reading at most `max` bytes from a stream (standard input, a pipe,
+    /// a device): an endless one (`/dev/zero`, `yes |`) is refused at that size instead of
+    /// being read until memory runs out. Regular files are mapped whatever their size.
+    ///
+    /// # Examples
+    /// ```
+    /// let e = inertia::io::Bytes::open_limited(std::path::Path::new("/dev/zero"), 1000).err().unwrap();
+    /// assert_eq!(e.to_string(), "the stream goes on past 1000 bytes (the limit: --max-input-bytes)");
+    /// ```
+    pub fn open_limited(path: &Path, max: u64) -> std::io::Result<Bytes> {
         use std::io::Read;
-        if path.as_os_str() == "-" {
+        let bounded = |r: &mut dyn Read| -> std::io::Result<Bytes> {
             let mut v = Vec::new();
-            std::io::stdin().read_to_end(&mut v)?;
-            return Ok(Bytes::Owned(v));
+            r.take(max.saturating_add(1)).read_to_end(&mut v)?;
+            if v.len() as u64 > max {
+                return Err(std::io::Error::other(format!(
+                    "the stream goes on past {max} bytes (the limit: --max-input-bytes)"
+                )));
+            }
+            Ok(Bytes::Owned(v))
+        };
+        if path.as_os_str() == "-" {
+            return bounded(&mut std::io::stdin());
         }
         let file = std::fs::File::open(path)?;
         let meta = file.metadata()?;
@@ -67,9 +91,7 @@ impl Bytes {
             return Err(std::io::Error::other("is a directory"));
         }
         if meta.len() == 0 || !meta.is_file() {
-            let mut v = Vec::new();
-            (&file).read_to_end(&mut v)?;
-            return Ok(Bytes::Owned(v));
+            return bounded(&mut &file);
         }
         // SAFETY: the map is read-only and private to this process; a file truncated by
         // another process while we read it is the one case memory maps cannot guard against,
