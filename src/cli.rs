@@ -1003,10 +1003,29 @@ fn mesh(mut a: MeshArgs) -> Result<Outcome> {
     // Every body of a file (3MF files may hold several), each validated and integrated.
     let read = |path: &PathBuf| -> Result<Vec<Part>> {
         let (bytes, name, label) = read_input(path)?;
-        let format = a
-            .input_format
-            .or_else(|| MeshFormat::from_path(path))
-            .unwrap_or_else(|| MeshFormat::sniff(&bytes));
+        if bytes.is_empty() {
+            bail!("{label}: the input is empty");
+        }
+        let known = a.input_format.or_else(|| MeshFormat::from_path(path));
+        if known.is_none()
+            && let Some(what) = foreign_format(path)
+        {
+            bail!(
+                "{label}: {what} is not a mesh format inertia reads: export the part as STL, OBJ, PLY or 3MF"
+            );
+        }
+        let format = known.unwrap_or_else(|| MeshFormat::sniff(&bytes));
+        // Content that only fell through to OBJ and holds no OBJ face is not a mesh at all.
+        if known.is_none()
+            && format == MeshFormat::Obj
+            && !bytes
+                .split(|b| *b == b'\n')
+                .any(|l| l.trim_ascii_start().starts_with(b"f "))
+        {
+            bail!(
+                "{label}: not a mesh file inertia reads (binary or ASCII STL, OBJ, PLY, 3MF): give --input-format if it is one"
+            );
+        }
         // A closed mesh is validated (and, for `tetra` alone, integrated) in parallel by
         // inertia::soup, STL in place without a copy. A defect sends the file down the
         // general path, Mesh::new, which explains it.
@@ -1323,6 +1342,30 @@ fn stated_unit(path: &Path, kind: FileKind) -> Result<Option<LengthUnit>> {
             inertia::io::dxf::unit(&read()?).with_context(|| path.display().to_string())?
         }
         _ => None,
+    })
+}
+
+/// The name of a CAD or scene format that `path`'s extension says it is, when inertia does
+/// not read it (so the message says so, instead of a parse error from a guessed format).
+fn foreign_format(path: &Path) -> Option<&'static str> {
+    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    Some(match ext.as_str() {
+        "step" | "stp" => "STEP",
+        "iges" | "igs" => "IGES",
+        "glb" | "gltf" => "glTF",
+        "fbx" => "FBX",
+        "3ds" => "3DS",
+        "blend" => "Blender",
+        "dae" => "COLLADA",
+        "sat" | "sab" => "ACIS",
+        "x_t" | "x_b" => "Parasolid",
+        "sldprt" | "sldasm" => "SolidWorks",
+        "ipt" | "iam" => "Inventor",
+        "f3d" => "Fusion 360",
+        "dwg" => "DWG",
+        "amf" => "AMF",
+        "usd" | "usda" | "usdc" | "usdz" => "USD",
+        _ => return None,
     })
 }
 

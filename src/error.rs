@@ -151,13 +151,29 @@ pub enum Error {
 /// # Examples
 /// ```
 /// assert_eq!(inertia::error::clip("abc"), "abc");
+/// assert_eq!(inertia::error::clip("a\u{1b}[31m"), "a\\u{1b}[31m");
 /// assert_eq!(inertia::error::clip(&"x".repeat(100)).chars().count(), 41);
 /// ```
 pub fn clip(s: &str) -> String {
-    if s.chars().count() > 40 {
-        format!("{}…", s.chars().take(40).collect::<String>())
+    clip_to(s, 40)
+}
+
+/// [`clip`] to `n` characters: for a library's own message, which may be longer than a
+/// quoted piece of input but must stay one line of reasonable length.
+///
+/// # Examples
+/// ```
+/// assert_eq!(inertia::error::clip_to("line 1\nline 2", 100), "line 1\\nline 2");
+/// ```
+pub fn clip_to(s: &str, n: usize) -> String {
+    // Control characters from the input are shown escaped: a message must not move the
+    // cursor or recolour the user's terminal.
+    let shown: String = s.chars().take(n).flat_map(char::escape_debug).collect();
+    let shown = shown.replace("\\'", "'").replace("\\\"", "\"");
+    if s.chars().count() > n {
+        format!("{shown}…")
     } else {
-        s.to_string()
+        shown
     }
 }
 

@@ -116,7 +116,7 @@ fn cases() -> Vec<Case> {
         case("inverted second body", "mesh", Fixture("bad/inverted_second_body.obj"), &[], &["shell 2 (from triangle 13 (line 32)) is wound inward"]),
         case("OBJ index out of range", "mesh", Fixture("bad/bad_index.obj"), &[], &["line 4: vertex index 4 is out of range"]),
         case("binary noise as STL", "mesh", Fixture("bad/garbage.stl"), &[], &["binary STL header says"]),
-        case("empty STL", "mesh", Fixture("bad/empty.stl"), &[], &["the file is empty"]),
+        case("empty STL", "mesh", Fixture("bad/empty.stl"), &[], &["the input is empty"]),
         case("open body in a 3MF", "mesh", Fixture("bad/cube_missing_face.3mf"), &[], &["cube: the mesh is not closed"]),
         case("3MF that is not a zip", "mesh", Bytes("3mf", b"PK\x03\x04 not really a zip".to_vec()), &[], &["not a 3MF (zip) file"]),
         case("PLY with a bad index", "mesh", Bytes("ply", b"ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\nelement face 1\nproperty list uchar int vertex_indices\nend_header\n0 0 0\n1 0 0\n0 1 0\n3 0 1 9\n".to_vec()), &[], &["face 1: vertex index 9 is out of range"]),

@@ -107,3 +107,71 @@ fn flags_that_imply_huge_output_are_refused_with_the_estimate() {
     );
     assert!(!std::path::Path::new("never.stl").exists());
 }
+
+/// Runs `inertia ARGS` on a temporary file holding `bytes`.
+fn on_file(name: &str, bytes: &[u8], args: &[&str]) -> (i32, String, String) {
+    let dir = std::env::temp_dir().join(format!("inertia-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).unwrap();
+    let mut all: Vec<&str> = args.to_vec();
+    let path = p.to_str().unwrap().to_string();
+    all.push(&path);
+    let out = cargo_bin_cmd!("inertia").args(&all).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
+#[test]
+fn messages_name_the_real_cause() {
+    let cube = std::fs::read("fixtures/mesh/unit_cube_ascii.stl").unwrap();
+    // A UTF-8 byte-order mark before "solid": read (it was taken for a binary header).
+    let (code, _, err) = on_file(
+        "bom.stl",
+        &[b"\xEF\xBB\xBF".as_slice(), &cube].concat(),
+        &["mesh"],
+    );
+    assert_eq!(code, 0, "{err}");
+    // CR-only line ends: read.
+    let cr: Vec<u8> = cube
+        .iter()
+        .map(|&b| if b == b'\n' { b'\r' } else { b })
+        .collect();
+    let (code, _, err) = on_file("cr.stl", &cr, &["mesh"]);
+    assert_eq!(code, 0, "{err}");
+    // UTF-16 text.
+    let mut u16 = vec![0xFF, 0xFE];
+    for b in &cube {
+        u16.extend([*b, 0]);
+    }
+    let (code, out, err) = on_file("u16.stl", &u16, &["mesh"]);
+    one_line_refusal(code, &out, &err, &["UTF-16"]);
+    // A NUL inside an ASCII STL.
+    let text =
+        String::from_utf8(cube.clone())
+            .unwrap()
+            .replacen("facet normal", "facet\0normal", 1);
+    let (code, out, err) = on_file("nul.stl", text.as_bytes(), &["mesh"]);
+    one_line_refusal(code, &out, &err, &["NUL byte", "damaged"]);
+    // Formats inertia does not read, named as such.
+    let (code, out, err) = on_file("part.step", b"ISO-10303-21;\nHEADER;\n", &["mesh"]);
+    one_line_refusal(
+        code,
+        &out,
+        &err,
+        &["STEP is not a mesh format inertia reads"],
+    );
+    let (code, out, err) = on_file("scene.glb", b"glTF\x02\x00\x00\x00", &["mesh"]);
+    one_line_refusal(code, &out, &err, &["glTF is not a mesh format"]);
+    let (code, out, err) = limited(1 << 20, "printf ''", "mesh -");
+    one_line_refusal(code, &out, &err, &["<stdin>: the input is empty"]);
+    let (code, out, err) = limited(1 << 20, "echo hello", "mesh -");
+    one_line_refusal(code, &out, &err, &["not a mesh file inertia reads"]);
+    // Control characters from the input are escaped, not sent to the terminal.
+    let (code, out, err) = on_file("ctl.csv", b"0,0\n1,\x1b[31mred\n", &["polygon"]);
+    one_line_refusal(code, &out, &err, &["\\u{1b}[31mred"]);
+    assert!(!err.contains('\x1b'));
+}

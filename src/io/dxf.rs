@@ -117,7 +117,7 @@ fn load(bytes: &[u8]) -> Result<::dxf::Drawing> {
             .split_whitespace()
             .collect::<Vec<_>>()
             .join(" ");
-        Error::parse("DXF", crate::error::clip(&text))
+        Error::parse("DXF", crate::error::clip_to(&text, 200))
     })
 }
 

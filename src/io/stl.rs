@@ -33,6 +33,14 @@ pub fn kind(bytes: &[u8]) -> Result<Kind> {
     if bytes.is_empty() {
         return Err(Error::Empty("the file is empty".into()));
     }
+    if bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") {
+        return Err(Error::parse(
+            "byte 0",
+            "the file is UTF-16 text: save it as UTF-8 (or ASCII) to read it as ASCII STL",
+        ));
+    }
+    // A UTF-8 byte-order mark before "solid" (some editors write one).
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     if bytes.len() >= HEADER {
         let n = u32::from_le_bytes([bytes[80], bytes[81], bytes[82], bytes[83]]) as u64;
         if bytes.len() as u64 == HEADER as u64 + RECORD as u64 * n {
@@ -40,6 +48,22 @@ pub fn kind(bytes: &[u8]) -> Result<Kind> {
         }
         if looks_ascii(bytes) {
             return Ok(Kind::Ascii);
+        }
+        // Text that starts "solid" with a stray NUL or two in it is damaged ASCII STL, not
+        // a binary file (whose records are mostly not text).
+        let window = &bytes[..bytes.len().min(4096)];
+        let text_like = window
+            .iter()
+            .all(|b| *b == 0 || b.is_ascii_graphic() || b.is_ascii_whitespace());
+        if starts_with_solid(bytes)
+            && text_like
+            && window.iter().filter(|b| **b == 0).count() <= 4
+            && let Some(at) = bytes.iter().position(|b| *b == 0)
+        {
+            return Err(Error::parse(
+                format!("byte {}", at + 1),
+                "a NUL byte inside what starts as ASCII STL (\"solid\"), and the size fits no binary STL: the file is damaged",
+            ));
         }
         // A few stray bytes after the last record (a newline or a NUL some exporters add,
         // which numpy-stl and MeshLab read past): binary, with a warning from
@@ -115,6 +139,15 @@ pub enum Kind {
     Binary,
     /// `solid ... facet normal ... outer loop ... vertex ... endsolid`.
     Ascii,
+}
+
+/// Whether the first word is `solid` (any case), after leading whitespace.
+fn starts_with_solid(bytes: &[u8]) -> bool {
+    let start = bytes
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(bytes.len());
+    bytes[start..bytes.len().min(start + 5)].eq_ignore_ascii_case(b"solid")
 }
 
 fn looks_ascii(bytes: &[u8]) -> bool {
@@ -263,6 +296,18 @@ pub fn mesh(bytes: &[u8]) -> Result<Option<crate::Mesh>> {
 /// `facet` line), or, at the first surprise, by the sequential reader, which explains it.
 fn ascii_points(bytes: &[u8]) -> Result<Vec<[f64; 3]>> {
     use rayon::prelude::*;
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    // Old Mac line ends (CR alone): read as line feeds.
+    let unix;
+    let bytes = if bytes.contains(&b'\r') && !bytes.contains(&b'\n') {
+        unix = bytes
+            .iter()
+            .map(|&b| if b == b'\r' { b'\n' } else { b })
+            .collect::<Vec<u8>>();
+        &unix[..]
+    } else {
+        bytes
+    };
     let cuts = super::scan::split(bytes, |l| super::scan::first_word_is(l, b"facet"));
     let chunks: Option<Vec<AsciiChunk>> = cuts
         .par_windows(2)
