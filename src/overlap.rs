@@ -227,11 +227,12 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
                     let group = &cells[w[0]..w[1]];
                     let mut best: Option<Overlap> = None;
                     for (x, &(key, _, i)) in group.iter().enumerate() {
-                        let end = tris[i as usize].hi[0];
-                        for &(_, _, j) in &group[x + 1..] {
+                        let end = sortable(tris[i as usize].hi[0]);
+                        for &(_, lo, j) in &group[x + 1..] {
                             // The group is sorted by the boxes' low x: past this box's
-                            // high x, none meets it.
-                            if tris[j as usize].lo[0] > end {
+                            // high x, none meets it (read from the entry itself, without
+                            // a look at the other triangle's record).
+                            if lo > end {
                                 break;
                             }
                             let (i, j) = (i.min(j) as usize, i.max(j) as usize);
