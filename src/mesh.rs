@@ -706,8 +706,43 @@ impl Mesh {
         } else {
             // Winding number of each shell with respect to all the others: 0 for a body,
             // 1 for a cavity (inside one body), 0 again for a body inside a cavity...
+            // Each shell's triangles (by shell, in order) and an R*-tree of the shells'
+            // boxes: a point's winding number needs only the shells whose box holds it,
+            // so thousands of shells are not each tested against every triangle.
+            let mut start = vec![0usize; n_shells + 1];
+            for &sh in &tri_shell {
+                start[sh + 1] += 1;
+            }
+            for k in 0..n_shells {
+                start[k + 1] += start[k];
+            }
+            let mut fill = start.clone();
+            let mut by_shell = vec![0u32; tri_shell.len()];
+            for (t, &sh) in tri_shell.iter().enumerate() {
+                by_shell[fill[sh]] = t as u32;
+                fill[sh] += 1;
+            }
+            let index = ShellIndex {
+                by_shell: &by_shell,
+                start: &start,
+                tree: rstar::RTree::bulk_load(
+                    boxes
+                        .iter()
+                        .enumerate()
+                        .map(|(k, b)| {
+                            rstar::primitives::GeomWithData::new(
+                                rstar::primitives::Rectangle::from_corners(
+                                    [b.0.x, b.0.y, b.0.z],
+                                    [b.1.x, b.1.y, b.1.z],
+                                ),
+                                k,
+                            )
+                        })
+                        .collect(),
+                ),
+            };
             let depth = (0..n_shells)
-                .map(|s| self.winding_of_shell(s, &tri_shell, &boxes, place, origin, &first))
+                .map(|s| self.winding_of_shell(s, &index, place, origin, &first))
                 .collect::<Result<Vec<i64>>>()?;
             let ok = |flip: f64| {
                 (0..n_shells).all(|s| {
@@ -776,28 +811,37 @@ impl Mesh {
     fn winding_of_shell(
         &self,
         s: usize,
-        tri_shell: &[usize],
-        boxes: &[(Point3<f64>, Point3<f64>)],
+        index: &ShellIndex,
         place: &dyn Fn(usize) -> String,
         origin: &[usize],
         first: &[usize],
     ) -> Result<i64> {
         // Candidate points: vertices of a few of the shell's triangles; a point lying on
         // another shell gives a half-integer and is skipped.
-        let candidates = tri_shell
-            .iter()
-            .enumerate()
-            .filter(|(_, sh)| **sh == s)
-            .take(4)
-            .flat_map(|(t, _)| self.corners(t));
+        let own = &index.by_shell[index.start[s]..index.start[s + 1]];
+        let candidates = own.iter().take(4).flat_map(|&t| self.corners(t as usize));
         for p in candidates {
-            let inside =
-                |b: &(Point3<f64>, Point3<f64>)| (0..3).all(|k| p[k] >= b.0[k] && p[k] <= b.1[k]);
+            // Only shells whose box holds the point can wind around it; their triangles
+            // in input order, as before, so the sum is the same to the bit.
+            let mut shells: Vec<usize> = index
+                .tree
+                .locate_in_envelope_intersecting(&rstar::AABB::from_point([p.x, p.y, p.z]))
+                .map(|g| g.data)
+                .filter(|&sh| sh != s)
+                .collect();
+            shells.sort_unstable();
+            let mut tris: Vec<u32> = shells
+                .iter()
+                .flat_map(|&sh| {
+                    index.by_shell[index.start[sh]..index.start[sh + 1]]
+                        .iter()
+                        .copied()
+                })
+                .collect();
+            tris.sort_unstable();
             let mut omega = 0.0;
-            for (t, &sh) in tri_shell.iter().enumerate() {
-                if sh != s && inside(&boxes[sh]) {
-                    omega += solid_angle(self.corners(t), p);
-                }
+            for &t in &tris {
+                omega += solid_angle(self.corners(t as usize), p);
             }
             let w = omega / (4.0 * std::f64::consts::PI);
             if (w - w.round()).abs() < 0.25 {
@@ -810,6 +854,18 @@ impl Mesh {
             place(origin[first[s]])
         )))
     }
+}
+
+/// Each shell's triangles and an R*-tree of the shells' boxes, for winding numbers.
+struct ShellIndex<'a> {
+    /// Triangles grouped by shell, each group in input order.
+    by_shell: &'a [u32],
+    /// Shell `s`'s triangles are `by_shell[start[s]..start[s + 1]]`.
+    start: &'a [usize],
+    /// The shells' bounding boxes, each with its shell.
+    tree: rstar::RTree<
+        rstar::primitives::GeomWithData<rstar::primitives::Rectangle<[f64; 3]>, usize>,
+    >,
 }
 
 /// Twice the area vector of triangle (a, b, c), `(b − a) × (c − a)`. Where that rounds to

@@ -175,3 +175,44 @@ fn messages_name_the_real_cause() {
     one_line_refusal(code, &out, &err, &["\\u{1b}[31mred"]);
     assert!(!err.contains('\x1b'));
 }
+
+#[test]
+fn many_shells_with_cavities_are_sorted_out() {
+    // 200 boxes 3 wide in a row, each with an inward box 1 wide inside: 200 bodies and 200
+    // cavities (each shell's winding number now looks only at shells whose box holds it).
+    let mut obj = String::new();
+    let mut base = 1;
+    let mut cube = |min: [f64; 3], size: f64, inward: bool, obj: &mut String| {
+        for c in 0..8 {
+            let p = [0, 1, 2].map(|a| min[a] + if c >> a & 1 == 1 { size } else { 0.0 });
+            obj.push_str(&format!("v {} {} {}\n", p[0], p[1], p[2]));
+        }
+        for q in [
+            [0, 2, 3, 1],
+            [4, 5, 7, 6],
+            [0, 1, 5, 4],
+            [2, 6, 7, 3],
+            [0, 4, 6, 2],
+            [1, 3, 7, 5],
+        ] {
+            let (a, b, c, d) = (base + q[0], base + q[1], base + q[2], base + q[3]);
+            if inward {
+                obj.push_str(&format!("f {a} {c} {b}\nf {a} {d} {c}\n"));
+            } else {
+                obj.push_str(&format!("f {a} {b} {c}\nf {a} {c} {d}\n"));
+            }
+        }
+        base += 8;
+    };
+    for k in 0..200 {
+        let x = 4.0 * k as f64;
+        cube([x, 0.0, 0.0], 3.0, false, &mut obj);
+        cube([x + 1.0, 1.0, 1.0], 1.0, true, &mut obj);
+    }
+    let (code, out, err) = on_file("many.obj", obj.as_bytes(), &["mesh", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["shells"], 400);
+    assert_eq!(v["cavities"], 200);
+    assert_eq!(v["volume"].as_f64().unwrap(), 200.0 * 26.0);
+}
