@@ -216,3 +216,37 @@ fn many_shells_with_cavities_are_sorted_out() {
     assert_eq!(v["cavities"], 200);
     assert_eq!(v["volume"].as_f64().unwrap(), 200.0 * 26.0);
 }
+
+#[test]
+fn a_polygon_with_many_holes_and_a_nested_one() {
+    // 10,000 unit holes in a 300 × 300 square: area 90000 − 10000; the nesting check finds
+    // holes around a point with an R*-tree, not pair by pair.
+    let mut holes = Vec::new();
+    for i in 0..100 {
+        for j in 0..100 {
+            let (x, y) = (3.0 * i as f64 + 1.0, 3.0 * j as f64 + 1.0);
+            holes.push(vec![[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]]);
+        }
+    }
+    let doc =
+        serde_json::json!({"outer": [[0, 0], [300, 0], [300, 300], [0, 300]], "holes": holes});
+    let (code, out, err) = on_file(
+        "holes.json",
+        doc.to_string().as_bytes(),
+        &["polygon", "--json"],
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["area"].as_f64().unwrap(), 80000.0);
+    // One more hole inside the last one is refused, naming both.
+    holes.push(vec![
+        [298.2, 298.2],
+        [298.8, 298.2],
+        [298.8, 298.8],
+        [298.2, 298.8],
+    ]);
+    let doc =
+        serde_json::json!({"outer": [[0, 0], [300, 0], [300, 300], [0, 300]], "holes": holes});
+    let (code, out, err) = on_file("nested.json", doc.to_string().as_bytes(), &["polygon"]);
+    one_line_refusal(code, &out, &err, &["hole 10001 lies inside hole 10000"]);
+}
