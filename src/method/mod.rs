@@ -380,7 +380,13 @@ pub(crate) fn principal_from_outline(frame: &LocalFrame, moments: &SecondMoments
             least += d * (w0 * w0 + w1 * w1 + w2 * w2 + w0 * w1 + w1 * w2 + w2 * w0) / 12.0;
         }
     }
-    if least.is_finite() && least >= 0.0 && least <= p.moments[1] {
+    // Trust it only where its own rounding is small: the distances carry about ε·L of
+    // error for a body L long and w wide, ε·L/w relative, L/w = √(I2/I1). Beyond that
+    // (aspect above ~1e12) neither this nor the tensor resolves I1: keep the tensor's, as
+    // before. It can never exceed the least of the axis moments.
+    let aspect = (p.moments[1] / least).sqrt();
+    let bound = moments.ixx.min(moments.iyy);
+    if least.is_finite() && least >= 0.0 && least <= bound && 8.0 * f64::EPSILON * aspect < 1e-3 {
         Principal2d {
             moments: [least, p.moments[1]],
             angle_deg: p.angle_deg,
