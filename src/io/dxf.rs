@@ -256,11 +256,18 @@ fn chain(pieces: Vec<Piece>, tol: f64, ignore_open: bool) -> Result<(Vec<Curve>,
                 .filter(|(j, _)| group[*j] != group[e])
                 .map(|(_, q)| (q[0] - ends[e][0]).hypot(q[1] - ends[e][1]))
                 .fold(f64::INFINITY, f64::min);
-            let hint = if gap.is_finite() {
+            // Suggest a tolerance only for a gap small beside the drawing.
+            let size = ends.iter().flatten().fold(0.0_f64, |a, c| a.max(c.abs()));
+            let hint = if gap.is_finite() && gap <= 1e-4 * size {
                 format!(
                     " (the nearest other end is {} away: --join-tolerance {} would join them)",
                     crate::report::table::num(gap),
                     crate::report::table::num(gap * 1.5)
+                )
+            } else if gap.is_finite() {
+                format!(
+                    " (the nearest other end is {} away)",
+                    crate::report::table::num(gap)
                 )
             } else {
                 String::new()
@@ -1012,7 +1019,22 @@ mod tests {
             e(&drawing(
                 "0\nLINE\n5\nD4\n8\n0\n10\n0\n20\n0\n11\n1\n21\n0\n"
             )),
-            "LINE D4: (0, 0)–(1, 0) is not part of a closed outline: its end at (0, 0) meets no other piece (the nearest other end is 1 away: --join-tolerance 1.5 would join them)"
+            "LINE D4: (0, 0)–(1, 0) is not part of a closed outline: its end at (0, 0) meets no other piece (the nearest other end is 1 away)"
+        );
+        // A gap small beside the drawing gets the tolerance that would close it.
+        let gap = [
+            "0\nLINE\n5\nE1\n8\n0\n10\n0\n20\n0\n11\n4\n21\n0\n",
+            "0\nLINE\n5\nE2\n8\n0\n10\n4\n20\n0\n11\n4\n21\n2\n",
+            "0\nLINE\n5\nE3\n8\n0\n10\n4\n20\n2\n11\n0\n21\n2\n",
+            "0\nLINE\n5\nE4\n8\n0\n10\n0\n20\n2\n11\n0\n21\n0.000001\n",
+        ]
+        .concat();
+        let msg = e(&drawing(&gap));
+        assert!(
+            msg.contains(
+                "the nearest other end is 1e-6 away: --join-tolerance 1.5e-6 would join them"
+            ),
+            "{msg}"
         );
         assert!(e(b"garbage").starts_with("DXF"));
         assert!(e(&drawing("")).contains("no closed outline"));
