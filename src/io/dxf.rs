@@ -402,6 +402,25 @@ impl<'a> Collector<'a> {
         self.curves.push(c);
     }
 
+    /// A polyline's vertices with their bulges: a closed curve, or a piece to chain.
+    fn polyline(
+        &mut self,
+        xf: &Affine,
+        where_: &str,
+        name: String,
+        v: &[([f64; 2], f64)],
+        closed: bool,
+    ) -> Result<()> {
+        check_bulges(&name, v)?;
+        if closed {
+            let points = ring_with_bulges(v);
+            self.curve(xf, where_, Curve { name, points });
+        } else if let Some(points) = path_with_bulges(v) {
+            self.piece(xf, where_, Piece { name, points });
+        }
+        Ok(())
+    }
+
     fn piece(&mut self, xf: &Affine, where_: &str, mut c: Piece) {
         if *xf != Affine::IDENTITY {
             for p in &mut c.points {
@@ -479,19 +498,7 @@ impl<'a> Collector<'a> {
                     .iter()
                     .map(|p| ([sx * p.x, p.y], sx * p.bulge))
                     .collect();
-                check_bulges(&name, &v)?;
-                if lw.is_closed() {
-                    self.curve(
-                        xf,
-                        where_,
-                        Curve {
-                            name,
-                            points: ring_with_bulges(&v),
-                        },
-                    );
-                } else if let Some(points) = path_with_bulges(&v) {
-                    self.piece(xf, where_, Piece { name, points });
-                }
+                self.polyline(xf, where_, name, &v, lw.is_closed())?;
             }
             EntityType::Polyline(pl) => {
                 let name = format!("POLYLINE {handle}");
@@ -506,19 +513,7 @@ impl<'a> Collector<'a> {
                     .vertices()
                     .map(|p| ([sx * p.location.x, p.location.y], sx * p.bulge))
                     .collect();
-                check_bulges(&name, &v)?;
-                if pl.is_closed() {
-                    self.curve(
-                        xf,
-                        where_,
-                        Curve {
-                            name,
-                            points: ring_with_bulges(&v),
-                        },
-                    );
-                } else if let Some(points) = path_with_bulges(&v) {
-                    self.piece(xf, where_, Piece { name, points });
-                }
+                self.polyline(xf, where_, name, &v, pl.is_closed())?;
             }
             EntityType::Circle(c) => {
                 let name = format!("CIRCLE {handle}");
