@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Whole-process times of `inertia mesh FILE --json` (validation on) beside `cat FILE > /dev/null`
 # and, where they can be installed, trimesh and numpy-stl, on closed UV spheres of 10^4 to 10^7
-# triangles (binary STL); then ASCII STL and OBJ throughput at 10^6. Warm cache: every command
+# triangles (binary STL); files of many bodies, polygon holes and DXF circles; then ASCII STL
+# and OBJ throughput at 10^6. Warm cache: every command
 # runs once before it is timed. Prints a table of times and ratios.
 #
 #   bash bench/compare.sh                 # everything (10^7: 500 MB of STL in a temporary folder)
@@ -128,6 +129,26 @@ $gen 1000 "$f" --bodies 1000 2> /dev/null
 i=$(seconds "$inertia mesh $f --json")
 python3 -c "print(f'{\"1000 bodies\":>12} {$(stat -c %s "$f")/1e6:>8.1f} MB  inertia {$i*1e3:.1f} ms')"
 rm -f "$f"
+
+echo
+echo "many parts: 10^5 polygon holes (JSON), 10^4 DXF circle holes in a plate, 1000 bodies above"
+python3 - "$dir" <<'PY'
+import json, sys
+d = sys.argv[1]
+holes = [[[3*i+1, 3*j+1], [3*i+2, 3*j+1], [3*i+2, 3*j+2], [3*i+1, 3*j+2]] for i in range(400) for j in range(250)]
+json.dump({"outer": [[0, 0], [1200, 0], [1200, 1200], [0, 1200]], "holes": holes}, open(f"{d}/holes.json", "w"))
+body = "0\nLWPOLYLINE\n5\n10\n8\n0\n90\n4\n70\n1\n10\n0\n20\n0\n10\n1000\n20\n0\n10\n1000\n20\n1000\n10\n0\n20\n1000\n"
+h = 0x100
+for i in range(100):
+    for j in range(100):
+        body += f"0\nCIRCLE\n5\n{h:X}\n8\n0\n10\n{5 + 10 * i}\n20\n{5 + 10 * j}\n40\n2\n"
+        h += 1
+open(f"{d}/circles.dxf", "w").write(f"0\nSECTION\n2\nENTITIES\n{body}0\nENDSEC\n0\nEOF\n")
+PY
+for f in holes.json circles.dxf; do
+  i=$(RUNS=1 seconds "$inertia polygon $dir/$f --json")
+  python3 -c "print(f'{\"$f\":>14}  inertia {$i:.2f} s')"
+done
 
 echo
 echo "text formats, 10^6 triangles (MB/s = file size / whole-process time)"
