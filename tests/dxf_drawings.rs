@@ -385,3 +385,24 @@ fn ellipses_full_and_partial() {
         );
     }
 }
+
+#[test]
+fn an_insert_array_too_large_is_refused() {
+    // An array of 32767 × 32767 copies of an empty block: refused at once, not walked.
+    let mut b = Block::default();
+    b.name = "EMPTY".to_string();
+    let mut d = Drawing::new();
+    d.add_block(b);
+    let mut i = Insert::default();
+    i.name = "EMPTY".to_string();
+    i.column_count = 32767;
+    i.row_count = 32767;
+    i.column_spacing = 1.0;
+    i.row_spacing = 1.0;
+    d.add_entity(Entity::new(EntityType::Insert(i)));
+    d.add_entity(circle((0.0, 0.0), 1.0));
+    let (_, bytes) = flavours(&mut d).remove(1);
+    let (code, _, err) = run(&bytes, &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("refused rather than expanded"), "{err}");
+}

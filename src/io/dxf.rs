@@ -738,6 +738,17 @@ impl<'a> Collector<'a> {
         stack.push(block.name.as_str());
         for r in 0..rows {
             for c in 0..cols {
+                // Every placed copy counts, even of an empty block: an array of 32767 ×
+                // 32767 cells is refused, not walked.
+                self.expanded += 1;
+                if self.expanded > MAX_EXPANDED {
+                    return Err(Error::parse(
+                        name,
+                        format!(
+                            "INSERTs expand to more than {MAX_EXPANDED} entities and copies: refused rather than expanded"
+                        ),
+                    ));
+                }
                 let inner = plane.after(&local(
                     c as f64 * ins.column_spacing,
                     r as f64 * ins.row_spacing,
