@@ -1165,12 +1165,12 @@ fn mesh(mut a: MeshArgs) -> Result<Outcome> {
                         .weld_tolerance
                         .unwrap_or_else(|| inertia::mesh::default_weld_tolerance(&raw));
                     let (welded, merged) = raw.welded_within(tol);
-                    // Suggest a tolerance only for a gap small beside the part (a missing
-                    // face leaves gaps as long as its edges: welding those would be wrong).
-                    let size = inertia::mesh::default_weld_tolerance(&raw) / (8.0 * f64::EPSILON);
+                    // Suggest a tolerance only for a gap that is noise beside the mesh's
+                    // own open edges (a missing face leaves gaps as long as its edges:
+                    // welding those would be wrong).
                     let hint = |e: anyhow::Error| match inertia::mesh::nearest_open_corners(&welded)
                     {
-                        Some(d) if d > tol && d <= 1e-4 * size => anyhow::anyhow!(
+                        Some((d, edge)) if d > tol && d < 1e-3 * edge => anyhow::anyhow!(
                             "{e:#}; its nearest unmatched corners are {} apart: --weld-tolerance {} would join them",
                             num(d),
                             num(d * 1.5)

@@ -24,7 +24,9 @@ pub struct RawMesh {
 }
 
 impl RawMesh {
-    /// The same mesh with corners closer than `tol` (Euclidean) joined: each triangle
+    /// The same mesh with corners closer than `tol` (Euclidean) joined (every pair within
+    /// `tol/√3`, and pairs up to `tol` apart across grid cells with up to 8 points of each
+    /// neighbouring cell compared, so the cost stays linear): each triangle
     /// refers to the first-listed corner of its group, whose coordinates it then uses
     /// (no corner moves by more than `tol` times the length of the chain that joined it,
     /// in practice `tol`). Also returns how many distinct points were joined to another.
@@ -46,8 +48,12 @@ impl RawMesh {
         if !(tol > 0.0 && tol.is_finite()) || n == 0 {
             return (self.clone(), 0);
         }
-        let inv = 1.0 / tol;
-        // Cells of side tol: points within tol lie in the same or a neighbouring cell.
+        // Cells of side tol/√3: any two points in one cell are within tol, and are joined
+        // outright; a point is compared with up to NEIGHBOURS points of each neighbouring
+        // cell, so that a crowd of points in one place (a cone's apex written once per
+        // triangle) costs linear time, not quadratic.
+        const NEIGHBOURS: usize = 8;
+        let inv = 3f64.sqrt() / tol;
         let cell = |p: &[f64; 3]| -> Option<[i64; 3]> {
             let c = p.map(|x| (x * inv).floor());
             c.iter()
@@ -68,28 +74,36 @@ impl RawMesh {
             }
             i
         }
+        let join = |parent: &mut [u32], i: u32, j: u32| {
+            let (a, b) = (root(parent, i), root(parent, j));
+            if a != b {
+                // The lower index stays the group's point.
+                parent[a.max(b) as usize] = a.min(b);
+            }
+        };
+        for list in grid.values() {
+            for &j in &list[1..] {
+                join(&mut parent, list[0], j);
+            }
+        }
         for (i, p) in self.vertices.iter().enumerate() {
             let Some(c) = cell(p) else { continue };
             for dx in -1..=1 {
                 for dy in -1..=1 {
                     for dz in -1..=1 {
+                        if (dx, dy, dz) == (0, 0, 0) {
+                            continue;
+                        }
                         let Some(list) = grid.get(&[c[0] + dx, c[1] + dy, c[2] + dz]) else {
                             continue;
                         };
-                        for &j in list {
-                            if j as usize <= i {
-                                continue;
-                            }
+                        for &j in list.iter().take(NEIGHBOURS) {
                             let q = &self.vertices[j as usize];
                             let d2 = (p[0] - q[0]).powi(2)
                                 + (p[1] - q[1]).powi(2)
                                 + (p[2] - q[2]).powi(2);
                             if d2 <= tol * tol {
-                                let (a, b) = (root(&mut parent, i as u32), root(&mut parent, j));
-                                if a != b {
-                                    // The lower index stays the group's point.
-                                    parent[a.max(b) as usize] = a.min(b);
-                                }
+                                join(&mut parent, i as u32, j);
                             }
                         }
                     }
@@ -201,8 +215,9 @@ pub fn default_weld_tolerance(raw: &RawMesh) -> f64 {
 }
 
 /// The distance between the two closest distinct corners that lie on the mesh's boundary
-/// edges (after welding identical points), or `None` if it has fewer than two: how far
-/// apart the pieces of an open mesh are, to suggest a weld tolerance.
+/// edges (after welding identical points), and the length of its shortest boundary edge,
+/// or `None` if it has fewer than two such corners: how far apart the pieces of an open
+/// mesh are beside its own edges, to suggest a weld tolerance only for a gap of noise.
 ///
 /// # Examples
 /// ```
@@ -213,9 +228,9 @@ pub fn default_weld_tolerance(raw: &RawMesh) -> f64 {
 ///     triangles: vec![[0, 1, 2], [3, 2, 1]],
 ///     lines: vec![],
 /// };
-/// assert_eq!(inertia::mesh::nearest_open_corners(&m), Some(1e-9));
+/// assert_eq!(inertia::mesh::nearest_open_corners(&m), Some((1e-9, 0.999999999)));
 /// ```
-pub fn nearest_open_corners(raw: &RawMesh) -> Option<f64> {
+pub fn nearest_open_corners(raw: &RawMesh) -> Option<(f64, f64)> {
     let (vertices, remap) = weld(raw);
     let mut edges: HashMap<(u32, u32), i32> = HashMap::new();
     for t in &raw.triangles {
@@ -229,6 +244,11 @@ pub fn nearest_open_corners(raw: &RawMesh) -> Option<f64> {
             *edges.entry(key).or_insert(0) += d;
         }
     }
+    let shortest = edges
+        .iter()
+        .filter(|(_, b)| **b != 0)
+        .map(|((u, v), _)| (vertices[*u as usize] - vertices[*v as usize]).norm())
+        .fold(f64::INFINITY, f64::min);
     let mut open: Vec<u32> = edges
         .iter()
         .filter(|(_, b)| **b != 0)
@@ -254,7 +274,7 @@ pub fn nearest_open_corners(raw: &RawMesh) -> Option<f64> {
             }
         }
     }
-    best.is_finite().then_some(best)
+    best.is_finite().then_some((best, shortest))
 }
 
 /// Weld key: the coordinate bits, with -0.0 folded into 0.0.

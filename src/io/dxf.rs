@@ -180,9 +180,13 @@ fn chain(pieces: Vec<Piece>, tol: f64, ignore_open: bool) -> Result<(Vec<Curve>,
         }
         i
     }
+    // Cells of side tol/√2: ends in one cell are within tol and are joined outright; an end
+    // is compared with up to 8 ends of each neighbouring cell, so a crowd of ends at one
+    // point costs linear time (it is refused as a branch anyway).
+    let side = tol / 2f64.sqrt();
     let cell = |p: &[f64; 2]| -> [i64; 2] {
-        if tol > 0.0 {
-            p.map(|x| (x / tol).floor().clamp(-4e18, 4e18) as i64)
+        if side > 0.0 {
+            p.map(|x| (x / side).floor().clamp(-4e18, 4e18) as i64)
         } else {
             p.map(|x| x.to_bits() as i64)
         }
@@ -191,19 +195,30 @@ fn chain(pieces: Vec<Piece>, tol: f64, ignore_open: bool) -> Result<(Vec<Curve>,
     for (i, p) in ends.iter().enumerate() {
         grid.entry(cell(p)).or_default().push(i);
     }
+    let join = |parent: &mut [usize], i: usize, j: usize| {
+        let (a, b) = (root(parent, i), root(parent, j));
+        parent[a.max(b)] = a.min(b);
+    };
+    for list in grid.values() {
+        for &j in &list[1..] {
+            join(&mut parent, list[0], j);
+        }
+    }
     for (i, p) in ends.iter().enumerate() {
         let c = cell(p);
         for dx in -1..=1 {
             for dy in -1..=1 {
+                if (dx, dy) == (0, 0) {
+                    continue;
+                }
                 let Some(list) = grid.get(&[c[0].saturating_add(dx), c[1].saturating_add(dy)])
                 else {
                     continue;
                 };
-                for &j in list {
+                for &j in list.iter().take(8) {
                     let q = &ends[j];
-                    if j > i && (p[0] - q[0]).hypot(p[1] - q[1]) <= tol {
-                        let (a, b) = (root(&mut parent, i), root(&mut parent, j));
-                        parent[a.max(b)] = a.min(b);
+                    if (p[0] - q[0]).hypot(p[1] - q[1]) <= tol {
+                        join(&mut parent, i, j);
                     }
                 }
             }
@@ -256,9 +271,14 @@ fn chain(pieces: Vec<Piece>, tol: f64, ignore_open: bool) -> Result<(Vec<Curve>,
                 .filter(|(j, _)| group[*j] != group[e])
                 .map(|(_, q)| (q[0] - ends[e][0]).hypot(q[1] - ends[e][1]))
                 .fold(f64::INFINITY, f64::min);
-            // Suggest a tolerance only for a gap small beside the drawing.
-            let size = ends.iter().flatten().fold(0.0_f64, |a, c| a.max(c.abs()));
-            let hint = if gap.is_finite() && gap <= 1e-4 * size {
+            // Suggest a tolerance only for a gap that is noise beside the piece itself.
+            let (first, last) = (p.points[0], p.points[p.points.len() - 1]);
+            let span = p
+                .points
+                .iter()
+                .map(|q| (q[0] - first[0]).hypot(q[1] - first[1]))
+                .fold((last[0] - first[0]).hypot(last[1] - first[1]), f64::max);
+            let hint = if gap.is_finite() && gap < 1e-3 * span {
                 format!(
                     " (the nearest other end is {} away: --join-tolerance {} would join them)",
                     crate::report::table::num(gap),
