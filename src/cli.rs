@@ -1038,19 +1038,21 @@ fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         };
         if a.shell.is_none() && format == MeshFormat::Stl {
             if fast {
-                if let Some(s) = inertia::io::stl::solid(&bytes).with_context(|| label.clone())? {
+                if let Some((s, found)) =
+                    inertia::io::stl::solid_checked(&bytes).with_context(|| label.clone())?
+                {
                     let unit = MeshIntegral {
                         properties: s.properties,
                         grid: None,
                     };
-                    let warning = overlapping(inertia::io::stl::overlap(&bytes)?, &label)?;
+                    let warning = overlapping(found, &label)?;
                     let warnings = stray(&bytes, &label).into_iter().chain(warning).collect();
                     return Ok(vec![(name, label, s.body, vec![unit], None, warnings)]);
                 }
-            } else if let Some(mesh) =
-                inertia::io::stl::mesh(&bytes).with_context(|| label.clone())?
+            } else if let Some((mesh, found)) =
+                inertia::io::stl::mesh_checked(&bytes).with_context(|| label.clone())?
             {
-                let warning = overlapping(inertia::io::stl::overlap(&bytes)?, &label)?;
+                let warning = overlapping(found, &label)?;
                 let warnings = stray(&bytes, &label).into_iter().chain(warning).collect();
                 let units = integrate(&mesh);
                 let body = Body::of(&mesh);

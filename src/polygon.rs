@@ -364,21 +364,26 @@ fn collinear(r: &[Point2<f64>]) -> bool {
     })
 }
 
+/// The edges of a closed ring for the sweep, as ring number `ring`.
+fn push_edges(edges: &mut Vec<SweepEdge>, points: &[Point2<f64>], ring: usize) {
+    let n = points.len();
+    for i in 0..n {
+        let (a, b) = (points[i], points[(i + 1) % n]);
+        edges.push(SweepEdge {
+            from: [a.x, a.y],
+            to: [b.x, b.y],
+            ring,
+            index: i,
+            ring_len: n,
+        });
+    }
+}
+
 fn check_intersections(rings: &[CleanRing]) -> Result<()> {
     let total: usize = rings.iter().map(|r| r.points.len()).sum();
     let mut edges = Vec::with_capacity(total);
     for (k, r) in rings.iter().enumerate() {
-        let n = r.points.len();
-        for i in 0..n {
-            let (a, b) = (r.points[i], r.points[(i + 1) % n]);
-            edges.push(SweepEdge {
-                from: [a.x, a.y],
-                to: [b.x, b.y],
-                ring: k,
-                index: i,
-                ring_len: n,
-            });
-        }
+        push_edges(&mut edges, &r.points, k);
     }
     let Some(c) = first_contact(&edges) else {
         return Ok(());
@@ -424,19 +429,8 @@ pub fn check_disjoint(parts: &[(String, Polygon)]) -> Result<()> {
     let mut owner = Vec::new(); // part of each ring
     for (k, (_, poly)) in parts.iter().enumerate() {
         for ring in poly.rings() {
-            let r = owner.len();
+            push_edges(&mut edges, ring, owner.len());
             owner.push(k);
-            let n = ring.len();
-            for i in 0..n {
-                let (a, b) = (ring[i], ring[(i + 1) % n]);
-                edges.push(SweepEdge {
-                    from: [a.x, a.y],
-                    to: [b.x, b.y],
-                    ring: r,
-                    index: i,
-                    ring_len: n,
-                });
-            }
         }
     }
     let name = |k: usize| &parts[k].0;

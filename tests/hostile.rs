@@ -1,6 +1,8 @@
 //! Issue "Bounded by the input": small inputs or flags that would cost gigabytes or minutes
 //! are refused up front, with one line on stderr and exit 2, under a memory limit.
 
+mod common;
+
 use assert_cmd::cargo::cargo_bin_cmd;
 
 /// Runs `inertia ARGS` under `ulimit -v` (virtual memory, KiB) with `stdin` piped from a
@@ -51,57 +53,49 @@ fn endless_streams_stop_at_the_limit() {
 
 #[test]
 fn flags_that_imply_huge_output_are_refused_with_the_estimate() {
-    let out = cargo_bin_cmd!("inertia")
-        .args([
-            "shape",
-            "regular",
-            "--sides",
-            "1000000000000",
-            "--side",
-            "1",
-            "--polygon-out",
-            "never.json",
-        ])
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    one_line_refusal(
-        out.status.code().unwrap_or(-1),
-        &String::from_utf8_lossy(&out.stdout),
-        &err,
-        &["1000000000000 vertices", "48.0 TB"],
-    );
+    let run = |args: &[&str]| {
+        let out = cargo_bin_cmd!("inertia").args(args).output().unwrap();
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    let (code, out, err) = run(&[
+        "shape",
+        "regular",
+        "--sides",
+        "1000000000000",
+        "--side",
+        "1",
+        "--polygon-out",
+        "never.json",
+    ]);
+    one_line_refusal(code, &out, &err, &["1000000000000 vertices", "48.0 TB"]);
     assert!(!std::path::Path::new("never.json").exists());
     // Its closed form needs no vertices: answered.
-    let out = cargo_bin_cmd!("inertia")
-        .args([
-            "shape",
-            "regular",
-            "--sides",
-            "1000000000000",
-            "--side",
-            "1e-9",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
-    let out = cargo_bin_cmd!("inertia")
-        .args([
-            "shape",
-            "sphere",
-            "--radius",
-            "1",
-            "--segments",
-            "100000",
-            "--mesh-out",
-            "never.stl",
-        ])
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
+    let (code, _, _) = run(&[
+        "shape",
+        "regular",
+        "--sides",
+        "1000000000000",
+        "--side",
+        "1e-9",
+    ]);
+    assert_eq!(code, 0);
+    let (code, out, err) = run(&[
+        "shape",
+        "sphere",
+        "--radius",
+        "1",
+        "--segments",
+        "100000",
+        "--mesh-out",
+        "never.stl",
+    ]);
     one_line_refusal(
-        out.status.code().unwrap_or(-1),
-        &String::from_utf8_lossy(&out.stdout),
+        code,
+        &out,
         &err,
         &["about 10000000000 triangles", "--segments 7071"],
     );
@@ -180,35 +174,16 @@ fn messages_name_the_real_cause() {
 fn many_shells_with_cavities_are_sorted_out() {
     // 200 boxes 3 wide in a row, each with an inward box 1 wide inside: 200 bodies and 200
     // cavities (each shell's winding number now looks only at shells whose box holds it).
-    let mut obj = String::new();
-    let mut base = 1;
-    let mut cube = |min: [f64; 3], size: f64, inward: bool, obj: &mut String| {
-        for c in 0..8 {
-            let p = [0, 1, 2].map(|a| min[a] + if c >> a & 1 == 1 { size } else { 0.0 });
-            obj.push_str(&format!("v {} {} {}\n", p[0], p[1], p[2]));
-        }
-        for q in [
-            [0, 2, 3, 1],
-            [4, 5, 7, 6],
-            [0, 1, 5, 4],
-            [2, 6, 7, 3],
-            [0, 4, 6, 2],
-            [1, 3, 7, 5],
-        ] {
-            let (a, b, c, d) = (base + q[0], base + q[1], base + q[2], base + q[3]);
-            if inward {
-                obj.push_str(&format!("f {a} {c} {b}\nf {a} {d} {c}\n"));
-            } else {
-                obj.push_str(&format!("f {a} {b} {c}\nf {a} {c} {d}\n"));
-            }
-        }
-        base += 8;
-    };
-    for k in 0..200 {
-        let x = 4.0 * k as f64;
-        cube([x, 0.0, 0.0], 3.0, false, &mut obj);
-        cube([x + 1.0, 1.0, 1.0], 1.0, true, &mut obj);
-    }
+    let boxes: Vec<([f64; 3], [f64; 3], bool)> = (0..200)
+        .flat_map(|k| {
+            let x = 4.0 * k as f64;
+            [
+                ([x, 0.0, 0.0], [3.0; 3], false),
+                ([x + 1.0, 1.0, 1.0], [1.0; 3], true),
+            ]
+        })
+        .collect();
+    let obj = common::boxes_obj(&boxes);
     let (code, out, err) = on_file("many.obj", obj.as_bytes(), &["mesh", "--json"]);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();

@@ -2,7 +2,10 @@
 //! plausible wrong number with exit 0 is either answered right (checked against exact
 //! values) or refused with one line on stderr and exit 2.
 
+mod common;
+
 use assert_cmd::cargo::cargo_bin_cmd;
+use common::boxes_obj;
 use serde_json::Value;
 use std::path::PathBuf;
 
@@ -52,31 +55,6 @@ fn temp(name: &str, text: &str) -> PathBuf {
 
 // --- 1. Overlapping and duplicated bodies
 
-/// An OBJ of axis-aligned boxes given by (min, size).
-fn boxes_obj(boxes: &[([f64; 3], [f64; 3])]) -> String {
-    let mut s = String::new();
-    for (k, (min, size)) in boxes.iter().enumerate() {
-        for c in 0..8 {
-            let p = [0, 1, 2].map(|a| min[a] + if c >> a & 1 == 1 { size[a] } else { 0.0 });
-            s += &format!("v {} {} {}\n", p[0], p[1], p[2]);
-        }
-        let o = 8 * k + 1;
-        // Outward quads, split into triangles.
-        for q in [
-            [0, 2, 3, 1],
-            [4, 5, 7, 6],
-            [0, 1, 5, 4],
-            [2, 6, 7, 3],
-            [0, 4, 6, 2],
-            [1, 3, 7, 5],
-        ] {
-            s += &format!("f {} {} {}\n", o + q[0], o + q[1], o + q[2]);
-            s += &format!("f {} {} {}\n", o + q[0], o + q[2], o + q[3]);
-        }
-    }
-    s
-}
-
 #[test]
 fn overlapping_bodies_are_refused_and_touching_ones_pass() {
     let cube = std::fs::read("fixtures/mesh/unit_cube_ascii.stl").unwrap();
@@ -91,7 +69,10 @@ fn overlapping_bodies_are_refused_and_touching_ones_pass() {
     );
     let half = temp(
         "half.obj",
-        &boxes_obj(&[([0.0; 3], [1.0; 3]), ([0.5, 0.0, 0.0], [1.0; 3])]),
+        &boxes_obj(&[
+            ([0.0; 3], [1.0; 3], false),
+            ([0.5, 0.0, 0.0], [1.0; 3], false),
+        ]),
     );
     refused(
         &["mesh", half.to_str().unwrap()],
@@ -100,7 +81,10 @@ fn overlapping_bodies_are_refused_and_touching_ones_pass() {
     );
     let skew = temp(
         "skew.obj",
-        &boxes_obj(&[([0.0; 3], [1.0; 3]), ([0.5, 0.25, 0.125], [1.0; 3])]),
+        &boxes_obj(&[
+            ([0.0; 3], [1.0; 3], false),
+            ([0.5, 0.25, 0.125], [1.0; 3], false),
+        ]),
     );
     refused(&["mesh", skew.to_str().unwrap()], None, &["cross at"]);
     refused(

@@ -247,28 +247,61 @@ pub fn solid(bytes: &[u8]) -> Result<Option<Solid>> {
     })
 }
 
-/// The first two triangles of an STL that cross or coincide (see [`crate::overlap`]),
-/// described in one line, or `None`.
+/// `make` on a soup and, if it succeeds, the first two triangles that cross or coincide
+/// (see [`crate::overlap`]), described in one line.
+fn checked<S: crate::soup::Soup, T>(
+    soup: &S,
+    make: impl FnOnce(&S) -> Option<T>,
+) -> Option<(T, Option<String>)> {
+    make(soup).map(|t| {
+        (
+            t,
+            crate::overlap::first_overlap(soup).map(|o| o.describe(soup)),
+        )
+    })
+}
+
+/// [`solid`], and the first two triangles that cross or coincide, from one reading of
+/// the file (an ASCII STL is parsed once).
+///
+/// # Examples
+/// ```
+/// let bytes = std::fs::read("fixtures/mesh/right_tetrahedron.stl").unwrap();
+/// let (s, overlap) = inertia::io::stl::solid_checked(&bytes)?.unwrap();
+/// assert!((s.properties.volume - 10.0).abs() < 1e-12 && overlap.is_none());
+/// # Ok::<(), inertia::Error>(())
+/// ```
+pub fn solid_checked(bytes: &[u8]) -> Result<Option<(Solid, Option<String>)>> {
+    Ok(match kind(bytes)? {
+        Kind::Binary => checked(
+            &BinarySoup {
+                records: &bytes[HEADER..],
+            },
+            crate::soup::solid,
+        ),
+        Kind::Ascii => checked(&VertexSoup(&ascii_points(bytes)?), crate::soup::solid),
+    })
+}
+
+/// [`mesh`], and the first two triangles that cross or coincide, from one reading of the
+/// file.
 ///
 /// # Examples
 /// ```
 /// let bytes = std::fs::read("fixtures/mesh/two_bodies.stl").unwrap();
-/// assert_eq!(inertia::io::stl::overlap(&bytes)?, None);
+/// let (m, overlap) = inertia::io::stl::mesh_checked(&bytes)?.unwrap();
+/// assert_eq!((m.shell_count(), overlap), (2, None));
 /// # Ok::<(), inertia::Error>(())
 /// ```
-pub fn overlap(bytes: &[u8]) -> Result<Option<String>> {
+pub fn mesh_checked(bytes: &[u8]) -> Result<Option<(crate::Mesh, Option<String>)>> {
     Ok(match kind(bytes)? {
-        Kind::Binary => {
-            let soup = BinarySoup {
+        Kind::Binary => checked(
+            &BinarySoup {
                 records: &bytes[HEADER..],
-            };
-            crate::overlap::first_overlap(&soup).map(|o| o.describe(&soup))
-        }
-        Kind::Ascii => {
-            let points = ascii_points(bytes)?;
-            let soup = VertexSoup(&points);
-            crate::overlap::first_overlap(&soup).map(|o| o.describe(&soup))
-        }
+            },
+            crate::soup::mesh,
+        ),
+        Kind::Ascii => checked(&VertexSoup(&ascii_points(bytes)?), crate::soup::mesh),
     })
 }
 

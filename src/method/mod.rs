@@ -795,4 +795,25 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn needle_triangle_least_moment_against_exact_rationals() {
+        // A fuzz-corpus triangle of aspect ~7e6: its least principal moment, worked out in
+        // exact rational arithmetic (Python fractions, 60 digits), is
+        // 5.0328692355043220086965e28; from the tensor alone it came out 1.6e-5 off.
+        let p = crate::Polygon::new(
+            vec![
+                [1.0, 0.0],
+                [0.998, 37844387.0],
+                [-99999999933.0, -4735602378439.0],
+            ],
+            vec![],
+        )
+        .unwrap();
+        let exact = 5.032_869_235_504_322e28;
+        for m in PolygonMethod::ALL {
+            let i1 = m.integrate(&p).principal.moments[0];
+            assert!((i1 / exact - 1.0).abs() < 1e-10, "{}: {i1}", m.name());
+        }
+    }
 }
