@@ -104,6 +104,29 @@ fn planar(extrusion_z: f64, name: &str) -> Result<f64> {
 /// # Ok::<(), inertia::Error>(())
 /// ```
 pub fn unit(bytes: &[u8]) -> Result<Option<crate::units::LengthUnit>> {
+    // An ASCII drawing's header comes first: read `$INSUNITS` from it without parsing the
+    // whole drawing (which `parse` does next); binary DXF goes through the library.
+    if !bytes.starts_with(b"AutoCAD Binary DXF")
+        && let Ok(text) = std::str::from_utf8(&bytes[..bytes.len().min(1 << 20)])
+            .or_else(|e| std::str::from_utf8(&bytes[..e.valid_up_to()]))
+    {
+        let mut lines = text.lines().map(str::trim);
+        while let Some(l) = lines.next() {
+            if l == "ENTITIES" || l == "BLOCKS" {
+                return Ok(None);
+            }
+            if l == "$INSUNITS" {
+                return Ok(match (lines.next(), lines.next()) {
+                    (Some("70"), Some(v)) => v
+                        .parse::<i32>()
+                        .ok()
+                        .and_then(crate::units::LengthUnit::from_insunits),
+                    _ => None,
+                });
+            }
+        }
+        return Ok(None);
+    }
     let drawing = load(bytes)?;
     Ok(crate::units::LengthUnit::from_insunits(
         drawing.header.default_drawing_units as i32,
