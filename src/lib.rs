@@ -22,6 +22,7 @@
 //! ```
 
 pub mod about;
+pub mod arc;
 pub mod assembly;
 pub mod error;
 pub mod io;

@@ -1,5 +1,6 @@
 //! A validated simple polygon with optional holes.
 
+use crate::arc::ArcEdge;
 use crate::error::{Error, Result, Ring};
 use crate::method::{PolygonIntegral, PolygonMethod};
 use crate::sweep::{SweepEdge, first_contact};
@@ -62,6 +63,12 @@ pub struct Polygon {
     holes: Vec<Vec<Point2<f64>>>,
     winding: Winding,
     input_vertices: usize,
+    /// For a polygon with curved edges: per ring (outer first), the curve of each edge
+    /// (from vertex i to i + 1), `None` where it is straight. Empty when all are straight.
+    arcs: Vec<Vec<Option<ArcEdge>>>,
+    /// For a polygon with curved edges: its rings with every curve cut into chords (what
+    /// the validity checks and drawings see). Empty when all edges are straight.
+    outline: Vec<Vec<Point2<f64>>>,
     /// Each method's integral (in `PolygonMethod::ALL` order), computed by the checks in
     /// [`Polygon::new`].
     integrals: Option<[PolygonIntegral; 3]>,
@@ -125,13 +132,120 @@ impl Polygon {
         let (outer, outer_area) = rings.next().expect("the outer ring is always present");
         let outer = orient(outer.points, outer_area < 0.0);
         let holes: Vec<Vec<Point2<f64>>> = rings.map(|(h, a)| orient(h.points, a > 0.0)).collect();
-        let mut polygon = Polygon {
+        Polygon {
             outer,
             holes,
             winding,
             input_vertices,
+            arcs: vec![],
+            outline: vec![],
             integrals: None,
+        }
+        .integrated()
+    }
+
+    /// Validates a polygon whose edges may be circular or elliptic arcs (as a DXF drawing
+    /// gives them): `rings.arcs` holds, per ring, the curve of each edge. The checks for
+    /// crossing edges and nesting run on the curves cut into chords (at most 1/256 of a
+    /// turn each); the integrals are exact for the curves themselves (see [`crate::arc`]).
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::{arc::ArcEdge, io::PolygonRings, Polygon, PolygonMethod};
+    /// // A unit disc from two half circles (bulge 1).
+    /// let (a, b) = ([1.0, 0.0], [-1.0, 0.0]);
+    /// let arcs = vec![vec![ArcEdge::from_bulge(a, b, 1.0), ArcEdge::from_bulge(b, a, 1.0)]];
+    /// let disc = Polygon::from_rings(PolygonRings { outer: vec![a, b], holes: vec![], arcs })?;
+    /// let i = PolygonMethod::Fan.integrate(&disc);
+    /// assert!((i.properties.area - std::f64::consts::PI).abs() < 1e-15);
+    /// assert!((i.polar - std::f64::consts::PI / 2.0).abs() < 1e-15);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn from_rings(rings: crate::io::PolygonRings) -> Result<Self> {
+        let crate::io::PolygonRings { outer, holes, arcs } = rings;
+        if !arcs.iter().flatten().any(Option::is_some) {
+            return Polygon::new(outer, holes);
+        }
+        let input_vertices = outer.len() + holes.iter().map(Vec::len).sum::<usize>();
+        let mut exact = Vec::with_capacity(1 + holes.len());
+        let mut tess = Vec::with_capacity(1 + holes.len());
+        for (k, points) in std::iter::once(&outer).chain(&holes).enumerate() {
+            let ring = if k == 0 { Ring::Outer } else { Ring::Hole(k) };
+            let edges = arcs.get(k).map(Vec::as_slice).unwrap_or(&[]);
+            let (p, e) = clean_curved_ring(points, edges, ring)?;
+            tess.push(chords_of(&p, &e, ring)?);
+            exact.push((p, e));
+        }
+        // The exact signed area of each ring: its chord polygon and its segments.
+        let areas: Vec<f64> = exact
+            .iter()
+            .map(|(p, e)| {
+                let o = p[0];
+                let local = |q: Point2<f64>| [q.x - o.x, q.y - o.y];
+                signed_area(p)
+                    + (0..p.len())
+                        .filter_map(|i| {
+                            let c = e[i]?;
+                            Some(
+                                c.segment_integrals(
+                                    local(p[i]),
+                                    local(p[(i + 1) % p.len()]),
+                                    [0.0; 2],
+                                )
+                                .0,
+                            )
+                        })
+                        .sum::<f64>()
+            })
+            .collect();
+        check_intersections(&tess)?;
+        for (r, a) in tess.iter().zip(&areas) {
+            if *a == 0.0 || !a.is_finite() {
+                return Err(Error::ZeroArea { ring: r.ring });
+            }
+        }
+        check_holes(&tess)?;
+        let winding = if areas[0] > 0.0 {
+            Winding::CounterClockwise
+        } else {
+            Winding::Clockwise
         };
+        // Outer ring counter-clockwise, holes clockwise, as for straight polygons.
+        let mut points = Vec::with_capacity(exact.len());
+        let mut curves = Vec::with_capacity(exact.len());
+        let mut outline = Vec::with_capacity(exact.len());
+        for (k, (((mut p, mut e), t), a)) in exact.into_iter().zip(tess).zip(areas).enumerate() {
+            let mut t = t.points;
+            if (k == 0) == (a < 0.0) {
+                p[1..].reverse();
+                e.reverse();
+                for c in e.iter_mut().flatten() {
+                    *c = c.reversed();
+                }
+                t[1..].reverse();
+            }
+            points.push(p);
+            curves.push(e);
+            outline.push(t);
+        }
+        let mut rings = points.into_iter();
+        let outer = rings.next().expect("the outer ring is always present");
+        Polygon {
+            outer,
+            holes: rings.collect(),
+            winding,
+            input_vertices,
+            arcs: curves,
+            outline,
+            integrals: None,
+        }
+        .integrated()
+    }
+
+    /// Checks that f64 resolves the polygon and that every method agrees, keeping their
+    /// integrals.
+    fn integrated(self) -> Result<Self> {
+        let mut polygon = self;
         // The methods integrate fans about the outer ring's first vertex (area, centroid)
         // and then about the centroid (moments). Both must see the same, positive area:
         // coordinates spanning more than f64 resolves (a 1e8 edge on a 1e86 triangle) break
@@ -147,7 +261,7 @@ impl Polygon {
                     .sum::<f64>()
             })
             .sum();
-        let area_c = 0.5 * twice_about_centroid;
+        let area_c = 0.5 * twice_about_centroid + frame.segments(frame.centroid.coords).0;
         if frame.area.is_infinite() {
             return Err(Error::Unresolvable(
                 "the polygon's area overflows f64 (coordinates too large)".into(),
@@ -222,6 +336,29 @@ impl Polygon {
         &self.holes
     }
 
+    /// The curve of each edge, per ring (outer first; edge i runs from vertex i to i + 1),
+    /// `None` where the edge is straight; empty when every edge is straight.
+    pub fn arcs(&self) -> &[Vec<Option<ArcEdge>>] {
+        &self.arcs
+    }
+
+    /// The rings as drawn: [`rings`](Self::rings), with every curved edge cut into chords
+    /// of at most 1/256 of a turn.
+    ///
+    /// # Examples
+    /// ```
+    /// let p = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]], vec![])?;
+    /// assert_eq!(p.outline_rings().next().unwrap().len(), 3);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn outline_rings(&self) -> Box<dyn Iterator<Item = &[Point2<f64>]> + '_> {
+        if self.outline.is_empty() {
+            Box::new(self.rings())
+        } else {
+            Box::new(self.outline.iter().map(Vec::as_slice))
+        }
+    }
+
     /// The outer ring followed by the holes.
     ///
     /// # Examples
@@ -292,13 +429,102 @@ impl Polygon {
     /// ```
     pub fn perimeter(&self) -> f64 {
         self.rings()
-            .map(|r| {
+            .enumerate()
+            .map(|(k, r)| {
                 (0..r.len())
-                    .map(|i| (r[(i + 1) % r.len()] - r[i]).norm())
+                    .map(|i| match self.arcs.get(k).and_then(|e| e[i]) {
+                        Some(c) => c.length(),
+                        None => (r[(i + 1) % r.len()] - r[i]).norm(),
+                    })
                     .sum::<f64>()
             })
             .sum()
     }
+}
+
+/// A ring's vertices and the curve of each edge (`None` where straight).
+type CurvedRing = (Vec<Point2<f64>>, Vec<Option<ArcEdge>>);
+
+/// A ring with curved edges, its finite points kept and a point that repeats its
+/// neighbour across a straight edge dropped.
+fn clean_curved_ring(
+    points: &[[f64; 2]],
+    edges: &[Option<ArcEdge>],
+    ring: Ring,
+) -> Result<CurvedRing> {
+    let n = points.len();
+    let mut p = Vec::with_capacity(n);
+    let mut e = Vec::with_capacity(n);
+    for (i, q) in points.iter().enumerate() {
+        for &v in q {
+            if !v.is_finite() {
+                return Err(Error::NonFiniteCoordinate {
+                    ring,
+                    vertex: i + 1,
+                    value: v,
+                });
+            }
+        }
+        let edge = edges.get(i).copied().flatten();
+        if let Some(c) = edge
+            && !(c.b.iter().flatten().all(|v| v.is_finite()) && c.half_angle.is_finite())
+        {
+            return Err(Error::Unresolvable(format!(
+                "the curved edge from vertex {} of the {ring} is not finite",
+                i + 1
+            )));
+        }
+        if edge.is_none() && points[(i + 1) % n] == *q && n > 1 {
+            continue;
+        }
+        p.push(Point2::new(q[0], q[1]));
+        e.push(edge);
+    }
+    if p.len() < 2 || (p.len() == 2 && e.iter().all(Option::is_none)) {
+        return Err(Error::TooFewPoints {
+            ring,
+            count: p.len(),
+        });
+    }
+    Ok((p, e))
+}
+
+/// A ring with its curves cut into chords; each point carries the number of the edge it
+/// lies on, so that errors name the edges of the input.
+fn chords_of(p: &[Point2<f64>], e: &[Option<ArcEdge>], ring: Ring) -> Result<CleanRing> {
+    let mut points = Vec::with_capacity(p.len());
+    let mut input_index = Vec::with_capacity(p.len());
+    let mut scratch = Vec::new();
+    for i in 0..p.len() {
+        let (a, b) = (p[i], p[(i + 1) % p.len()]);
+        scratch.clear();
+        scratch.push([a.x, a.y]);
+        if let Some(c) = e[i] {
+            c.interior_points([a.x, a.y], [b.x, b.y], c.chord_count(), &mut scratch);
+        }
+        for q in &scratch {
+            let q = Point2::new(q[0], q[1]);
+            if points.last() != Some(&q) {
+                points.push(q);
+                input_index.push(i + 1);
+            }
+        }
+    }
+    while points.len() > 1 && points.last() == points.first() {
+        points.pop();
+        input_index.pop();
+    }
+    if points.len() < 3 {
+        return Err(Error::TooFewPoints {
+            ring,
+            count: points.len(),
+        });
+    }
+    Ok(CleanRing {
+        points,
+        input_index,
+        ring,
+    })
 }
 
 fn clean_ring(points: &[[f64; 2]], ring: Ring) -> Result<CleanRing> {
@@ -428,7 +654,7 @@ pub fn check_disjoint(parts: &[(String, Polygon)]) -> Result<()> {
     let mut edges = Vec::new();
     let mut owner = Vec::new(); // part of each ring
     for (k, (_, poly)) in parts.iter().enumerate() {
-        for ring in poly.rings() {
+        for ring in poly.outline_rings() {
             push_edges(&mut edges, ring, owner.len());
             owner.push(k);
         }
@@ -456,15 +682,19 @@ pub fn check_disjoint(parts: &[(String, Polygon)]) -> Result<()> {
         );
     }
     // No edges meet, so one vertex tells whether a part lies inside another.
-    let boxes: Vec<[f64; 4]> = parts.iter().map(|(_, p)| bbox(p.outer())).collect();
-    for (k, (_, p)) in parts.iter().enumerate() {
-        let v = p.outer()[0];
-        for (j, (_, q)) in parts.iter().enumerate() {
+    let drawn: Vec<Vec<&[Point2<f64>]>> = parts
+        .iter()
+        .map(|(_, p)| p.outline_rings().collect())
+        .collect();
+    let boxes: Vec<[f64; 4]> = drawn.iter().map(|r| bbox(r[0])).collect();
+    for (k, rings) in drawn.iter().enumerate() {
+        let v = rings[0][0];
+        for (j, other) in drawn.iter().enumerate() {
             let b = &boxes[j];
             if j == k || v.x < b[0] || v.y < b[1] || v.x > b[2] || v.y > b[3] {
                 continue;
             }
-            if inside(v, q.outer()) && !q.holes().iter().any(|h| inside(v, h)) {
+            if inside(v, other[0]) && !other[1..].iter().any(|h| inside(v, h)) {
                 return refuse(k, j, "lie one inside the other".into());
             }
         }

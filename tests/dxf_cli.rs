@@ -44,13 +44,13 @@ fn slot_plate_against_closed_forms() {
     assert_eq!(s["holes"], 1);
     let area = 8.0 + PI - PI / 4.0;
     let polar = 160.0 / 12.0 + 2.0 * (PI / 4.0 + 2.0 * PI + 8.0 / 3.0) - PI / 32.0;
-    assert!((f(&s["area"]) - area).abs() < 2e-6 * area, "{}", s["area"]);
+    assert!((f(&s["area"]) - area).abs() < 1e-13 * area, "{}", s["area"]);
     assert!(
-        (f(&s["inertia"]) - polar).abs() < 2e-6 * polar,
+        (f(&s["inertia"]) - polar).abs() < 1e-13 * polar,
         "{}",
         s["inertia"]
     );
-    assert!((f(&s["centroid"][0]) - 2.0).abs() < 1e-9 && (f(&s["centroid"][1]) - 1.0).abs() < 1e-9);
+    assert!((f(&s["centroid"][0]) - 2.0).abs() < 1e-13 && (f(&s["centroid"][1]) - 1.0).abs() < 1e-13);
     // The unit square beside it.
     assert_eq!(f(&parts[1]["area"]), 1.0);
     // Without --open ignore the centre line is refused, never dropped silently.

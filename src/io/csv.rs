@@ -81,6 +81,7 @@ pub fn parse(bytes: &[u8]) -> Result<PolygonRings> {
     Ok(PolygonRings {
         outer,
         holes: vec![],
+        arcs: vec![],
     })
 }
 

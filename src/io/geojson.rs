@@ -222,6 +222,7 @@ fn polygon(v: &Value, place: &str) -> Result<PolygonRings> {
     Ok(PolygonRings {
         outer,
         holes: it.collect(),
+        arcs: vec![],
     })
 }
 

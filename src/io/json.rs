@@ -76,6 +76,7 @@ impl<'de> Visitor<'de> for DocVisitor {
         Ok(Doc(PolygonRings {
             outer,
             holes: vec![],
+            arcs: vec![],
         }))
     }
 
@@ -115,6 +116,7 @@ impl<'de> Visitor<'de> for DocVisitor {
         Ok(Doc(PolygonRings {
             outer,
             holes: holes.unwrap_or_default(),
+            arcs: vec![],
         }))
     }
 }

@@ -337,6 +337,9 @@ pub struct PolygonRings {
     pub outer: Vec<[f64; 2]>,
     /// The holes.
     pub holes: Vec<Vec<[f64; 2]>>,
+    /// Curved edges, per ring (outer first): the curve from point i to point i + 1, or
+    /// `None` for a straight edge. Empty when every edge is straight.
+    pub arcs: Vec<Vec<Option<crate::arc::ArcEdge>>>,
 }
 
 /// Parses `bytes` in `format` and validates every polygon in it: one for JSON and CSV, one
@@ -382,7 +385,7 @@ pub fn read_polygons_with(
             .parts
             .into_iter()
             .map(|(name, rings)| {
-                let poly = Polygon::new(rings.outer, rings.holes)
+                let poly = Polygon::from_rings(rings)
                     .map_err(|e| Error::parse(name.clone(), e.to_string()))?;
                 Ok((name, poly))
             })
@@ -468,5 +471,5 @@ pub fn read_polygon(bytes: &[u8], format: PolygonFormat) -> Result<Polygon> {
     if rings.outer.is_empty() {
         return Err(Error::Empty("no points in the input".into()));
     }
-    Polygon::new(rings.outer, rings.holes)
+    Polygon::from_rings(rings)
 }

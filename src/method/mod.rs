@@ -87,11 +87,23 @@ impl PolygonMethod {
     /// The integration itself, without the cache kept by [`Polygon::new`].
     pub(crate) fn compute(self, polygon: &Polygon) -> PolygonIntegral {
         let frame = LocalFrame::new(polygon);
-        let (moments, polar) = match self {
+        let (mut moments, mut polar) = match self {
             PolygonMethod::Fan => fan::moments(&frame),
             PolygonMethod::RightTriangle => right_triangle::moments(&frame),
             PolygonMethod::Centroid => centroid::moments(&frame),
         };
+        // Curved edges: each method integrates the polygon of their chords; the segments
+        // between chords and curves are added in closed form (the same for every method).
+        if !polygon.arcs().is_empty() {
+            let [sxx, syy, sxy] = frame.segments(frame.centroid.coords).2;
+            moments = moments
+                + SecondMoments2d {
+                    ixx: syy,
+                    iyy: sxx,
+                    ixy: sxy,
+                };
+            polar += sxx + syy;
+        }
         PolygonIntegral {
             properties: MassProperties2d {
                 area: frame.area,
@@ -298,7 +310,8 @@ pub(crate) struct LocalFrame<'a> {
 }
 
 impl<'a> LocalFrame<'a> {
-    /// Area and centroid of `polygon` by a fan per ring about its reference point.
+    /// Area and centroid of `polygon` by a fan per ring about its reference point (and
+    /// the segments of its curved edges).
     pub(crate) fn new(polygon: &'a Polygon) -> Self {
         let o = polygon.reference();
         let (mut a2, mut sx, mut sy) = (0.0, 0.0, 0.0);
@@ -312,11 +325,43 @@ impl<'a> LocalFrame<'a> {
                 sy += d * (p0.y + p1.y + p2.y);
             }
         }
-        LocalFrame {
+        let mut frame = LocalFrame {
             polygon,
-            area: 0.5 * a2,
-            centroid: Point2::new(sx / (3.0 * a2), sy / (3.0 * a2)),
+            area: 0.0,
+            centroid: Point2::origin(),
+        };
+        if !polygon.arcs().is_empty() {
+            // Σ d (p0 + p1 + p2) over the fan is 6 ∫x: add each segment's the same way.
+            let (a, s, _) = frame.segments(Vector2::zeros());
+            a2 += 2.0 * a;
+            sx += 6.0 * s[0];
+            sy += 6.0 * s[1];
         }
+        frame.area = 0.5 * a2;
+        frame.centroid = Point2::new(sx / (3.0 * a2), sy / (3.0 * a2));
+        frame
+    }
+
+    /// The summed integrals of the segments between the curved edges and their chords,
+    /// about `about` (relative to the reference point): `(area, [∫x, ∫y], [∫x², ∫y², ∫xy])`.
+    pub(crate) fn segments(&self, about: Vector2<f64>) -> (f64, [f64; 2], [f64; 3]) {
+        let o = self.polygon.reference();
+        let (mut a, mut s1, mut s2) = (0.0, [0.0; 2], [0.0; 3]);
+        for (ring, edges) in self.polygon.rings().zip(self.polygon.arcs()) {
+            for (i, c) in edges.iter().enumerate() {
+                let Some(c) = c else { continue };
+                let (p, q) = (ring[i] - o, ring[(i + 1) % ring.len()] - o);
+                let (da, d1, d2) = c.segment_integrals([p.x, p.y], [q.x, q.y], [about.x, about.y]);
+                a += da;
+                for k in 0..2 {
+                    s1[k] += d1[k];
+                }
+                for k in 0..3 {
+                    s2[k] += d2[k];
+                }
+            }
+        }
+        (a, s1, s2)
     }
 
     /// Each ring's vertices relative to the centroid (the frame all second moments use).
@@ -379,6 +424,10 @@ pub(crate) fn principal_from_outline(frame: &LocalFrame, moments: &SecondMoments
             let d = cross(e[0] - p0, e[1] - p0);
             least += d * (w0 * w0 + w1 * w1 + w2 * w2 + w0 * w1 + w1 * w2 + w2 * w0) / 12.0;
         }
+    }
+    if !frame.polygon.arcs().is_empty() {
+        let [sxx, syy, sxy] = frame.segments(frame.centroid.coords).2;
+        least += v.x * v.x * sxx + v.y * v.y * syy + 2.0 * v.x * v.y * sxy;
     }
     // Trust it only where its own rounding is small: the distances carry about ε·L of
     // error for a body L long and w wide, ε·L/w relative, L/w = √(I2/I1). Beyond that
