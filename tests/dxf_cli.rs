@@ -50,7 +50,9 @@ fn slot_plate_against_closed_forms() {
         "{}",
         s["inertia"]
     );
-    assert!((f(&s["centroid"][0]) - 2.0).abs() < 1e-13 && (f(&s["centroid"][1]) - 1.0).abs() < 1e-13);
+    assert!(
+        (f(&s["centroid"][0]) - 2.0).abs() < 1e-13 && (f(&s["centroid"][1]) - 1.0).abs() < 1e-13
+    );
     // The unit square beside it.
     assert_eq!(f(&parts[1]["area"]), 1.0);
     // Without --open ignore the centre line is refused, never dropped silently.
