@@ -12,7 +12,10 @@ fn close(a: f64, b: f64, tol: f64) -> bool {
 }
 
 /// A ring with bulges: `(x, y, bulge of the edge to the next vertex)`.
-fn bulged(v: &[(f64, f64, f64)]) -> (Vec<[f64; 2]>, Vec<Option<ArcEdge>>) {
+/// A ring's points and the curve of each edge.
+type Ring = (Vec<[f64; 2]>, Vec<Option<ArcEdge>>);
+
+fn bulged(v: &[(f64, f64, f64)]) -> Ring {
     let n = v.len();
     let points: Vec<[f64; 2]> = v.iter().map(|p| [p.0, p.1]).collect();
     let arcs = (0..n)
@@ -21,7 +24,7 @@ fn bulged(v: &[(f64, f64, f64)]) -> (Vec<[f64; 2]>, Vec<Option<ArcEdge>>) {
     (points, arcs)
 }
 
-fn polygon(rings: Vec<(Vec<[f64; 2]>, Vec<Option<ArcEdge>>)>) -> Polygon {
+fn polygon(rings: Vec<Ring>) -> Polygon {
     let mut it = rings.into_iter();
     let (outer, a0) = it.next().unwrap();
     let (holes, arcs): (Vec<_>, Vec<_>) = it.unzip();
@@ -133,9 +136,9 @@ fn stadiums_from_bulges_shifted_rotated_and_mirrored() {
     let (w, r) = (4.0, 1.0);
     let (area, ixx, iyy) = stadium(w, r);
     for offset in [0.0, 1e6, 1e8] {
-        for deg in [0.0, 30.0, 90.0] {
+        for deg in [0.0_f64, 30.0, 90.0] {
             for mirrored in [false, true] {
-                let (s, c) = (deg as f64).to_radians().sin_cos();
+                let (s, c) = deg.to_radians().sin_cos();
                 let place = |x: f64, y: f64| {
                     let x = if mirrored { -x } else { x };
                     [offset + c * x - s * y, offset + s * x + c * y]
@@ -155,7 +158,7 @@ fn stadiums_from_bulges_shifted_rotated_and_mirrored() {
                     .collect();
                 let p = polygon(vec![bulged(&v)]);
                 // The tensor turned by deg (a mirror leaves this symmetric shape's alone).
-                let (s2, c2) = (2.0 * (deg as f64).to_radians()).sin_cos();
+                let (s2, c2) = (2.0 * deg.to_radians()).sin_cos();
                 let mean = 0.5 * (ixx + iyy);
                 let diff = 0.5 * (ixx - iyy);
                 // ∫xy of the turned body: sin 2θ (∫x'² − ∫y'²)/2.
@@ -328,7 +331,7 @@ fn curves_that_cross_or_nest_wrongly_are_refused() {
         (10.0, 10.0, 0.0),
         (0.0, 10.0, 0.0),
     ]);
-    let try_with = |hole: (Vec<[f64; 2]>, Vec<Option<ArcEdge>>)| {
+    let try_with = |hole: Ring| {
         Polygon::from_rings(PolygonRings {
             outer: square.0.clone(),
             holes: vec![hole.0],
