@@ -153,10 +153,10 @@ impl ArcEdge {
         }
     }
 
-    /// How many chords the validity checks and drawings cut this arc into: at most 1/256
-    /// of a turn of the unit circle each (a sagitta below 8e-5 of a circle's radius).
+    /// How many chords the validity checks and drawings cut this arc into: at most 1/128
+    /// of a turn of the unit circle each (a sagitta below 3.1e-4 of a circle's radius).
     pub fn chord_count(&self) -> usize {
-        (2.0 * self.half_angle / (std::f64::consts::TAU / 256.0))
+        (2.0 * self.half_angle / (std::f64::consts::TAU / 128.0))
             .ceil()
             .max(2.0) as usize
     }

@@ -797,22 +797,26 @@ fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
         Vec<inertia::PolygonIntegral>,
         inertia::Polygon,
     );
-    let read = |path: &PathBuf| -> Result<Vec<Integrated>> {
+    type Counts = std::collections::BTreeMap<String, usize>;
+    // A file's polygons, and what it held outside them.
+    let read = |path: &PathBuf| -> Result<(Vec<Integrated>, Counts)> {
         let (bytes, name, label) = read_input(path)?;
         let format = a
             .input_format
             .or_else(|| PolygonFormat::from_path(path))
             .unwrap_or_else(|| PolygonFormat::sniff(&bytes));
-        let (polys, ignored) =
+        let (polys, left) =
             read_polygons_with(&bytes, format, &dxf_options).with_context(|| label.clone())?;
-        if !ignored.is_empty() {
+        let mut counts = left.annotations;
+        if !left.pieces.is_empty() {
             eprintln!(
                 "inertia: warning: {label}: {} piece(s) in no closed outline left out (--open ignore): {}",
-                ignored.len(),
-                ignored.join(", ")
+                left.pieces.len(),
+                left.pieces.join(", ")
             );
+            counts.insert("open pieces".into(), left.pieces.len());
         }
-        Ok(polys
+        let polys = polys
             .into_iter()
             .map(|(part, poly)| {
                 let part_name = if part.is_empty() {
@@ -823,7 +827,8 @@ fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
                 let units = methods.iter().map(|m| m.integrate(&poly)).collect();
                 (part_name, Outline::of(&poly), units, poly)
             })
-            .collect())
+            .collect();
+        Ok((polys, counts))
     };
     let report = |name: &str,
                   method: PolygonMethod,
@@ -837,13 +842,18 @@ fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
     // A lone file is read once here: one polygon is reported alone, several as parts below.
     let mut first = None;
     if files.len() == 1 && a.files_from.is_none() {
-        let mut parts = read(&files[0])?;
+        let (mut parts, counts) = read(&files[0])?;
         if parts.len() == 1 {
             let (name, outline, units, poly) = parts.remove(0);
             let reports = methods
                 .iter()
                 .zip(units)
-                .map(|(m, u)| report(&name, *m, outline, u))
+                .map(|(m, u)| {
+                    report(&name, *m, outline, u).map(|mut r| {
+                        r.ignored = counts.clone();
+                        r
+                    })
+                })
                 .collect::<Result<Vec<_>>>()?;
             if let Some(path) = &a.plot {
                 write_file(path, &inertia::report::svg::polygon(&poly, &reports[0]))?;
@@ -870,14 +880,26 @@ fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
         if a.plot.is_some() {
             bail!("--plot draws one polygon; this file holds {}", parts.len());
         }
-        first = Some(parts);
+        first = Some((parts, counts));
     }
     let method = methods[0];
-    type Part = (String, Outline, inertia::PolygonIntegral);
-    let keep_first = |parts: Vec<Integrated>| -> Vec<Part> {
+    // (name, outline, integral, what its file held outside its polygons: given on the
+    // part when the file holds one polygon, and summed in the total)
+    type Part = (String, Outline, inertia::PolygonIntegral, Counts);
+    let keep_first = |(parts, counts): (Vec<Integrated>, Counts)| -> Vec<Part> {
+        let one = parts.len() == 1;
+        let mut counts = Some(counts);
         parts
             .into_iter()
-            .map(|(n, o, mut u, _)| (n, o, u.remove(0)))
+            .enumerate()
+            .map(|(k, (n, o, mut u, _))| {
+                let c = if one || k == 0 {
+                    counts.take().unwrap_or_default()
+                } else {
+                    Counts::new()
+                };
+                (n, o, u.remove(0), c)
+            })
             .collect()
     };
     let per_file: Vec<Result<Vec<Part>, (String, String)>> = match first {
@@ -910,9 +932,12 @@ fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
     let rows: Vec<Result<PolygonReport, (String, String)>> = results
         .iter()
         .map(|r| match r {
-            Ok((name, outline, unit)) => {
-                report(name, method, *outline, *unit).map_err(|e| (name.clone(), format!("{e:#}")))
-            }
+            Ok((name, outline, unit, counts)) => report(name, method, *outline, *unit)
+                .map(|mut r| {
+                    r.ignored = counts.clone();
+                    r
+                })
+                .map_err(|e| (name.clone(), format!("{e:#}"))),
             Err(e) => Err(e.clone()),
         })
         .collect();
@@ -922,8 +947,13 @@ fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
         let outline = Outline::sum(good.iter().map(|g| g.1));
         let unit = inertia::PolygonIntegral::from_properties(props);
         let name = format!("total of {} parts", good.len());
-        let r =
+        let mut r =
             PolygonReport::from_integral(&name, method.name(), outline, unit, amount, about, &view);
+        for g in &good {
+            for (k, n) in &g.3 {
+                *r.ignored.entry(k.clone()).or_default() += n;
+            }
+        }
         checked(&name, r)
     });
     let total = total.transpose()?;

@@ -146,7 +146,7 @@ impl Polygon {
 
     /// Validates a polygon whose edges may be circular or elliptic arcs (as a DXF drawing
     /// gives them): `rings.arcs` holds, per ring, the curve of each edge. The checks for
-    /// crossing edges and nesting run on the curves cut into chords (at most 1/256 of a
+    /// crossing edges and nesting run on the curves cut into chords (at most 1/128 of a
     /// turn each); the integrals are exact for the curves themselves (see [`crate::arc`]).
     ///
     /// # Examples
@@ -343,7 +343,7 @@ impl Polygon {
     }
 
     /// The rings as drawn: [`rings`](Self::rings), with every curved edge cut into chords
-    /// of at most 1/256 of a turn.
+    /// of at most 1/128 of a turn.
     ///
     /// # Examples
     /// ```

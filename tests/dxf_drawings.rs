@@ -422,3 +422,53 @@ fn an_insert_array_too_large_is_refused() {
     assert_eq!(code, 2);
     assert!(err.contains("refused rather than expanded"), "{err}");
 }
+
+#[test]
+fn annotations_are_counted_in_the_report() {
+    let mut text = dxf::entities::Text::default();
+    text.value = "PLATE 5 mm".into();
+    let dim = dxf::entities::RotatedDimension::default();
+    let mut d = Drawing::new();
+    for e in plate_and_slot().into_iter().take(6) {
+        d.add_entity(e);
+    }
+    d.add_entity(Entity::new(EntityType::Text(text)));
+    d.add_entity(Entity::new(EntityType::RotatedDimension(dim)));
+    for (name, bytes) in flavours(&mut d) {
+        let (code, v, err) = run(&bytes, &[]);
+        assert_eq!(code, 0, "{name}: {err}");
+        assert_eq!(v["ignored"]["TEXT"], 1, "{name}: {v}");
+        // The dxf crate writes no DIMENSION into an R12 file.
+        if name != "R12" {
+            assert_eq!(v["ignored"]["DIMENSION"], 1, "{name}: {v}");
+        }
+    }
+    // Several parts: the total says what the drawing left out.
+    let mut d = Drawing::new();
+    for e in plate_and_slot() {
+        d.add_entity(e);
+    }
+    d.add_entity(Entity::new(
+        EntityType::Text(dxf::entities::Text::default()),
+    ));
+    let (_, bytes) = flavours(&mut d).remove(1);
+    let (code, v, err) = run(&bytes, &[]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(v["total"]["ignored"]["TEXT"], 1, "{v}");
+    // And the table says it too.
+    let dir = std::env::temp_dir().join(format!("inertia-dxf-table-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join("plate.dxf");
+    std::fs::write(&p, &bytes).unwrap();
+    let out = cargo_bin_cmd!("inertia")
+        .args(["polygon", p.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        table
+            .lines()
+            .any(|l| l.starts_with("  ignored") && l.contains("1 TEXT")),
+        "{table}"
+    );
+}

@@ -27,7 +27,7 @@ struct Curve {
 }
 
 impl Curve {
-    /// The curve cut into chords (at most 1/256 of a turn each), for nesting.
+    /// The curve cut into chords (at most 1/128 of a turn each), for nesting.
     fn chords(&self) -> Vec<[f64; 2]> {
         let n = self.points.len();
         let mut out = Vec::with_capacity(n);
@@ -183,6 +183,18 @@ pub struct Read {
     pub parts: Vec<(String, PolygonRings)>,
     /// Pieces that belong to no closed outline, left out (`LINE 2F`, ...).
     pub ignored: Vec<String>,
+    /// Annotations and construction geometry ignored, counted by DXF entity type
+    /// (`{"DIMENSION": 4, "TEXT": 2}`): they never change an outline.
+    pub annotations: std::collections::BTreeMap<String, usize>,
+}
+
+/// What a drawing held outside its polygons.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LeftOut {
+    /// Pieces in no closed outline, left out with [`Options::ignore_open`].
+    pub pieces: Vec<String>,
+    /// Annotations ignored, counted by DXF entity type.
+    pub annotations: std::collections::BTreeMap<String, usize>,
 }
 
 /// A LINE, ARC or open polyline: a path from its first point to its last, with the curve
@@ -473,6 +485,7 @@ struct Collector<'a> {
     curves: Vec<Curve>,
     pieces: Vec<Piece>,
     expanded: usize,
+    annotations: std::collections::BTreeMap<String, usize>,
 }
 
 impl<'a> Collector<'a> {
@@ -731,9 +744,11 @@ impl<'a> Collector<'a> {
                     "this kind of entity is not read yet, and dropping it could change the outline: explode it into lines, arcs and polylines",
                 ));
             }
-            // Annotations and construction geometry: text, dimensions, hatches, points,
-            // leaders, images, xlines and rays.
-            _ => {}
+            // Annotations and construction geometry: text, dimensions, points, leaders,
+            // images, xlines and rays. Counted, so that the report says what was left out.
+            other => {
+                *self.annotations.entry(kind_name(other)).or_default() += 1;
+            }
         }
         Ok(())
     }
@@ -851,6 +866,115 @@ impl<'a> Collector<'a> {
     }
 }
 
+/// The DXF type name of an entity the reader ignores (`DIMENSION` for every kind of
+/// dimension).
+fn kind_name(e: &::dxf::entities::EntityType) -> String {
+    let variant = format!("{e:?}");
+    let variant = variant.split('(').next().unwrap_or("entity");
+    match variant {
+        v if v.ends_with("Dimension") => "DIMENSION".into(),
+        "ModelPoint" => "POINT".into(),
+        "AttributeDefinition" => "ATTDEF".into(),
+        "Attribute" => "ATTRIB".into(),
+        "ProxyEntity" => "ACAD_PROXY_ENTITY".into(),
+        v => v.to_ascii_uppercase(),
+    }
+}
+
+/// Entity types the `dxf` crate reads; any other type in an ASCII drawing's ENTITIES
+/// section is skipped by it, and counted here instead.
+const KNOWN: &[&str] = &[
+    "3DFACE",
+    "3DSOLID",
+    "ACAD_PROXY_ENTITY",
+    "ARC",
+    "ARCALIGNEDTEXT",
+    "ATTDEF",
+    "ATTRIB",
+    "BODY",
+    "CIRCLE",
+    "DIMENSION",
+    "ELLIPSE",
+    "HELIX",
+    "IMAGE",
+    "INSERT",
+    "LEADER",
+    "LIGHT",
+    "LINE",
+    "3DLINE",
+    "LWPOLYLINE",
+    "MLINE",
+    "MTEXT",
+    "OLEFRAME",
+    "OLE2FRAME",
+    "POINT",
+    "POLYLINE",
+    "RAY",
+    "REGION",
+    "RTEXT",
+    "SECTION",
+    "SEQEND",
+    "SHAPE",
+    "SOLID",
+    "SPLINE",
+    "TEXT",
+    "TOLERANCE",
+    "TRACE",
+    "DGNUNDERLAY",
+    "DWFUNDERLAY",
+    "PDFUNDERLAY",
+    "VERTEX",
+    "WIPEOUT",
+    "XLINE",
+];
+
+/// Entity types the `dxf` crate does not read that carry an outline or a body: refused,
+/// since they cannot be dropped without changing the answer.
+const GEOMETRIC: &[&str] = &[
+    "MESH",
+    "SURFACE",
+    "EXTRUDEDSURFACE",
+    "LOFTEDSURFACE",
+    "NURBSURFACE",
+    "PLANESURFACE",
+    "REVOLVEDSURFACE",
+    "SWEPTSURFACE",
+];
+
+/// Counts the top-level entities of an ASCII drawing whose type the `dxf` crate skips
+/// (`HATCH`, `MULTILEADER`, `ACAD_TABLE`, ...), refusing those that are geometry.
+fn unread_entities(bytes: &[u8]) -> Result<std::collections::BTreeMap<String, usize>> {
+    let mut counts = std::collections::BTreeMap::new();
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return Ok(counts);
+    };
+    let mut lines = text.lines().map(str::trim);
+    let mut in_entities = false;
+    while let Some(code) = lines.next() {
+        let Some(value) = lines.next() else { break };
+        if code != "0" {
+            if code == "2" && value == "ENTITIES" {
+                in_entities = true;
+            }
+            continue;
+        }
+        match value {
+            "ENDSEC" if in_entities => break,
+            v if in_entities && !KNOWN.contains(&v) => {
+                if GEOMETRIC.contains(&v) {
+                    return Err(Error::parse(
+                        crate::error::clip(v),
+                        "this kind of entity is not read, and dropping it could change the outline: export the profile as lines, arcs and polylines",
+                    ));
+                }
+                *counts.entry(crate::error::clip(v)).or_default() += 1;
+            }
+            _ => {}
+        }
+    }
+    Ok(counts)
+}
+
 /// Parses a DXF drawing into polygons (with holes), each named by its outline's entity.
 ///
 /// # Examples
@@ -890,12 +1014,22 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
         curves: Vec::new(),
         pieces: Vec::new(),
         expanded: 0,
+        annotations: Default::default(),
     };
     let entities: Vec<&::dxf::entities::Entity> = drawing.entities().collect();
     c.entities(&entities, &Affine::IDENTITY, "", "", &mut Vec::new())?;
     let Collector {
-        mut curves, pieces, ..
+        mut curves,
+        pieces,
+        mut annotations,
+        ..
     } = c;
+    // Only with all layers: the skipped entities' layers are not read.
+    if options.layers.is_empty() {
+        for (k, n) in unread_entities(bytes)? {
+            *annotations.entry(k).or_default() += n;
+        }
+    }
     let tol = options.join_tolerance.unwrap_or_else(|| {
         let big = pieces
             .iter()
@@ -919,6 +1053,7 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
     Ok(Read {
         parts: nest(curves),
         ignored,
+        annotations,
     })
 }
 
@@ -1060,6 +1195,41 @@ mod tests {
         let a = crate::PolygonMethod::Fan.integrate(&p).properties.area;
         let exact = 8.0 + PI - PI / 4.0;
         assert!((a - exact).abs() < 1e-14 * exact, "{a} vs {exact}");
+    }
+
+    #[test]
+    fn annotations_are_counted_and_unread_geometry_refused() {
+        let square = lwpolyline(
+            "A1",
+            &[
+                (0.0, 0.0, 0.0),
+                (1.0, 0.0, 0.0),
+                (1.0, 1.0, 0.0),
+                (0.0, 1.0, 0.0),
+            ],
+            true,
+        );
+        let text = "0\nTEXT\n5\n1F\n8\n0\n10\n0\n20\n0\n40\n1\n1\nhello\n";
+        // A HATCH, which the dxf crate skips: counted from the file's text.
+        let hatch = "0\nHATCH\n5\n2F\n8\n0\n10\n0\n20\n0\n";
+        let body = [square.as_str(), text, text, hatch].concat();
+        let read = parse_with(&drawing(&body), &Options::default()).unwrap();
+        assert_eq!(read.parts.len(), 1);
+        let counts: Vec<(&str, usize)> = read
+            .annotations
+            .iter()
+            .map(|(k, n)| (k.as_str(), *n))
+            .collect();
+        assert_eq!(counts, [("HATCH", 1), ("TEXT", 2)]);
+        // A MESH carries a body: refused, not skipped.
+        let mesh = "0\nMESH\n5\n3F\n8\n0\n";
+        let e = parse(&drawing(&[square.as_str(), mesh].concat()))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("MESH: this kind of entity is not read"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -365,20 +365,21 @@ pub type Named = (String, Polygon);
 
 /// [`read_polygons`] with the options of the DXF reader (the tolerance within which the
 /// ends of lines and arcs are joined; whether pieces outside any closed outline are left
-/// out), also returning the names of the pieces left out.
+/// out), also saying what a drawing held that is not in any polygon (the pieces left out,
+/// the annotations ignored); empty for the other formats.
 ///
 /// # Examples
 /// ```
 /// use inertia::io::{read_polygons_with, PolygonFormat, dxf::Options};
-/// let (parts, ignored) = read_polygons_with(b"0 0\n1 0\n0 1\n", PolygonFormat::Csv, &Options::default())?;
-/// assert_eq!((parts.len(), ignored.len()), (1, 0));
+/// let (parts, left) = read_polygons_with(b"0 0\n1 0\n0 1\n", PolygonFormat::Csv, &Options::default())?;
+/// assert_eq!((parts.len(), left.pieces.len()), (1, 0));
 /// # Ok::<(), inertia::Error>(())
 /// ```
 pub fn read_polygons_with(
     bytes: &[u8],
     format: PolygonFormat,
     options: &dxf::Options,
-) -> Result<(Vec<Named>, Vec<String>)> {
+) -> Result<(Vec<Named>, dxf::LeftOut)> {
     if format == PolygonFormat::Dxf {
         let read = dxf::parse_with(bytes, options)?;
         let parts = read
@@ -393,12 +394,19 @@ pub fn read_polygons_with(
         // The outlines of one drawing are parts of one whole: a curve drawn twice, or two
         // outlines crossing, would be summed.
         crate::polygon::check_disjoint(&parts)?;
-        return Ok((parts, read.ignored));
+        let left = dxf::LeftOut {
+            pieces: read.ignored,
+            annotations: read.annotations,
+        };
+        return Ok((parts, left));
     }
     let geo = format == PolygonFormat::Geojson
         || (format == PolygonFormat::Json && geojson::looks_like(bytes));
     if !geo {
-        return Ok((vec![(String::new(), read_polygon(bytes, format)?)], vec![]));
+        return Ok((
+            vec![(String::new(), read_polygon(bytes, format)?)],
+            Default::default(),
+        ));
     }
     let geo = geojson::parse(bytes)?;
     let groups: Vec<usize> = geo.iter().map(|p| p.group).collect();
@@ -425,7 +433,7 @@ pub fn read_polygons_with(
         crate::polygon::check_disjoint(&parts[start..end])?;
         start = end;
     }
-    Ok((parts, vec![]))
+    Ok((parts, Default::default()))
 }
 
 /// Parses `bytes` in `format` and validates the polygon.

@@ -304,6 +304,11 @@ pub struct PolygonReport {
     pub products: Products,
     /// Units of every quantity.
     pub units: UnitLabels,
+    /// What the input held that is in no polygon, counted by kind: a DXF drawing's
+    /// annotations (`{"DIMENSION": 4}`) and, with `--open ignore`, its open pieces
+    /// (`"open pieces"`). Left out of the JSON when empty.
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub ignored: std::collections::BTreeMap<String, usize>,
 }
 
 impl PolygonReport {
@@ -483,6 +488,7 @@ impl PolygonReport {
                 .map(|a| p.moment_about_axis(about, nalgebra::Vector2::new(a[0], a[1]))),
             products,
             units: view.units.labels(2),
+            ignored: Default::default(),
         }
     }
 

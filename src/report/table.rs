@@ -89,6 +89,10 @@ pub fn polygon(r: &PolygonReport) -> String {
         &format!("x {}  y {}", num(r.centroid[0]), num(r.centroid[1])),
     );
     row(&mut o, "units", &units_line(&r.units));
+    if !r.ignored.is_empty() {
+        let list: Vec<String> = r.ignored.iter().map(|(k, n)| format!("{n} {k}")).collect();
+        row(&mut o, "ignored", &list.join(", "));
+    }
     let _ = writeln!(o);
     if r.about_centroid() {
         let _ = writeln!(o, "mass moments of inertia about the centroid");
