@@ -797,9 +797,8 @@ fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
         Vec<inertia::PolygonIntegral>,
         inertia::Polygon,
     );
-    type Counts = std::collections::BTreeMap<String, usize>;
     // A file's polygons, and what it held outside them.
-    let read = |path: &PathBuf| -> Result<(Vec<Integrated>, Counts)> {
+    let read = |path: &PathBuf| -> Result<(Vec<Integrated>, Notes)> {
         let (bytes, name, label) = read_input(path)?;
         let format = a
             .input_format
@@ -807,14 +806,19 @@ fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
             .unwrap_or_else(|| PolygonFormat::sniff(&bytes));
         let (polys, left) =
             read_polygons_with(&bytes, format, &dxf_options).with_context(|| label.clone())?;
-        let mut counts = left.annotations;
+        let mut notes = Notes {
+            ignored: left.annotations,
+            deviation: left.spline_deviation,
+        };
         if !left.pieces.is_empty() {
             eprintln!(
                 "inertia: warning: {label}: {} piece(s) in no closed outline left out (--open ignore): {}",
                 left.pieces.len(),
                 left.pieces.join(", ")
             );
-            counts.insert("open pieces".into(), left.pieces.len());
+            notes
+                .ignored
+                .insert("open pieces".into(), left.pieces.len());
         }
         let polys = polys
             .into_iter()
@@ -828,7 +832,7 @@ fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
                 (part_name, Outline::of(&poly), units, poly)
             })
             .collect();
-        Ok((polys, counts))
+        Ok((polys, notes))
     };
     let report = |name: &str,
                   method: PolygonMethod,
@@ -842,7 +846,7 @@ fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
     // A lone file is read once here: one polygon is reported alone, several as parts below.
     let mut first = None;
     if files.len() == 1 && a.files_from.is_none() {
-        let (mut parts, counts) = read(&files[0])?;
+        let (mut parts, notes) = read(&files[0])?;
         if parts.len() == 1 {
             let (name, outline, units, poly) = parts.remove(0);
             let reports = methods
@@ -850,7 +854,7 @@ fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
                 .zip(units)
                 .map(|(m, u)| {
                     report(&name, *m, outline, u).map(|mut r| {
-                        r.ignored = counts.clone();
+                        notes.apply(&mut r);
                         r
                     })
                 })
@@ -880,23 +884,23 @@ fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
         if a.plot.is_some() {
             bail!("--plot draws one polygon; this file holds {}", parts.len());
         }
-        first = Some((parts, counts));
+        first = Some((parts, notes));
     }
     let method = methods[0];
     // (name, outline, integral, what its file held outside its polygons: given on the
     // part when the file holds one polygon, and summed in the total)
-    type Part = (String, Outline, inertia::PolygonIntegral, Counts);
-    let keep_first = |(parts, counts): (Vec<Integrated>, Counts)| -> Vec<Part> {
+    type Part = (String, Outline, inertia::PolygonIntegral, Notes);
+    let keep_first = |(parts, notes): (Vec<Integrated>, Notes)| -> Vec<Part> {
         let one = parts.len() == 1;
-        let mut counts = Some(counts);
+        let mut notes = Some(notes);
         parts
             .into_iter()
             .enumerate()
             .map(|(k, (n, o, mut u, _))| {
                 let c = if one || k == 0 {
-                    counts.take().unwrap_or_default()
+                    notes.take().unwrap_or_default()
                 } else {
-                    Counts::new()
+                    Notes::default()
                 };
                 (n, o, u.remove(0), c)
             })
@@ -932,9 +936,9 @@ fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
     let rows: Vec<Result<PolygonReport, (String, String)>> = results
         .iter()
         .map(|r| match r {
-            Ok((name, outline, unit, counts)) => report(name, method, *outline, *unit)
+            Ok((name, outline, unit, notes)) => report(name, method, *outline, *unit)
                 .map(|mut r| {
-                    r.ignored = counts.clone();
+                    notes.apply(&mut r);
                     r
                 })
                 .map_err(|e| (name.clone(), format!("{e:#}"))),
@@ -950,9 +954,7 @@ fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
         let mut r =
             PolygonReport::from_integral(&name, method.name(), outline, unit, amount, about, &view);
         for g in &good {
-            for (k, n) in &g.3 {
-                *r.ignored.entry(k.clone()).or_default() += n;
-            }
+            g.3.apply(&mut r);
         }
         checked(&name, r)
     });
@@ -964,6 +966,27 @@ fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
         output_table_polygon,
         inertia::report::csv::polygons,
     ))
+}
+
+/// What a polygon file held besides its polygons, for its report: annotations ignored,
+/// and how far splines are from their chords.
+#[derive(Clone, Debug, Default)]
+struct Notes {
+    ignored: std::collections::BTreeMap<String, usize>,
+    deviation: Option<f64>,
+}
+
+impl Notes {
+    /// Adds these notes to a report (summing counts, keeping the largest deviation).
+    fn apply(&self, r: &mut PolygonReport) {
+        for (k, n) in &self.ignored {
+            *r.ignored.entry(k.clone()).or_default() += n;
+        }
+        if let Some(d) = self.deviation {
+            r.approximate = true;
+            r.max_deviation = Some(r.max_deviation.map_or(d, |x| x.max(d)));
+        }
+    }
 }
 
 fn output_table_polygon(r: &PolygonReport) -> String {

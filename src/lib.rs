@@ -35,6 +35,7 @@ pub mod polygon;
 pub mod report;
 pub mod shape;
 pub mod soup;
+pub mod spline;
 mod sweep;
 pub mod units;
 

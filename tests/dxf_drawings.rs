@@ -472,3 +472,38 @@ fn annotations_are_counted_in_the_report() {
         "{table}"
     );
 }
+
+#[test]
+fn splines_are_cut_into_chords_within_a_stated_distance() {
+    // A cubic Bézier from (0, 0) to (10, 0) through control points (0, 10) and (10, 10),
+    // closed by a LINE: ∫y dx = 1800 ∫t²(1 − t)² dt = 60.
+    let mut sp = dxf::entities::Spline::default();
+    sp.degree_of_curve = 3;
+    sp.flags = 8; // planar
+    sp.knot_values = vec![0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0];
+    sp.control_points = [(0.0, 0.0), (0.0, 10.0), (10.0, 10.0), (10.0, 0.0)]
+        .iter()
+        .map(|&(x, y)| Point::new(x, y, 0.0))
+        .collect();
+    sp.weight_values = vec![1.0; 4];
+    let mut d = Drawing::new();
+    d.add_entity(Entity::new(EntityType::Spline(sp)));
+    d.add_entity(line((10.0, 0.0), (0.0, 0.0)));
+    for (name, bytes) in flavours(&mut d) {
+        if name == "R12" {
+            continue; // SPLINE is an R13+ entity.
+        }
+        let (code, v, err) = run(&bytes, &[]);
+        assert_eq!(code, 0, "{name}: {err}");
+        assert_eq!(v["approximate"], true, "{name}: {v}");
+        let dev = f(&v["max_deviation"]);
+        assert!(dev > 0.0 && dev <= 1e-7 * 200f64.sqrt(), "{name}: {dev}");
+        // Chords of this convex curve lie inside it: the area is short by at most the
+        // deviation times the curve's length (under 30).
+        let area = f(&v["area"]);
+        assert!(
+            area <= 60.0 && 60.0 - area <= 30.0 * dev,
+            "{name}: {area} ({dev})"
+        );
+    }
+}

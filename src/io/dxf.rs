@@ -186,6 +186,9 @@ pub struct Read {
     /// Annotations and construction geometry ignored, counted by DXF entity type
     /// (`{"DIMENSION": 4, "TEXT": 2}`): they never change an outline.
     pub annotations: std::collections::BTreeMap<String, usize>,
+    /// When the drawing holds splines: the largest distance between a spline and the
+    /// chords it was cut into (the polygons are then approximate).
+    pub spline_deviation: Option<f64>,
 }
 
 /// What a drawing held outside its polygons.
@@ -195,6 +198,9 @@ pub struct LeftOut {
     pub pieces: Vec<String>,
     /// Annotations ignored, counted by DXF entity type.
     pub annotations: std::collections::BTreeMap<String, usize>,
+    /// When splines were cut into chords: the largest distance between a spline and its
+    /// chords.
+    pub spline_deviation: Option<f64>,
 }
 
 /// A LINE, ARC or open polyline: a path from its first point to its last, with the curve
@@ -486,6 +492,8 @@ struct Collector<'a> {
     pieces: Vec<Piece>,
     expanded: usize,
     annotations: std::collections::BTreeMap<String, usize>,
+    /// The largest distance of a spline's chords from the spline, if any was read.
+    spline_deviation: Option<f64>,
 }
 
 impl<'a> Collector<'a> {
@@ -725,8 +733,26 @@ impl<'a> Collector<'a> {
                     self.piece(xf, where_, Piece { name, points, arcs });
                 }
             }
-            EntityType::Spline(_)
-            | EntityType::Helix(_)
+            EntityType::Spline(sp) => {
+                let name = format!("SPLINE {handle}");
+                let (points, deviation) = spline_points(sp, &name)?;
+                // A chord within d of the curve lands within ‖m‖ d of it once placed.
+                let m = &xf.m;
+                let norm =
+                    (m[0][0].powi(2) + m[0][1].powi(2) + m[1][0].powi(2) + m[1][1].powi(2)).sqrt();
+                let d = deviation * norm;
+                self.spline_deviation = Some(self.spline_deviation.map_or(d, |x: f64| x.max(d)));
+                let arcs = vec![None; points.len() - 1];
+                if points.len() > 2 && points[0] == points[points.len() - 1] {
+                    let mut points = points;
+                    points.pop();
+                    let arcs = vec![None; points.len()];
+                    self.curve(xf, where_, Curve { name, points, arcs });
+                } else {
+                    self.piece(xf, where_, Piece { name, points, arcs });
+                }
+            }
+            EntityType::Helix(_)
             | EntityType::MLine(_)
             | EntityType::Solid(_)
             | EntityType::Trace(_)
@@ -864,6 +890,54 @@ impl<'a> Collector<'a> {
         stack.pop();
         Ok(())
     }
+}
+
+/// Splines are cut into chords within this fraction of their control points' extent.
+pub const SPLINE_TOLERANCE: f64 = 1e-7;
+/// A spline needing more chord points than this is refused.
+const MAX_SPLINE_POINTS: usize = 1 << 22;
+
+/// A SPLINE's chords (start to end) and their largest distance from it.
+fn spline_points(sp: &::dxf::entities::Spline, name: &str) -> Result<(Vec<[f64; 2]>, f64)> {
+    if sp.control_points.is_empty() {
+        return Err(Error::parse(
+            name.to_string(),
+            "is given by fit points only, which is not read: save it with control points, or explode it",
+        ));
+    }
+    let z0 = sp.control_points[0].z;
+    if sp.control_points.iter().any(|p| p.z != z0)
+        || (sp.normal.z.abs() - 1.0).abs() > 1e-12 && sp.normal != ::dxf::Vector::new(0.0, 0.0, 0.0)
+    {
+        return Err(Error::parse(name.to_string(), "is not in the XY plane"));
+    }
+    let points: Vec<[f64; 2]> = sp.control_points.iter().map(|p| [p.x, p.y]).collect();
+    let weights = if sp.weight_values.iter().all(|w| *w == 1.0) {
+        vec![]
+    } else {
+        sp.weight_values.clone()
+    };
+    let degree = usize::try_from(sp.degree_of_curve).unwrap_or(0);
+    let curve = crate::spline::Nurbs::new(degree, sp.knot_values.clone(), points.clone(), weights)
+        .map_err(|e| Error::parse(name.to_string(), e))?;
+    let (lo, hi) = points.iter().fold(
+        ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]),
+        |(lo, hi), p| {
+            (
+                [lo[0].min(p[0]), lo[1].min(p[1])],
+                [hi[0].max(p[0]), hi[1].max(p[1])],
+            )
+        },
+    );
+    let size = (hi[0] - lo[0]).hypot(hi[1] - lo[1]);
+    let tolerance = SPLINE_TOLERANCE * size;
+    let (pts, deviation) = curve
+        .flatten(tolerance, MAX_SPLINE_POINTS)
+        .map_err(|e| Error::parse(name.to_string(), e))?;
+    if pts.len() < 2 {
+        return Err(Error::parse(name.to_string(), "has no length"));
+    }
+    Ok((pts, deviation))
 }
 
 /// The DXF type name of an entity the reader ignores (`DIMENSION` for every kind of
@@ -1015,6 +1089,7 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
         pieces: Vec::new(),
         expanded: 0,
         annotations: Default::default(),
+        spline_deviation: None,
     };
     let entities: Vec<&::dxf::entities::Entity> = drawing.entities().collect();
     c.entities(&entities, &Affine::IDENTITY, "", "", &mut Vec::new())?;
@@ -1022,6 +1097,7 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
         mut curves,
         pieces,
         mut annotations,
+        spline_deviation,
         ..
     } = c;
     // Only with all layers: the skipped entities' layers are not read.
@@ -1054,6 +1130,7 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
         parts: nest(curves),
         ignored,
         annotations,
+        spline_deviation,
     })
 }
 
@@ -1328,7 +1405,8 @@ mod tests {
             false,
         );
         assert_eq!(area(&l), 6.0);
-        // Three pieces at one point branch; a SPLINE is refused, never dropped.
+        // Three pieces at one point branch; a SPLINE without control points is refused,
+        // never dropped.
         let e = parse(&drawing(
             &(plate.clone()
                 + &line("E", [0.0, 0.0], [50.0, 25.0])
@@ -1341,7 +1419,7 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(
-            e.starts_with("SPLINE 5A: this kind of entity is not read yet"),
+            e.starts_with("SPLINE 5A: is given by fit points only"),
             "{e}"
         );
     }

@@ -309,6 +309,13 @@ pub struct PolygonReport {
     /// (`"open pieces"`). Left out of the JSON when empty.
     #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub ignored: std::collections::BTreeMap<String, usize>,
+    /// True when curves were replaced by chords (a DXF spline): the result is then that of
+    /// a region within `max_deviation` of the drawn one. Left out of the JSON when false.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub approximate: bool,
+    /// The largest distance between a curve and the chords that replaced it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_deviation: Option<f64>,
 }
 
 impl PolygonReport {
@@ -489,6 +496,8 @@ impl PolygonReport {
             products,
             units: view.units.labels(2),
             ignored: Default::default(),
+            approximate: false,
+            max_deviation: None,
         }
     }
 

@@ -93,6 +93,13 @@ pub fn polygon(r: &PolygonReport) -> String {
         let list: Vec<String> = r.ignored.iter().map(|(k, n)| format!("{n} {k}")).collect();
         row(&mut o, "ignored", &list.join(", "));
     }
+    if let Some(d) = r.max_deviation {
+        row(
+            &mut o,
+            "approximate",
+            &format!("splines cut into chords within {} of them", num(d)),
+        );
+    }
     let _ = writeln!(o);
     if r.about_centroid() {
         let _ = writeln!(o, "mass moments of inertia about the centroid");
