@@ -69,7 +69,14 @@ fn elliptic_arc(
     let n = ((t1 - t0) / (PI / 2.0)).ceil().max(1.0) as usize;
     let at = |k: usize| t0 + (t1 - t0) * k as f64 / n as f64;
     let point = |t: f64| {
-        let (s, co) = t.sin_cos();
+        // Whole quarter turns exactly: a circle's points at 0°, 90°, ... carry no 6e-17.
+        let q = t / (PI / 2.0);
+        let (s, co) = if q == q.round() && q.abs() < 1e6 {
+            [(0.0, 1.0), (1.0, 0.0), (0.0, -1.0), (-1.0, 0.0)]
+                [(q.round() as i64).rem_euclid(4) as usize]
+        } else {
+            t.sin_cos()
+        };
         [
             c[0] + a[0][0] * co + a[0][1] * s,
             c[1] + a[1][0] * co + a[1][1] * s,
