@@ -112,7 +112,7 @@ pub fn polygon(poly: &Polygon, r: &PolygonReport) -> String {
     let (w, h, legend_w) = (860.0, 520.0, 320.0);
     let mut min = [f64::INFINITY; 2];
     let mut max = [f64::NEG_INFINITY; 2];
-    for ring in poly.rings() {
+    for ring in poly.outline_rings() {
         for p in ring {
             min = [min[0].min(p.x), min[1].min(p.y)];
             max = [max[0].max(p.x), max[1].max(p.y)];
@@ -134,7 +134,7 @@ pub fn polygon(poly: &Polygon, r: &PolygonReport) -> String {
     header(&mut o, w, h);
     // Outline and holes as one path, even-odd fill.
     let mut d = String::new();
-    for ring in poly.rings() {
+    for ring in poly.outline_rings() {
         for (i, q) in ring.iter().enumerate() {
             let (x, y) = frame.map([q.x, q.y]);
             let _ = write!(d, "{}{x:.2},{y:.2} ", if i == 0 { "M" } else { "L" });
