@@ -225,3 +225,101 @@ fn a_polygon_with_many_holes_and_a_nested_one() {
     let (code, out, err) = on_file("nested.json", doc.to_string().as_bytes(), &["polygon"]);
     one_line_refusal(code, &out, &err, &["hole 10001 lies inside hole 10000"]);
 }
+
+#[test]
+fn ply_headers_cannot_claim_more_than_the_file_holds() {
+    // 126 bytes claiming 10^8 or 4·10^9 vertices: refused from the header, under 512 MiB.
+    let claims = [
+        "ply\nformat ascii 1.0\nelement vertex 4000000000\nproperty float x\nproperty float y\nproperty float z\nelement face 1\nproperty list uchar int vertex_indices\nend_header\n0 0 0\n",
+        "ply\nformat binary_little_endian 1.0\nelement vertex 100000000\nproperty float x\nproperty float y\nproperty float z\nelement face 1\nproperty list uchar int vertex_indices\nend_header\n",
+    ];
+    for text in claims {
+        let (code, out, err) = limited(
+            1 << 19,
+            &format!("printf '{}'", text.replace('\n', "\\n")),
+            "mesh - --input-format ply",
+        );
+        one_line_refusal(code, &out, &err, &["vertex elements", "false count?"]);
+    }
+    // An ordinary PLY costs a small multiple of its size: a 10^5-vertex ASCII grid of
+    // quads read under 256 MiB.
+    let n = 224usize; // n × n vertices on the top and on the bottom of a slab
+    let mut v = String::new();
+    for z in [0, 1] {
+        for i in 0..n {
+            for j in 0..n {
+                v += &format!("{i} {j} {z}\n");
+            }
+        }
+    }
+    let id = |z: usize, i: usize, j: usize| z * n * n + i * n + j;
+    let mut f = Vec::new();
+    for i in 0..n - 1 {
+        for j in 0..n - 1 {
+            f.push(format!(
+                "4 {} {} {} {}",
+                id(0, i, j),
+                id(0, i, j + 1),
+                id(0, i + 1, j + 1),
+                id(0, i + 1, j)
+            ));
+            f.push(format!(
+                "4 {} {} {} {}",
+                id(1, i, j),
+                id(1, i + 1, j),
+                id(1, i + 1, j + 1),
+                id(1, i, j + 1)
+            ));
+        }
+    }
+    for k in 0..n - 1 {
+        // The four sides.
+        f.push(format!(
+            "4 {} {} {} {}",
+            id(0, k, 0),
+            id(0, k + 1, 0),
+            id(1, k + 1, 0),
+            id(1, k, 0)
+        ));
+        f.push(format!(
+            "4 {} {} {} {}",
+            id(0, k, n - 1),
+            id(1, k, n - 1),
+            id(1, k + 1, n - 1),
+            id(0, k + 1, n - 1)
+        ));
+        f.push(format!(
+            "4 {} {} {} {}",
+            id(0, 0, k),
+            id(1, 0, k),
+            id(1, 0, k + 1),
+            id(0, 0, k + 1)
+        ));
+        f.push(format!(
+            "4 {} {} {} {}",
+            id(0, n - 1, k),
+            id(0, n - 1, k + 1),
+            id(1, n - 1, k + 1),
+            id(1, n - 1, k)
+        ));
+    }
+    let text = format!(
+        "ply\nformat ascii 1.0\nelement vertex {}\nproperty float x\nproperty float y\nproperty float z\nelement face {}\nproperty list uchar int vertex_indices\nend_header\n{v}{}\n",
+        2 * n * n,
+        f.len(),
+        f.join("\n")
+    );
+    let dir = std::env::temp_dir().join(format!("inertia-hostile-ply-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join("slab.ply");
+    std::fs::write(&p, &text).unwrap();
+    let (code, out, err) = limited(1 << 18, "true", &format!("mesh {} --json", p.display()));
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let side = (n - 1) as f64;
+    assert!(
+        (v["volume"].as_f64().unwrap() - side * side).abs() < 1e-9,
+        "{}",
+        v["volume"]
+    );
+}
