@@ -37,7 +37,14 @@ pub struct Cli {
     /// mapped whatever their size).
     #[arg(long, global = true, value_name = "BYTES", default_value_t = inertia::io::DEFAULT_MAX_STREAM_BYTES)]
     max_input_bytes: u64,
+    /// Refuse a mesh file that holds or expands to more triangles than this (a 3MF whose
+    /// objects place each other over and over is counted before it is expanded).
+    #[arg(long, global = true, value_name = "N", default_value_t = inertia::io::threemf::DEFAULT_MAX_TRIANGLES)]
+    max_triangles: u64,
 }
+
+/// The triangle limit of this run (`--max-triangles`), set once by [`run`].
+static MAX_TRIANGLES: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
 
 /// The stream limit of this run (`--max-input-bytes`), set once by [`run`].
 static MAX_INPUT_BYTES: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
@@ -576,6 +583,7 @@ impl Outcome {
 /// Runs the command.
 pub fn run(cli: Cli) -> Result<Outcome> {
     MAX_INPUT_BYTES.get_or_init(|| cli.max_input_bytes);
+    MAX_TRIANGLES.get_or_init(|| cli.max_triangles);
     match cli.command {
         Command::Polygon(a) => polygon(a),
         Command::Mesh(a) => mesh(a),
@@ -1119,7 +1127,9 @@ fn mesh(mut a: MeshArgs) -> Result<Outcome> {
                 )]);
             }
         }
-        let bodies = inertia::io::read_raw_meshes(&bytes, format).with_context(|| label.clone())?;
+        let max = *MAX_TRIANGLES.get_or_init(|| inertia::io::threemf::DEFAULT_MAX_TRIANGLES);
+        let bodies = inertia::io::read_raw_meshes_limited(&bytes, format, max)
+            .with_context(|| label.clone())?;
         let stray_here = if format == MeshFormat::Stl {
             stray(&bytes, &label)
         } else {
@@ -1430,20 +1440,6 @@ fn foreign_format(path: &Path) -> Option<&'static str> {
 /// The most triangles `shape --mesh-out` writes: 5·10⁷ (about 12 GB of ASCII STL).
 const MAX_WRITTEN_TRIANGLES: f64 = 5e7;
 
-/// A byte count for a message: "1.2 GB".
-fn human_bytes(b: f64) -> String {
-    let (v, unit) = if b >= 1e12 {
-        (b / 1e12, "TB")
-    } else if b >= 1e9 {
-        (b / 1e9, "GB")
-    } else if b >= 1e6 {
-        (b / 1e6, "MB")
-    } else {
-        (b / 1e3, "kB")
-    };
-    format!("{v:.1} {unit}")
-}
-
 /// Whether an error says the mesh is open (the only defect welding can mend).
 fn is_open(e: &anyhow::Error) -> bool {
     e.chain()
@@ -1553,7 +1549,7 @@ fn shape(kind: ShapeKind) -> Result<Outcome> {
         {
             bail!(
                 "--polygon-out would write {sides} vertices (about {} of JSON): at most 10000000",
-                human_bytes(*sides as f64 * 48.0)
+                inertia::error::human_bytes(*sides as f64 * 48.0)
             );
         }
         let e = shape.exact();
@@ -1595,7 +1591,7 @@ fn shape(kind: ShapeKind) -> Result<Outcome> {
             "--segments {} would write about {} triangles (about {} of STL): at most {} (--segments {})",
             out.segments,
             num(estimate),
-            human_bytes(estimate * 250.0),
+            inertia::error::human_bytes(estimate * 250.0),
             num(MAX_WRITTEN_TRIANGLES),
             MAX_WRITTEN_TRIANGLES.sqrt() as u64
         );

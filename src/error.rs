@@ -203,3 +203,23 @@ impl Error {
         }
     }
 }
+
+/// A byte count for a message: "1.2 GB" (decimal units).
+///
+/// # Examples
+/// ```
+/// assert_eq!(inertia::error::human_bytes(1.25e9), "1.2 GB");
+/// assert_eq!(inertia::error::human_bytes(512.0), "0.5 kB");
+/// ```
+pub fn human_bytes(b: f64) -> String {
+    let (v, unit) = if b >= 1e12 {
+        (b / 1e12, "TB")
+    } else if b >= 1e9 {
+        (b / 1e9, "GB")
+    } else if b >= 1e6 {
+        (b / 1e6, "MB")
+    } else {
+        (b / 1e3, "kB")
+    };
+    format!("{v:.1} {unit}")
+}

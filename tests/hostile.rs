@@ -323,3 +323,88 @@ fn ply_headers_cannot_claim_more_than_the_file_holds() {
         v["volume"]
     );
 }
+
+/// A 3MF archive holding `model` as its 3D model part.
+fn archive(model: &str) -> Vec<u8> {
+    use std::io::Write;
+    let mut buf = std::io::Cursor::new(Vec::new());
+    {
+        let mut z = zip::ZipWriter::new(&mut buf);
+        let o = zip::write::SimpleFileOptions::default();
+        z.start_file("3D/3dmodel.model", o).unwrap();
+        z.write_all(model.as_bytes()).unwrap();
+        z.finish().unwrap();
+    }
+    buf.into_inner()
+}
+
+/// Objects that each place the previous one twice, `levels` deep over a tetrahedron:
+/// 4 · 2^levels triangles from a file of a few kB.
+fn doubling_model(levels: usize) -> String {
+    let mut objects = String::from(
+        r#"<object id="1" type="model"><mesh><vertices><vertex x="0" y="0" z="0"/><vertex x="1" y="0" z="0"/><vertex x="0" y="1" z="0"/><vertex x="0" y="0" z="1"/></vertices><triangles><triangle v1="0" v2="2" v3="1"/><triangle v1="0" v2="1" v3="3"/><triangle v1="0" v2="3" v3="2"/><triangle v1="1" v2="2" v3="3"/></triangles></mesh></object>"#,
+    );
+    for k in 2..=levels + 1 {
+        objects += &format!(
+            r#"<object id="{k}" type="model"><components><component objectid="{p}"/><component objectid="{p}" transform="1 0 0 0 1 0 0 0 1 {d} 0 0"/></components></object>"#,
+            p = k - 1,
+            d = 2f64.powi(k as i32)
+        );
+    }
+    format!(
+        r#"<?xml version="1.0"?><model unit="millimeter" xmlns="http://schemas.microsoft.com/3dmanufacturing/core/2015/02"><resources>{objects}</resources><build><item objectid="{}"/></build></model>"#,
+        levels + 1
+    )
+}
+
+#[test]
+fn a_3mf_that_instances_itself_over_and_over_is_counted_before_it_is_expanded() {
+    let dir = std::env::temp_dir().join(format!("inertia-hostile-3mf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // 30 levels: 4.3·10^9 triangles (170 GB expanded), refused at once under 512 MiB.
+    let p = dir.join("bomb.3mf");
+    std::fs::write(&p, archive(&doubling_model(30))).unwrap();
+    let (code, out, err) = limited(1 << 19, "true", &format!("mesh {}", p.display()));
+    one_line_refusal(
+        code,
+        &out,
+        &err,
+        &["expands to 4294967296 triangles", "--max-triangles"],
+    );
+    // 10 levels (4096 triangles) pass by default and are refused below the limit.
+    let p = dir.join("small.3mf");
+    std::fs::write(&p, archive(&doubling_model(10))).unwrap();
+    let (code, _, err) = limited(1 << 20, "true", &format!("mesh {} --json", p.display()));
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = limited(
+        1 << 20,
+        "true",
+        &format!("mesh {} --max-triangles 4000", p.display()),
+    );
+    one_line_refusal(
+        code,
+        &out,
+        &err,
+        &["expands to 4096 triangles", "more than 4000"],
+    );
+}
+
+#[test]
+fn a_3mf_whose_model_inflates_a_thousandfold_is_refused() {
+    // 80 MB of spaces inside the model compress to about 80 kB: beyond 256 times the
+    // archive (and the 64 MiB floor).
+    let padding = " ".repeat(80 << 20);
+    let model = format!("{}{padding}", doubling_model(1));
+    let dir = std::env::temp_dir().join(format!("inertia-hostile-zip-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join("inflating.3mf");
+    std::fs::write(&p, archive(&model)).unwrap();
+    drop(model);
+    let (code, out, err) = limited(1 << 20, "true", &format!("mesh {}", p.display()));
+    one_line_refusal(
+        code,
+        &out,
+        &err,
+        &["inflates to more than", "refused rather than read"],
+    );
+}

@@ -211,10 +211,36 @@ pub fn read_raw_mesh(bytes: &[u8], format: MeshFormat) -> Result<RawMesh> {
 /// # Ok::<(), inertia::Error>(())
 /// ```
 pub fn read_raw_meshes(bytes: &[u8], format: MeshFormat) -> Result<Vec<(String, RawMesh)>> {
-    match format {
-        MeshFormat::ThreeMf => threemf::parse(bytes),
-        other => Ok(vec![(String::new(), read_raw_mesh(bytes, other)?)]),
+    read_raw_meshes_limited(bytes, format, threemf::DEFAULT_MAX_TRIANGLES)
+}
+
+/// [`read_raw_meshes`], refusing a file that expands to more than `max_triangles`
+/// triangles (a 3MF build instancing objects; the other formats hold at most one triangle
+/// per few bytes, and are checked after reading).
+///
+/// # Examples
+/// ```
+/// use inertia::io::{read_raw_meshes_limited, MeshFormat};
+/// let obj = b"v 0 0 0\nv 1 0 0\nv 0 1 0\nv 1 1 0\nf 1 2 3\nf 2 4 3\n";
+/// assert!(read_raw_meshes_limited(obj, MeshFormat::Obj, 1).is_err());
+/// ```
+pub fn read_raw_meshes_limited(
+    bytes: &[u8],
+    format: MeshFormat,
+    max_triangles: u64,
+) -> Result<Vec<(String, RawMesh)>> {
+    let bodies = match format {
+        MeshFormat::ThreeMf => threemf::parse_limited(bytes, max_triangles)?,
+        other => vec![(String::new(), read_raw_mesh(bytes, other)?)],
+    };
+    let total: u64 = bodies.iter().map(|(_, m)| m.triangles.len() as u64).sum();
+    if total > max_triangles {
+        return Err(Error::parse(
+            "input",
+            format!("holds {total} triangles, more than {max_triangles} (--max-triangles)"),
+        ));
     }
+    Ok(bodies)
 }
 
 /// Parses `bytes` in `format` and validates the mesh.

@@ -199,6 +199,30 @@ pub fn unit(bytes: &[u8]) -> Result<crate::units::LengthUnit> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn parse(bytes: &[u8]) -> Result<Vec<(String, RawMesh)>> {
+    parse_limited(bytes, DEFAULT_MAX_TRIANGLES)
+}
+
+/// Models whose build expands to more triangles than this are refused by [`parse`]: a
+/// 5 KB file whose objects each place the previous one twice would expand to 2²⁴ copies.
+pub const DEFAULT_MAX_TRIANGLES: u64 = 1_000_000_000;
+
+/// The model part may inflate to this many times the archive's size (and at least
+/// `MIN_MODEL_BYTES`, at most `MAX_MODEL_BYTES`): mesh XML compresses some 5–20 times; a
+/// zip bomb, a thousand.
+const MAX_INFLATION: u64 = 256;
+const MIN_MODEL_BYTES: u64 = 64 << 20;
+
+/// [`parse`], refusing a build that expands to more than `max_triangles` triangles
+/// (counted through components before anything is expanded).
+///
+/// # Examples
+/// ```
+/// let bytes = std::fs::read("fixtures/mesh/two_parts.3mf")?;
+/// let e = inertia::io::threemf::parse_limited(&bytes, 10).unwrap_err().to_string();
+/// assert!(e.contains("more than 10"), "{e}");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn parse_limited(bytes: &[u8], max_triangles: u64) -> Result<Vec<(String, RawMesh)>> {
     let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes))
         .map_err(|e| Error::parse("3MF", format!("not a 3MF (zip) file: {e}")))?;
     let path = model_path(&mut zip);
@@ -210,14 +234,26 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<(String, RawMesh)>> {
                 format!("no model part \"{}\" in the archive", clip(&path)),
             )
         })?;
-        f.take(MAX_MODEL_BYTES)
-            .read_to_string(&mut text)
-            .map_err(|e| {
-                Error::parse(
-                    format!("3MF {}", clip(&path)),
-                    format!("cannot read the model: {e}"),
-                )
-            })?;
+        let cap = (bytes.len() as u64)
+            .saturating_mul(MAX_INFLATION)
+            .clamp(MIN_MODEL_BYTES, MAX_MODEL_BYTES);
+        f.take(cap + 1).read_to_string(&mut text).map_err(|e| {
+            Error::parse(
+                format!("3MF {}", clip(&path)),
+                format!("cannot read the model: {e}"),
+            )
+        })?;
+        if text.len() as u64 > cap {
+            return Err(Error::parse(
+                format!("3MF {}", clip(&path)),
+                format!(
+                    "the model inflates to more than {} ({MAX_INFLATION} times the {} archive, or {} at most): refused rather than read",
+                    crate::error::human_bytes(cap as f64),
+                    crate::error::human_bytes(bytes.len() as f64),
+                    crate::error::human_bytes(MAX_MODEL_BYTES as f64)
+                ),
+            ));
+        }
     }
     let doc = roxmltree::Document::parse(&text)
         .map_err(|e| Error::parse(format!("3MF {}", clip(&path)), format!("XML: {e}")))?;
@@ -288,6 +324,21 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<(String, RawMesh)>> {
             .map(|id| (id.clone(), Transform::IDENTITY))
             .collect();
     }
+    // Count what the build expands to before expanding it: objects placing others twice
+    // over, level after level, multiply.
+    let mut counts: HashMap<String, u128> = HashMap::new();
+    let mut total: u128 = 0;
+    for (id, _) in &items {
+        total = total.saturating_add(triangle_count(&objects, id, &mut counts, 0)?);
+    }
+    if total > max_triangles as u128 {
+        return Err(Error::parse(
+            "3MF build",
+            format!(
+                "expands to {total} triangles through its components, more than {max_triangles} (--max-triangles): refused rather than expanded"
+            ),
+        ));
+    }
     let mut bodies = Vec::new();
     for (id, t) in items {
         let obj = objects.get(&id).ok_or_else(|| {
@@ -310,6 +361,37 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<(String, RawMesh)>> {
     Ok(bodies)
 }
 
+/// How many triangles object `id` expands to, with its components (memoised: a DAG of
+/// shared objects is counted in linear time).
+fn triangle_count(
+    objects: &HashMap<String, Object>,
+    id: &str,
+    memo: &mut HashMap<String, u128>,
+    depth: usize,
+) -> Result<u128> {
+    if let Some(&n) = memo.get(id) {
+        return Ok(n);
+    }
+    if depth > 32 {
+        return Err(Error::parse(
+            format!("object {}", clip(id)),
+            "components nest more than 32 deep (a cycle?)",
+        ));
+    }
+    let obj = objects.get(id).ok_or_else(|| {
+        Error::parse(
+            "3MF",
+            format!("a component refers to a missing object \"{}\"", clip(id)),
+        )
+    })?;
+    let mut n = obj.triangles.len() as u128;
+    for (child, _) in &obj.components {
+        n = n.saturating_add(triangle_count(objects, child, memo, depth + 1)?);
+    }
+    memo.insert(id.to_string(), n);
+    Ok(n)
+}
+
 /// Adds object `id`'s mesh and components, transformed, to `out`.
 fn collect(
     objects: &HashMap<String, Object>,
@@ -330,6 +412,12 @@ fn collect(
             format!("a component refers to a missing object \"{}\"", clip(id)),
         )
     })?;
+    if out.vertices.len() + obj.vertices.len() > u32::MAX as usize {
+        return Err(Error::parse(
+            format!("object {}", clip(id)),
+            "the build expands to more than 2³² vertices",
+        ));
+    }
     let base = out.vertices.len() as u32;
     out.vertices
         .extend(obj.vertices.iter().map(|p| t.apply(*p)));
