@@ -8,6 +8,8 @@ use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // A mapped input truncated by another program: one line and exit 2, not SIGBUS.
+    inertia::io::guard::catch_truncation();
     let args = match cli::Cli::try_parse() {
         Ok(a) => a,
         Err(e) => {

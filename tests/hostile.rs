@@ -408,3 +408,86 @@ fn a_3mf_whose_model_inflates_a_thousandfold_is_refused() {
         &["inflates to more than", "refused rather than read"],
     );
 }
+
+/// A closed UV sphere of about `2 · rings · segments` triangles as binary STL.
+fn sphere_stl(rings: usize, segments: usize) -> Vec<u8> {
+    let at = |i: usize, j: usize| {
+        let (t, p) = (
+            std::f64::consts::PI * i as f64 / rings as f64,
+            std::f64::consts::TAU * (j % segments) as f64 / segments as f64,
+        );
+        [
+            (t.sin() * p.cos()) as f32,
+            (t.sin() * p.sin()) as f32,
+            t.cos() as f32,
+        ]
+    };
+    let mut tris = Vec::new();
+    for i in 0..rings {
+        for j in 0..segments {
+            let (a, b, c, d) = (at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j + 1));
+            if i + 1 < rings {
+                tris.push([a, b, c]);
+            }
+            if i > 0 {
+                tris.push([a, c, d]);
+            }
+        }
+    }
+    let mut out = vec![0u8; 80];
+    out.extend((tris.len() as u32).to_le_bytes());
+    for t in tris {
+        out.extend([0u8; 12]);
+        for v in t {
+            for c in v {
+                out.extend(c.to_le_bytes());
+            }
+        }
+        out.extend([0u8; 2]);
+    }
+    out
+}
+
+#[test]
+fn a_file_truncated_while_it_is_read_is_named_not_a_signal() {
+    // 50 MB (mapped, being above 32 MiB), truncated by "another program" after a while.
+    let bytes = sphere_stl(500, 1000);
+    assert!(bytes.len() > 40 << 20);
+    let dir = std::env::temp_dir().join(format!("inertia-hostile-sigbus-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bin = assert_cmd::cargo::cargo_bin!("inertia");
+    let mut named = 0;
+    for delay_ms in [50u64, 300, 1000] {
+        let p = dir.join(format!("sphere{delay_ms}.stl"));
+        std::fs::write(&p, &bytes).unwrap();
+        let child = std::process::Command::new(bin)
+            .args(["mesh", p.to_str().unwrap()])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(delay_ms));
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&p)
+            .unwrap()
+            .set_len(1000)
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        // Finished before the cut (0), or refused with one line (2): never a signal.
+        let code = out.status.code();
+        assert!(
+            code == Some(0) || code == Some(2),
+            "{:?}: {err}",
+            out.status
+        );
+        if code == Some(2) {
+            assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+            assert!(out.stdout.is_empty());
+            named += err.contains("the file changed while being read") as usize;
+        }
+    }
+    // A debug build takes seconds over 10^6 triangles: some cut lands mid-run.
+    assert!(named > 0, "no run was cut while reading");
+}

@@ -7,6 +7,7 @@
 pub mod csv;
 pub mod dxf;
 pub mod geojson;
+pub mod guard;
 pub mod json;
 pub mod obj;
 pub mod ply;
@@ -43,6 +44,18 @@ impl Deref for Bytes {
         }
     }
 }
+
+impl Drop for Bytes {
+    fn drop(&mut self) {
+        if let Bytes::Mapped(m) = self {
+            guard::unregister(m.as_ptr());
+        }
+    }
+}
+
+/// Files smaller than this are read into memory; larger ones are mapped (and guarded, see
+/// [`guard`]).
+pub const MAP_THRESHOLD: u64 = 32 << 20;
 
 /// The most [`Bytes::open`] reads from a stream: 4 GiB.
 pub const DEFAULT_MAX_STREAM_BYTES: u64 = 4 << 30;
@@ -93,11 +106,21 @@ impl Bytes {
         if meta.len() == 0 || !meta.is_file() {
             return bounded(&mut &file);
         }
-        // SAFETY: the map is read-only and private to this process; a file truncated by
-        // another process while we read it is the one case memory maps cannot guard against,
-        // as for every tool that maps its input (ripgrep, fd).
+        if meta.len() < MAP_THRESHOLD {
+            // Read outright: a file that shrinks meanwhile gives a short read, not a signal.
+            let mut v = Vec::with_capacity(meta.len() as usize);
+            (&file).take(MAP_THRESHOLD).read_to_end(&mut v)?;
+            return Ok(Bytes::Owned(v));
+        }
+        // SAFETY: the map is read-only and private to this process. A file truncated by
+        // another process while we read it raises SIGBUS on the lost pages: the mapping is
+        // registered with `guard`, whose handler (installed by the program) names the file
+        // and exits with code 2.
         match unsafe { memmap2::Mmap::map(&file) } {
-            Ok(m) => Ok(Bytes::Mapped(m)),
+            Ok(m) => {
+                guard::register(m.as_ptr(), m.len(), path);
+                Ok(Bytes::Mapped(m))
+            }
             Err(_) => {
                 let mut v = Vec::new();
                 (&file).read_to_end(&mut v)?;
