@@ -1091,11 +1091,24 @@ fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         // inertia::soup, STL in place without a copy. A defect sends the file down the
         // general path, Mesh::new, which explains it.
         let fast = a.shell.is_none() && a.plot.is_none() && methods == [MeshMethod::Tetra];
-        let integrate = |mesh: &inertia::Mesh| -> Vec<MeshIntegral> {
-            methods
+        let integrate = |mesh: &inertia::Mesh| -> Result<Vec<MeshIntegral>> {
+            if methods.contains(&MeshMethod::Voxel) {
+                // The work is one column per cell: refuse a grid that would take minutes.
+                let g = inertia::method::voxel::grid_for(mesh, a.resolution);
+                let columns = g.cells[0] as f64 * g.cells[1] as f64;
+                if columns > MAX_VOXEL_COLUMNS {
+                    bail!(
+                        "{label}: --resolution {} means a grid of {} × {} = {columns:.3e} columns over this mesh, more than {MAX_VOXEL_COLUMNS:e} (minutes of work): give a smaller --resolution",
+                        a.resolution,
+                        g.cells[0],
+                        g.cells[1]
+                    );
+                }
+            }
+            Ok(methods
                 .iter()
                 .map(|m| m.integrate(mesh, a.resolution))
-                .collect()
+                .collect())
         };
         if a.shell.is_none() && format == MeshFormat::Stl {
             if fast {
@@ -1115,7 +1128,7 @@ fn mesh(mut a: MeshArgs) -> Result<Outcome> {
             {
                 let warning = overlapping(found, &label)?;
                 let warnings = stray(&bytes, &label).into_iter().chain(warning).collect();
-                let units = integrate(&mesh);
+                let units = integrate(&mesh)?;
                 let body = Body::of(&mesh);
                 return Ok(vec![(
                     name,
@@ -1187,7 +1200,7 @@ fn mesh(mut a: MeshArgs) -> Result<Outcome> {
                     }
                     let mesh = general(&label)?;
                     let warning = overlap_of(&label)?;
-                    let units = integrate(&mesh);
+                    let units = integrate(&mesh)?;
                     (mesh, units, warning)
                 }
                 None => {
@@ -1196,7 +1209,7 @@ fn mesh(mut a: MeshArgs) -> Result<Outcome> {
                         None => general(&label)?,
                     };
                     let warning = overlap_of(&label)?;
-                    let units = integrate(&mesh);
+                    let units = integrate(&mesh)?;
                     (mesh, units, warning)
                 }
             };
@@ -1436,6 +1449,9 @@ fn foreign_format(path: &Path) -> Option<&'static str> {
         _ => return None,
     })
 }
+
+/// The most columns `--method voxel` integrates: 10⁹ (tens of seconds on a few cores).
+const MAX_VOXEL_COLUMNS: f64 = 1e9;
 
 /// The most triangles `shape --mesh-out` writes: 5·10⁷ (about 12 GB of ASCII STL).
 const MAX_WRITTEN_TRIANGLES: f64 = 5e7;

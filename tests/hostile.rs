@@ -100,6 +100,22 @@ fn flags_that_imply_huge_output_are_refused_with_the_estimate() {
         &["about 10000000000 triangles", "--segments 7071"],
     );
     assert!(!std::path::Path::new("never.stl").exists());
+    // A voxel grid of 10^10 columns over a 12-triangle cube: refused with the grid, not
+    // integrated for minutes.
+    let (code, out, err) = run(&[
+        "mesh",
+        "fixtures/mesh/unit_cube_ascii.stl",
+        "--method",
+        "voxel",
+        "--resolution",
+        "100000",
+    ]);
+    one_line_refusal(
+        code,
+        &out,
+        &err,
+        &["100000 × 100000 = 1.000e10 columns", "smaller --resolution"],
+    );
 }
 
 /// Runs `inertia ARGS` on a temporary file holding `bytes`.

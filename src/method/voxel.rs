@@ -13,7 +13,8 @@
 //! predicates and a top-left rule, so a centre on an edge shared by two triangles is counted
 //! once, and on a silhouette fold either twice with opposite signs or not at all. Rows of
 //! columns are integrated in parallel (rayon) and summed in row order: the result does not
-//! depend on the number of threads.
+//! depend on the number of threads. Memory is proportional to the triangles (an R-tree
+//! of the rows each one's shadow spans), whatever the resolution.
 
 use crate::mass3d::MassProperties3d;
 use crate::mesh::Mesh;
@@ -80,6 +81,29 @@ fn owns_edge(a: [f64; 2], b: [f64; 2]) -> bool {
     (dy == 0.0 && dx < 0.0) || dy < 0.0
 }
 
+/// The grid [`integrate`] uses for `mesh` at `resolution`: `resolution` cells along the
+/// longest side of the bounding box, square cells (as near as whole numbers allow) over
+/// its x–y extent. Its cell count is the work to expect.
+///
+/// # Examples
+/// ```
+/// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [2.0, 1.0, 4.0] }.tessellate(0))?;
+/// assert_eq!(inertia::method::voxel::grid_for(&cube, 100).cells, [50, 25]);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+pub fn grid_for(mesh: &Mesh, resolution: usize) -> Grid {
+    let resolution = resolution.max(1);
+    let (lo, hi) = mesh.bounding_box();
+    let size = hi - lo;
+    let longest = size.x.max(size.y).max(size.z);
+    let cells = |len: f64| ((len / longest * resolution as f64).ceil() as usize).max(1);
+    let (nx, ny) = (cells(size.x), cells(size.y));
+    Grid {
+        cells: [nx, ny],
+        cell_size: [size.x / nx as f64, size.y / ny as f64],
+    }
+}
+
 /// Integrates a closed mesh of unit density with `resolution` cells along the longest side
 /// of its bounding box.
 ///
@@ -97,89 +121,151 @@ fn owns_edge(a: [f64; 2], b: [f64; 2]) -> bool {
 /// # Ok::<(), inertia::Error>(())
 /// ```
 pub fn integrate(mesh: &Mesh, resolution: usize) -> (MassProperties3d, Grid) {
-    let resolution = resolution.max(1);
     let r = mesh.reference();
-    let (lo, hi) = mesh.bounding_box();
-    let size = hi - lo;
-    let longest = size.x.max(size.y).max(size.z);
-    let cells = |len: f64| ((len / longest * resolution as f64).ceil() as usize).max(1);
-    let (nx, ny) = (cells(size.x), cells(size.y));
-    let (hx, hy) = (size.x / nx as f64, size.y / ny as f64);
+    let (lo, _) = mesh.bounding_box();
+    let grid = grid_for(mesh, resolution);
+    let [nx, ny] = grid.cells;
+    let [hx, hy] = grid.cell_size;
     let (x0, y0) = (lo.x - r.x, lo.y - r.y); // grid origin relative to r
 
     // Triangles in reference coordinates, and the rows each one's shadow spans.
     let tris: Vec<[Vector3<f64>; 3]> = (0..mesh.triangles().len())
         .map(|t| mesh.corners(t).map(|p| p - r))
         .collect();
-    let mut rows: Vec<Vec<u32>> = vec![Vec::new(); ny];
-    for (t, [a, b, c]) in tris.iter().enumerate() {
-        let (ymin, ymax) = (a.y.min(b.y).min(c.y), a.y.max(b.y).max(c.y));
-        let j0 = (((ymin - y0) / hy - 0.5).ceil().max(0.0)) as usize;
-        let j1 = (((ymax - y0) / hy - 0.5).floor().min(ny as f64 - 1.0)).max(-1.0);
-        if j1 < 0.0 {
-            continue;
-        }
-        for row in rows.iter_mut().take(j1 as usize + 1).skip(j0) {
-            row.push(t as u32);
+    let spans: Vec<Option<(u32, u32)>> = tris
+        .iter()
+        .map(|[a, b, c]| {
+            let (ymin, ymax) = (a.y.min(b.y).min(c.y), a.y.max(b.y).max(c.y));
+            let j0 = ((ymin - y0) / hy - 0.5).ceil().max(0.0);
+            let j1 = ((ymax - y0) / hy - 0.5).floor().min(ny as f64 - 1.0);
+            (j1 >= j0).then_some((j0 as u32, j1 as u32))
+        })
+        .collect();
+    // Memory stays proportional to the triangles, not to triangles × rows: rows go in
+    // blocks, and a block sweeps its rows with the triangles whose span covers the current
+    // one. A triangle spanning fewer than BLOCK rows that meets a block starts at most
+    // BLOCK − 1 rows before it: those come from the triangles sorted by first row; longer
+    // ones from an R-tree of their spans. In every row the triangles are visited in (first
+    // row, index) order, so the sums do not depend on blocks or threads.
+    const BLOCK: usize = 64;
+    let mut starts = vec![0usize; ny + 1];
+    for (j0, _) in spans.iter().flatten() {
+        starts[*j0 as usize + 1] += 1;
+    }
+    for j in 0..ny {
+        starts[j + 1] += starts[j];
+    }
+    let mut order = vec![0u32; starts[ny]];
+    {
+        let mut fill = starts.clone();
+        for (t, s) in spans.iter().enumerate() {
+            if let Some((j0, _)) = s {
+                order[fill[*j0 as usize]] = t as u32;
+                fill[*j0 as usize] += 1;
+            }
         }
     }
+    let is_long = |t: u32| spans[t as usize].is_some_and(|(j0, j1)| (j1 - j0) as usize >= BLOCK);
+    use rstar::{AABB, RTree, primitives::GeomWithData, primitives::Rectangle};
+    let tree = RTree::bulk_load(
+        order
+            .iter()
+            .filter(|&&t| is_long(t))
+            .map(|&t| {
+                let (j0, j1) = spans[t as usize].expect("sorted triangles have spans");
+                GeomWithData::new(
+                    Rectangle::from_corners([j0 as f64, 0.0], [j1 as f64, 0.0]),
+                    t,
+                )
+            })
+            .collect(),
+    );
 
     let cell_area = hx * hy;
-    let row_sums: Vec<Sums> = rows
-        .par_iter()
-        .enumerate()
-        .map(|(j, row)| {
-            let y = y0 + (j as f64 + 0.5) * hy;
-            let mut s = Sums::default();
-            for &t in row {
-                let [a, b, c] = tris[t as usize];
-                let (pa, mut pb, mut pc) = ([a.x, a.y], [b.x, b.y], [c.x, c.y]);
-                let area2 = orient(pa, pb, pc);
-                if area2 == 0.0 {
-                    continue; // vertical: no column crosses it
-                }
-                // Up-facing (counter-clockwise seen from +z): the column exits there.
-                let sign = if area2 > 0.0 { 1.0 } else { -1.0 };
-                let (za, mut zb, mut zc) = (a.z, b.z, c.z);
-                if area2 < 0.0 {
-                    std::mem::swap(&mut pb, &mut pc);
-                    std::mem::swap(&mut zb, &mut zc);
-                }
-                let xmin = pa[0].min(pb[0]).min(pc[0]);
-                let xmax = pa[0].max(pb[0]).max(pc[0]);
-                let i0 = (((xmin - x0) / hx - 0.5).ceil().max(0.0)) as usize;
-                let i1 = ((xmax - x0) / hx - 0.5).floor().min(nx as f64 - 1.0);
-                if i1 < 0.0 {
+    let row_sum = |j: usize, active: &[u32]| -> Sums {
+        let y = y0 + (j as f64 + 0.5) * hy;
+        let mut s = Sums::default();
+        for &t in active {
+            let [a, b, c] = tris[t as usize];
+            let (pa, mut pb, mut pc) = ([a.x, a.y], [b.x, b.y], [c.x, c.y]);
+            let area2 = orient(pa, pb, pc);
+            if area2 == 0.0 {
+                continue; // vertical: no column crosses it
+            }
+            // Up-facing (counter-clockwise seen from +z): the column exits there.
+            let sign = if area2 > 0.0 { 1.0 } else { -1.0 };
+            let (za, mut zb, mut zc) = (a.z, b.z, c.z);
+            if area2 < 0.0 {
+                std::mem::swap(&mut pb, &mut pc);
+                std::mem::swap(&mut zb, &mut zc);
+            }
+            let xmin = pa[0].min(pb[0]).min(pc[0]);
+            let xmax = pa[0].max(pb[0]).max(pc[0]);
+            let i0 = (((xmin - x0) / hx - 0.5).ceil().max(0.0)) as usize;
+            let i1 = ((xmax - x0) / hx - 0.5).floor().min(nx as f64 - 1.0);
+            if i1 < 0.0 {
+                continue;
+            }
+            let det = area2.abs();
+            for i in i0..=i1 as usize {
+                let x = x0 + (i as f64 + 0.5) * hx;
+                let p = [x, y];
+                let (w0, w1, w2) = (orient(pb, pc, p), orient(pc, pa, p), orient(pa, pb, p));
+                let inside =
+                    |w: f64, e0: [f64; 2], e1: [f64; 2]| w > 0.0 || (w == 0.0 && owns_edge(e0, e1));
+                if !(inside(w0, pb, pc) && inside(w1, pc, pa) && inside(w2, pa, pb)) {
                     continue;
                 }
-                let det = area2.abs();
-                for i in i0..=i1 as usize {
-                    let x = x0 + (i as f64 + 0.5) * hx;
-                    let p = [x, y];
-                    let (w0, w1, w2) = (orient(pb, pc, p), orient(pc, pa, p), orient(pa, pb, p));
-                    let inside = |w: f64, e0: [f64; 2], e1: [f64; 2]| {
-                        w > 0.0 || (w == 0.0 && owns_edge(e0, e1))
-                    };
-                    if !(inside(w0, pb, pc) && inside(w1, pc, pa) && inside(w2, pa, pb)) {
-                        continue;
-                    }
-                    // Height of the triangle over p by barycentric weights.
-                    let z = (w0 * za + w1 * zb + w2 * zc) / det;
-                    let (f1, f2, f3) = (z, z * z / 2.0, z * z * z / 3.0);
-                    let k = sign * cell_area;
-                    s.v += k * f1;
-                    s.s[0] += k * x * f1;
-                    s.s[1] += k * y * f1;
-                    s.s[2] += k * f2;
-                    s.ss[0] += k * (x * x + hx * hx / 12.0) * f1;
-                    s.ss[1] += k * (y * y + hy * hy / 12.0) * f1;
-                    s.ss[2] += k * f3;
-                    s.ss[3] += k * x * y * f1;
-                    s.ss[4] += k * x * f2;
-                    s.ss[5] += k * y * f2;
-                }
+                // Height of the triangle over p by barycentric weights.
+                let z = (w0 * za + w1 * zb + w2 * zc) / det;
+                let (f1, f2, f3) = (z, z * z / 2.0, z * z * z / 3.0);
+                let k = sign * cell_area;
+                s.v += k * f1;
+                s.s[0] += k * x * f1;
+                s.s[1] += k * y * f1;
+                s.s[2] += k * f2;
+                s.ss[0] += k * (x * x + hx * hx / 12.0) * f1;
+                s.ss[1] += k * (y * y + hy * hy / 12.0) * f1;
+                s.ss[2] += k * f3;
+                s.ss[3] += k * x * y * f1;
+                s.ss[4] += k * x * f2;
+                s.ss[5] += k * y * f2;
             }
-            s
+        }
+        s
+    };
+    let row_sums: Vec<Sums> = (0..ny.div_ceil(BLOCK))
+        .into_par_iter()
+        .flat_map_iter(|b| {
+            let (b0, b1) = (b * BLOCK, ((b + 1) * BLOCK).min(ny) - 1);
+            let first = |t: u32| spans[t as usize].map_or(0, |s| s.0);
+            let last = |t: u32| spans[t as usize].map_or(0, |s| s.1);
+            let from = starts[b0.saturating_sub(BLOCK - 1)];
+            let mut list: Vec<u32> = order[from..starts[b1 + 1]]
+                .iter()
+                .copied()
+                .filter(|&t| !is_long(t) && last(t) as usize >= b0)
+                .chain(
+                    tree.locate_in_envelope_intersecting(&AABB::from_corners(
+                        [b0 as f64, 0.0],
+                        [b1 as f64, 0.0],
+                    ))
+                    .map(|g| g.data),
+                )
+                .collect();
+            list.sort_unstable_by_key(|&t| (first(t), t));
+            let mut active: Vec<u32> = Vec::new();
+            let mut next = 0;
+            let mut sums = Vec::with_capacity(b1 + 1 - b0);
+            for j in b0..=b1 {
+                while next < list.len() && first(list[next]) as usize <= j {
+                    active.push(list[next]);
+                    next += 1;
+                }
+                active.retain(|&t| last(t) as usize >= j);
+                sums.push(row_sum(j, &active));
+            }
+            sums
         })
         .collect();
     let total = row_sums.into_iter().fold(Sums::default(), Sums::add);
@@ -197,10 +283,7 @@ pub fn integrate(mesh: &Mesh, resolution: usize) -> (MassProperties3d, Grid) {
             centroid: r + g,
             inertia,
         },
-        Grid {
-            cells: [nx, ny],
-            cell_size: [hx, hy],
-        },
+        grid,
     )
 }
 
