@@ -223,3 +223,82 @@ pub fn human_bytes(b: f64) -> String {
     };
     format!("{v:.1} {unit}")
 }
+
+/// Rewrites the numbers of a message to at most 12 significant digits: `0.30000000000000004`
+/// becomes `0.3`, and the 301 digits Rust prints for `1e300` become `1e300`. Whole numbers
+/// of up to 15 digits (counts, byte sizes) are kept as they are, as is anything that is
+/// part of a word or a path (`case48.dxf`, `v1.0000000000000002`).
+///
+/// # Examples
+/// ```
+/// use inertia::error::tidy_numbers;
+/// assert_eq!(tidy_numbers("volume 0.30000000000000004, area -1.2345678901234567e-7"), "volume 0.3, area -1.23456789012e-7");
+/// assert_eq!(tidy_numbers("4294967296 triangles in part_0.123456789012345.stl"), "4294967296 triangles in part_0.123456789012345.stl");
+/// assert_eq!(tidy_numbers(&format!("x = {}", 1e300)), "x = 1e300");
+/// ```
+pub fn tidy_numbers(message: &str) -> String {
+    let b = message.as_bytes();
+    let mut out = String::with_capacity(message.len());
+    let mut i = 0;
+    let word =
+        |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'.' || c == b'/' || c >= 0x80;
+    while i < b.len() {
+        let starts =
+            b[i].is_ascii_digit() || (b[i] == b'-' && i + 1 < b.len() && b[i + 1].is_ascii_digit());
+        if !starts || (i > 0 && word(b[i - 1])) {
+            let ch = message[i..].chars().next().expect("in bounds");
+            out.push(ch);
+            i += ch.len_utf8();
+            continue;
+        }
+        let start = i;
+        if b[i] == b'-' {
+            i += 1;
+        }
+        let digits = |i: &mut usize| {
+            while *i < b.len() && b[*i].is_ascii_digit() {
+                *i += 1;
+            }
+        };
+        digits(&mut i);
+        let mut fraction = false;
+        if i + 1 < b.len() && b[i] == b'.' && b[i + 1].is_ascii_digit() {
+            fraction = true;
+            i += 1;
+            digits(&mut i);
+        }
+        let mantissa_end = i;
+        let mut exponent = false;
+        if i + 1 < b.len() && (b[i] == b'e' || b[i] == b'E') {
+            let mut j = i + 1;
+            if j < b.len() && (b[j] == b'-' || b[j] == b'+') {
+                j += 1;
+            }
+            if j < b.len() && b[j].is_ascii_digit() {
+                exponent = true;
+                i = j;
+                digits(&mut i);
+            }
+        }
+        let token = &message[start..i];
+        let glued = i < b.len()
+            && (b[i].is_ascii_alphanumeric()
+                || b[i] == b'_'
+                || (b[i] == b'.' && i + 1 < b.len() && b[i + 1].is_ascii_alphanumeric()));
+        let significant = message[start..mantissa_end]
+            .bytes()
+            .filter(u8::is_ascii_digit)
+            .skip_while(|&d| d == b'0')
+            .count();
+        let long = if fraction || exponent {
+            significant > 12
+        } else {
+            significant > 15
+        };
+        match token.parse::<f64>() {
+            Ok(x) if long && !glued => out.push_str(&crate::report::table::num(x)),
+            _ => out.push_str(token),
+        }
+    }
+    out
+}

@@ -39,7 +39,7 @@ fn main() -> ExitCode {
     match cli::run(args) {
         Ok(outcome) => {
             for w in &outcome.warnings {
-                eprintln!("inertia: {w}");
+                eprintln!("inertia: {}", inertia::error::tidy_numbers(w));
             }
             let mut out = std::io::stdout().lock();
             match out
@@ -58,7 +58,8 @@ fn main() -> ExitCode {
             }
         }
         Err(e) => {
-            let msg = format!("{e:#}");
+            // One line, numbers to 12 significant digits (1e300 is not 301 digits).
+            let msg = inertia::error::tidy_numbers(&format!("{e:#}"));
             eprintln!("inertia: {}", msg.replace('\n', " "));
             ExitCode::from(2)
         }

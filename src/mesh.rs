@@ -712,6 +712,13 @@ impl Mesh {
         }
         self.shells = n_shells;
         for (s, v) in volume.iter().enumerate() {
+            if !v.is_finite() || !magnitude[s].is_finite() {
+                return Err(Error::Unresolvable(format!(
+                    "shell {} (from {}): its volume overflows f64 (coordinates too large: give them in a larger unit)",
+                    s + 1,
+                    place(origin[first[s]])
+                )));
+            }
             // Flat, or folding back on itself: the signed tetrahedra cancel to rounding.
             if v.abs() <= 1e-9 * magnitude[s] {
                 return Err(Error::InvalidMesh(format!(
@@ -949,6 +956,18 @@ fn cross_at(p: [[f64; 3]; 3], k: usize) -> [f64; 3] {
 /// Refuses mass properties no solid can have: a closed surface that passes through itself
 /// has no well-defined inside, and its signed integrals come out unphysical.
 pub(crate) fn physical(p: &crate::mass3d::MassProperties3d) -> Result<()> {
+    // Overflow first: a mesh 1e200 across has moments beyond f64, which is not a fold.
+    let n = crate::report::table::num;
+    if !p.volume.is_finite() || p.inertia.iter().any(|v| !v.is_finite()) {
+        return Err(Error::Unresolvable(format!(
+            "the mesh's {} overflows f64 (coordinates too large: give them in a larger unit)",
+            if p.volume.is_finite() {
+                "moment of inertia"
+            } else {
+                "volume"
+            }
+        )));
+    }
     let m = crate::mass3d::principal(&p.inertia).moments;
     let trace = m[0] + m[1] + m[2];
     let tol = 1e-9 * trace.abs();
@@ -960,7 +979,10 @@ pub(crate) fn physical(p: &crate::mass3d::MassProperties3d) -> Result<()> {
     {
         return Err(Error::InvalidMesh(format!(
             "the mesh intersects itself: its moments of inertia are not physical (volume {}, principal moments {}, {}, {})",
-            p.volume, m[0], m[1], m[2]
+            n(p.volume),
+            n(m[0]),
+            n(m[1]),
+            n(m[2])
         )));
     }
     Ok(())

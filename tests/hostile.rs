@@ -136,6 +136,38 @@ fn on_file(name: &str, bytes: &[u8], args: &[&str]) -> (i32, String, String) {
 }
 
 #[test]
+fn overflow_is_named_and_numbers_are_short() {
+    let tet = |s: &str| {
+        format!("v 0 0 0\nv {s} 0 0\nv 0 {s} 0\nv 0 0 {s}\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n")
+    };
+    // Volume beyond f64 (1e450), and moments beyond it (1e400) with a finite volume: both
+    // named as overflow, not as a mesh passing through itself.
+    let (code, out, err) = on_file("huge.obj", tet("1e150").as_bytes(), &["mesh"]);
+    one_line_refusal(code, &out, &err, &["volume overflows f64"]);
+    let (code, out, err) = on_file("big.obj", tet("1e80").as_bytes(), &["mesh"]);
+    one_line_refusal(code, &out, &err, &["moment of inertia overflows f64"]);
+    assert!(!err.contains("intersects itself"), "{err}");
+    // A number with more than 12 significant digits in a message is shortened; one that
+    // Rust would print with 301 digits too.
+    for (value, shown) in [
+        ("-0.30000000000000004", "got -0.3"),
+        ("-1e300", "got -1e300"),
+    ] {
+        let out = cargo_bin_cmd!("inertia")
+            .args([
+                "polygon",
+                "fixtures/polygon/unit_square.json",
+                "--density",
+                value,
+            ])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        one_line_refusal(out.status.code().unwrap_or(-1), "", &err, &[shown]);
+    }
+}
+
+#[test]
 fn messages_name_the_real_cause() {
     let cube = std::fs::read("fixtures/mesh/unit_cube_ascii.stl").unwrap();
     // A UTF-8 byte-order mark before "solid": read (it was taken for a binary header).
