@@ -131,6 +131,28 @@ python3 -c "print(f'{\"1000 bodies\":>12} {$(stat -c %s "$f")/1e6:>8.1f} MB  ine
 rm -f "$f"
 
 echo
+echo "many shells: 10^6 tetrahedra on a grid in one binary STL (4*10^6 triangles; shell and overlap checks)"
+f="$dir/shells.stl"
+python3 - "$f" <<'PY'
+import struct, sys
+n = 100  # 100^3 tetrahedra, 3 apart
+with open(sys.argv[1], "wb") as out:
+    out.write(b"\0" * 80 + struct.pack("<I", 4 * n ** 3))
+    tri = struct.Struct("<12fH")
+    for i in range(n):
+        for j in range(n):
+            for k in range(n):
+                x, y, z = 3 * i, 3 * j, 3 * k
+                a, b, c, d = (x, y, z), (x + 1, y, z), (x, y + 1, z), (x, y, z + 1)
+                for p, q, r in ((a, c, b), (a, b, d), (a, d, c), (b, c, d)):
+                    out.write(tri.pack(0, 0, 0, *p, *q, *r, 0))
+PY
+i=$(RUNS=1 seconds "$inertia mesh $f --json")
+rss=$(peak "$inertia mesh $f --json")
+python3 -c "print(f'{\"10^6 shells\":>12} {$(stat -c %s "$f")/1e6:>8.1f} MB  inertia {$i:.2f} s  peak {\"$rss\"} MB')"
+rm -f "$f"
+
+echo
 echo "many parts: 10^5 polygon holes (JSON), 10^4 DXF circle holes in a plate, 1000 bodies above"
 python3 - "$dir" <<'PY'
 import json, sys
