@@ -1636,12 +1636,17 @@ fn shape(kind: ShapeKind) -> Result<Outcome> {
         MeshReport::from_integral(&name, "closed-form", body, unit, amount, about, &view),
     )?;
     if let Some(path) = &out.mesh_out {
+        // Streamed to the file: the text (some 250 bytes a triangle) is never held whole.
         let mesh = shape.tessellate(out.segments);
-        let text = match MeshFormat::from_path(path) {
-            Some(MeshFormat::Obj) => inertia::io::obj::write(&mesh),
-            _ => inertia::io::stl::write_ascii(&mesh, "inertia"),
-        };
-        write_file(path, &text)?;
+        let cannot = || format!("{}: cannot write", path.display());
+        let file = std::fs::File::create(path).with_context(cannot)?;
+        let mut w = std::io::BufWriter::new(file);
+        match MeshFormat::from_path(path) {
+            Some(MeshFormat::Obj) => inertia::io::obj::write_to(&mut w, &mesh),
+            _ => inertia::io::stl::write_ascii_to(&mut w, &mesh, "inertia"),
+        }
+        .and_then(|_| std::io::Write::flush(&mut w))
+        .with_context(cannot)?;
     }
     Ok(Outcome::ok(out.common.format().mesh(&report)))
 }

@@ -539,3 +539,35 @@ fn a_file_truncated_while_it_is_read_is_named_not_a_signal() {
     // A debug build takes seconds over 10^6 triangles: some cut lands mid-run.
     assert!(named > 0, "no run was cut while reading");
 }
+
+#[test]
+fn a_dxf_of_many_bulges_stays_small_and_exact() {
+    // A circle of radius 100 as one LWPOLYLINE of 30,000 bulged segments (about 1 MB):
+    // the arcs stay arcs (tessellated, this case took 9.8 GB), read under 512 MiB, and
+    // the area is π r² to rounding.
+    let n = 30_000;
+    let theta = std::f64::consts::TAU / n as f64;
+    let bulge = (theta / 4.0).tan();
+    let mut body = format!("0\nLWPOLYLINE\n5\n1F\n8\n0\n90\n{n}\n70\n1\n");
+    for k in 0..n {
+        let a = theta * k as f64;
+        body += &format!(
+            "10\n{:?}\n20\n{:?}\n42\n{bulge:?}\n",
+            100.0 * a.cos(),
+            100.0 * a.sin()
+        );
+    }
+    let text = format!("0\nSECTION\n2\nENTITIES\n{body}0\nENDSEC\n0\nEOF\n");
+    assert!(text.len() > 1_000_000);
+    let dir = std::env::temp_dir().join(format!("inertia-hostile-bulge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join("bulges.dxf");
+    std::fs::write(&p, &text).unwrap();
+    let (code, out, err) = limited(1 << 19, "true", &format!("polygon {} --json", p.display()));
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let area = v["area"].as_f64().unwrap();
+    let exact = std::f64::consts::PI * 1e4;
+    // The vertices are rounded to f64 on the circle: the region is a circle to ~1e-15.
+    assert!((area - exact).abs() < 1e-12 * exact, "{area} vs {exact}");
+}

@@ -285,15 +285,24 @@ fn parse_sequential(bytes: &[u8]) -> Result<RawMesh> {
 /// # Ok::<(), inertia::Error>(())
 /// ```
 pub fn write(mesh: &RawMesh) -> String {
-    use std::fmt::Write;
-    let mut o = String::from("# written by inertia\n");
+    let mut o = Vec::new();
+    write_to(&mut o, mesh).expect("writing to memory cannot fail");
+    String::from_utf8(o).expect("the text is UTF-8")
+}
+
+/// [`write`] straight to a writer (a file), without building the text in memory.
+///
+/// # Errors
+/// The writer's.
+pub fn write_to(o: &mut impl std::io::Write, mesh: &RawMesh) -> std::io::Result<()> {
+    writeln!(o, "# written by inertia")?;
     for v in &mesh.vertices {
-        let _ = writeln!(o, "v {:?} {:?} {:?}", v[0], v[1], v[2]);
+        writeln!(o, "v {:?} {:?} {:?}", v[0], v[1], v[2])?;
     }
     for t in &mesh.triangles {
-        let _ = writeln!(o, "f {} {} {}", t[0] + 1, t[1] + 1, t[2] + 1);
+        writeln!(o, "f {} {} {}", t[0] + 1, t[1] + 1, t[2] + 1)?;
     }
-    o
+    Ok(())
 }
 
 #[cfg(test)]

@@ -674,25 +674,36 @@ pub fn write_binary(mesh: &RawMesh) -> Vec<u8> {
 /// # Ok::<(), inertia::Error>(())
 /// ```
 pub fn write_ascii(mesh: &RawMesh, name: &str) -> String {
-    use std::fmt::Write;
-    let mut o = String::new();
-    let _ = writeln!(o, "solid {name}");
+    let mut o = Vec::new();
+    write_ascii_to(&mut o, mesh, name).expect("writing to memory cannot fail");
+    String::from_utf8(o).expect("the text is UTF-8")
+}
+
+/// [`write_ascii`] straight to a writer (a file), without building the text in memory.
+///
+/// # Errors
+/// The writer's.
+pub fn write_ascii_to(
+    o: &mut impl std::io::Write,
+    mesh: &RawMesh,
+    name: &str,
+) -> std::io::Result<()> {
+    writeln!(o, "solid {name}")?;
     for t in &mesh.triangles {
         let [a, b, c] = t.map(|v| nalgebra::Vector3::from(mesh.vertices[v as usize]));
         let n = (b - a).cross(&(c - a));
         let n = if n.norm() > 0.0 { n.normalize() } else { n };
-        let _ = writeln!(
+        writeln!(
             o,
             "  facet normal {:?} {:?} {:?}\n    outer loop",
             n.x, n.y, n.z
-        );
+        )?;
         for p in [a, b, c] {
-            let _ = writeln!(o, "      vertex {:?} {:?} {:?}", p.x, p.y, p.z);
+            writeln!(o, "      vertex {:?} {:?} {:?}", p.x, p.y, p.z)?;
         }
-        let _ = writeln!(o, "    endloop\n  endfacet");
+        writeln!(o, "    endloop\n  endfacet")?;
     }
-    let _ = writeln!(o, "endsolid {name}");
-    o
+    writeln!(o, "endsolid {name}")
 }
 
 #[cfg(test)]
