@@ -3,7 +3,7 @@
 //! `inertia combine` reads the reports that `polygon`, `mesh` or `shape` print with `--json`
 //! (one object, a `{"parts": [...]}` object, or JSON Lines), undoes their presentation
 //! (the `about` point, the sign of products, the units), moves each part by an optional
-//! rotation then translation, and sums them (seed 001's `Combine`).
+//! rotation then translation, and sums them (Blow & Binstock's `Combine`).
 
 use crate::error::{Error, Result, clip};
 use crate::mass2d::{MassProperties2d, SecondMoments2d};

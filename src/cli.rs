@@ -455,7 +455,8 @@ struct CombineArgs {
 
 #[derive(Subcommand, Debug)]
 enum ShapeKind {
-    /// A rectangle centred on the origin (seed 002 eq. 3.4).
+    /// A rectangle centred on the origin (A. Fauconnet, "From Flying Balls to Colliding
+    /// Polygons", 2023, eq. 3.4).
     Rectangle {
         /// Width along x.
         #[arg(long, allow_negative_numbers = true)]
@@ -466,7 +467,8 @@ enum ShapeKind {
         #[command(flatten)]
         out: Out2d,
     },
-    /// A regular polygon centred on the origin, first vertex on +x (seed 002 eq. 3.6).
+    /// A regular polygon centred on the origin, first vertex on +x (A. Fauconnet, "From Flying
+    /// Balls to Colliding Polygons", 2023, eq. 3.6).
     Regular {
         /// Number of sides.
         #[arg(long)]
@@ -485,7 +487,8 @@ enum ShapeKind {
         #[command(flatten)]
         out: Out2d,
     },
-    /// A disc centred on the origin (seed 004).
+    /// A disc centred on the origin (A. Singhal, "Making a 2D Physics Engine: Mass, Inertia
+    /// and Forces", 2018).
     Circle {
         /// Radius.
         #[arg(long, allow_negative_numbers = true)]
@@ -520,7 +523,8 @@ enum ShapeKind {
         #[command(flatten)]
         out: Out3d,
     },
-    /// Seed 003's go stone: a biconvex lens of two spherical caps, axis y.
+    /// G. Fiedler's go stone ("Rotation and Inertia Tensors", Virtual Go): a biconvex lens of
+    /// two spherical caps, axis y.
     Biconvex {
         /// Diameter (width across).
         #[arg(long, allow_negative_numbers = true)]

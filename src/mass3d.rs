@@ -115,7 +115,7 @@ pub fn shift_tensor(tensor: &Matrix3<f64>, mass: f64, d: Vector3<f64>) -> Matrix
 ///
 /// Tensor convention: the diagonal holds the moments about the x, y and z axes
 /// (`Ixx = ∫(y² + z²) dm`), the off-diagonals the negated products (`Ixy = −∫xy dm`), so
-/// that angular momentum is `I ω`. Combine bodies with `+` (seed 001's `Combine`); take
+/// that angular momentum is `I ω`. Combine bodies with `+` (Blow & Binstock's `Combine`); take
 /// the tensor about another point with [`MassProperties3d::inertia_about`].
 ///
 /// # Examples
@@ -299,7 +299,7 @@ impl MassProperties3d {
 
 impl Add for MassProperties3d {
     type Output = Self;
-    /// Combines two bodies (seed 001's `Combine`): masses add, the centre of mass is the
+    /// Combines two bodies (Blow & Binstock's `Combine`): masses add, the centre of mass is the
     /// mass-weighted mean, tensors are moved to it and added.
     fn add(self, o: Self) -> Self {
         let mass = self.mass + o.mass;

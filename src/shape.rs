@@ -1,7 +1,7 @@
 //! Closed-form shapes, and tessellations of them for cross-checking the methods.
 //!
-//! 2D: rectangle (seed 002 eq. 3.4), regular polygon (seed 002 eq. 3.6), circle (seed 004).
-//! 3D: box, sphere, cylinder (axis z), and seed 003's biconvex go stone (two spherical caps,
+//! 2D: rectangle (Fauconnet 2023, eq. 3.4), regular polygon (Fauconnet 2023, eq. 3.6), circle (Singhal 2018).
+//! 3D: box, sphere, cylinder (axis z), and Fiedler's biconvex go stone (two spherical caps,
 //! axis y) with the true lens volume.
 //!
 //! Every shape is centred on the origin. Tessellations are inscribed (vertices on the true
@@ -154,7 +154,7 @@ impl Shape2d {
     /// ```
     /// use inertia::shape::Shape2d;
     /// let e = Shape2d::Rectangle { width: 2.0, height: 1.0 }.exact();
-    /// // Seed 002 eq. 3.4: I = m (w² + h²) / 12.
+    /// // Fauconnet (2023) eq. 3.4: I = m (w² + h²) / 12.
     /// assert!((e.properties.moments.polar() - 2.0 * 5.0 / 12.0).abs() < 1e-15);
     /// ```
     pub fn exact(&self) -> Exact2d {
@@ -170,13 +170,13 @@ impl Shape2d {
                 let n = sides as f64;
                 let t = (PI / n).tan();
                 let a = n * l * l / (4.0 * t);
-                // Seed 002 eq. 3.6: I = m l²/24 (1 + 3 cot²(π/n)); isotropic for n ≥ 3.
+                // Fauconnet (2023) eq. 3.6: I = m l²/24 (1 + 3 cot²(π/n)); isotropic for n ≥ 3.
                 let polar = a * l * l / 24.0 * (1.0 + 3.0 / (t * t));
                 (a, polar / 2.0, polar / 2.0, n * l, sides)
             }
             Shape2d::Circle { radius: r } => {
                 let a = PI * r * r;
-                // Seed 004: I = m r²/2 about the centre, half of it about each diameter.
+                // Singhal (2018): I = m r²/2 about the centre, half of it about each diameter.
                 (a, a * r * r / 4.0, a * r * r / 4.0, 2.0 * PI * r, 0)
             }
         };
@@ -236,7 +236,7 @@ impl Shape2d {
 /// Returns `(volume, z of the centroid, Izz, Ixx = Iyy)` for unit density, moments about
 /// the centroid. The cross-section at height z is a regular n-gon of circumradius ρ(z):
 /// area `A = n/2 ρ² sin(2π/n)`, polar moment `J = A l²/24 (1 + 3 cot²(π/n))` with
-/// `l = 2ρ sin(π/n)` (seed 002 eq. 3.6); each band is a polynomial of degree ≤ 6 in z,
+/// `l = 2ρ sin(π/n)` (Fauconnet 2023, eq. 3.6); each band is a polynomial of degree ≤ 6 in z,
 /// integrated exactly by 4-point Gauss–Legendre.
 ///
 /// # Examples
@@ -470,7 +470,7 @@ impl Shape3d {
 /// With u the distance from the base plane into a cap, the cross-section radius is
 /// `ρ²(u) = (c − u)(2R − c + u)` where `R = (a² + c²)/(2c)` is the sphere radius. Per cap:
 /// `V = π∫ρ² du`, `I_axis = π/2 ∫ρ⁴ du`, `I_diameter = π∫(ρ⁴/4 + ρ² u²) du`, u from 0 to c,
-/// integrated as polynomials (exact). Seed 003's `CalculateBiconvexVolume` is not this
+/// integrated as polynomials (exact). Fiedler's `CalculateBiconvexVolume` is not this
 /// volume; the true one is `2·π c² (3R − c)/3`.
 fn lens(a: f64, c: f64) -> (f64, f64, f64, f64) {
     let r = (a * a + c * c) / (2.0 * c);
@@ -636,7 +636,7 @@ mod tests {
 
     #[test]
     fn go_stone_true_volume_and_moments() {
-        // Seed 003's stone: width 2.2, height 0.92, mass 1.
+        // Fiedler's stone: width 2.2, height 0.92, mass 1.
         let e = Shape3d::Biconvex {
             width: 2.2,
             height: 0.92,
@@ -652,7 +652,7 @@ mod tests {
             max_relative = 1e-14
         );
         let unit = e.scaled_mass(1.0 / e.volume);
-        // Seed 003's own integral for Iy, π ρ h³(3h² − 30hr + 80r²)/480, with the true ρ.
+        // Fiedler's own integral for Iy, π ρ h³(3h² − 30hr + 80r²)/480, with the true ρ.
         let h: f64 = 0.92;
         let iy = PI / e.volume * h.powi(3) * (3.0 * h * h - 30.0 * h * r + 80.0 * r * r) / 480.0;
         assert_relative_eq!(unit.inertia.m22, iy, max_relative = 1e-13);

@@ -24,7 +24,7 @@ fn close(got: f64, want: f64, tol: f64) {
 
 #[test]
 fn planar_closed_forms() {
-    // Rectangle 2 × 1, mass 3: I = m (w² + h²)/12 (seed 002 eq. 3.4).
+    // Rectangle 2 × 1, mass 3: I = m (w² + h²)/12 (Fauconnet 2023, eq. 3.4).
     let (code, v, _) = run(&[
         "shape",
         "rectangle",
@@ -58,7 +58,7 @@ fn planar_closed_forms() {
         "--json",
     ]);
     close(f(&v2["inertia"]), 10.0 / 24.0, 1e-14);
-    // Circle r = 2, density 1: I = m r²/2 (seed 004).
+    // Circle r = 2, density 1: I = m r²/2 (Singhal 2018).
     let (_, v, _) = run(&["shape", "circle", "--radius", "2", "--json"]);
     close(f(&v["area"]), 4.0 * PI, 1e-15);
     close(f(&v["inertia"]), 4.0 * PI * 4.0 / 2.0, 1e-15);
@@ -80,7 +80,7 @@ fn solid_closed_forms() {
         2.0 * (3.0 + 16.0) / 12.0,
         1e-15,
     );
-    // Seed 003's go stone with the true lens volume.
+    // Fiedler's go stone with the true lens volume.
     let (_, v, _) = run(&[
         "shape", "biconvex", "--width", "2.2", "--height", "0.92", "--mass", "1", "--json",
     ]);

@@ -1,8 +1,8 @@
-//! `centroid`: signed sub-triangles from the centroid to every edge (seed 002, eq. 3.14).
+//! `centroid`: signed sub-triangles from the centroid to every edge (Fauconnet 2023, eq. 3.14).
 //!
-//! For the triangle (C, A, B) formed by the centroid C and an edge A → B, seed 002 integrates
+//! For the triangle (C, A, B) formed by the centroid C and an edge A → B, Fauconnet (2023) integrates
 //! along the triangle's own edges and finds the polar moment about C:
-//! `I = m/2 (|AB|²/3 + CA·AB + |CA|²)`. The seed sums unsigned masses, which is only right
+//! `I = m/2 (|AB|²/3 + CA·AB + |CA|²)`. Fauconnet sums unsigned masses, which is only right
 //! when C sees every edge from inside (a convex polygon). Here `m` is the signed area of
 //! (C, A, B), so edges seen "from behind" subtract: a U shape whose centroid lies outside it,
 //! and holes (stored clockwise), come out right.

@@ -1,6 +1,6 @@
 //! `fan`: a fan of signed triangles from the first vertex of each ring.
 //!
-//! Seed 000 fans each polygon from its first vertex; seed 004 fans from the origin with
+//! Fotino fans each polygon from its first vertex; Singhal (2018) fans from the origin with
 //! `I = m(|A|² + |B|² + A·B)/6` per triangle. Both are the same idea: a triangle's signed
 //! area makes the parts of the fan outside a concave polygon cancel. Here the triangles are
 //! anchored at each ring's first vertex and every coordinate is taken relative to the
@@ -31,7 +31,7 @@ mod tests {
 
     #[test]
     fn origin_fan_and_vertex_fan_agree_with_seed_004_formula() {
-        // Seed 004: about the origin, a triangle (0, A, B) has I = m(|A|²+|B|²+A·B)/6.
+        // Singhal (2018): about the origin, a triangle (0, A, B) has I = m(|A|²+|B|²+A·B)/6.
         let (a, b) = ([3.0, 1.0], [1.0, 2.0]);
         let p = Polygon::new(vec![[0.0, 0.0], a, b], vec![]).unwrap();
         let r = PolygonMethod::Fan.integrate(&p).properties;

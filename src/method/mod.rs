@@ -29,12 +29,12 @@ use nalgebra::{Point2, Vector2};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum PolygonMethod {
-    /// Fan of signed triangles from the first vertex of each ring (seeds 000 and 004).
+    /// Fan of signed triangles from the first vertex of each ring (Fotino; Singhal 2018).
     Fan,
     /// Each fan triangle's polar moment from two right triangles split at the foot of its
-    /// altitude, signed by the triangle's own orientation (seed 000, corrected).
+    /// altitude, signed by the triangle's own orientation (Fotino, corrected).
     RightTriangle,
-    /// Signed sub-triangles from the centroid to each edge (seed 002, eq. 3.14).
+    /// Signed sub-triangles from the centroid to each edge (Fauconnet 2023, eq. 3.14).
     Centroid,
 }
 
@@ -127,9 +127,9 @@ impl PolygonMethod {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum MeshMethod {
-    /// One signed tetrahedron per triangle against a reference point (seed 001). Exact.
+    /// One signed tetrahedron per triangle against a reference point (Blow & Binstock). Exact.
     Tetra,
-    /// Numerical integration over a grid of columns, exact along each column (seed 003).
+    /// Numerical integration over a grid of columns, exact along each column (Fiedler).
     /// Approximate: the error falls with the resolution.
     Voxel,
 }
@@ -585,7 +585,7 @@ pub(crate) mod test_shapes {
         }
     }
 
-    /// Regular n-gon of side l centred at the origin; exact polar from seed 002 eq. 3.6.
+    /// Regular n-gon of side l centred at the origin; exact polar from Fauconnet (2023) eq. 3.6.
     fn regular(n: usize, l: f64) -> Case {
         let pi = std::f64::consts::PI;
         let r = l / (2.0 * (pi / n as f64).sin());
@@ -678,7 +678,7 @@ pub(crate) mod test_shapes {
                 moments: [9.0 - 6.0, 13.0 - 6.0, 0.5 * (2.0 * -3.0 + 12.0) - 6.0],
                 rounded_by_shift: None,
             },
-            // Triangle obtuse at its second vertex, the case seed 000's code gets wrong.
+            // Triangle obtuse at its second vertex, the case Fotino's code gets wrong.
             Case {
                 name: "triangle obtuse at p2".into(),
                 outer: vec![[0.0, 0.0], [1.0, 0.0], [3.0, 1.0]],

@@ -1,13 +1,13 @@
 //! `right-triangle`: each fan triangle's polar moment from two right triangles.
 //!
-//! Seed 000: a right triangle with legs `w` (from the pivot to the right angle) and `h` has
+//! Fotino: a right triangle with legs `w` (from the pivot to the right angle) and `h` has
 //! the polar moment `ρ(h w³/4 + h³ w/12)` about the pivot. Any triangle splits into two right
 //! triangles at the foot of the altitude from its apex. Each fan triangle (the ring's first
 //! vertex, `p_i`, `p_{i+1}`) is split at the foot of the altitude from the vertex opposite
-//! its longest edge, as seed 000 itself suggests for obtuse triangles, and its moment is
+//! its longest edge, as Fotino itself suggests for obtuse triangles, and its moment is
 //! moved to the polygon's centroid by the parallel-axis theorem.
 //!
-//! The seed's code takes unsigned lengths and guesses each half's sign from its absolute
+//! Fotino's code takes unsigned lengths and guesses each half's sign from its absolute
 //! handedness, which fails for a centred square, for triangles obtuse at a base vertex and
 //! for many concave polygons. The signs follow instead from the *signed* projection
 //! `t = (apex - p_i)·e / |e|²` of the apex on the base `e`: the halves have signed widths
@@ -24,7 +24,7 @@ use crate::mass2d::SecondMoments2d;
 use nalgebra::Vector2;
 
 /// Signed polar moment of a right triangle about the end of leg `h` away from the right
-/// angle, with the other leg `w`: `h w (3h² + w²) / 12`, i.e. seed 000's `h w³/4 + h³ w/12`
+/// angle, with the other leg `w`: `h w (3h² + w²) / 12`, i.e. Fotino's `h w³/4 + h³ w/12`
 /// with its legs named from the pivot.
 fn right_triangle_polar(h: f64, w: f64) -> f64 {
     h * w * (3.0 * h * h + w * w) / 12.0
@@ -45,7 +45,7 @@ pub(crate) fn triangle_polar_about_apex(
 }
 
 /// Polar moment of the signed triangle (a, b, c) about its centroid-frame origin, split at
-/// the foot of the altitude from the vertex opposite its longest edge (seed 000's own
+/// the foot of the altitude from the vertex opposite its longest edge (Fotino's own
 /// remedy for obtuse triangles): both right triangles then have the triangle's sign, and a
 /// needle-thin triangle loses no digits to cancelling halves.
 fn triangle_polar_about_origin(a: Vector2<f64>, b: Vector2<f64>, c: Vector2<f64>) -> f64 {
@@ -89,8 +89,8 @@ mod tests {
     use approx::assert_relative_eq;
 
     #[test]
-    fn seed_000_right_triangle() {
-        // Legs w (pivot to right angle) = 3 and h = 2: I = h w³/4 + h³ w/12 with the seed's
+    fn fotinos_right_triangle() {
+        // Legs w (pivot to right angle) = 3 and h = 2: I = h w³/4 + h³ w/12 with Fotino's
         // naming, i.e. 2·27/4 + 8·3/12 = 15.5. Pivot (0,0), right angle (3,0), apex (3,2).
         let got = triangle_polar_about_apex(
             Vector2::zeros(),
@@ -151,7 +151,7 @@ mod tests {
 
     #[test]
     fn centred_square_is_not_zero() {
-        // Seed 000's code returns 0 here.
+        // Fotino's code returns 0 here.
         let p = Polygon::new(
             vec![[-1.0, -1.0], [1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]],
             vec![],

@@ -2,7 +2,7 @@
 //!
 //! Each triangle is a plate of the wall thickness `T`: mass `ρ·T·A`, and second moment
 //! `∫x xᵀ dA = A/12 (a aᵀ + b bᵀ + c cᵀ + s sᵀ)` with `s = a + b + c` (the triangle's own
-//! covariance, like the canonical tetrahedron's in seed 001). The surface need not be
+//! covariance, like the canonical tetrahedron's in Blow & Binstock). The surface need not be
 //! closed, and its orientation does not matter. The moment of each plate through its own
 //! thickness (`∝ T²`) is neglected: the usual thin-shell approximation (as in OpenFOAM's
 //! `surfaceInertia -shellProperties` and MuJoCo's shell inertia), good while `T` is small

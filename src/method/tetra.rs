@@ -1,12 +1,12 @@
-//! `tetra`: one signed tetrahedron per triangle against a reference point (seed 001).
+//! `tetra`: one signed tetrahedron per triangle against a reference point (Blow & Binstock).
 //!
 //! Each triangle (a, b, c) and the reference point r span a tetrahedron whose volume is
 //! `det[a−r, b−r, c−r] / 6`, negative where the triangle faces r; over a closed surface the
-//! signed tetrahedra add up to exactly the enclosed solid. Seed 001 maps the covariance
+//! signed tetrahedra add up to exactly the enclosed solid. Blow & Binstock maps the covariance
 //! `C' = (1/120)[[2,1,1],[1,2,1],[1,1,2]]` of the canonical tetrahedron (0, e₁, e₂, e₃) by the
 //! affine map `A = [a−r, b−r, c−r]`: `C = det(A) · A C' Aᵀ`; bodies combine by moving
 //! covariances to a common centre and adding, and the inertia tensor is
-//! `I = tr(C)·Id − C` (the seed's "13tr C3 − C3" is a garbled `1·tr(C)`).
+//! `I = tr(C)·Id − C` (Blow & Binstock's "13tr C3 − C3" is a garbled `1·tr(C)`).
 //!
 //! The reference point is a vertex of the mesh (the first corner of its first triangle),
 //! never the origin: a part 1e6 from the origin is integrated in coordinates of its own size,
@@ -20,7 +20,7 @@ use nalgebra::{Matrix3, Point3, Vector3};
 /// relative to the reference point: `det` is 6 × volume, `first` 24 × the first moment and
 /// `cov` 120 × the covariance (xx, yy, zz, xy, yz, zx).
 ///
-/// Seed 001's `A C' Aᵀ` for `A = [a b c]` and the canonical covariance `C'` is, times 120,
+/// Blow & Binstock's `A C' Aᵀ` for `A = [a b c]` and the canonical covariance `C'` is, times 120,
 /// `a aᵀ + b bᵀ + c cᵀ + s sᵀ` with `s = a + b + c`. Sums from separate blocks of
 /// triangles combine with [`Sums::merge`]; merged in a fixed order they give the same bits
 /// whatever the number of threads.

@@ -1,6 +1,6 @@
-//! `voxel`: numerical integration over a grid of columns (seed 003, done better).
+//! `voxel`: numerical integration over a grid of columns (Fiedler, done better).
 //!
-//! Seed 003 sums point masses on a 3D grid of points inside the body. Here the grid is 2D:
+//! Fiedler sums point masses on a 3D grid of points inside the body. Here the grid is 2D:
 //! columns parallel to z through the centres of an `nx × ny` grid of cells over the mesh's
 //! bounding box. Along each column the integral is exact: where the column crosses the
 //! surface at height z, the crossing adds `F(z)` if the surface faces up there (the column
