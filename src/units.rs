@@ -8,7 +8,8 @@ use serde::Serialize;
 /// ```
 /// assert_eq!(inertia::units::LengthUnit::Ft.metres(), 0.3048);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum LengthUnit {
     /// Micrometre (3MF's `micron`).
@@ -365,7 +366,8 @@ pub fn material(name: &str) -> Option<&'static Material> {
 /// ```
 /// assert_eq!(inertia::units::Products::Cad.sign(), 1.0);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Products {
     /// The tensor convention: off-diagonals are `−∫xy dm` (so that L = I ω).

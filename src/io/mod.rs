@@ -137,7 +137,8 @@ impl Bytes {
 /// use inertia::io::MeshFormat;
 /// assert_eq!(MeshFormat::from_path("a.3mf".as_ref()), Some(MeshFormat::ThreeMf));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum MeshFormat {
     /// STL, binary or ASCII.
     Stl,
@@ -146,7 +147,7 @@ pub enum MeshFormat {
     /// PLY, ASCII or binary.
     Ply,
     /// 3MF: each build item a body.
-    #[value(name = "3mf")]
+    #[cfg_attr(feature = "cli", value(name = "3mf"))]
     ThreeMf,
 }
 
@@ -311,7 +312,8 @@ pub(crate) fn text(bytes: &[u8]) -> Result<&str> {
 /// use inertia::io::PolygonFormat;
 /// assert_eq!(PolygonFormat::from_path("site.geojson".as_ref()), Some(PolygonFormat::Geojson));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum PolygonFormat {
     /// `[[x,y],...]`, `{"points": ...}`, `[{"x":..,"y":..},...]` or `{"outer": ..., "holes": [...]}`.
     Json,

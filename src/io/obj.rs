@@ -290,7 +290,7 @@ pub fn write(mesh: &RawMesh) -> String {
     String::from_utf8(o).expect("the text is UTF-8")
 }
 
-/// [`write`] straight to a writer (a file), without building the text in memory.
+/// [`write()`] straight to a writer (a file), without building the text in memory.
 ///
 /// # Errors
 /// The writer's.

@@ -27,7 +27,8 @@ use nalgebra::{Point2, Vector2};
 /// assert!((r.polar - 1.0 / 6.0).abs() < 1e-15);
 /// # Ok::<(), inertia::Error>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum PolygonMethod {
     /// Fan of signed triangles from the first vertex of each ring (Fotino; Singhal 2018).
     Fan,
@@ -125,7 +126,8 @@ impl PolygonMethod {
 /// assert!((inertia::MeshMethod::Voxel.integrate(&cube, 10).properties.volume - 1.0).abs() < 1e-12);
 /// # Ok::<(), inertia::Error>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum MeshMethod {
     /// One signed tetrahedron per triangle against a reference point (Blow & Binstock). Exact.
     Tetra,

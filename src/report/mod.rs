@@ -30,7 +30,8 @@ use serde::Serialize;
 /// assert!(inertia::report::OutputFormat::Csv.polygon(&r).starts_with("source,"));
 /// # Ok::<(), inertia::Error>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum OutputFormat {
     /// An aligned, labelled table for people.
     Table,
