@@ -677,39 +677,61 @@ impl Mesh {
     /// Splits the mesh into shells, checks each one's orientation, and turns an entirely
     /// inside-out mesh right way out.
     fn check_shells(&mut self, origin: &[usize], place: &dyn Fn(usize) -> String) -> Result<()> {
+        use rayon::prelude::*;
         let (shell_of, n_shells) = shells(self.vertices.len(), &self.triangles);
         let tri_shell: Vec<usize> = self
             .triangles
-            .iter()
+            .par_iter()
             .map(|t| shell_of[t[0] as usize])
             .collect();
+        // Each shell's triangles, in input order (a counting sort by shell).
+        let mut start = vec![0usize; n_shells + 1];
+        for &sh in &tri_shell {
+            start[sh + 1] += 1;
+        }
+        for k in 0..n_shells {
+            start[k + 1] += start[k];
+        }
+        let mut by_shell = vec![0u32; tri_shell.len()];
+        {
+            let mut fill = start.clone();
+            for (t, &sh) in tri_shell.iter().enumerate() {
+                by_shell[fill[sh]] = t as u32;
+                fill[sh] += 1;
+            }
+        }
         // Signed volume of each shell, about the vertex `tetra` and the parallel path
-        // (crate::soup) sum about, so that all three judge flatness alike.
+        // (crate::soup) sum about, so that all three judge flatness alike; summed over the
+        // shell's triangles in input order (the same bits on any number of threads), and
+        // the shell's bounding box.
         let r = self.corners(0)[0];
-        let mut volume = vec![0.0; n_shells];
-        let mut magnitude = vec![0.0; n_shells];
-        let mut first = vec![usize::MAX; n_shells];
-        for (t, &s) in tri_shell.iter().enumerate() {
-            let [a, b, c] = self.corners(t).map(|p| p - r);
-            let v = a.dot(&b.cross(&c)) / 6.0;
-            volume[s] += v;
-            magnitude[s] += v.abs();
-            if first[s] == usize::MAX {
-                first[s] = t;
-            }
-        }
-        let mut boxes = vec![
-            (
-                Point3::from([f64::INFINITY; 3]),
-                Point3::from([f64::NEG_INFINITY; 3])
-            );
-            n_shells
-        ];
-        for (t, &s) in tri_shell.iter().enumerate() {
-            for p in self.corners(t) {
-                boxes[s] = (boxes[s].0.inf(&p), boxes[s].1.sup(&p));
-            }
-        }
+        type Stats = (f64, f64, usize, (Point3<f64>, Point3<f64>));
+        let stats: Vec<Stats> = (0..n_shells)
+            .into_par_iter()
+            .map(|sh| {
+                let own = &by_shell[start[sh]..start[sh + 1]];
+                let (mut v, mut m) = (0.0, 0.0);
+                let mut bx = (
+                    Point3::from([f64::INFINITY; 3]),
+                    Point3::from([f64::NEG_INFINITY; 3]),
+                );
+                for &t in own {
+                    let corners = self.corners(t as usize);
+                    for p in &corners {
+                        bx = (bx.0.inf(p), bx.1.sup(p));
+                    }
+                    let [a, b, c] = corners.map(|p| p - r);
+                    let x = a.dot(&b.cross(&c)) / 6.0;
+                    v += x;
+                    m += x.abs();
+                }
+                (v, m, own[0] as usize, bx)
+            })
+            .collect();
+        let volume: Vec<f64> = stats.iter().map(|s| s.0).collect();
+        let magnitude: Vec<f64> = stats.iter().map(|s| s.1).collect();
+        let first: Vec<usize> = stats.iter().map(|s| s.2).collect();
+        let boxes: Vec<(Point3<f64>, Point3<f64>)> = stats.iter().map(|s| s.3).collect();
         self.shells = n_shells;
         for (s, v) in volume.iter().enumerate() {
             if !v.is_finite() || !magnitude[s].is_finite() {
@@ -736,19 +758,6 @@ impl Mesh {
             // Each shell's triangles (by shell, in order) and an R*-tree of the shells'
             // boxes: a point's winding number needs only the shells whose box holds it,
             // so thousands of shells are not each tested against every triangle.
-            let mut start = vec![0usize; n_shells + 1];
-            for &sh in &tri_shell {
-                start[sh + 1] += 1;
-            }
-            for k in 0..n_shells {
-                start[k + 1] += start[k];
-            }
-            let mut fill = start.clone();
-            let mut by_shell = vec![0u32; tri_shell.len()];
-            for (t, &sh) in tri_shell.iter().enumerate() {
-                by_shell[fill[sh]] = t as u32;
-                fill[sh] += 1;
-            }
             let index = ShellIndex {
                 by_shell: &by_shell,
                 start: &start,
@@ -768,9 +777,20 @@ impl Mesh {
                         .collect(),
                 ),
             };
-            let depth = (0..n_shells)
-                .map(|s| self.winding_of_shell(s, &index, place, origin, &first))
-                .collect::<Result<Vec<i64>>>()?;
+            // Shells in parallel; a shell whose winding cannot be told is reported, the
+            // first such in order.
+            let found: Vec<Option<i64>> = (0..n_shells)
+                .into_par_iter()
+                .map(|s| self.winding_of_shell(s, &index))
+                .collect();
+            if let Some(s) = found.iter().position(Option::is_none) {
+                return Err(Error::InvalidMesh(format!(
+                    "shell {} (from {}) touches another shell: cannot tell whether it is a cavity",
+                    s + 1,
+                    place(origin[first[s]])
+                )));
+            }
+            let depth: Vec<i64> = found.into_iter().flatten().collect();
             let ok = |flip: f64| {
                 (0..n_shells).all(|s| {
                     let v = volume[s] * flip;
@@ -835,14 +855,7 @@ impl Mesh {
     }
 
     /// Winding number, with respect to all other shells, of a point of shell `s`.
-    fn winding_of_shell(
-        &self,
-        s: usize,
-        index: &ShellIndex,
-        place: &dyn Fn(usize) -> String,
-        origin: &[usize],
-        first: &[usize],
-    ) -> Result<i64> {
+    fn winding_of_shell(&self, s: usize, index: &ShellIndex) -> Option<i64> {
         // Candidate points: vertices of a few of the shell's triangles; a point lying on
         // another shell gives a half-integer and is skipped.
         let own = &index.by_shell[index.start[s]..index.start[s + 1]];
@@ -872,14 +885,10 @@ impl Mesh {
             }
             let w = omega / (4.0 * std::f64::consts::PI);
             if (w - w.round()).abs() < 0.25 {
-                return Ok(w.round() as i64);
+                return Some(w.round() as i64);
             }
         }
-        Err(Error::InvalidMesh(format!(
-            "shell {} (from {}) touches another shell: cannot tell whether it is a cavity",
-            s + 1,
-            place(origin[first[s]])
-        )))
+        None
     }
 }
 
