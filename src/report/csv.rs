@@ -153,7 +153,7 @@ pub fn meshes(rows: &[Result<MeshReport, (String, String)>]) -> String {
                 v.extend(r.principal.moments.map(n));
                 v.extend([
                     n(r.surface_area),
-                    r.triangles.to_string(),
+                    r.triangles.map(|t| t.to_string()).unwrap_or_default(),
                     r.shells.to_string(),
                     r.units.length.clone(),
                     format!("{:?}", r.products).to_lowercase(),

@@ -695,12 +695,17 @@ pub struct MeshReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resolution: Option<GridReport>,
 
-    /// Triangles in the input.
-    pub triangles: usize,
-    /// Degenerate triangles (repeated vertex or zero area), left out of the integrals.
-    pub degenerate_triangles: usize,
-    /// Distinct vertices after welding identical coordinates.
-    pub vertices: usize,
+    /// Triangles in the input; absent when there was no mesh (a closed form, or a
+    /// combination of reports without counts).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub triangles: Option<usize>,
+    /// Degenerate triangles (repeated vertex or zero area), left out of the integrals;
+    /// absent with `triangles`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub degenerate_triangles: Option<usize>,
+    /// Distinct vertices after welding identical coordinates; absent with `triangles`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vertices: Option<usize>,
     /// Closed surfaces (bodies and cavities).
     pub shells: usize,
     /// Shells wound inward inside another shell, subtracted.
@@ -898,9 +903,10 @@ impl MeshReport {
             source: source.to_string(),
             method,
             resolution: grid,
-            triangles: body.triangles,
-            degenerate_triangles: body.degenerate_triangles,
-            vertices: body.vertices,
+            // A mesh has triangles; none means there was no mesh, not a mesh of none.
+            triangles: (body.triangles > 0).then_some(body.triangles),
+            degenerate_triangles: (body.triangles > 0).then_some(body.degenerate_triangles),
+            vertices: (body.triangles > 0).then_some(body.vertices),
             shells: body.shells,
             cavities: body.cavities,
             inside_out: body.inside_out,

@@ -189,14 +189,13 @@ pub fn mesh(r: &MeshReport) -> String {
             let _ = writeln!(o, "mesh {} (method: {})", r.source, r.method);
         }
     }
-    row(
-        &mut o,
-        "triangles",
-        &format!(
-            "{} ({} degenerate), {} vertices after welding",
-            r.triangles, r.degenerate_triangles, r.vertices
-        ),
-    );
+    if let (Some(t), Some(d), Some(v)) = (r.triangles, r.degenerate_triangles, r.vertices) {
+        row(
+            &mut o,
+            "triangles",
+            &format!("{t} ({d} degenerate), {v} vertices after welding"),
+        );
+    }
     row(
         &mut o,
         "shells",
