@@ -196,7 +196,14 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
         if !a.meets(b) || matches!(a.shared(b), 1 | 2) {
             return None;
         }
-        meet(&corners(i), &corners(j)).map(|kind| Overlap {
+        let (ci, cj) = (corners(i), corners(j));
+        // Most candidates lie wholly on one side of the other's plane (neighbours of
+        // neighbours on a curved surface): a floating-point test with a rigorous error
+        // bound settles them before the exact predicates.
+        if separated(&ci, &cj) || separated(&cj, &ci) {
+            return None;
+        }
+        meet(&ci, &cj).map(|kind| Overlap {
             first: i,
             second: j,
             kind,
@@ -367,33 +374,53 @@ fn grid(tris: &mut [Tri]) -> Option<(Vec<Cell>, Vec<usize>)> {
         return None;
     }
     let tris = &*tris;
-    // Each block of triangles lists its cells into its own vector; the vectors are joined
-    // once (a flat map per triangle costs more than the sort).
-    let blocks: Vec<Vec<Cell>> = (0..tris.len())
-        .into_par_iter()
-        .with_min_len(1 << 14)
-        .fold(Vec::new, |mut out, t| {
-            let tri = &tris[t];
-            if tri.is_empty() {
-                return out;
-            }
-            let s = spans(tri);
-            if covers(&s) > MAX_CELLS {
-                return out;
-            }
-            let (a, b) = s;
-            let x = sortable(tri.lo[0]);
-            for z in a[2]..=b[2] {
-                for y in a[1]..=b[1] {
-                    for xi in a[0]..=b[0] {
-                        out.push((pack([xi, y, z]), x, t as u32));
+    // How many cells each triangle is listed in, then each block of triangles writes its
+    // entries straight into its own stretch of one vector (no per-block vectors to join).
+    const BLOCK: usize = 1 << 14;
+    let listed = |tri: &Tri| -> Option<([u64; 3], [u64; 3])> {
+        if tri.is_empty() {
+            return None;
+        }
+        let s = spans(tri);
+        (covers(&s) <= MAX_CELLS).then_some(s)
+    };
+    let block_len: Vec<usize> = tris
+        .par_chunks(BLOCK)
+        .map(|c| {
+            c.iter()
+                .filter_map(listed)
+                .map(|s| covers(&s) as usize)
+                .sum()
+        })
+        .collect();
+    let mut cells: Vec<Cell> = vec![(0, 0, 0); block_len.iter().sum()];
+    {
+        let mut stretches = Vec::with_capacity(block_len.len());
+        let mut rest = &mut cells[..];
+        for &n in &block_len {
+            let (head, tail) = rest.split_at_mut(n);
+            stretches.push(head);
+            rest = tail;
+        }
+        stretches.into_par_iter().enumerate().for_each(|(k, out)| {
+            let mut i = 0;
+            let first = k * BLOCK;
+            let end = (first + BLOCK).min(tris.len());
+            for (d, tri) in tris[first..end].iter().enumerate() {
+                let t = first + d;
+                let Some((a, b)) = listed(tri) else { continue };
+                let x = sortable(tri.lo[0]);
+                for z in a[2]..=b[2] {
+                    for y in a[1]..=b[1] {
+                        for xi in a[0]..=b[0] {
+                            out[i] = (pack([xi, y, z]), x, t as u32);
+                            i += 1;
+                        }
                     }
                 }
             }
-            out
-        })
-        .collect();
-    let mut cells = blocks.concat();
+        });
+    }
     // By cell, then by the box's low x (for the sweep in each cell), then by triangle.
     cells.par_sort_unstable();
     Some((cells, large))
@@ -449,6 +476,42 @@ fn orient2(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2]) -> i8 {
     } else {
         0
     }
+}
+
+/// True when every corner of `t2` lies strictly on one side of `t1`'s plane, decided in
+/// floating point with a bound on its error: the orientation `((b−a)×(c−a))·(p−a)` is
+/// computed from rounded differences exactly as `orient3d` computes its determinant, and
+/// trusted only beyond `8ε` times the sum of the absolute values of its terms (Shewchuk's
+/// first-stage bound is `(7 + 56ε)ε` times the same sum). False means "not settled".
+fn separated(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> bool {
+    let [a, b, c] = t1;
+    let u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+    let v = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
+    let n = [
+        u[1] * v[2] - u[2] * v[1],
+        u[2] * v[0] - u[0] * v[2],
+        u[0] * v[1] - u[1] * v[0],
+    ];
+    let m = [
+        (u[1] * v[2]).abs() + (u[2] * v[1]).abs(),
+        (u[2] * v[0]).abs() + (u[0] * v[2]).abs(),
+        (u[0] * v[1]).abs() + (u[1] * v[0]).abs(),
+    ];
+    let side = |p: &[f64; 3]| -> i8 {
+        let w = [p[0] - a[0], p[1] - a[1], p[2] - a[2]];
+        let s = n[0] * w[0] + n[1] * w[1] + n[2] * w[2];
+        let bound =
+            8.0 * f64::EPSILON * (m[0] * w[0].abs() + m[1] * w[1].abs() + m[2] * w[2].abs());
+        if s > bound {
+            1
+        } else if s < -bound {
+            -1
+        } else {
+            0
+        }
+    };
+    let first = side(&t2[0]);
+    first != 0 && side(&t2[1]) == first && side(&t2[2]) == first
 }
 
 /// How two non-degenerate triangles meet, if they cross or coincide.
@@ -570,6 +633,59 @@ fn coplanar(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> Option<Kind> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn the_float_filter_never_contradicts_the_exact_predicate() {
+        // Triangles far from the origin, nearly coplanar, tiny and huge: whenever the
+        // filter says "separated", the exact orientations agree, strictly, on one side.
+        let mut x = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 11) as f64 / (1u64 << 53) as f64 - 0.5
+        };
+        let mut settled = 0;
+        for k in 0..20_000 {
+            let scale = [1e-9, 1.0, 1e9][k % 3];
+            let offset = [0.0, 1e6, -1e8][k % 3];
+            let flat = k % 2 == 0; // the second triangle almost in the first's plane
+            let p = |next: &mut dyn FnMut() -> f64| {
+                [
+                    offset + scale * next(),
+                    offset + scale * next(),
+                    offset + scale * next(),
+                ]
+            };
+            let t1 = [p(&mut next), p(&mut next), p(&mut next)];
+            let t2 = if flat {
+                // Points of t1's plane, nudged by a few ulps.
+                let mut q = [[0.0; 3]; 3];
+                for v in &mut q {
+                    let (s, t) = (next(), next());
+                    for c in 0..3 {
+                        v[c] = t1[0][c] + s * (t1[1][c] - t1[0][c]) + t * (t1[2][c] - t1[0][c]);
+                        v[c] += v[c].abs() * f64::EPSILON * next() * 4.0;
+                    }
+                }
+                q
+            } else {
+                [p(&mut next), p(&mut next), p(&mut next)]
+            };
+            if separated(&t1, &t2) {
+                settled += 1;
+                let s: Vec<i8> = t2
+                    .iter()
+                    .map(|q| orient(&t1[0], &t1[1], &t1[2], q))
+                    .collect();
+                assert!(
+                    s[0] != 0 && s.iter().all(|&v| v == s[0]),
+                    "{t1:?} {t2:?} {s:?}"
+                );
+            }
+        }
+        assert!(settled > 3_000, "{settled}");
+    }
     use super::*;
     use crate::soup::VertexSoup;
 
