@@ -130,6 +130,10 @@ pub struct Units {
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct UnitLabels {
+    /// The length unit the input's coordinates were read in (`--units`, or the unit the
+    /// file states: a 3MF `unit`, a DXF `$INSUNITS`); absent when unknown.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input: Option<String>,
     /// Length unit of coordinates, sizes and the `about` point.
     pub length: String,
     /// Mass unit.
@@ -201,14 +205,16 @@ impl Units {
     pub fn labels(&self, dim: i32) -> UnitLabels {
         match self.input {
             None => UnitLabels {
+                input: None,
                 length: "input".into(),
                 mass: "density × input length^".to_string() + &dim.to_string(),
                 density: "as given".into(),
                 inertia: "mass × input length^2".into(),
             },
-            Some(_) => {
+            Some(input) => {
                 let l = self.output.unwrap_or(LengthUnit::M).symbol();
                 UnitLabels {
+                    input: Some(input.symbol().into()),
                     length: l.into(),
                     mass: "kg".into(),
                     density: format!("kg/m^{dim}"),

@@ -280,8 +280,12 @@ fn units_line(u: &UnitLabels) -> String {
     if u.length == "input" {
         "as the input (lengths), density × measure (mass)".into()
     } else {
+        let read = match &u.input {
+            Some(i) if *i != u.length => format!(" (input in {i})"),
+            _ => String::new(),
+        };
         format!(
-            "length {}, mass {}, density {}, inertia {}",
+            "length {}{read}, mass {}, density {}, inertia {}",
             u.length, u.mass, u.density, u.inertia
         )
     }
