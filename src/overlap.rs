@@ -20,9 +20,16 @@
 //!   faces facing opposite ways, and pass; the same body twice, or two boxes overlapping by
 //!   half, have them facing the same way.
 //!
-//! What is not seen: two bodies that share vertices and overlap without any edge crossing
-//! a face (a tetrahedron inscribed in a cube using the cube's corners, welded into one
-//! shell), a fold between two neighbouring triangles, and crossings that pass exactly
+//! - **the same way round an edge**: where more than two faces meet at an edge (bodies
+//!   sharing it), the faces in angular order around it must alternate in the direction
+//!   they run along it, so that the wedges between them are in turn inside and outside;
+//!   two neighbours running the same way enclose their wedge twice (a tetrahedron
+//!   inscribed in a cube on the cube's face diagonals). Pairs sharing an edge the same way
+//!   round are noted during the search and their edges examined afterwards.
+//!
+//! What is not seen: two bodies that share only corners and overlap without any edge
+//! crossing a face (the same tetrahedron when the cube's faces are split on the other
+//! diagonals), a fold between two neighbouring triangles, and crossings that pass exactly
 //! through another triangle's edge or vertex without a crossing anywhere else.
 
 use crate::soup::{Point, Soup};
@@ -36,6 +43,9 @@ pub enum Kind {
     Cross([f64; 3]),
     /// Coplanar, facing the same way, with overlapping interiors; a point of the overlap.
     Coincide([f64; 3]),
+    /// Both use this edge (its two ends) the same way round, with no face of the other
+    /// orientation between them around it: the space between them is enclosed twice.
+    Wedge([f64; 3], [f64; 3]),
 }
 
 /// Two triangles (0-based, first < second) that cross or coincide.
@@ -64,9 +74,23 @@ impl Overlap {
     /// );
     /// ```
     pub fn describe<S: Soup>(&self, soup: &S) -> String {
+        let n = crate::report::table::num;
         let (what, p) = match &self.kind {
             Kind::Cross(p) => ("cross at", p),
             Kind::Coincide(p) => ("coincide (coplanar, facing the same way) around", p),
+            Kind::Wedge(a, b) => {
+                return format!(
+                    "{} and {} both turn the same way around the edge ({}, {}, {})–({}, {}, {}), enclosing the space between them twice",
+                    soup.place(self.first),
+                    soup.place(self.second),
+                    n(a[0]),
+                    n(a[1]),
+                    n(a[2]),
+                    n(b[0]),
+                    n(b[1]),
+                    n(b[2])
+                );
+            }
         };
         format!(
             "{} and {} {what} ({}, {}, {})",
@@ -191,10 +215,25 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
     let tris = &tris;
     // The pair (i, j), i < j, if its boxes meet, it is not a pair of neighbours, and the
     // exact test finds them crossing or coinciding.
+    // Pairs that share an edge and use it the same way round: possible only where more
+    // than two faces meet at an edge (two bodies along one edge), looked at afterwards.
+    let same_way = std::sync::Mutex::new(Vec::<[u64; 2]>::new());
     let test = |i: usize, j: usize| -> Option<Overlap> {
         let (a, b) = (&tris[i], &tris[j]);
-        if !a.meets(b) || matches!(a.shared(b), 1 | 2) {
+        if !a.meets(b) {
             return None;
+        }
+        match a.shared(b) {
+            1 => return None,
+            2 => {
+                if let Some(e) = same_way_edge(&a.hash, &b.hash)
+                    && let Ok(mut v) = same_way.lock()
+                {
+                    v.push(e);
+                }
+                return None;
+            }
+            _ => {}
         }
         let (ci, cj) = (corners(i), corners(j));
         // Most candidates lie wholly on one side of the other's plane (neighbours of
@@ -217,7 +256,7 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
         }),
         (a, b) => a.or(b),
     };
-    match placed {
+    let found = match placed {
         Some((cells, large)) => {
             // Pairs within a cell, each tested only in the cell holding the low corner of
             // the two boxes' intersection (the larger of their low cells on each axis), so
@@ -293,7 +332,154 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
                 best
             })
         }
+    };
+    if found.is_some() {
+        return found;
     }
+    let mut edges = same_way.into_inner().unwrap_or_default();
+    if edges.is_empty() {
+        return None;
+    }
+    edges.sort_unstable();
+    edges.dedup();
+    wedges(soup, tris, &edges)
+}
+
+/// The edge (its corners' hashes, ascending) two triangles share and use the same way
+/// round, if they do.
+fn same_way_edge(a: &[u64; 3], b: &[u64; 3]) -> Option<[u64; 2]> {
+    // The edge of `a` whose two ends `b` also has: a[k] → a[k + 1].
+    let k = (0..3).find(|&k| b.contains(&a[k]) && b.contains(&a[(k + 1) % 3]))?;
+    let (x, y) = (a[k], a[(k + 1) % 3]);
+    let p = b.iter().position(|v| *v == x)?;
+    // `b` runs x → y too: the same way round.
+    (b[(p + 1) % 3] == y).then_some([x.min(y), x.max(y)])
+}
+
+/// Around each of `edges`, the faces using it in angular order must alternate in the way
+/// they use it (in, out, in, out): the winding number of the wedges between them then
+/// stays 0 or 1. Two neighbours the same way round enclose their wedge twice.
+fn wedges<S: Soup>(soup: &S, tris: &[Tri], edges: &[[u64; 2]]) -> Option<Overlap> {
+    let wanted: std::collections::HashSet<[u64; 2]> = edges.iter().copied().collect();
+    // (edge, triangle, whether it runs from the edge's low-hash end, its corners: that
+    // end, the other, the third)
+    type Page = ([u64; 2], usize, bool, [[f64; 3]; 3]);
+    let mut pages: Vec<Page> = (0..tris.len())
+        .into_par_iter()
+        .flat_map_iter(|t| {
+            let h = tris[t].hash;
+            let wanted = &wanted;
+            (0..3).filter_map(move |k| {
+                let (u, v) = (h[k], h[(k + 1) % 3]);
+                let key = [u.min(v), u.max(v)];
+                if !wanted.contains(&key) || tris[t].is_empty() {
+                    return None;
+                }
+                let c = soup.triangle(t).map(|p| p.coords());
+                let (lo, hi) = if u < v {
+                    (k, (k + 1) % 3)
+                } else {
+                    ((k + 1) % 3, k)
+                };
+                // `forward`: the triangle runs from the low-hash end to the other.
+                Some((key, t, u < v, [c[lo], c[hi], c[3 - lo - hi]]))
+            })
+        })
+        .collect();
+    pages.sort_unstable_by_key(|p| (p.0, p.1));
+    let mut start = 0;
+    let mut worst: Option<Overlap> = None;
+    while start < pages.len() {
+        let end = (start..pages.len())
+            .find(|&k| pages[k].0 != pages[start].0)
+            .unwrap_or(pages.len());
+        let group = &pages[start..end];
+        start = end;
+        if group.len() < 3 {
+            continue;
+        }
+        let [a, b, _] = group[0].3;
+        let d = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+        // A frame across the edge: e1 ⟂ d, e2 = d × e1.
+        let e1 = if d[0].abs() <= d[1].abs() && d[0].abs() <= d[2].abs() {
+            [0.0, -d[2], d[1]]
+        } else if d[1].abs() <= d[2].abs() {
+            [-d[2], 0.0, d[0]]
+        } else {
+            [-d[1], d[0], 0.0]
+        };
+        let e2 = [
+            d[1] * e1[2] - d[2] * e1[1],
+            d[2] * e1[0] - d[0] * e1[2],
+            d[0] * e1[1] - d[1] * e1[0],
+        ];
+        let dot = |p: &[f64; 3], q: &[f64; 3]| p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
+        let mut around: Vec<(f64, bool, usize, [f64; 3])> = group
+            .iter()
+            .map(|(_, t, forward, c)| {
+                let w = [c[2][0] - a[0], c[2][1] - a[1], c[2][2] - a[2]];
+                (dot(&w, &e2).atan2(dot(&w, &e1)), *forward, *t, c[2])
+            })
+            .collect();
+        around.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.2.cmp(&y.2)));
+        // Faces in one half-plane (exactly: their third corners coplanar with the edge and
+        // on one side) are in no order: place each so as to alternate if it can.
+        let same_half = |p: &[f64; 3], q: &[f64; 3]| {
+            orient(&a, &b, p, q) == 0 && {
+                let (wp, wq) = (
+                    [p[0] - a[0], p[1] - a[1], p[2] - a[2]],
+                    [q[0] - a[0], q[1] - a[1], q[2] - a[2]],
+                );
+                // Same side of the edge within their common plane.
+                let cp = [
+                    d[1] * wp[2] - d[2] * wp[1],
+                    d[2] * wp[0] - d[0] * wp[2],
+                    d[0] * wp[1] - d[1] * wp[0],
+                ];
+                let cq = [
+                    d[1] * wq[2] - d[2] * wq[1],
+                    d[2] * wq[0] - d[0] * wq[2],
+                    d[0] * wq[1] - d[1] * wq[0],
+                ];
+                dot(&cp, &cq) > 0.0
+            }
+        };
+        let mut k = 1;
+        while k < around.len() {
+            if around[k].1 == around[k - 1].1 {
+                // Swap in a later face of the other way round from the same half-plane.
+                if let Some(m) = (k + 1..around.len())
+                    .take_while(|&m| same_half(&around[k].3, &around[m].3))
+                    .find(|&m| around[m].1 != around[k - 1].1)
+                {
+                    around.swap(k, m);
+                }
+            }
+            k += 1;
+        }
+        let n = around.len();
+        for k in 0..n {
+            let (x, y) = (&around[k], &around[(k + 1) % n]);
+            // The same way round: their wedge enclosed twice (or, in one half-plane, the
+            // two faces lying on each other).
+            if x.1 == y.1 {
+                let (i, j) = (x.2.min(y.2), x.2.max(y.2));
+                let o = Overlap {
+                    first: i,
+                    second: j,
+                    kind: Kind::Wedge(a, b),
+                };
+                if worst
+                    .as_ref()
+                    .is_none_or(|w| (o.first, o.second) < (w.first, w.second))
+                {
+                    worst = Some(o);
+                }
+                break;
+            }
+        }
+    }
+    worst
 }
 
 type Boxed = GeomWithData<Rectangle<[f64; 3]>, u32>;
@@ -748,6 +934,54 @@ mod tests {
         ]
         .concat();
         assert!(first(&t).is_some());
+    }
+
+    #[test]
+    fn a_tetrahedron_inscribed_in_a_cube_on_its_face_diagonals_is_found() {
+        // The cube's faces split along the tetrahedron's edges (face diagonals), so the
+        // two bodies share all four tetrahedron corners and six edges, and no edge of
+        // either passes through a face of the other: only the order of the faces around
+        // the shared edges shows the tetrahedron's space enclosed twice.
+        let v = |x: f64, y: f64, z: f64| [x, y, z];
+        let (o, a, b, c) = (
+            v(0.0, 0.0, 0.0),
+            v(1.0, 1.0, 0.0),
+            v(1.0, 0.0, 1.0),
+            v(0.0, 1.0, 1.0),
+        );
+        let (px, py, pz, pxyz) = (
+            v(1.0, 0.0, 0.0),
+            v(0.0, 1.0, 0.0),
+            v(0.0, 0.0, 1.0),
+            v(1.0, 1.0, 1.0),
+        );
+        // Outward cube faces, each split on the diagonal the tetrahedron uses.
+        let cube = vec![
+            [o, py, a],
+            [o, a, px], // z = 0, diagonal o–a
+            [o, px, b],
+            [o, b, pz], // y = 0, diagonal o–b
+            [o, pz, c],
+            [o, c, py], // x = 0, diagonal o–c
+            [px, a, pxyz],
+            [px, pxyz, b], // x = 1, diagonal a–b
+            [py, c, pxyz],
+            [py, pxyz, a], // y = 1, diagonal a–c
+            [pz, b, pxyz],
+            [pz, pxyz, c], // z = 1, diagonal b–c
+        ];
+        let tet = vec![[o, a, b], [o, b, c], [o, c, a], [a, c, b]];
+        // Each body alone is fine; the cube's volume is right-handed (outward).
+        assert_eq!(first(&cube), None);
+        assert_eq!(first(&tet), None);
+        let both = [cube, tet].concat();
+        let found = first(&both).expect("the inscribed tetrahedron overlaps the cube");
+        assert!(matches!(found.kind, Kind::Wedge(..)), "{found:?}");
+        let text = found.describe(&VertexSoup(&soup_of(&both)));
+        assert!(
+            text.contains("both turn the same way around the edge"),
+            "{text}"
+        );
     }
 
     #[test]
