@@ -121,6 +121,28 @@ fn overlapping_bodies_are_refused_and_touching_ones_pass() {
 // --- 4. Moments about a far point, and thin principal moments
 
 #[test]
+fn a_body_inside_another_sharing_its_edges_is_refused() {
+    // A unit cube split on the diagonals a tetrahedron inscribed in it uses, and that
+    // tetrahedron, in one OBJ: welded, closed, consistently wound, no edge through a face;
+    // summed, the volume would be 4/3.
+    let cube = "v 0 0 0\nv 1 1 0\nv 1 0 1\nv 0 1 1\nv 1 0 0\nv 0 1 0\nv 0 0 1\nv 1 1 1\n\
+        f 1 6 2\nf 1 2 5\nf 1 5 3\nf 1 3 7\nf 1 7 4\nf 1 4 6\n\
+        f 5 2 8\nf 5 8 3\nf 6 4 8\nf 6 8 2\nf 7 3 8\nf 7 8 4\n";
+    let (code, v, err) = run(
+        &["mesh", temp("cube.obj", cube).to_str().unwrap(), "--json"],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(f(&v["volume"]), 1.0);
+    let both = format!("{cube}f 1 2 3\nf 1 3 4\nf 1 4 2\nf 2 4 3\n");
+    refused(
+        &["mesh", temp("cube_tet.obj", &both).to_str().unwrap()],
+        None,
+        &["both turn the same way around the edge", "--overlap sum"],
+    );
+}
+
+#[test]
 fn tensor_about_a_far_point_is_exact() {
     // A 1 × 2 × 3 box of mass 6 about (far, 1, 1): Ixx = 6 (2² + 3²)/12 + 6 (1² + 1²) = 18.5,
     // Iyy = 6 (1 + 9)/12 + 6 (far² + 1), Iyz = −6; the least principal moment is about the
