@@ -1053,17 +1053,17 @@ fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         Option<inertia::Mesh>,
         Vec<String>,
     );
-    // Two triangles that cross or coincide: refused, or a warning with --overlap sum.
-    let overlapping = |found: Option<String>, label: &str| -> Result<Option<String>> {
-        match (found, a.overlap) {
-            (None, _) => Ok(None),
-            (Some(what), OverlapChoice::Sum) => Ok(Some(format!(
-                "warning: {label}: {what}: overlapping space is counted twice (--overlap sum)"
-            ))),
-            (Some(what), OverlapChoice::Refuse) => bail!(
-                "{label}: {what}: two bodies overlap or a surface passes through itself; union them first, or give --overlap sum to add them as they are"
-            ),
-        }
+    let solid_options = inertia::solid::Options {
+        methods: methods.clone(),
+        resolution: a.resolution,
+        shell: a.shell,
+        keep_mesh: a.plot.is_some(),
+        weld_tolerance: a.weld_tolerance,
+        overlap: match a.overlap {
+            OverlapChoice::Refuse => inertia::solid::OverlapPolicy::Refuse,
+            OverlapChoice::Sum => inertia::solid::OverlapPolicy::Sum,
+        },
+        max_triangles: *MAX_TRIANGLES.get_or_init(|| inertia::io::threemf::DEFAULT_MAX_TRIANGLES),
     };
     // Every body of a file (3MF files may hold several), each validated and integrated.
     let read = |path: &PathBuf| -> Result<Vec<Part>> {
@@ -1091,188 +1091,30 @@ fn mesh(mut a: MeshArgs) -> Result<Outcome> {
                 "{label}: not a mesh file inertia reads (binary or ASCII STL, OBJ, PLY, 3MF): give --input-format if it is one"
             );
         }
-        // A closed mesh is validated (and, for `tetra` alone, integrated) in parallel by
-        // inertia::soup, STL in place without a copy. A defect sends the file down the
-        // general path, Mesh::new, which explains it.
-        let fast = a.shell.is_none() && a.plot.is_none() && methods == [MeshMethod::Tetra];
-        let integrate = |mesh: &inertia::Mesh| -> Result<Vec<MeshIntegral>> {
-            if methods.contains(&MeshMethod::Voxel) {
-                // The work is one column per cell: refuse a grid that would take minutes.
-                let g = inertia::method::voxel::grid_for(mesh, a.resolution);
-                let columns = g.cells[0] as f64 * g.cells[1] as f64;
-                if columns > MAX_VOXEL_COLUMNS {
-                    bail!(
-                        "{label}: --resolution {} means a grid of {} × {} = {columns:.3e} columns over this mesh, more than {MAX_VOXEL_COLUMNS:e} (minutes of work): give a smaller --resolution",
-                        a.resolution,
-                        g.cells[0],
-                        g.cells[1]
-                    );
-                }
-            }
-            Ok(methods
-                .iter()
-                .map(|m| m.integrate(mesh, a.resolution))
-                .collect())
-        };
-        if a.shell.is_none() && format == MeshFormat::Stl {
-            if fast {
-                if let Some((s, found)) =
-                    inertia::io::stl::solid_checked(&bytes).with_context(|| label.clone())?
-                {
-                    let unit = MeshIntegral {
-                        properties: s.properties,
-                        grid: None,
-                    };
-                    let warning = overlapping(found, &label)?;
-                    let warnings = stray(&bytes, &label).into_iter().chain(warning).collect();
-                    return Ok(vec![(name, label, s.body, vec![unit], None, warnings)]);
-                }
-            } else if let Some((mesh, found)) =
-                inertia::io::stl::mesh_checked(&bytes).with_context(|| label.clone())?
-            {
-                let warning = overlapping(found, &label)?;
-                let warnings = stray(&bytes, &label).into_iter().chain(warning).collect();
-                let units = integrate(&mesh)?;
-                let body = Body::of(&mesh);
-                return Ok(vec![(
-                    name,
-                    label,
-                    body,
-                    units,
-                    a.plot.is_some().then_some(mesh),
-                    warnings,
-                )]);
-            }
-        }
-        let max = *MAX_TRIANGLES.get_or_init(|| inertia::io::threemf::DEFAULT_MAX_TRIANGLES);
-        let bodies = inertia::io::read_raw_meshes_limited(&bytes, format, max)
+        // The library's pipeline: the STL fast path, or each body parsed, validated (the
+        // parallel path, else Mesh::new to explain a defect), checked for overlaps, welded
+        // within a tolerance when open by noise, and integrated.
+        let solids = inertia::solid::read_solids(&bytes, format, &solid_options)
             .with_context(|| label.clone())?;
-        let stray_here = if format == MeshFormat::Stl {
-            stray(&bytes, &label)
-        } else {
-            None
-        };
-        // One body, validated and integrated: (name, label, body, units, mesh, warnings).
-        let body = |raw: &inertia::RawMesh, name: &str, label: &str| -> Result<Part> {
-            let (name, label) = (name.to_string(), label.to_string());
-            // Every closed body is checked for triangles that cross or coincide, once it
-            // has passed the edge checks (an open mesh is reported as open first).
-            let overlap_of = |label: &str| {
-                let soup = inertia::soup::IndexedSoup(raw);
-                let found = inertia::overlap::first_overlap(&soup).map(|o| o.describe(&soup));
-                overlapping(found, label)
-            };
-            // The general path; when it refuses a closed mesh (a shell inside another, a
-            // body folding through itself), overlapping triangles are the likelier cause
-            // and are named instead.
-            let general = |label: &str| -> Result<inertia::Mesh> {
-                inertia::Mesh::new(raw).or_else(|e| {
-                    let text = e.to_string();
-                    if !text.contains("not closed") && !text.contains("inconsistent winding") {
-                        let soup = inertia::soup::IndexedSoup(raw);
-                        if let Some(o) = inertia::overlap::first_overlap(&soup) {
-                            bail!(
-                                "{label}: {}: two bodies overlap or a surface passes through itself; union them first",
-                                o.describe(&soup)
-                            );
-                        }
-                    }
-                    Err(anyhow::Error::new(e).context(label.to_string()))
-                })
-            };
-            let (mesh, units, warning) = match a.shell {
-                Some(t) => {
-                    let mesh = inertia::Mesh::surface(raw).with_context(|| label.clone())?;
-                    let unit = MeshIntegral {
-                        properties: inertia::method::shell::integrate(&mesh, t),
-                        grid: None,
-                    };
-                    (mesh, vec![unit], None)
-                }
-                None if fast => {
-                    if let Some(s) = inertia::soup::solid(&inertia::soup::IndexedSoup(raw)) {
-                        let unit = MeshIntegral {
-                            properties: s.properties,
-                            grid: None,
-                        };
-                        let warnings = stray_here
-                            .iter()
-                            .cloned()
-                            .chain(overlap_of(&label)?)
-                            .collect();
-                        return Ok((name, label, s.body, vec![unit], None, warnings));
-                    }
-                    let mesh = general(&label)?;
-                    let warning = overlap_of(&label)?;
-                    let units = integrate(&mesh)?;
-                    (mesh, units, warning)
-                }
-                None => {
-                    let mesh = match inertia::soup::mesh(&inertia::soup::IndexedSoup(raw)) {
-                        Some(mesh) => mesh,
-                        None => general(&label)?,
-                    };
-                    let warning = overlap_of(&label)?;
-                    let units = integrate(&mesh)?;
-                    (mesh, units, warning)
-                }
-            };
-            let body = Body::of(&mesh);
-            Ok((
-                name,
-                label,
-                body,
-                units,
-                a.plot.is_some().then_some(mesh),
-                stray_here.iter().cloned().chain(warning).collect(),
-            ))
-        };
-        let mut parts = Vec::with_capacity(bodies.len());
-        for (body_name, raw) in bodies {
-            let (name, label) = if body_name.is_empty() {
-                (name.clone(), label.clone())
-            } else {
-                (
-                    format!("{name}: {body_name}"),
-                    format!("{label}: {body_name}"),
-                )
-            };
-            let one = |raw: &inertia::RawMesh| -> Result<Part> { body(raw, &name, &label) };
-            let part = match one(&raw) {
-                // CAD exports write one corner as 0 and its twin as -1.7e-17: the mesh is
-                // open only by such noise. Welded within a few units in the last place
-                // of its coordinates (or --weld-tolerance), it closes.
-                Err(e) if a.shell.is_none() && is_open(&e) => {
-                    let tol = a
-                        .weld_tolerance
-                        .unwrap_or_else(|| inertia::mesh::default_weld_tolerance(&raw));
-                    let (welded, merged) = raw.welded_within(tol);
-                    // Suggest a tolerance only for a gap that is noise beside the mesh's
-                    // own open edges (a missing face leaves gaps as long as its edges:
-                    // welding those would be wrong).
-                    let hint = |e: anyhow::Error| match inertia::mesh::nearest_open_corners(&welded)
-                    {
-                        Some((d, edge)) if d > tol && d < 1e-3 * edge => anyhow::anyhow!(
-                            "{e:#}; its nearest unmatched corners are {} apart: --weld-tolerance {} would join them",
-                            num(d),
-                            num(d * 1.5)
-                        ),
-                        _ => e,
-                    };
-                    if merged == 0 {
-                        return Err(hint(e));
-                    }
-                    let mut part = one(&welded).map_err(hint)?;
-                    part.5.push(format!(
-                        "warning: {label}: {merged} point(s) within {} of another were joined to close the mesh",
-                        num(tol)
-                    ));
-                    part
-                }
-                r => r?,
-            };
-            parts.push(part);
-        }
+        let parts = solids
+            .into_iter()
+            .map(|s| {
+                let (name, label) = if s.name.is_empty() {
+                    (name.clone(), label.clone())
+                } else {
+                    (
+                        format!("{name}: {}", s.name),
+                        format!("{label}: {}", s.name),
+                    )
+                };
+                let warnings = s
+                    .warnings
+                    .iter()
+                    .map(|w| format!("warning: {label}: {w}"))
+                    .collect();
+                (name, label, s.body, s.integrals, s.mesh, warnings)
+            })
+            .collect();
         Ok(parts)
     };
     let method_name = |m: MeshMethod| if a.shell.is_some() { "shell" } else { m.name() };
@@ -1454,27 +1296,8 @@ fn foreign_format(path: &Path) -> Option<&'static str> {
     })
 }
 
-/// The most columns `--method voxel` integrates: 10⁹ (tens of seconds on a few cores).
-const MAX_VOXEL_COLUMNS: f64 = 1e9;
-
 /// The most triangles `shape --mesh-out` writes: 5·10⁷ (about 12 GB of ASCII STL).
 const MAX_WRITTEN_TRIANGLES: f64 = 5e7;
-
-/// Whether an error says the mesh is open (the only defect welding can mend).
-fn is_open(e: &anyhow::Error) -> bool {
-    e.chain()
-        .any(|c| c.to_string().contains("the mesh is not closed"))
-}
-
-/// A warning for a binary STL read past stray bytes after its last record.
-fn stray(bytes: &[u8], label: &str) -> Option<String> {
-    match inertia::io::stl::stray_bytes(bytes) {
-        0 => None,
-        k => Some(format!(
-            "warning: {label}: {k} stray byte(s) after the last triangle of the binary STL were ignored"
-        )),
-    }
-}
 
 /// `report` if every number in it is finite and nothing underflowed (see
 /// [`inertia::report::check_numbers`]); else an error naming `name` and the field.

@@ -130,6 +130,11 @@ pub enum Error {
     #[error("{0}")]
     InvalidMesh(String),
 
+    /// Work or output beyond a stated limit (a voxel grid of 10¹⁰ columns); the message
+    /// gives the estimate.
+    #[error("{0}")]
+    TooLarge(String),
+
     /// Parts of one input overlap (members of a MultiPolygon, outlines of a drawing), so
     /// their sum would count the common area twice.
     #[error(

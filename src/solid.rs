@@ -1,0 +1,305 @@
+//! One call from a mesh file's bytes to its validated, integrated bodies: the pipeline
+//! `inertia mesh` runs, for a library user to run the same.
+//!
+//! [`read_solids`] picks the path (see ARCHITECTURE.md): a binary or ASCII STL asked only
+//! for `tetra` is validated and integrated in place by [`crate::soup`]; otherwise the file
+//! is parsed into raw meshes ([`crate::io::read_raw_meshes_limited`]), each body validated
+//! by the parallel path or, when that cannot certify it, by [`Mesh::new`], which says what
+//! is wrong. Every body is checked for overlapping triangles ([`crate::overlap`]); a body
+//! open only by rounding noise is welded within a tolerance and tried again.
+
+use crate::error::{Error, Result};
+use crate::io::{MeshFormat, stl};
+use crate::method::{MeshIntegral, MeshMethod};
+use crate::report::Body;
+use crate::{Mesh, RawMesh};
+
+/// What to do with triangles that cross or coincide (two bodies overlapping).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OverlapPolicy {
+    /// Refuse the body, naming the two triangles.
+    #[default]
+    Refuse,
+    /// Add the bodies as they are (the common space counts twice), with a warning.
+    Sum,
+}
+
+/// How [`read_solids`] reads, validates and integrates.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    /// The methods to integrate each body with, in order.
+    pub methods: Vec<MeshMethod>,
+    /// Cells along the longest side for [`MeshMethod::Voxel`].
+    pub resolution: usize,
+    /// Integrate each body as a thin shell of this thickness (a surface need not be closed).
+    pub shell: Option<f64>,
+    /// Keep each body's [`Mesh`] in the result (to draw it).
+    pub keep_mesh: bool,
+    /// Join corners closer than this when a body is open (`None`: 8 units in the last place
+    /// of its largest coordinate).
+    pub weld_tolerance: Option<f64>,
+    /// Overlapping triangles: refused or summed.
+    pub overlap: OverlapPolicy,
+    /// A file holding or expanding to more triangles is refused.
+    pub max_triangles: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            methods: vec![MeshMethod::Tetra],
+            resolution: crate::method::voxel::DEFAULT_RESOLUTION,
+            shell: None,
+            keep_mesh: false,
+            weld_tolerance: None,
+            overlap: OverlapPolicy::Refuse,
+            max_triangles: crate::io::threemf::DEFAULT_MAX_TRIANGLES,
+        }
+    }
+}
+
+/// A grid of more columns than this is refused by [`read_solids`] for `voxel`.
+pub const MAX_VOXEL_COLUMNS: f64 = 1e9;
+
+/// One body of a file, validated and integrated.
+#[derive(Clone, Debug)]
+pub struct Solid {
+    /// Its name within the file (a 3MF build item's object), empty for a file of one body.
+    pub name: String,
+    /// Counts, surface area and bounding box.
+    pub body: Body,
+    /// One integral per method of [`Options::methods`] (or the shell's).
+    pub integrals: Vec<MeshIntegral>,
+    /// The mesh, with [`Options::keep_mesh`].
+    pub mesh: Option<Mesh>,
+    /// Warnings, one line each (stray bytes, joined corners, overlaps summed).
+    pub warnings: Vec<String>,
+}
+
+/// Reads, validates and integrates every body of a mesh file.
+///
+/// # Errors
+/// The first body that cannot be read, validated or integrated, named when the file holds
+/// several.
+///
+/// # Examples
+/// ```
+/// use inertia::io::MeshFormat;
+/// use inertia::solid::{read_solids, Options};
+/// let bytes = std::fs::read("fixtures/mesh/right_tetrahedron.stl")?;
+/// let solids = read_solids(&bytes, MeshFormat::Stl, &Options::default())?;
+/// assert!((solids[0].integrals[0].properties.volume - 10.0).abs() < 1e-12);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn read_solids(bytes: &[u8], format: MeshFormat, options: &Options) -> Result<Vec<Solid>> {
+    let fast =
+        options.shell.is_none() && !options.keep_mesh && options.methods == [MeshMethod::Tetra];
+    let stray = if format == MeshFormat::Stl {
+        stray_warning(bytes)
+    } else {
+        None
+    };
+    // STL in place, without a copy.
+    if options.shell.is_none() && format == MeshFormat::Stl {
+        if fast {
+            if let Some((s, found)) = stl::solid_checked(bytes)? {
+                let warnings = stray
+                    .into_iter()
+                    .chain(overlapping(found, options)?)
+                    .collect();
+                return Ok(vec![Solid {
+                    name: String::new(),
+                    body: s.body,
+                    integrals: vec![MeshIntegral {
+                        properties: s.properties,
+                        grid: None,
+                    }],
+                    mesh: None,
+                    warnings,
+                }]);
+            }
+        } else if let Some((mesh, found)) = stl::mesh_checked(bytes)? {
+            let warnings = stray
+                .into_iter()
+                .chain(overlapping(found, options)?)
+                .collect();
+            let integrals = integrate(&mesh, options)?;
+            return Ok(vec![Solid {
+                name: String::new(),
+                body: Body::of(&mesh),
+                integrals,
+                mesh: options.keep_mesh.then_some(mesh),
+                warnings,
+            }]);
+        }
+    }
+    let bodies = crate::io::read_raw_meshes_limited(bytes, format, options.max_triangles)?;
+    let mut out = Vec::with_capacity(bodies.len());
+    for (name, raw) in bodies {
+        let one = |raw: &RawMesh| body(raw, options, fast, stray.as_deref());
+        let solid = match one(&raw) {
+            // CAD exports write one corner as 0 and its twin as -1.7e-17: the mesh is open
+            // only by such noise. Welded within a few units in the last place of its
+            // coordinates (or the given tolerance), it closes.
+            Err(e)
+                if options.shell.is_none() && e.to_string().contains("the mesh is not closed") =>
+            {
+                let tol = options
+                    .weld_tolerance
+                    .unwrap_or_else(|| crate::mesh::default_weld_tolerance(&raw));
+                let (welded, merged) = raw.welded_within(tol);
+                // Suggest a tolerance only for a gap that is noise beside the mesh's own
+                // open edges (a missing face leaves gaps as long as its edges: welding
+                // those would be wrong).
+                let hint = |e: Error| match crate::mesh::nearest_open_corners(&welded) {
+                    Some((d, edge)) if d > tol && d < 1e-3 * edge => Error::InvalidMesh(format!(
+                        "{e}; its nearest unmatched corners are {} apart: --weld-tolerance {} would join them",
+                        crate::report::table::num(d),
+                        crate::report::table::num(d * 1.5)
+                    )),
+                    _ => e,
+                };
+                if merged == 0 {
+                    Err(hint(e))
+                } else {
+                    one(&welded).map_err(hint).map(|mut s| {
+                        s.warnings.push(format!(
+                            "{merged} point(s) within {} of another were joined to close the mesh",
+                            crate::report::table::num(tol)
+                        ));
+                        s
+                    })
+                }
+            }
+            r => r,
+        };
+        let mut solid = solid.map_err(|e| {
+            if name.is_empty() {
+                e
+            } else {
+                Error::parse(name.clone(), e.to_string())
+            }
+        })?;
+        solid.name = name;
+        out.push(solid);
+    }
+    Ok(out)
+}
+
+/// A warning for a binary STL read past stray bytes after its last record.
+fn stray_warning(bytes: &[u8]) -> Option<String> {
+    match stl::stray_bytes(bytes) {
+        0 => None,
+        k => Some(format!(
+            "{k} stray byte(s) after the last triangle of the binary STL were ignored"
+        )),
+    }
+}
+
+/// Two triangles that cross or coincide: an error, or a warning when summing.
+fn overlapping(found: Option<String>, options: &Options) -> Result<Option<String>> {
+    match (found, options.overlap) {
+        (None, _) => Ok(None),
+        (Some(what), OverlapPolicy::Sum) => Ok(Some(format!(
+            "{what}: overlapping space is counted twice (--overlap sum)"
+        ))),
+        (Some(what), OverlapPolicy::Refuse) => Err(Error::InvalidMesh(format!(
+            "{what}: two bodies overlap or a surface passes through itself; union them first, or give --overlap sum to add them as they are"
+        ))),
+    }
+}
+
+/// Every method of `options` on `mesh`; a voxel grid of more than [`MAX_VOXEL_COLUMNS`]
+/// columns is refused.
+fn integrate(mesh: &Mesh, options: &Options) -> Result<Vec<MeshIntegral>> {
+    if options.methods.contains(&MeshMethod::Voxel) {
+        let g = crate::method::voxel::grid_for(mesh, options.resolution);
+        let columns = g.cells[0] as f64 * g.cells[1] as f64;
+        if columns > MAX_VOXEL_COLUMNS {
+            return Err(Error::TooLarge(format!(
+                "--resolution {} means a grid of {} × {} = {columns:.3e} columns over this mesh, more than {MAX_VOXEL_COLUMNS:e} (minutes of work): give a smaller --resolution",
+                options.resolution, g.cells[0], g.cells[1]
+            )));
+        }
+    }
+    Ok(options
+        .methods
+        .iter()
+        .map(|m| m.integrate(mesh, options.resolution))
+        .collect())
+}
+
+/// One raw body, validated and integrated.
+fn body(raw: &RawMesh, options: &Options, fast: bool, stray: Option<&str>) -> Result<Solid> {
+    let soup = crate::soup::IndexedSoup(raw);
+    // Every closed body is checked for triangles that cross or coincide, once it has passed
+    // the edge checks (an open mesh is reported as open first).
+    let overlap_of = || {
+        let found = crate::overlap::first_overlap(&soup).map(|o| o.describe(&soup));
+        overlapping(found, options)
+    };
+    // The general path; when it refuses a closed mesh (a shell inside another, a body
+    // folding through itself), overlapping triangles are the likelier cause and are named
+    // instead.
+    let general = || -> Result<Mesh> {
+        Mesh::new(raw).map_err(|e| {
+            let text = e.to_string();
+            if !text.contains("not closed")
+                && !text.contains("inconsistent winding")
+                && let Some(o) = crate::overlap::first_overlap(&soup)
+            {
+                return Error::InvalidMesh(format!(
+                    "{}: two bodies overlap or a surface passes through itself; union them first",
+                    o.describe(&soup)
+                ));
+            }
+            e
+        })
+    };
+    let stray = stray.map(str::to_string);
+    let (mesh, integrals, warning) = match options.shell {
+        Some(t) => {
+            let mesh = Mesh::surface(raw)?;
+            let unit = MeshIntegral {
+                properties: crate::method::shell::integrate(&mesh, t),
+                grid: None,
+            };
+            (mesh, vec![unit], None)
+        }
+        None if fast => {
+            if let Some(s) = crate::soup::solid(&soup) {
+                let warnings = stray.into_iter().chain(overlap_of()?).collect();
+                return Ok(Solid {
+                    name: String::new(),
+                    body: s.body,
+                    integrals: vec![MeshIntegral {
+                        properties: s.properties,
+                        grid: None,
+                    }],
+                    mesh: None,
+                    warnings,
+                });
+            }
+            let mesh = general()?;
+            let warning = overlap_of()?;
+            let integrals = integrate(&mesh, options)?;
+            (mesh, integrals, warning)
+        }
+        None => {
+            let mesh = match crate::soup::mesh(&soup) {
+                Some(mesh) => mesh,
+                None => general()?,
+            };
+            let warning = overlap_of()?;
+            let integrals = integrate(&mesh, options)?;
+            (mesh, integrals, warning)
+        }
+    };
+    Ok(Solid {
+        name: String::new(),
+        body: Body::of(&mesh),
+        integrals,
+        mesh: options.keep_mesh.then_some(mesh),
+        warnings: stray.into_iter().chain(warning).collect(),
+    })
+}
