@@ -2,7 +2,7 @@
 //! plausible wrong number with exit 0 is either answered right (checked against exact
 //! values) or refused with one line on stderr and exit 2.
 
-mod common;
+use crate::common;
 
 use assert_cmd::cargo::cargo_bin_cmd;
 use common::boxes_obj;

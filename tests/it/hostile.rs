@@ -1,7 +1,7 @@
 //! Issue "Bounded by the input": small inputs or flags that would cost gigabytes or minutes
 //! are refused up front, with one line on stderr and exit 2, under a memory limit.
 
-mod common;
+use crate::common;
 
 use assert_cmd::cargo::cargo_bin_cmd;
 

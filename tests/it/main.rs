@@ -1,0 +1,24 @@
+//! The integration tests, as one binary (one link of the library instead of one per file):
+//! each file is a module, named after what it tests; `common` holds shared helpers.
+
+mod common;
+mod assembly_cli;
+mod bad_input;
+mod batch_cli;
+mod determinism;
+mod dxf_cli;
+mod dxf_drawings;
+mod exact_arcs;
+mod fuzz_regressions;
+mod geojson_cli;
+mod hostile;
+mod mesh_cli;
+mod mesh_properties;
+mod never_silent;
+mod plot_cli;
+mod polygon_cli;
+mod polygon_properties;
+mod shape_cli;
+mod shell_cli;
+mod stl_fast;
+mod units_cli;
