@@ -1,10 +1,10 @@
 //! The integration tests, as one binary (one link of the library instead of one per file):
 //! each file is a module, named after what it tests; `common` holds shared helpers.
 
-mod common;
 mod assembly_cli;
 mod bad_input;
 mod batch_cli;
+mod common;
 mod determinism;
 mod dxf_cli;
 mod dxf_drawings;
