@@ -1489,11 +1489,16 @@ fn materials(format: OutputFormat) -> String {
             }
             String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
         }
-        OutputFormat::Json | OutputFormat::Jsonl => {
+        OutputFormat::Json => {
             let mut s = serde_json::to_string_pretty(MATERIALS).expect("materials serialise");
             s.push('\n');
             s
         }
+        // One object per line, as every other --format jsonl.
+        OutputFormat::Jsonl => MATERIALS
+            .iter()
+            .map(|m| serde_json::to_string(m).expect("materials serialise") + "\n")
+            .collect(),
         OutputFormat::Table => {
             let mut s = String::from("material        density kg/m³  source\n");
             for m in MATERIALS {

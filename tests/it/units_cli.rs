@@ -151,7 +151,18 @@ fn materials_are_listed() {
         .find(|m| m["name"] == "steel")
         .unwrap();
     assert_eq!(steel["density"], 7850.0);
-    assert!(steel["source"].as_str().unwrap().contains("EN 1993"));
+    assert!(steel["source"].as_str().unwrap().contains("EN 1993")); // JSON Lines: one object per line, each the same as in the array.
+    let out = cargo_bin_cmd!("inertia")
+        .args(["materials", "--format", "jsonl"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), v.as_array().unwrap().len());
+    assert!(lines.iter().any(|m| m == steel));
 }
 
 #[test]
