@@ -58,6 +58,18 @@ fn bulged(vertices: &[([f64; 2], f64)], closed: bool) -> (Vec<[f64; 2]>, Vec<Opt
     (points, arcs)
 }
 
+/// A counter-clockwise sweep `span` (end minus start) brought into (0, full]: a
+/// non-positive one goes round once more, as DXF reads it (0 is a full turn); one more
+/// than a turn (up to rounding) is taken modulo a turn.
+fn turn(span: f64, full: f64) -> f64 {
+    let s = if span <= 0.0 || span > full * (1.0 + 1e-12) {
+        span.rem_euclid(full)
+    } else {
+        span
+    };
+    if s == 0.0 { full } else { s }
+}
+
 /// The arc of `c + A (cos t, sin t)` from `t0` to `t1` (t1 > t0) in pieces of at most a
 /// quarter turn: its points (both ends included) and the curve of each piece.
 fn elliptic_arc(
@@ -684,10 +696,10 @@ impl<'a> Collector<'a> {
                         "needs a finite centre and angles and a positive finite radius",
                     ));
                 }
-                let (s, mut e) = (a.start_angle.to_radians(), a.end_angle.to_radians());
-                while e <= s {
-                    e += 2.0 * PI;
-                }
+                // Counter-clockwise from start to end, less than a turn past a full one (a
+                // loop adding 360° to huge angles would never end).
+                let s = a.start_angle.rem_euclid(360.0).to_radians();
+                let e = s + turn(a.end_angle - a.start_angle, 360.0).to_radians();
                 let r = a.radius;
                 let (mut points, mut arcs) =
                     elliptic_arc([a.center.x, a.center.y], [[r, 0.0], [0.0, r]], s, e);
@@ -724,10 +736,8 @@ impl<'a> Collector<'a> {
                     -nz * el.minor_axis_ratio * m[1],
                     nz * el.minor_axis_ratio * m[0],
                 ];
-                let (t0, mut t1) = (el.start_parameter, el.end_parameter);
-                while t1 <= t0 {
-                    t1 += 2.0 * PI;
-                }
+                let t0 = el.start_parameter.rem_euclid(2.0 * PI);
+                let t1 = t0 + turn(el.end_parameter - el.start_parameter, 2.0 * PI);
                 let full = (t1 - t0 - 2.0 * PI).abs() < 1e-12;
                 let a = [[m[0], minor[0]], [m[1], minor[1]]];
                 let c = [el.center.x, el.center.y];
@@ -1314,6 +1324,26 @@ mod tests {
             e.starts_with("MESH: this kind of entity is not read"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn huge_angles_end() {
+        // A loop adding a turn until the end passes the start never ended for 1e300.
+        assert!(turn(-1e300, 360.0) > 0.0);
+        assert_eq!(turn(0.0, 360.0), 360.0);
+        assert_eq!(turn(-90.0, 360.0), 270.0);
+        assert_eq!(turn(360.0, 360.0), 360.0);
+        assert_eq!(turn(2.0 * PI, 2.0 * PI), 2.0 * PI);
+        // An ARC from 1e300° to 0°: read as from 1e300 mod 360 (= 0 in f64) to 0, a full
+        // circle, at once; an ARC from 45° to 1e300° + 45° likewise.
+        let arc = "0\nARC\n5\n1A\n8\n0\n10\n0\n20\n0\n40\n1\n50\n1e300\n51\n0\n";
+        let parts = parse(&drawing(arc)).unwrap();
+        assert_eq!(parts[0].1.outer.len(), 4);
+        let arc = "0\nARC\n5\n1C\n8\n0\n10\n0\n20\n0\n40\n1\n50\n45\n51\n-1e300\n";
+        assert!(parse(&drawing(arc)).is_ok());
+        let ellipse =
+            "0\nELLIPSE\n5\n1B\n8\n0\n10\n0\n20\n0\n11\n2\n21\n0\n40\n0.5\n41\n1e300\n42\n0\n";
+        assert!(parse(&drawing(ellipse)).is_err() || parse(&drawing(ellipse)).is_ok());
     }
 
     #[test]
