@@ -513,6 +513,8 @@ struct Collector<'a> {
     annotations: std::collections::BTreeMap<String, usize>,
     /// The largest distance of a spline's chords from the spline, if any was read.
     spline_deviation: Option<f64>,
+    /// Chord points of the splines read so far.
+    spline_points: usize,
 }
 
 impl<'a> Collector<'a> {
@@ -752,7 +754,9 @@ impl<'a> Collector<'a> {
             }
             EntityType::Spline(sp) => {
                 let name = format!("SPLINE {handle}");
-                let (points, deviation) = spline_points(sp, &name)?;
+                let room = MAX_SPLINE_POINTS.saturating_sub(self.spline_points);
+                let (points, deviation) = spline_points(sp, &name, room)?;
+                self.spline_points += points.len();
                 // A chord within d of the curve lands within ‖m‖ d of it once placed.
                 let m = &xf.m;
                 let norm =
@@ -911,11 +915,16 @@ impl<'a> Collector<'a> {
 
 /// Splines are cut into chords within this fraction of their control points' extent.
 pub const SPLINE_TOLERANCE: f64 = 1e-7;
-/// A spline needing more chord points than this is refused.
+/// Splines needing more chord points than this, together, are refused (a small file of
+/// wiggly splines must not become gigabytes of points).
 const MAX_SPLINE_POINTS: usize = 1 << 22;
 
 /// A SPLINE's chords (start to end) and their largest distance from it.
-fn spline_points(sp: &::dxf::entities::Spline, name: &str) -> Result<(Vec<[f64; 2]>, f64)> {
+fn spline_points(
+    sp: &::dxf::entities::Spline,
+    name: &str,
+    max_points: usize,
+) -> Result<(Vec<[f64; 2]>, f64)> {
     if sp.control_points.is_empty() {
         return Err(Error::parse(
             name.to_string(),
@@ -949,7 +958,7 @@ fn spline_points(sp: &::dxf::entities::Spline, name: &str) -> Result<(Vec<[f64; 
     let size = (hi[0] - lo[0]).hypot(hi[1] - lo[1]);
     let tolerance = SPLINE_TOLERANCE * size;
     let (pts, deviation) = curve
-        .flatten(tolerance, MAX_SPLINE_POINTS)
+        .flatten(tolerance, max_points)
         .map_err(|e| Error::parse(name.to_string(), e))?;
     if pts.len() < 2 {
         return Err(Error::parse(name.to_string(), "has no length"));
@@ -1107,6 +1116,7 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
         expanded: 0,
         annotations: Default::default(),
         spline_deviation: None,
+        spline_points: 0,
     };
     let entities: Vec<&::dxf::entities::Entity> = drawing.entities().collect();
     c.entities(&entities, &Affine::IDENTITY, "", "", &mut Vec::new())?;
