@@ -149,7 +149,7 @@ impl Nurbs {
                     out.push(cartesian(piece[p]));
                     if out.len() > max_points {
                         return Err(format!(
-                            "needs more than {max_points} points to stay within {tolerance} of its chords (the limit for all the splines of a drawing is 4194304)"
+                            "needs more than {max_points} points to stay within {tolerance} of its chords"
                         ));
                     }
                     continue;

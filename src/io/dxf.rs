@@ -957,9 +957,12 @@ fn spline_points(
     );
     let size = (hi[0] - lo[0]).hypot(hi[1] - lo[1]);
     let tolerance = SPLINE_TOLERANCE * size;
-    let (pts, deviation) = curve
-        .flatten(tolerance, max_points)
-        .map_err(|e| Error::parse(name.to_string(), e))?;
+    let (pts, deviation) = curve.flatten(tolerance, max_points).map_err(|e| {
+        Error::parse(
+            name.to_string(),
+            format!("{e} (the splines of one drawing may take {MAX_SPLINE_POINTS} points in all)"),
+        )
+    })?;
     if pts.len() < 2 {
         return Err(Error::parse(name.to_string(), "has no length"));
     }
