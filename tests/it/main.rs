@@ -14,6 +14,7 @@ mod geojson_cli;
 mod hostile;
 mod mesh_cli;
 mod mesh_properties;
+mod mutations;
 mod never_silent;
 mod plot_cli;
 mod polygon_cli;
