@@ -899,9 +899,10 @@ fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
         first = Some((parts, notes));
     }
     let method = methods[0];
-    // (name, outline, integral, what its file held outside its polygons: given on the
-    // part when the file holds one polygon, and summed in the total)
-    type Part = (String, Outline, inertia::PolygonIntegral, Notes);
+    // (name, outline, integral, what its file held outside its polygons (carried by the
+    // file's first part, to be summed in the total), whether to show them on the part:
+    // only when it is its file's only polygon — a drawing's spline may be in any part)
+    type Part = (String, Outline, inertia::PolygonIntegral, Notes, bool);
     let keep_first = |(parts, notes): (Vec<Integrated>, Notes)| -> Vec<Part> {
         let one = parts.len() == 1;
         let mut notes = Some(notes);
@@ -914,7 +915,7 @@ fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
                 } else {
                     Notes::default()
                 };
-                (n, o, u.remove(0), c)
+                (n, o, u.remove(0), c, one)
             })
             .collect()
     };
@@ -948,9 +949,11 @@ fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
     let rows: Vec<Result<PolygonReport, (String, String)>> = results
         .iter()
         .map(|r| match r {
-            Ok((name, outline, unit, notes)) => report(name, method, *outline, *unit)
+            Ok((name, outline, unit, notes, show)) => report(name, method, *outline, *unit)
                 .map(|mut r| {
-                    notes.apply(&mut r);
+                    if *show {
+                        notes.apply(&mut r);
+                    }
                     r
                 })
                 .map_err(|e| (name.clone(), format!("{e:#}"))),
