@@ -361,6 +361,23 @@ pub fn parse_limited(bytes: &[u8], max_triangles: u64) -> Result<Vec<(String, Ra
     Ok(bodies)
 }
 
+/// Object `id`, reached through `depth` levels of components (a cycle or a missing object
+/// refused).
+fn object<'a>(objects: &'a HashMap<String, Object>, id: &str, depth: usize) -> Result<&'a Object> {
+    if depth > 32 {
+        return Err(Error::parse(
+            format!("object {}", clip(id)),
+            "components nest more than 32 deep (a cycle?)",
+        ));
+    }
+    objects.get(id).ok_or_else(|| {
+        Error::parse(
+            "3MF",
+            format!("a component refers to a missing object \"{}\"", clip(id)),
+        )
+    })
+}
+
 /// How many triangles object `id` expands to, with its components (memoised: a DAG of
 /// shared objects is counted in linear time).
 fn triangle_count(
@@ -372,18 +389,7 @@ fn triangle_count(
     if let Some(&n) = memo.get(id) {
         return Ok(n);
     }
-    if depth > 32 {
-        return Err(Error::parse(
-            format!("object {}", clip(id)),
-            "components nest more than 32 deep (a cycle?)",
-        ));
-    }
-    let obj = objects.get(id).ok_or_else(|| {
-        Error::parse(
-            "3MF",
-            format!("a component refers to a missing object \"{}\"", clip(id)),
-        )
-    })?;
+    let obj = object(objects, id, depth)?;
     let mut n = obj.triangles.len() as u128;
     for (child, _) in &obj.components {
         n = n.saturating_add(triangle_count(objects, child, memo, depth + 1)?);
@@ -400,18 +406,7 @@ fn collect(
     out: &mut RawMesh,
     depth: usize,
 ) -> Result<()> {
-    if depth > 32 {
-        return Err(Error::parse(
-            format!("object {}", clip(id)),
-            "components nest more than 32 deep (a cycle?)",
-        ));
-    }
-    let obj = objects.get(id).ok_or_else(|| {
-        Error::parse(
-            "3MF",
-            format!("a component refers to a missing object \"{}\"", clip(id)),
-        )
-    })?;
+    let obj = object(objects, id, depth)?;
     if out.vertices.len() + obj.vertices.len() > u32::MAX as usize {
         return Err(Error::parse(
             format!("object {}", clip(id)),
