@@ -221,6 +221,7 @@ fn part(v: &Value, place: &str) -> Result<Part> {
             holes: count(v, "holes"),
             winding: "ccw",
             perimeter: v.get("perimeter").and_then(Value::as_f64).unwrap_or(0.0),
+            max_deviation: v.get("max_deviation").and_then(Value::as_f64),
         },
         units,
     })

@@ -820,7 +820,6 @@ fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
             read_polygons_with(&bytes, format, &dxf_options).with_context(|| label.clone())?;
         let mut notes = Notes {
             ignored: left.annotations,
-            deviation: left.spline_deviation,
         };
         if !left.pieces.is_empty() {
             eprintln!(
@@ -983,23 +982,17 @@ fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
     ))
 }
 
-/// What a polygon file held besides its polygons, for its report: annotations ignored,
-/// and how far splines are from their chords.
+/// What a polygon file held besides its polygons, for its report: annotations ignored.
 #[derive(Clone, Debug, Default)]
 struct Notes {
     ignored: std::collections::BTreeMap<String, usize>,
-    deviation: Option<f64>,
 }
 
 impl Notes {
-    /// Adds these notes to a report (summing counts, keeping the largest deviation).
+    /// Adds these notes to a report (summing counts).
     fn apply(&self, r: &mut PolygonReport) {
         for (k, n) in &self.ignored {
             *r.ignored.entry(k.clone()).or_default() += n;
-        }
-        if let Some(d) = self.deviation {
-            r.approximate = true;
-            r.max_deviation = Some(r.max_deviation.map_or(d, |x| x.max(d)));
         }
     }
 }
@@ -1404,6 +1397,7 @@ fn shape(kind: ShapeKind) -> Result<Outcome> {
             holes: 0,
             winding: "ccw",
             perimeter: e.perimeter,
+            max_deviation: None,
         };
         let unit = PolygonIntegral::from_properties(e.properties);
         let report = checked(

@@ -69,6 +69,8 @@ pub struct Polygon {
     /// For a polygon with curved edges: its rings with every curve cut into chords (what
     /// the validity checks and drawings see). Empty when all edges are straight.
     outline: Vec<Vec<Point2<f64>>>,
+    /// When curves of the input were replaced by chords: how far from them at most.
+    max_deviation: Option<f64>,
     /// Each method's integral (in `PolygonMethod::ALL` order), computed by the checks in
     /// [`Polygon::new`].
     integrals: Option<[PolygonIntegral; 3]>,
@@ -139,6 +141,7 @@ impl Polygon {
             input_vertices,
             arcs: vec![],
             outline: vec![],
+            max_deviation: None,
             integrals: None,
         }
         .integrated()
@@ -155,16 +158,24 @@ impl Polygon {
     /// // A unit disc from two half circles (bulge 1).
     /// let (a, b) = ([1.0, 0.0], [-1.0, 0.0]);
     /// let arcs = vec![vec![ArcEdge::from_bulge(a, b, 1.0), ArcEdge::from_bulge(b, a, 1.0)]];
-    /// let disc = Polygon::from_rings(PolygonRings { outer: vec![a, b], holes: vec![], arcs })?;
+    /// let disc = Polygon::from_rings(PolygonRings { outer: vec![a, b], arcs, ..Default::default() })?;
     /// let i = PolygonMethod::Fan.integrate(&disc);
     /// assert!((i.properties.area - std::f64::consts::PI).abs() < 1e-15);
     /// assert!((i.polar - std::f64::consts::PI / 2.0).abs() < 1e-15);
     /// # Ok::<(), inertia::Error>(())
     /// ```
     pub fn from_rings(rings: crate::io::PolygonRings) -> Result<Self> {
-        let crate::io::PolygonRings { outer, holes, arcs } = rings;
+        let crate::io::PolygonRings {
+            outer,
+            holes,
+            arcs,
+            max_deviation,
+        } = rings;
         if !arcs.iter().flatten().any(Option::is_some) {
-            return Polygon::new(outer, holes);
+            return Polygon::new(outer, holes).map(|mut p| {
+                p.max_deviation = max_deviation;
+                p
+            });
         }
         let input_vertices = outer.len() + holes.iter().map(Vec::len).sum::<usize>();
         let mut exact = Vec::with_capacity(1 + holes.len());
@@ -237,6 +248,7 @@ impl Polygon {
             input_vertices,
             arcs: curves,
             outline,
+            max_deviation,
             integrals: None,
         }
         .integrated()
@@ -357,6 +369,19 @@ impl Polygon {
         } else {
             Box::new(self.outline.iter().map(Vec::as_slice))
         }
+    }
+
+    /// When curves of the input were replaced by chords (DXF splines): the largest distance
+    /// between a curve and its chords; `None` when the polygon is the input exactly.
+    ///
+    /// # Examples
+    /// ```
+    /// let p = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]], vec![])?;
+    /// assert_eq!(p.max_deviation(), None);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn max_deviation(&self) -> Option<f64> {
+        self.max_deviation
     }
 
     /// The outer ring followed by the holes.

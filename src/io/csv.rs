@@ -82,6 +82,7 @@ pub fn parse(bytes: &[u8]) -> Result<PolygonRings> {
         outer,
         holes: vec![],
         arcs: vec![],
+        max_deviation: None,
     })
 }
 

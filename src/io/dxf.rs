@@ -24,6 +24,8 @@ struct Curve {
     name: String,
     points: Vec<[f64; 2]>,
     arcs: Vec<Option<ArcEdge>>,
+    /// For a curve made of spline chords: their largest distance from the splines.
+    deviation: Option<f64>,
 }
 
 impl Curve {
@@ -228,6 +230,8 @@ struct Piece {
     name: String,
     points: Vec<[f64; 2]>,
     arcs: Vec<Option<ArcEdge>>,
+    /// For a spline's chords: their largest distance from it.
+    deviation: Option<f64>,
 }
 
 fn describe(p: [f64; 2]) -> String {
@@ -403,6 +407,7 @@ fn chain(pieces: Vec<Piece>, tol: f64, ignore_open: bool) -> Result<(Vec<Curve>,
         let mut points: Vec<[f64; 2]> = Vec::new();
         let mut arcs: Vec<Option<ArcEdge>> = Vec::new();
         let mut names: Vec<&str> = Vec::new();
+        let mut deviation: Option<f64> = None;
         let mut end = 2 * first; // the end we enter the piece by
         loop {
             let k = end / 2;
@@ -411,6 +416,9 @@ fn chain(pieces: Vec<Piece>, tol: f64, ignore_open: bool) -> Result<(Vec<Curve>,
             }
             used[k] = true;
             names.push(&pieces[k].name);
+            if let Some(d) = pieces[k].deviation {
+                deviation = Some(deviation.map_or(d, |x| x.max(d)));
+            }
             let pts = &pieces[k].points;
             // Each piece contributes all but its last point (the next piece starts there),
             // and its edges, run backwards when it is entered by its end.
@@ -430,7 +438,12 @@ fn chain(pieces: Vec<Piece>, tol: f64, ignore_open: bool) -> Result<(Vec<Curve>,
         } else {
             format!("outline of {} ({} …)", names.len(), names[0])
         };
-        curves.push(Curve { name, points, arcs });
+        curves.push(Curve {
+            name,
+            points,
+            arcs,
+            deviation,
+        });
     }
     ignored.sort();
     Ok((curves, ignored))
@@ -541,9 +554,27 @@ impl<'a> Collector<'a> {
         }
         let (points, arcs) = bulged(v, closed);
         if closed {
-            self.curve(xf, where_, Curve { name, points, arcs });
+            self.curve(
+                xf,
+                where_,
+                Curve {
+                    name,
+                    points,
+                    arcs,
+                    deviation: None,
+                },
+            );
         } else if points.len() >= 2 {
-            self.piece(xf, where_, Piece { name, points, arcs });
+            self.piece(
+                xf,
+                where_,
+                Piece {
+                    name,
+                    points,
+                    arcs,
+                    deviation: None,
+                },
+            );
         }
         Ok(())
     }
@@ -665,7 +696,16 @@ impl<'a> Collector<'a> {
                 );
                 points.pop();
                 Affine::mirror_x(sx).place(&mut points, &mut arcs);
-                self.curve(xf, where_, Curve { name, points, arcs });
+                self.curve(
+                    xf,
+                    where_,
+                    Curve {
+                        name,
+                        points,
+                        arcs,
+                        deviation: None,
+                    },
+                );
             }
             EntityType::Line(l) => {
                 let name = format!("LINE {handle}");
@@ -682,6 +722,7 @@ impl<'a> Collector<'a> {
                             name,
                             points: vec![a, b],
                             arcs: vec![None],
+                            deviation: None,
                         },
                     );
                 }
@@ -706,7 +747,16 @@ impl<'a> Collector<'a> {
                 let (mut points, mut arcs) =
                     elliptic_arc([a.center.x, a.center.y], [[r, 0.0], [0.0, r]], s, e);
                 Affine::mirror_x(sx).place(&mut points, &mut arcs);
-                self.piece(xf, where_, Piece { name, points, arcs });
+                self.piece(
+                    xf,
+                    where_,
+                    Piece {
+                        name,
+                        points,
+                        arcs,
+                        deviation: None,
+                    },
+                );
             }
             EntityType::Ellipse(el) => {
                 let name = format!("ELLIPSE {handle}");
@@ -746,10 +796,28 @@ impl<'a> Collector<'a> {
                 if full {
                     let (mut points, arcs) = elliptic_arc(c, a, t0, t0 + 2.0 * PI);
                     points.pop();
-                    self.curve(xf, where_, Curve { name, points, arcs });
+                    self.curve(
+                        xf,
+                        where_,
+                        Curve {
+                            name,
+                            points,
+                            arcs,
+                            deviation: None,
+                        },
+                    );
                 } else {
                     let (points, arcs) = elliptic_arc(c, a, t0, t1);
-                    self.piece(xf, where_, Piece { name, points, arcs });
+                    self.piece(
+                        xf,
+                        where_,
+                        Piece {
+                            name,
+                            points,
+                            arcs,
+                            deviation: None,
+                        },
+                    );
                 }
             }
             EntityType::Spline(sp) => {
@@ -768,9 +836,29 @@ impl<'a> Collector<'a> {
                     let mut points = points;
                     points.pop();
                     let arcs = vec![None; points.len()];
-                    self.curve(xf, where_, Curve { name, points, arcs });
+                    let deviation = Some(d);
+                    self.curve(
+                        xf,
+                        where_,
+                        Curve {
+                            name,
+                            points,
+                            arcs,
+                            deviation,
+                        },
+                    );
                 } else {
-                    self.piece(xf, where_, Piece { name, points, arcs });
+                    let deviation = Some(d);
+                    self.piece(
+                        xf,
+                        where_,
+                        Piece {
+                            name,
+                            points,
+                            arcs,
+                            deviation,
+                        },
+                    );
                 }
             }
             EntityType::Helix(_)
@@ -1236,6 +1324,7 @@ fn nest(curves: Vec<Curve>) -> Vec<(String, PolygonRings)> {
                     outer: curves[i].points.clone(),
                     holes: vec![],
                     arcs: vec![curves[i].arcs.clone()],
+                    max_deviation: curves[i].deviation,
                 },
             ));
         } else if let Some(&parent) = containers[i]
@@ -1249,6 +1338,9 @@ fn nest(curves: Vec<Curve>) -> Vec<(String, PolygonRings)> {
         if let Some(p) = parts.iter_mut().find(|(i, _)| *i == parent) {
             p.1.holes.push(curves[h].points.clone());
             p.1.arcs.push(curves[h].arcs.clone());
+            if let Some(d) = curves[h].deviation {
+                p.1.max_deviation = Some(p.1.max_deviation.map_or(d, |x| x.max(d)));
+            }
         }
     }
     parts

@@ -223,6 +223,7 @@ fn polygon(v: &Value, place: &str) -> Result<PolygonRings> {
         outer,
         holes: it.collect(),
         arcs: vec![],
+        max_deviation: None,
     })
 }
 

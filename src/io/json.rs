@@ -77,6 +77,7 @@ impl<'de> Visitor<'de> for DocVisitor {
             outer,
             holes: vec![],
             arcs: vec![],
+            max_deviation: None,
         }))
     }
 
@@ -117,6 +118,7 @@ impl<'de> Visitor<'de> for DocVisitor {
             outer,
             holes: holes.unwrap_or_default(),
             arcs: vec![],
+            max_deviation: None,
         }))
     }
 }

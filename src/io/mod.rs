@@ -391,6 +391,9 @@ pub struct PolygonRings {
     /// Curved edges, per ring (outer first): the curve from point i to point i + 1, or
     /// `None` for a straight edge. Empty when every edge is straight.
     pub arcs: Vec<Vec<Option<crate::arc::ArcEdge>>>,
+    /// When curves were replaced by chords (DXF splines): the largest distance between a
+    /// curve and its chords; `None` when the rings are exact.
+    pub max_deviation: Option<f64>,
 }
 
 /// Parses `bytes` in `format` and validates every polygon in it: one for JSON and CSV, one

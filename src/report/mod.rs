@@ -206,6 +206,9 @@ pub struct Outline {
     pub winding: &'static str,
     /// Total edge length.
     pub perimeter: f64,
+    /// When curves were replaced by chords (DXF splines): the largest distance between a
+    /// curve and its chords.
+    pub max_deviation: Option<f64>,
 }
 
 impl Outline {
@@ -214,7 +217,7 @@ impl Outline {
     /// # Examples
     /// ```
     /// use inertia::report::Outline;
-    /// let sq = Outline { vertices: 4, holes: 0, winding: "ccw", perimeter: 4.0 };
+    /// let sq = Outline { vertices: 4, holes: 0, winding: "ccw", perimeter: 4.0, max_deviation: None };
     /// assert_eq!(Outline::sum([sq, sq]).perimeter, 8.0);
     /// ```
     pub fn sum(parts: impl IntoIterator<Item = Outline>) -> Outline {
@@ -224,12 +227,17 @@ impl Outline {
                 holes: 0,
                 winding: "ccw",
                 perimeter: 0.0,
+                max_deviation: None,
             },
             |a, b| Outline {
                 vertices: a.vertices + b.vertices,
                 holes: a.holes + b.holes,
                 winding: "ccw",
                 perimeter: a.perimeter + b.perimeter,
+                max_deviation: match (a.max_deviation, b.max_deviation) {
+                    (Some(x), Some(y)) => Some(x.max(y)),
+                    (x, y) => x.or(y),
+                },
             },
         )
     }
@@ -248,6 +256,7 @@ impl Outline {
             holes: polygon.holes().len(),
             winding: polygon.winding().short_name(),
             perimeter: polygon.perimeter(),
+            max_deviation: polygon.max_deviation(),
         }
     }
 }
@@ -361,12 +370,7 @@ impl PolygonReport {
         about: Option<Point2<f64>>,
         view: &View,
     ) -> Self {
-        let outline = Outline {
-            vertices: polygon.vertex_count(),
-            holes: polygon.holes().len(),
-            winding: polygon.winding().short_name(),
-            perimeter: polygon.perimeter(),
-        };
+        let outline = Outline::of(polygon);
         let unit = method.integrate(polygon);
         Self::from_integral(source, method.name(), outline, unit, amount, about, view)
     }
@@ -497,8 +501,8 @@ impl PolygonReport {
             products,
             units: view.units.labels(2),
             ignored: Default::default(),
-            approximate: false,
-            max_deviation: None,
+            approximate: outline.max_deviation.is_some(),
+            max_deviation: outline.max_deviation,
         }
     }
 

@@ -34,6 +34,7 @@ fn polygon(rings: Vec<Ring>) -> Polygon {
         outer,
         holes,
         arcs: all,
+        max_deviation: None,
     })
     .unwrap()
 }
@@ -336,6 +337,7 @@ fn curves_that_cross_or_nest_wrongly_are_refused() {
             outer: square.0.clone(),
             holes: vec![hole.0],
             arcs: vec![square.1.clone(), hole.1],
+            max_deviation: None,
         })
     };
     let e = try_with(disc(5.0, 1.0, 1.01)).unwrap_err().to_string();
