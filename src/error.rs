@@ -36,6 +36,7 @@ impl fmt::Display for Ring {
 /// assert!(matches!(e, inertia::Error::TooFewPoints { .. }));
 /// ```
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// The input could not be read.
     #[error("cannot read: {0}")]

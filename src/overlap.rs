@@ -38,6 +38,7 @@ use rstar::{AABB, RTree, primitives::GeomWithData, primitives::Rectangle};
 
 /// How two triangles of a mesh meet wrongly.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum Kind {
     /// An edge of one passes through the other's interior, at this point.
     Cross([f64; 3]),

@@ -16,6 +16,7 @@ use crate::{Mesh, RawMesh};
 
 /// What to do with triangles that cross or coincide (two bodies overlapping).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum OverlapPolicy {
     /// Refuse the body, naming the two triangles.
     #[default]
