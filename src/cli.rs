@@ -56,7 +56,12 @@ enum Command {
         after_help = "Examples:\n  inertia polygon fixtures/polygon/l_shape.json --density 2\n  \
         inertia polygon profile.csv --mass 3 --method centroid --json\n  \
         inertia polygon fixtures/polygon/u_shape_cw.csv --method all\n  \
-        echo '[[0,0],[1,0],[1,1],[0,1]]' | inertia polygon - --about origin"
+        echo '[[0,0],[1,0],[1,1],[0,1]]' | inertia polygon - --about origin",
+        mut_arg("density", |a| a.help("Density: mass per unit area; with --units in kg/m², or kg/m³ with a --thickness. Default 1")),
+        mut_arg("mass", |a| a.help("Total mass (kg with --units); the density becomes mass / area")),
+        mut_arg("about", |a| a.help("Point the moments are about: centroid, origin, or X,Y in the input's units")),
+        mut_arg("axis", |a| a.help("Also report the moment about the in-plane axis through the --about point along X,Y")),
+        mut_arg("products", |a| a.help("Sign of the product of inertia: cad (+∫xy dm, the default) or tensor (−∫xy dm)"))
     )]
     Polygon(PolygonArgs),
     /// Volume, mass, centre of mass and inertia tensor of a closed triangle mesh.
@@ -64,7 +69,12 @@ enum Command {
         after_help = "Examples:\n  inertia mesh fixtures/mesh/right_tetrahedron.stl --mass 5\n  \
         inertia mesh part.obj --density 7850 --json\n  \
         inertia mesh part.stl --method all --resolution 800\n  \
-        inertia mesh - --input-format stl --about 0,0,0 < part.stl"
+        inertia mesh - --input-format stl --about 0,0,0 < part.stl",
+        mut_arg("density", |a| a.help("Density: mass per unit volume; with --units in kg/m³. Default 1")),
+        mut_arg("mass", |a| a.help("Total mass (kg with --units); the density becomes mass / volume")),
+        mut_arg("about", |a| a.help("Point the tensor is about: centroid, origin, or X,Y,Z in the input's units")),
+        mut_arg("axis", |a| a.help("Also report the moment about the axis through the --about point along X,Y,Z")),
+        mut_arg("products", |a| a.help("Sign of the off-diagonal products: tensor (−∫xy dm, the default) or cad (+∫xy dm)"))
     )]
     Mesh(MeshArgs),
     /// Closed-form shapes (rectangle, regular, circle, box, sphere, cylinder, biconvex),
