@@ -215,6 +215,34 @@ impl ArcEdge {
     }
 }
 
+/// The closed ring of `points` whose edge i (to vertex i + 1, the last back to the first)
+/// is `arcs[i]` (straight where `None` or missing), as it is drawn and checked: each vertex
+/// followed by the interior points of its edge's curve (chords of at most 1/128 of a
+/// turn), each with the number (from 0) of the edge it lies on.
+///
+/// # Examples
+/// ```
+/// use inertia::arc::{ring_chords, ArcEdge};
+/// let (a, b) = ([1.0, 0.0], [-1.0, 0.0]);
+/// let disc = ring_chords(&[a, b], &[ArcEdge::from_bulge(a, b, 1.0), ArcEdge::from_bulge(b, a, 1.0)]);
+/// assert_eq!(disc.len(), 128);
+/// assert_eq!(disc[64], (b, 1));
+/// ```
+pub fn ring_chords(points: &[[f64; 2]], arcs: &[Option<ArcEdge>]) -> Vec<([f64; 2], usize)> {
+    let n = points.len();
+    let mut out = Vec::with_capacity(n);
+    let mut inner = Vec::new();
+    for i in 0..n {
+        out.push((points[i], i));
+        if let Some(c) = arcs.get(i).copied().flatten() {
+            inner.clear();
+            c.interior_points(points[i], points[(i + 1) % n], c.chord_count(), &mut inner);
+            out.extend(inner.iter().map(|q| (*q, i)));
+        }
+    }
+    out
+}
+
 /// Integrals of the unit circle's segment cut off by the chord at `x = cos α`, in the frame
 /// with its origin at the chord's midpoint, x towards the apex and y along the chord.
 #[derive(Clone, Copy, Debug, PartialEq)]

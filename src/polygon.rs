@@ -517,22 +517,14 @@ fn clean_curved_ring(
 /// A ring with its curves cut into chords; each point carries the number of the edge it
 /// lies on, so that errors name the edges of the input.
 fn chords_of(p: &[Point2<f64>], e: &[Option<ArcEdge>], ring: Ring) -> Result<CleanRing> {
+    let vertices: Vec<[f64; 2]> = p.iter().map(|q| [q.x, q.y]).collect();
     let mut points = Vec::with_capacity(p.len());
     let mut input_index = Vec::with_capacity(p.len());
-    let mut scratch = Vec::new();
-    for i in 0..p.len() {
-        let (a, b) = (p[i], p[(i + 1) % p.len()]);
-        scratch.clear();
-        scratch.push([a.x, a.y]);
-        if let Some(c) = e[i] {
-            c.interior_points([a.x, a.y], [b.x, b.y], c.chord_count(), &mut scratch);
-        }
-        for q in &scratch {
-            let q = Point2::new(q[0], q[1]);
-            if points.last() != Some(&q) {
-                points.push(q);
-                input_index.push(i + 1);
-            }
+    for (q, edge) in crate::arc::ring_chords(&vertices, e) {
+        let q = Point2::new(q[0], q[1]);
+        if points.last() != Some(&q) {
+            points.push(q);
+            input_index.push(edge + 1);
         }
     }
     while points.len() > 1 && points.last() == points.first() {

@@ -18,33 +18,34 @@ use crate::arc::ArcEdge;
 use crate::error::{Error, Result};
 use std::f64::consts::PI;
 
-/// One closed curve of the drawing: its vertices and the curve of each edge (from vertex
-/// i to i + 1; `None` where straight).
-struct Curve {
+/// A path of the drawing: a closed curve (edge i from vertex i to i + 1, the last back to
+/// the first) or an open piece to chain (one edge fewer than vertices), with the curve of
+/// each edge (`None` where straight).
+struct Path {
     name: String,
     points: Vec<[f64; 2]>,
     arcs: Vec<Option<ArcEdge>>,
-    /// For a curve made of spline chords: their largest distance from the splines.
+    /// For a path made of spline chords: their largest distance from the splines.
     deviation: Option<f64>,
 }
 
-impl Curve {
-    /// The curve cut into chords (at most 1/128 of a turn each), for nesting.
-    fn chords(&self) -> Vec<[f64; 2]> {
-        let n = self.points.len();
-        let mut out = Vec::with_capacity(n);
-        for i in 0..n {
-            out.push(self.points[i]);
-            if let Some(c) = self.arcs[i] {
-                c.interior_points(
-                    self.points[i],
-                    self.points[(i + 1) % n],
-                    c.chord_count(),
-                    &mut out,
-                );
-            }
+impl Path {
+    /// A path that is the drawing's geometry exactly.
+    fn exact(name: String, points: Vec<[f64; 2]>, arcs: Vec<Option<ArcEdge>>) -> Path {
+        Path {
+            name,
+            points,
+            arcs,
+            deviation: None,
         }
-        out
+    }
+
+    /// A closed path cut into chords (at most 1/128 of a turn each), for nesting.
+    fn chords(&self) -> Vec<[f64; 2]> {
+        crate::arc::ring_chords(&self.points, &self.arcs)
+            .into_iter()
+            .map(|(q, _)| q)
+            .collect()
     }
 }
 
@@ -207,9 +208,6 @@ pub struct Read {
     /// Annotations and construction geometry ignored, counted by DXF entity type
     /// (`{"DIMENSION": 4, "TEXT": 2}`): they never change an outline.
     pub annotations: std::collections::BTreeMap<String, usize>,
-    /// When the drawing holds splines: the largest distance between a spline and the
-    /// chords it was cut into (the polygons are then approximate).
-    pub spline_deviation: Option<f64>,
 }
 
 /// What a drawing held outside its polygons.
@@ -219,19 +217,6 @@ pub struct LeftOut {
     pub pieces: Vec<String>,
     /// Annotations ignored, counted by DXF entity type.
     pub annotations: std::collections::BTreeMap<String, usize>,
-    /// When splines were cut into chords: the largest distance between a spline and its
-    /// chords.
-    pub spline_deviation: Option<f64>,
-}
-
-/// A LINE, ARC or open polyline: a path from its first point to its last, with the curve
-/// of each of its edges.
-struct Piece {
-    name: String,
-    points: Vec<[f64; 2]>,
-    arcs: Vec<Option<ArcEdge>>,
-    /// For a spline's chords: their largest distance from it.
-    deviation: Option<f64>,
 }
 
 fn describe(p: [f64; 2]) -> String {
@@ -244,7 +229,7 @@ fn describe(p: [f64; 2]) -> String {
 
 /// Chains pieces end to end into closed curves: every end must meet exactly one other
 /// end within `tol`.
-fn chain(pieces: Vec<Piece>, tol: f64, ignore_open: bool) -> Result<(Vec<Curve>, Vec<String>)> {
+fn chain(pieces: Vec<Path>, tol: f64, ignore_open: bool) -> Result<(Vec<Path>, Vec<String>)> {
     if pieces.is_empty() {
         return Ok((vec![], vec![]));
     }
@@ -438,7 +423,7 @@ fn chain(pieces: Vec<Piece>, tol: f64, ignore_open: bool) -> Result<(Vec<Curve>,
         } else {
             format!("outline of {} ({} …)", names.len(), names[0])
         };
-        curves.push(Curve {
+        curves.push(Path {
             name,
             points,
             arcs,
@@ -520,23 +505,27 @@ const MAX_EXPANDED: usize = 1 << 22;
 struct Collector<'a> {
     layers: Vec<String>,
     blocks: std::collections::HashMap<&'a str, &'a ::dxf::Block>,
-    curves: Vec<Curve>,
-    pieces: Vec<Piece>,
+    curves: Vec<Path>,
+    pieces: Vec<Path>,
     expanded: usize,
     annotations: std::collections::BTreeMap<String, usize>,
-    /// The largest distance of a spline's chords from the spline, if any was read.
-    spline_deviation: Option<f64>,
     /// Chord points of the splines read so far.
     spline_points: usize,
 }
 
 impl<'a> Collector<'a> {
-    fn curve(&mut self, xf: &Affine, where_: &str, mut c: Curve) {
+    /// Adds a path placed by `xf` (named with the INSERTs that placed it): to the closed
+    /// curves, or to the pieces to chain.
+    fn add(&mut self, xf: &Affine, where_: &str, mut c: Path, closed: bool) {
         if *xf != Affine::IDENTITY {
             xf.place(&mut c.points, &mut c.arcs);
         }
         c.name.push_str(where_);
-        self.curves.push(c);
+        if closed {
+            self.curves.push(c);
+        } else {
+            self.pieces.push(c);
+        }
     }
 
     /// A polyline's vertices with their bulges: a closed curve, or a piece to chain.
@@ -554,37 +543,11 @@ impl<'a> Collector<'a> {
         }
         let (points, arcs) = bulged(v, closed);
         if closed {
-            self.curve(
-                xf,
-                where_,
-                Curve {
-                    name,
-                    points,
-                    arcs,
-                    deviation: None,
-                },
-            );
+            self.add(xf, where_, Path::exact(name, points, arcs), true);
         } else if points.len() >= 2 {
-            self.piece(
-                xf,
-                where_,
-                Piece {
-                    name,
-                    points,
-                    arcs,
-                    deviation: None,
-                },
-            );
+            self.add(xf, where_, Path::exact(name, points, arcs), false);
         }
         Ok(())
-    }
-
-    fn piece(&mut self, xf: &Affine, where_: &str, mut c: Piece) {
-        if *xf != Affine::IDENTITY {
-            xf.place(&mut c.points, &mut c.arcs);
-        }
-        c.name.push_str(where_);
-        self.pieces.push(c);
     }
 
     /// Reads `entities` placed by `xf`; `where_` says which INSERTs placed them (for names)
@@ -696,16 +659,7 @@ impl<'a> Collector<'a> {
                 );
                 points.pop();
                 Affine::mirror_x(sx).place(&mut points, &mut arcs);
-                self.curve(
-                    xf,
-                    where_,
-                    Curve {
-                        name,
-                        points,
-                        arcs,
-                        deviation: None,
-                    },
-                );
+                self.add(xf, where_, Path::exact(name, points, arcs), true);
             }
             EntityType::Line(l) => {
                 let name = format!("LINE {handle}");
@@ -715,16 +669,7 @@ impl<'a> Collector<'a> {
                 }
                 // A zero-length line joins nothing.
                 if a != b {
-                    self.piece(
-                        xf,
-                        where_,
-                        Piece {
-                            name,
-                            points: vec![a, b],
-                            arcs: vec![None],
-                            deviation: None,
-                        },
-                    );
+                    self.add(xf, where_, Path::exact(name, vec![a, b], vec![None]), false);
                 }
             }
             EntityType::Arc(a) => {
@@ -747,16 +692,7 @@ impl<'a> Collector<'a> {
                 let (mut points, mut arcs) =
                     elliptic_arc([a.center.x, a.center.y], [[r, 0.0], [0.0, r]], s, e);
                 Affine::mirror_x(sx).place(&mut points, &mut arcs);
-                self.piece(
-                    xf,
-                    where_,
-                    Piece {
-                        name,
-                        points,
-                        arcs,
-                        deviation: None,
-                    },
-                );
+                self.add(xf, where_, Path::exact(name, points, arcs), false);
             }
             EntityType::Ellipse(el) => {
                 let name = format!("ELLIPSE {handle}");
@@ -796,28 +732,10 @@ impl<'a> Collector<'a> {
                 if full {
                     let (mut points, arcs) = elliptic_arc(c, a, t0, t0 + 2.0 * PI);
                     points.pop();
-                    self.curve(
-                        xf,
-                        where_,
-                        Curve {
-                            name,
-                            points,
-                            arcs,
-                            deviation: None,
-                        },
-                    );
+                    self.add(xf, where_, Path::exact(name, points, arcs), true);
                 } else {
                     let (points, arcs) = elliptic_arc(c, a, t0, t1);
-                    self.piece(
-                        xf,
-                        where_,
-                        Piece {
-                            name,
-                            points,
-                            arcs,
-                            deviation: None,
-                        },
-                    );
+                    self.add(xf, where_, Path::exact(name, points, arcs), false);
                 }
             }
             EntityType::Spline(sp) => {
@@ -830,34 +748,35 @@ impl<'a> Collector<'a> {
                 let norm =
                     (m[0][0].powi(2) + m[0][1].powi(2) + m[1][0].powi(2) + m[1][1].powi(2)).sqrt();
                 let d = deviation * norm;
-                self.spline_deviation = Some(self.spline_deviation.map_or(d, |x: f64| x.max(d)));
                 let arcs = vec![None; points.len() - 1];
                 if points.len() > 2 && points[0] == points[points.len() - 1] {
                     let mut points = points;
                     points.pop();
                     let arcs = vec![None; points.len()];
                     let deviation = Some(d);
-                    self.curve(
+                    self.add(
                         xf,
                         where_,
-                        Curve {
+                        Path {
                             name,
                             points,
                             arcs,
                             deviation,
                         },
+                        true,
                     );
                 } else {
                     let deviation = Some(d);
-                    self.piece(
+                    self.add(
                         xf,
                         where_,
-                        Piece {
+                        Path {
                             name,
                             points,
                             arcs,
                             deviation,
                         },
+                        false,
                     );
                 }
             }
@@ -1206,7 +1125,6 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
         pieces: Vec::new(),
         expanded: 0,
         annotations: Default::default(),
-        spline_deviation: None,
         spline_points: 0,
     };
     let entities: Vec<&::dxf::entities::Entity> = drawing.entities().collect();
@@ -1215,7 +1133,6 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
         mut curves,
         pieces,
         mut annotations,
-        spline_deviation,
         ..
     } = c;
     // Only with all layers: the skipped entities' layers are not read.
@@ -1248,13 +1165,12 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
         parts: nest(curves),
         ignored,
         annotations,
-        spline_deviation,
     })
 }
 
 /// Even-odd nesting: a curve inside an odd number of others is a hole of the innermost
 /// curve containing it.
-fn nest(curves: Vec<Curve>) -> Vec<(String, PolygonRings)> {
+fn nest(curves: Vec<Path>) -> Vec<(String, PolygonRings)> {
     let inside = |p: [f64; 2], ring: &[[f64; 2]]| {
         let mut c = false;
         let mut j = ring.len() - 1;
@@ -1279,7 +1195,7 @@ fn nest(curves: Vec<Curve>) -> Vec<(String, PolygonRings)> {
     };
     let n = curves.len();
     // Nesting is decided on the curves cut into chords.
-    let drawn: Vec<Vec<[f64; 2]>> = curves.iter().map(Curve::chords).collect();
+    let drawn: Vec<Vec<[f64; 2]>> = curves.iter().map(Path::chords).collect();
     let areas: Vec<f64> = drawn.iter().map(|c| area(c)).collect();
     // Parents of each curve: the curves containing its first point (and larger than it).
     // Only curves whose boxes hold that point can: found with an R*-tree, so a drawing of

@@ -451,7 +451,6 @@ pub fn read_polygons_with(
         let left = dxf::LeftOut {
             pieces: read.ignored,
             annotations: read.annotations,
-            spline_deviation: read.spline_deviation,
         };
         return Ok((parts, left));
     }
