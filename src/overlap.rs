@@ -409,11 +409,7 @@ fn wedges<S: Soup>(soup: &S, tris: &[Tri], edges: &[[u64; 2]]) -> Option<Overlap
         } else {
             [-d[1], d[0], 0.0]
         };
-        let e2 = [
-            d[1] * e1[2] - d[2] * e1[1],
-            d[2] * e1[0] - d[0] * e1[2],
-            d[0] * e1[1] - d[1] * e1[0],
-        ];
+        let e2 = cross3(&d, &e1);
         let dot = |p: &[f64; 3], q: &[f64; 3]| p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
         let mut around: Vec<(f64, bool, usize, [f64; 3])> = group
             .iter()
@@ -432,17 +428,7 @@ fn wedges<S: Soup>(soup: &S, tris: &[Tri], edges: &[[u64; 2]]) -> Option<Overlap
                     [q[0] - a[0], q[1] - a[1], q[2] - a[2]],
                 );
                 // Same side of the edge within their common plane.
-                let cp = [
-                    d[1] * wp[2] - d[2] * wp[1],
-                    d[2] * wp[0] - d[0] * wp[2],
-                    d[0] * wp[1] - d[1] * wp[0],
-                ];
-                let cq = [
-                    d[1] * wq[2] - d[2] * wq[1],
-                    d[2] * wq[0] - d[0] * wq[2],
-                    d[0] * wq[1] - d[1] * wq[0],
-                ];
-                dot(&cp, &cq) > 0.0
+                dot(&cross3(&d, &wp), &cross3(&d, &wq)) > 0.0
             }
         };
         let mut k = 1;
@@ -665,6 +651,15 @@ fn orient2(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2]) -> i8 {
     }
 }
 
+/// `u × v`, rounded.
+fn cross3(u: &[f64; 3], v: &[f64; 3]) -> [f64; 3] {
+    [
+        u[1] * v[2] - u[2] * v[1],
+        u[2] * v[0] - u[0] * v[2],
+        u[0] * v[1] - u[1] * v[0],
+    ]
+}
+
 /// True when every corner of `t2` lies strictly on one side of `t1`'s plane, decided in
 /// floating point with a bound on its error: the orientation `((b−a)×(c−a))·(p−a)` is
 /// computed from rounded differences exactly as `orient3d` computes its determinant, and
@@ -674,11 +669,7 @@ fn separated(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> bool {
     let [a, b, c] = t1;
     let u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
     let v = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
-    let n = [
-        u[1] * v[2] - u[2] * v[1],
-        u[2] * v[0] - u[0] * v[2],
-        u[0] * v[1] - u[1] * v[0],
-    ];
+    let n = cross3(&u, &v);
     let m = [
         (u[1] * v[2]).abs() + (u[2] * v[1]).abs(),
         (u[2] * v[0]).abs() + (u[0] * v[2]).abs(),
@@ -769,11 +760,7 @@ fn plane_point(a: &[f64; 3], b: &[f64; 3], t: &[[f64; 3]; 3]) -> [f64; 3] {
     let sub = |p: &[f64; 3], q: &[f64; 3]| [p[0] - q[0], p[1] - q[1], p[2] - q[2]];
     let dot = |p: [f64; 3], q: [f64; 3]| p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
     let (u, v) = (sub(&t[1], &t[0]), sub(&t[2], &t[0]));
-    let n = [
-        u[1] * v[2] - u[2] * v[1],
-        u[2] * v[0] - u[0] * v[2],
-        u[0] * v[1] - u[1] * v[0],
-    ];
+    let n = cross3(&u, &v);
     let da = dot(n, sub(a, &t[0]));
     let db = dot(n, sub(b, &t[0]));
     let w = da / (da - db);

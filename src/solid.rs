@@ -77,6 +77,38 @@ pub struct Solid {
     pub warnings: Vec<String>,
 }
 
+impl Solid {
+    /// A body the parallel path validated and integrated by `tetra` without a mesh.
+    fn from_soup(s: crate::soup::Solid, warnings: Vec<String>) -> Solid {
+        Solid {
+            name: String::new(),
+            body: s.body,
+            integrals: vec![MeshIntegral {
+                properties: s.properties,
+                grid: None,
+            }],
+            mesh: None,
+            warnings,
+        }
+    }
+
+    /// A validated mesh and its integrals (the mesh kept if asked for).
+    fn from_mesh(
+        mesh: Mesh,
+        integrals: Vec<MeshIntegral>,
+        options: &Options,
+        warnings: Vec<String>,
+    ) -> Solid {
+        Solid {
+            name: String::new(),
+            body: Body::of(&mesh),
+            integrals,
+            mesh: options.keep_mesh.then_some(mesh),
+            warnings,
+        }
+    }
+}
+
 /// Reads, validates and integrates every body of a mesh file.
 ///
 /// # Errors
@@ -108,16 +140,7 @@ pub fn read_solids(bytes: &[u8], format: MeshFormat, options: &Options) -> Resul
                     .into_iter()
                     .chain(overlapping(found, options)?)
                     .collect();
-                return Ok(vec![Solid {
-                    name: String::new(),
-                    body: s.body,
-                    integrals: vec![MeshIntegral {
-                        properties: s.properties,
-                        grid: None,
-                    }],
-                    mesh: None,
-                    warnings,
-                }]);
+                return Ok(vec![Solid::from_soup(s, warnings)]);
             }
         } else if let Some((mesh, found)) = stl::mesh_checked(bytes)? {
             let warnings = stray
@@ -125,13 +148,7 @@ pub fn read_solids(bytes: &[u8], format: MeshFormat, options: &Options) -> Resul
                 .chain(overlapping(found, options)?)
                 .collect();
             let integrals = integrate(&mesh, options)?;
-            return Ok(vec![Solid {
-                name: String::new(),
-                body: Body::of(&mesh),
-                integrals,
-                mesh: options.keep_mesh.then_some(mesh),
-                warnings,
-            }]);
+            return Ok(vec![Solid::from_mesh(mesh, integrals, options, warnings)]);
         }
     }
     let bodies = crate::io::read_raw_meshes_limited(bytes, format, options.max_triangles)?;
@@ -270,16 +287,7 @@ fn body(raw: &RawMesh, options: &Options, fast: bool, stray: Option<&str>) -> Re
         None if fast => {
             if let Some(s) = crate::soup::solid(&soup) {
                 let warnings = stray.into_iter().chain(overlap_of()?).collect();
-                return Ok(Solid {
-                    name: String::new(),
-                    body: s.body,
-                    integrals: vec![MeshIntegral {
-                        properties: s.properties,
-                        grid: None,
-                    }],
-                    mesh: None,
-                    warnings,
-                });
+                return Ok(Solid::from_soup(s, warnings));
             }
             let mesh = general()?;
             let warning = overlap_of()?;
@@ -296,11 +304,10 @@ fn body(raw: &RawMesh, options: &Options, fast: bool, stray: Option<&str>) -> Re
             (mesh, integrals, warning)
         }
     };
-    Ok(Solid {
-        name: String::new(),
-        body: Body::of(&mesh),
+    Ok(Solid::from_mesh(
+        mesh,
         integrals,
-        mesh: options.keep_mesh.then_some(mesh),
-        warnings: stray.into_iter().chain(warning).collect(),
-    })
+        options,
+        stray.into_iter().chain(warning).collect(),
+    ))
 }
