@@ -153,6 +153,38 @@ python3 -c "print(f'{\"10^6 shells\":>12} {$(stat -c %s "$f")/1e6:>8.1f} MB  ine
 rm -f "$f"
 
 echo
+echo "many build items: one 7920-triangle sphere placed 5000 times in a 3MF (4*10^7 triangles)"
+f="$dir/items.3mf"
+python3 - "$f" <<'PY'
+import math, sys, zipfile
+rings, segs = 45, 90
+verts = [(0, 0, 1)]
+for i in range(1, rings):
+    t = math.pi * i / rings
+    verts += [(math.sin(t) * math.cos(2 * math.pi * j / segs), math.sin(t) * math.sin(2 * math.pi * j / segs), math.cos(t)) for j in range(segs)]
+verts.append((0, 0, -1))
+def v(i, j):
+    return 0 if i == 0 else len(verts) - 1 if i == rings else 1 + (i - 1) * segs + j % segs
+tris = []
+for i in range(rings):
+    for j in range(segs):
+        if i < rings - 1:
+            tris.append((v(i, j), v(i + 1, j), v(i + 1, j + 1)))
+        if i > 0:
+            tris.append((v(i, j), v(i + 1, j + 1), v(i, j + 1)))
+vx = "".join(f'<vertex x="{x:.9f}" y="{y:.9f}" z="{z:.9f}"/>' for x, y, z in verts)
+tx = "".join(f'<triangle v1="{a}" v2="{b}" v3="{c}"/>' for a, b, c in tris)
+items = "".join(f'<item objectid="1" transform="1 0 0 0 1 0 0 0 1 {3 * (k % 100)} {3 * (k // 100)} 0"/>' for k in range(5000))
+model = f'<?xml version="1.0"?><model unit="millimeter" xmlns="http://schemas.microsoft.com/3dmanufacturing/core/2015/02"><resources><object id="1" type="model"><mesh><vertices>{vx}</vertices><triangles>{tx}</triangles></mesh></object></resources><build>{items}</build></model>'
+with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr("3D/3dmodel.model", model)
+PY
+i=$(RUNS=1 seconds "$inertia mesh $f --json")
+rss=$(peak "$inertia mesh $f --json")
+python3 -c "print(f'{\"5000 items\":>12} {$(stat -c %s "$f")/1e3:>8.1f} kB  inertia {$i:.1f} s  peak {\"$rss\"} MB')"
+rm -f "$f"
+
+echo
 echo "many parts: 10^5 polygon holes (JSON), 10^4 DXF circle holes in a plate, 1000 bodies above"
 python3 - "$dir" <<'PY'
 import json, sys
