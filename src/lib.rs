@@ -34,6 +34,7 @@ pub mod overlap;
 pub mod polygon;
 pub mod report;
 pub mod shape;
+mod shells;
 pub mod solid;
 pub mod soup;
 pub mod spline;

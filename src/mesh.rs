@@ -674,178 +674,61 @@ impl Mesh {
         parts.iter().sum()
     }
 
-    /// Splits the mesh into shells, checks each one's orientation, and turns an entirely
-    /// inside-out mesh right way out.
+    /// Splits the mesh into shells, checks each one's orientation (see [`crate::shells`]),
+    /// and turns an entirely inside-out mesh right way out.
     fn check_shells(&mut self, origin: &[usize], place: &dyn Fn(usize) -> String) -> Result<()> {
+        use crate::shells::Refusal;
         use rayon::prelude::*;
         let (shell_of, n_shells) = shells(self.vertices.len(), &self.triangles);
-        let tri_shell: Vec<usize> = self
+        let labels: Vec<u32> = self
             .triangles
             .par_iter()
-            .map(|t| shell_of[t[0] as usize])
+            .map(|t| shell_of[t[0] as usize] as u32)
             .collect();
-        // Each shell's triangles, in input order (a counting sort by shell).
-        let mut start = vec![0usize; n_shells + 1];
-        for &sh in &tri_shell {
-            start[sh + 1] += 1;
-        }
-        for k in 0..n_shells {
-            start[k + 1] += start[k];
-        }
-        let mut by_shell = vec![0u32; tri_shell.len()];
-        {
-            let mut fill = start.clone();
-            for (t, &sh) in tri_shell.iter().enumerate() {
-                by_shell[fill[sh]] = t as u32;
-                fill[sh] += 1;
-            }
-        }
-        // Signed volume of each shell, about the vertex `tetra` and the parallel path
-        // (crate::soup) sum about, so that all three judge flatness alike; summed over the
-        // shell's triangles in input order (the same bits on any number of threads), and
-        // the shell's bounding box.
         let r = self.corners(0)[0];
-        type Stats = (f64, f64, usize, (Point3<f64>, Point3<f64>));
-        let stats: Vec<Stats> = (0..n_shells)
-            .into_par_iter()
-            .map(|sh| {
-                let own = &by_shell[start[sh]..start[sh + 1]];
-                let (mut v, mut m) = (0.0, 0.0);
-                let mut bx = (
-                    Point3::from([f64::INFINITY; 3]),
-                    Point3::from([f64::NEG_INFINITY; 3]),
-                );
-                for &t in own {
-                    let corners = self.corners(t as usize);
-                    for p in &corners {
-                        bx = (bx.0.inf(p), bx.1.sup(p));
-                    }
-                    let [a, b, c] = corners.map(|p| p - r);
-                    let x = a.dot(&b.cross(&c)) / 6.0;
-                    v += x;
-                    m += x.abs();
+        let verdict = crate::shells::check(&labels, n_shells, r, |t| self.corners(t));
+        let at = |shell: usize, first: usize| format!("shell {} (from {})", shell + 1, place(origin[first]));
+        let verdict = verdict.map_err(|refusal| {
+            Error::InvalidMesh(match refusal {
+                Refusal::Overflow { shell, first } => {
+                    return Error::Unresolvable(format!(
+                        "{}: its volume overflows f64 (coordinates too large: give them in a larger unit)",
+                        at(shell, first)
+                    ));
                 }
-                (v, m, own[0] as usize, bx)
-            })
-            .collect();
-        let volume: Vec<f64> = stats.iter().map(|s| s.0).collect();
-        let magnitude: Vec<f64> = stats.iter().map(|s| s.1).collect();
-        let first: Vec<usize> = stats.iter().map(|s| s.2).collect();
-        let boxes: Vec<(Point3<f64>, Point3<f64>)> = stats.iter().map(|s| s.3).collect();
-        self.shells = n_shells;
-        for (s, v) in volume.iter().enumerate() {
-            if !v.is_finite() || !magnitude[s].is_finite() {
-                return Err(Error::Unresolvable(format!(
-                    "shell {} (from {}): its volume overflows f64 (coordinates too large: give them in a larger unit)",
-                    s + 1,
-                    place(origin[first[s]])
-                )));
-            }
-            // Flat, or folding back on itself: the signed tetrahedra cancel to rounding.
-            if v.abs() <= 1e-9 * magnitude[s] {
-                return Err(Error::InvalidMesh(format!(
-                    "shell {} (from {}) encloses no volume (it is flat, or folds back onto itself)",
-                    s + 1,
-                    place(origin[first[s]])
-                )));
-            }
-        }
-        if n_shells == 1 {
-            self.inside_out = volume[0] < 0.0;
-        } else {
-            // Winding number of each shell with respect to all the others: 0 for a body,
-            // 1 for a cavity (inside one body), 0 again for a body inside a cavity...
-            // Each shell's triangles (by shell, in order) and an R*-tree of the shells'
-            // boxes: a point's winding number needs only the shells whose box holds it,
-            // so thousands of shells are not each tested against every triangle.
-            let index = ShellIndex {
-                by_shell: &by_shell,
-                start: &start,
-                tree: rstar::RTree::bulk_load(
-                    boxes
-                        .iter()
-                        .enumerate()
-                        .map(|(k, b)| {
-                            rstar::primitives::GeomWithData::new(
-                                rstar::primitives::Rectangle::from_corners(
-                                    [b.0.x, b.0.y, b.0.z],
-                                    [b.1.x, b.1.y, b.1.z],
-                                ),
-                                k,
-                            )
-                        })
-                        .collect(),
+                Refusal::Flat { shell, first } => format!(
+                    "{} encloses no volume (it is flat, or folds back onto itself)",
+                    at(shell, first)
                 ),
-            };
-            // Shells in parallel; a shell whose winding cannot be told is reported, the
-            // first such in order.
-            let found: Vec<Option<i64>> = (0..n_shells)
-                .into_par_iter()
-                .map(|s| self.winding_of_shell(s, &index))
-                .collect();
-            if let Some(s) = found.iter().position(Option::is_none) {
-                return Err(Error::InvalidMesh(format!(
-                    "shell {} (from {}) touches another shell: cannot tell whether it is a cavity",
-                    s + 1,
-                    place(origin[first[s]])
-                )));
-            }
-            let depth: Vec<i64> = found.into_iter().flatten().collect();
-            let ok = |flip: f64| {
-                (0..n_shells).all(|s| {
-                    let v = volume[s] * flip;
-                    let w = depth[s] as f64 * flip;
-                    (v > 0.0 && w == 0.0) || (v < 0.0 && w == 1.0)
-                })
-            };
-            if ok(1.0) {
-                self.cavities = volume.iter().filter(|v| **v < 0.0).count();
-            } else if ok(-1.0) {
-                self.inside_out = true;
-                self.cavities = volume.iter().filter(|v| **v > 0.0).count();
-            } else {
-                let bad = (0..n_shells)
-                    .find(|&s| {
-                        let (v, w) = (volume[s], depth[s]);
-                        !((v > 0.0 && w == 0) || (v < 0.0 && w == 1))
-                    })
-                    .unwrap_or(0);
-                let what = if volume[bad] < 0.0 {
-                    "is wound inward (negative volume) but is not inside another shell"
-                } else {
-                    "is wound outward but lies inside another shell"
-                };
-                return Err(Error::InvalidMesh(format!(
-                    "shell {} (from {}) {what}: fix the orientation of its triangles",
-                    bad + 1,
-                    place(origin[first[bad]])
-                )));
-            }
-        }
-        // One vertex decides whether a shell is a cavity; its box must also lie inside a
-        // body's, and the cavities must not outweigh the bodies. Either failing means shells
-        // cross each other: refuse rather than print a negative or shrunken volume.
-        let flip = if self.inside_out { -1.0 } else { 1.0 };
-        let within = |a: &(Point3<f64>, Point3<f64>), b: &(Point3<f64>, Point3<f64>)| {
-            (0..3).all(|k| a.0[k] >= b.0[k] && a.1[k] <= b.1[k])
-        };
-        for s in 0..n_shells {
-            if volume[s] * flip < 0.0
-                && !(0..n_shells).any(|b| volume[b] * flip > 0.0 && within(&boxes[s], &boxes[b]))
-            {
-                return Err(Error::InvalidMesh(format!(
-                    "shell {} (from {}) is a cavity that reaches outside the body around it: shells intersect",
-                    s + 1,
-                    place(origin[first[s]])
-                )));
-            }
-        }
-        let total: f64 = volume.iter().sum::<f64>() * flip;
-        if total.is_nan() || total <= 0.0 {
-            return Err(Error::InvalidMesh(format!(
-                "the shells intersect: cavities enclose more volume than the bodies ({total})"
-            )));
-        }
+                Refusal::Touches { shell, first } => format!(
+                    "{} touches another shell: cannot tell whether it is a cavity",
+                    at(shell, first)
+                ),
+                Refusal::Misplaced {
+                    shell,
+                    first,
+                    inward,
+                } => format!(
+                    "{} {}: fix the orientation of its triangles",
+                    at(shell, first),
+                    if inward {
+                        "is wound inward (negative volume) but is not inside another shell"
+                    } else {
+                        "is wound outward but lies inside another shell"
+                    }
+                ),
+                Refusal::CavityOutside { shell, first } => format!(
+                    "{} is a cavity that reaches outside the body around it: shells intersect",
+                    at(shell, first)
+                ),
+                Refusal::Outweighed { total } => format!(
+                    "the shells intersect: cavities enclose more volume than the bodies ({total})"
+                ),
+            })
+        })?;
+        self.shells = verdict.shells;
+        self.cavities = verdict.cavities;
+        self.inside_out = verdict.inside_out;
         if self.inside_out {
             for t in &mut self.triangles {
                 t.swap(1, 2);
@@ -853,55 +736,6 @@ impl Mesh {
         }
         Ok(())
     }
-
-    /// Winding number, with respect to all other shells, of a point of shell `s`.
-    fn winding_of_shell(&self, s: usize, index: &ShellIndex) -> Option<i64> {
-        // Candidate points: vertices of a few of the shell's triangles; a point lying on
-        // another shell gives a half-integer and is skipped.
-        let own = &index.by_shell[index.start[s]..index.start[s + 1]];
-        let candidates = own.iter().take(4).flat_map(|&t| self.corners(t as usize));
-        for p in candidates {
-            // Only shells whose box holds the point can wind around it; their triangles
-            // in input order, as before, so the sum is the same to the bit.
-            let mut shells: Vec<usize> = index
-                .tree
-                .locate_in_envelope_intersecting(&rstar::AABB::from_point([p.x, p.y, p.z]))
-                .map(|g| g.data)
-                .filter(|&sh| sh != s)
-                .collect();
-            shells.sort_unstable();
-            let mut tris: Vec<u32> = shells
-                .iter()
-                .flat_map(|&sh| {
-                    index.by_shell[index.start[sh]..index.start[sh + 1]]
-                        .iter()
-                        .copied()
-                })
-                .collect();
-            tris.sort_unstable();
-            let mut omega = 0.0;
-            for &t in &tris {
-                omega += solid_angle(self.corners(t as usize), p);
-            }
-            let w = omega / (4.0 * std::f64::consts::PI);
-            if (w - w.round()).abs() < 0.25 {
-                return Some(w.round() as i64);
-            }
-        }
-        None
-    }
-}
-
-/// Each shell's triangles and an R*-tree of the shells' boxes, for winding numbers.
-struct ShellIndex<'a> {
-    /// Triangles grouped by shell, each group in input order.
-    by_shell: &'a [u32],
-    /// Shell `s`'s triangles are `by_shell[start[s]..start[s + 1]]`.
-    start: &'a [usize],
-    /// The shells' bounding boxes, each with its shell.
-    tree: rstar::RTree<
-        rstar::primitives::GeomWithData<rstar::primitives::Rectangle<[f64; 3]>, usize>,
-    >,
 }
 
 /// Twice the area vector of triangle (a, b, c), `(b − a) × (c − a)`. Where that rounds to
@@ -995,15 +829,6 @@ pub(crate) fn physical(p: &crate::mass3d::MassProperties3d) -> Result<()> {
         )));
     }
     Ok(())
-}
-
-/// Signed solid angle of triangle (a, b, c) seen from p (Van Oosterom & Strackee).
-fn solid_angle(tri: [Point3<f64>; 3], p: Point3<f64>) -> f64 {
-    let [a, b, c] = tri.map(|q| q - p);
-    let (la, lb, lc) = (a.norm(), b.norm(), c.norm());
-    let num = a.dot(&b.cross(&c));
-    let den = la * lb * lc + a.dot(&b) * lc + a.dot(&c) * lb + b.dot(&c) * la;
-    2.0 * num.atan2(den)
 }
 
 /// Shell number of every vertex used by a triangle (connected components, union-find), and

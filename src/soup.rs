@@ -496,37 +496,57 @@ impl<P: Point> Weld<P> {
     }
 }
 
-/// Number of connected components of the triangles that do not repeat a vertex, by
-/// union-find over point numbers below `ids` (`repeated`: whether some triangles do).
+/// The connected components of the triangles that do not repeat a vertex, by union-find
+/// over point numbers below `ids` (`repeated`: whether some triangles do).
+struct Components {
+    /// For each point number, 0 for a root, else its parent plus one.
+    parent: Scratch<u32>,
+    /// How many there are.
+    count: usize,
+}
+
+/// The triangle `t` of a block as point numbers.
+#[inline]
+fn numbered(t: &[u16], g: &[u32]) -> [u32; 3] {
+    [g[t[0] as usize], g[t[1] as usize], g[t[2] as usize]]
+}
+
+/// Whether a triangle repeats a point.
+#[inline]
+fn repeats(t: &[u32; 3]) -> bool {
+    t[0] == t[1] || t[1] == t[2] || t[2] == t[0]
+}
+
+/// The root of `x`'s component, halving the path on the way.
+fn find(parent: &mut [u32], mut x: u32) -> u32 {
+    loop {
+        let p = parent[x as usize];
+        if p == 0 {
+            return x;
+        }
+        let g = parent[(p - 1) as usize];
+        if g != 0 {
+            parent[x as usize] = g;
+        }
+        x = p - 1;
+    }
+}
+
 fn components(
     local: &[u16],
     global: &[Vec<u32>],
     ids: usize,
     distinct: usize,
     repeated: bool,
-) -> Option<usize> {
-    // parent[x] = 0: x is a root; otherwise x's parent plus one.
+) -> Option<Components> {
     let mut scratch = Scratch::<u32>::new(ids, false)?;
     // SAFETY: zeroed u32s.
     let parent: &mut [u32] = unsafe { &mut *(scratch.uninit() as *mut [_] as *mut [u32]) };
-    fn find(parent: &mut [u32], mut x: u32) -> u32 {
-        loop {
-            let p = parent[x as usize];
-            if p == 0 {
-                return x;
-            }
-            let g = parent[(p - 1) as usize];
-            if g != 0 {
-                parent[x as usize] = g;
-            }
-            x = p - 1;
-        }
-    }
     let mut unions = 0;
     for (l, g) in local.chunks(3 * BLOCK).zip(global) {
         for t in l.chunks_exact(3) {
-            let t = [g[t[0] as usize], g[t[1] as usize], g[t[2] as usize]];
-            if t[0] == t[1] || t[1] == t[2] || t[2] == t[0] {
+            let t = numbered(t, g);
+            if repeats(&t) {
                 continue;
             }
             let r0 = find(parent, t[0]);
@@ -544,8 +564,8 @@ fn components(
         let mut used = vec![false; ids];
         for (l, g) in local.chunks(3 * BLOCK).zip(global) {
             for t in l.chunks_exact(3) {
-                let t = [g[t[0] as usize], g[t[1] as usize], g[t[2] as usize]];
-                if t[0] != t[1] && t[1] != t[2] && t[2] != t[0] {
+                let t = numbered(t, g);
+                if !repeats(&t) {
                     for v in t {
                         used[v as usize] = true;
                     }
@@ -556,7 +576,63 @@ fn components(
     } else {
         distinct
     };
-    Some(used - unions)
+    Some(Components {
+        parent: scratch,
+        count: used - unions,
+    })
+}
+
+impl Components {
+    /// Each triangle's component, numbered in order of first appearance
+    /// ([`crate::shells::NONE`] for a triangle that repeats a point), as the general path
+    /// numbers its shells.
+    fn labels(&mut self, local: &[u16], global: &[Vec<u32>]) -> Vec<u32> {
+        // SAFETY: zeroed or written u32s.
+        let parent: &mut [u32] = unsafe { &mut *(self.parent.uninit() as *mut [_] as *mut [u32]) };
+        let mut labels = Vec::with_capacity(local.len() / 3);
+        let mut next = 0u32;
+        for (l, g) in local.chunks(3 * BLOCK).zip(global) {
+            for t in l.chunks_exact(3) {
+                let t = numbered(t, g);
+                if repeats(&t) {
+                    labels.push(crate::shells::NONE);
+                    continue;
+                }
+                // A root, once numbered, holds its label in place of "root" (0): the label
+                // plus one, with the top bit set to tell it from a parent.
+                let r = find_labelled(parent, t[0]);
+                let label = match parent[r as usize] {
+                    0 => {
+                        parent[r as usize] = LABELLED | (next + 1);
+                        next += 1;
+                        next - 1
+                    }
+                    v => (v & !LABELLED) - 1,
+                };
+                labels.push(label);
+            }
+        }
+        labels
+    }
+}
+
+/// Marks a root's entry as holding its component's label (used when point numbers stay
+/// below 2^31).
+const LABELLED: u32 = 1 << 31;
+
+/// [`find`], treating a labelled entry as a root.
+fn find_labelled(parent: &mut [u32], mut x: u32) -> u32 {
+    loop {
+        let p = parent[x as usize];
+        if p == 0 || p & LABELLED != 0 {
+            return x;
+        }
+        let g = parent[(p - 1) as usize];
+        if g != 0 && g & LABELLED == 0 {
+            parent[x as usize] = g;
+        }
+        x = p - 1;
+    }
 }
 
 /// The first pass and the weld, when they find nothing wrong.
@@ -686,13 +762,23 @@ pub fn solid<S: Soup>(soup: &S) -> Option<Solid> {
     let local = unsafe { pass.local.assume_init() };
     let ids = *pass.weld.start.last()?;
     let vertices = pass.weld.distinct();
-    if components(local, &pass.weld.global, ids, vertices, pass.repeated > 0)? != 1 {
+    let mut parts = components(local, &pass.weld.global, ids, vertices, pass.repeated > 0)?;
+    // Several shells, and no zero-area triangle that the general path would drop before
+    // finding them (and might then find more): decided here, as the general path decides.
+    let verdict = if parts.count == 1 {
+        None
+    } else if pass.flat == 0 && ids < LABELLED as usize {
+        let labels = parts.labels(local, &pass.weld.global);
+        let r = Point3::from(pass.r);
+        let corners = |t: usize| soup.triangle(t).map(|p| Point3::from(p.coords()));
+        Some(crate::shells::check(&labels, parts.count, r, corners).ok()?)
+    } else {
         let mesh = welded(soup, local, &pass.weld).ok()?;
         return Some(Solid {
             body: Body::of(&mesh),
             properties: mesh.tetra_integral()?,
         });
-    }
+    };
     let Pass {
         sums,
         r,
@@ -705,7 +791,7 @@ pub fn solid<S: Soup>(soup: &S) -> Option<Solid> {
     } = pass;
     let n = soup.len();
     sums.check_resolution().ok()?;
-    let inside_out = sums.det < 0.0;
+    let inside_out = verdict.map_or(sums.det < 0.0, |v| v.inside_out);
     let sums = if inside_out { sums.reversed() } else { sums };
     let properties = sums.finish(Point3::from(r));
     crate::mesh::physical(&properties).ok()?;
@@ -714,8 +800,8 @@ pub fn solid<S: Soup>(soup: &S) -> Option<Solid> {
             triangles: n,
             degenerate_triangles: repeated + flat,
             vertices,
-            shells: 1,
-            cavities: 0,
+            shells: verdict.map_or(1, |v| v.shells),
+            cavities: verdict.map_or(0, |v| v.cavities),
             inside_out,
             surface_area: area,
             bounding_box: BoundingBox { min: lo, max: hi },
@@ -850,6 +936,46 @@ mod tests {
         let (body, p) = general(&hollow);
         assert_eq!(s.body, body);
         assert_eq!(s.properties, p);
+    }
+
+    #[test]
+    fn many_shells_are_decided_as_the_general_path_decides() {
+        // A lattice of 900 boxes (two blocks), a hollow box holding a body in its
+        // cavity, all of it again inside out: the parallel shell check and the general
+        // one agree on every count and on the integrals.
+        let mut m = cuboid([-20.0; 3], [10.0; 3]);
+        m = union(&m, &flipped(&cuboid([-19.0; 3], [8.0; 3])));
+        m = union(&m, &cuboid([-17.0; 3], [2.0, 3.0, 4.0]));
+        for i in 0..30 {
+            for j in 0..30 {
+                let at = [3.0 * i as f64, 3.0 * j as f64, (i * j % 7) as f64];
+                m = union(&m, &cuboid(at, [1.0, 2.0, 0.5 + j as f64 / 8.0]));
+            }
+        }
+        assert!(m.triangles.len() > BLOCK);
+        for m in [&m, &flipped(&m)] {
+            let s = solid(&VertexSoup(&points(m))).expect("valid shells");
+            let (body, p) = general(m);
+            assert_eq!((s.body.shells, s.body.cavities), (903, 1));
+            assert_eq!(
+                (s.body.shells, s.body.cavities, s.body.inside_out),
+                (body.shells, body.cavities, body.inside_out)
+            );
+            assert!((s.properties.volume - p.volume).abs() <= 1e-12 * p.volume);
+            assert!((s.properties.inertia - p.inertia).norm() <= 1e-12 * p.inertia.norm());
+        }
+        // Shells that cross: a cavity reaching out of its body at a corner, one passing
+        // through it: refused here (the general path says why).
+        let none = |m: &RawMesh| solid(&VertexSoup(&points(m))).is_none();
+        let body = cuboid([0.0; 3], [4.0; 3]);
+        assert!(none(&union(&body, &flipped(&cuboid([3.0; 3], [2.0; 3])))));
+        assert!(none(&union(&body, &flipped(&cuboid([1.0, 1.0, -1.0], [2.0, 2.0, 6.0])))));
+        for m in [
+            union(&body, &flipped(&cuboid([3.0; 3], [2.0; 3]))),
+            union(&body, &flipped(&cuboid([1.0, 1.0, -1.0], [2.0, 2.0, 6.0]))),
+        ] {
+            assert!(crate::Mesh::new(&m).is_err());
+        }
     }
 
     #[test]

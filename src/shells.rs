@@ -1,0 +1,403 @@
+//! The shells of a closed, consistently wound surface: which are bodies and which are
+//! cavities, or why they cannot be told apart.
+//!
+//! Both mesh paths call [`check`]: the general one ([`Mesh`](crate::Mesh)) on its welded
+//! triangles, and the parallel one ([`crate::soup`]) on a file's triangles where they lie,
+//! so the two decide alike. Each shell's signed volume (about the same reference vertex the
+//! `tetra` sums use) must be clearly non-zero; with several shells, the winding number of a
+//! point of each shell with respect to the others (the sum of solid angles, after Van
+//! Oosterom and Strackee, "The solid angle of a plane triangle", 1983) must be 0 for a shell
+//! wound outward (a body) and 1 for one wound inward (a cavity), or all of it reversed for a
+//! mesh wound inside out. Only the shells whose bounding box holds the point can wind around
+//! it; a grid of the shells' boxes finds them, so a million shells cost a million lookups.
+
+use nalgebra::Point3;
+use rayon::prelude::*;
+
+/// A triangle given this label belongs to no shell (a degenerate one).
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// What the shells are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Verdict {
+    /// Connected pieces of the surface.
+    pub shells: usize,
+    /// Shells that are holes inside a body.
+    pub cavities: usize,
+    /// Whether every shell is wound the wrong way round (a mesh inside out).
+    pub inside_out: bool,
+}
+
+/// Why the shells were refused; `shell` counts from 0, `first` is the shell's first
+/// triangle in the caller's numbering.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Refusal {
+    /// The shell's volume is not a finite number.
+    Overflow { shell: usize, first: usize },
+    /// The shell encloses no volume (flat, or folding onto itself).
+    Flat { shell: usize, first: usize },
+    /// No point of the shell has a clear winding number: it touches another shell.
+    Touches { shell: usize, first: usize },
+    /// The shell's winding disagrees with its place (a cavity outside any body when
+    /// `inward`, else a body inside another).
+    Misplaced {
+        shell: usize,
+        first: usize,
+        inward: bool,
+    },
+    /// A cavity whose box is not inside the box of any body: shells cross.
+    CavityOutside { shell: usize, first: usize },
+    /// The cavities enclose as much as the bodies or more.
+    Outweighed { total: f64 },
+}
+
+/// A shell's box.
+type Bounds = ([f64; 3], [f64; 3]);
+
+/// Decides the shells of a surface whose triangle `t` has corners `corners(t)` and lies in
+/// shell `labels[t]` (numbered from 0 in order of first appearance, [`NONE`] for a triangle
+/// that counts for nothing); `r` is the reference point of the signed volumes.
+///
+/// Sums run over each shell's triangles in order, the same bits on any number of threads.
+pub(crate) fn check<F>(
+    labels: &[u32],
+    n_shells: usize,
+    r: Point3<f64>,
+    corners: F,
+) -> Result<Verdict, Refusal>
+where
+    F: Fn(usize) -> [Point3<f64>; 3] + Sync,
+{
+    // Each shell's triangles, in order (a counting sort by shell).
+    let mut start = vec![0usize; n_shells + 1];
+    for &s in labels {
+        if s != NONE {
+            start[s as usize + 1] += 1;
+        }
+    }
+    for k in 0..n_shells {
+        start[k + 1] += start[k];
+    }
+    let mut by_shell = vec![0u32; start[n_shells]];
+    {
+        let mut fill = start.clone();
+        for (t, &s) in labels.iter().enumerate() {
+            if s != NONE {
+                by_shell[fill[s as usize]] = t as u32;
+                fill[s as usize] += 1;
+            }
+        }
+    }
+    let own = |s: usize| &by_shell[start[s]..start[s + 1]];
+    // Signed volume, its magnitude, first triangle and box of each shell.
+    let stats: Vec<(f64, f64, usize, Bounds)> = (0..n_shells)
+        .into_par_iter()
+        .with_min_len(256)
+        .map(|s| {
+            let (mut v, mut m) = (0.0, 0.0);
+            let mut bx = ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]);
+            for &t in own(s) {
+                let c = corners(t as usize);
+                for p in &c {
+                    for k in 0..3 {
+                        bx.0[k] = bx.0[k].min(p[k]);
+                        bx.1[k] = bx.1[k].max(p[k]);
+                    }
+                }
+                let [a, b, c] = c.map(|p| p - r);
+                let x = a.dot(&b.cross(&c)) / 6.0;
+                v += x;
+                m += x.abs();
+            }
+            (v, m, own(s).first().map_or(0, |&t| t as usize), bx)
+        })
+        .collect();
+    let volume = |s: usize| stats[s].0;
+    let first = |s: usize| stats[s].2;
+    let boxes: Vec<Bounds> = stats.iter().map(|s| s.3).collect();
+    for (s, &(v, m, first, _)) in stats.iter().enumerate() {
+        if !v.is_finite() || !m.is_finite() {
+            return Err(Refusal::Overflow { shell: s, first });
+        }
+        // Flat, or folding back on itself: the signed tetrahedra cancel to rounding.
+        if v.abs() <= 1e-9 * m {
+            return Err(Refusal::Flat { shell: s, first });
+        }
+    }
+    if n_shells == 1 {
+        return Ok(Verdict {
+            shells: 1,
+            cavities: 0,
+            inside_out: volume(0) < 0.0,
+        });
+    }
+    let index = BoxIndex::new(&boxes);
+    // Winding number of a point of each shell with respect to all the others: 0 for a
+    // body, 1 for a cavity (inside one body), 0 again for a body inside a cavity...
+    let depth: Vec<Option<i64>> = (0..n_shells)
+        .into_par_iter()
+        .with_min_len(64)
+        .map_init(Vec::new, |found, s| {
+            // Candidate points: corners of a few of the shell's triangles; a point lying
+            // on another shell gives a half-integer and is skipped.
+            for p in own(s).iter().take(4).flat_map(|&t| corners(t as usize)) {
+                index.containing(&[p.x, p.y, p.z], found);
+                // The other shells' triangles, in order: the same sum as over all of them
+                // in order, less the zeros from shells that cannot wind around the point.
+                let mut tris: Vec<u32> = found
+                    .iter()
+                    .filter(|&&k| k != s)
+                    .flat_map(|&k| own(k).iter().copied())
+                    .collect();
+                tris.sort_unstable();
+                let omega: f64 = tris
+                    .iter()
+                    .fold(0.0, |o, &t| o + solid_angle(corners(t as usize), p));
+                let w = omega / (4.0 * std::f64::consts::PI);
+                if (w - w.round()).abs() < 0.25 {
+                    return Some(w.round() as i64);
+                }
+            }
+            None
+        })
+        .collect();
+    if let Some(s) = depth.iter().position(Option::is_none) {
+        return Err(Refusal::Touches {
+            shell: s,
+            first: first(s),
+        });
+    }
+    let depth: Vec<i64> = depth.into_iter().flatten().collect();
+    let fits = |s: usize, flip: f64| {
+        let (v, w) = (volume(s) * flip, depth[s] as f64 * flip);
+        (v > 0.0 && w == 0.0) || (v < 0.0 && w == 1.0)
+    };
+    let inside_out = if (0..n_shells).all(|s| fits(s, 1.0)) {
+        false
+    } else if (0..n_shells).all(|s| fits(s, -1.0)) {
+        true
+    } else {
+        let s = (0..n_shells).find(|&s| !fits(s, 1.0)).unwrap_or(0);
+        return Err(Refusal::Misplaced {
+            shell: s,
+            first: first(s),
+            inward: volume(s) < 0.0,
+        });
+    };
+    // One vertex decided whether a shell is a cavity; its box must also lie inside a
+    // body's, and the cavities must not outweigh the bodies. Either failing means shells
+    // cross each other: refuse rather than print a negative or shrunken volume.
+    let flip = if inside_out { -1.0 } else { 1.0 };
+    let mut found = Vec::new();
+    let mut cavities = 0;
+    for s in 0..n_shells {
+        if volume(s) * flip >= 0.0 {
+            continue;
+        }
+        cavities += 1;
+        let (lo, hi) = boxes[s];
+        // A box holding this one holds its low corner.
+        index.containing(&lo, &mut found);
+        let held = found.iter().any(|&b| {
+            volume(b) * flip > 0.0 && (0..3).all(|k| boxes[b].0[k] <= lo[k] && hi[k] <= boxes[b].1[k])
+        });
+        if !held {
+            return Err(Refusal::CavityOutside {
+                shell: s,
+                first: first(s),
+            });
+        }
+    }
+    let total: f64 = stats.iter().map(|s| s.0).sum::<f64>() * flip;
+    if total.is_nan() || total <= 0.0 {
+        return Err(Refusal::Outweighed { total });
+    }
+    Ok(Verdict {
+        shells: n_shells,
+        cavities,
+        inside_out,
+    })
+}
+
+/// Solid angle subtended by a triangle at `p` (Van Oosterom & Strackee), signed by the
+/// triangle's winding.
+pub(crate) fn solid_angle(tri: [Point3<f64>; 3], p: Point3<f64>) -> f64 {
+    let [a, b, c] = tri.map(|q| q - p);
+    let (la, lb, lc) = (a.norm(), b.norm(), c.norm());
+    let num = a.dot(&b.cross(&c));
+    let den = la * lb * lc + a.dot(&b) * lc + a.dot(&c) * lb + b.dot(&c) * la;
+    2.0 * num.atan2(den)
+}
+
+/// Boxes on a uniform grid of cells about twice the mean box (each box listed in the cells
+/// it covers), and the few boxes that cover many cells in an R*-tree, to find the boxes
+/// holding a point.
+struct BoxIndex<'a> {
+    boxes: &'a [Bounds],
+    lo: [f64; 3],
+    inv: f64,
+    dims: [usize; 3],
+    /// Cell `c`'s boxes are `entries[start[c]..start[c + 1]]`.
+    start: Vec<u32>,
+    entries: Vec<u32>,
+    large: rstar::RTree<rstar::primitives::GeomWithData<rstar::primitives::Rectangle<[f64; 3]>, u32>>,
+}
+
+/// A box covering more cells than this goes to the R*-tree.
+const MAX_CELLS: usize = 64;
+
+impl<'a> BoxIndex<'a> {
+    fn new(boxes: &'a [Bounds]) -> Self {
+        let mut lo = [f64::INFINITY; 3];
+        let mut hi = [f64::NEG_INFINITY; 3];
+        let mut sum = 0.0;
+        for (a, b) in boxes {
+            for k in 0..3 {
+                lo[k] = lo[k].min(a[k]);
+                hi[k] = hi[k].max(b[k]);
+            }
+            sum += (b[0] - a[0]).max(b[1] - a[1]).max(b[2] - a[2]);
+        }
+        let size = [0, 1, 2].map(|k| hi[k] - lo[k]);
+        let longest = size[0].max(size[1]).max(size[2]);
+        // Cells twice the mean box, at most 2^20 along an axis and about four per box in
+        // all (a grid of boxes far apart would otherwise be mostly empty cells).
+        let mut cell = (2.0 * sum / boxes.len().max(1) as f64).max(longest / (1 << 20) as f64);
+        let cells = |cell: f64| size.map(|s| ((s / cell) as usize).clamp(1, 1 << 20));
+        let budget = 4 * boxes.len() + 64;
+        while cell.is_finite()
+            && cell > 0.0
+            && cells(cell).iter().map(|&d| d as f64).product::<f64>() > budget as f64
+        {
+            cell *= 2.0;
+        }
+        let (inv, dims) = if cell.is_finite() && cell > 0.0 {
+            (1.0 / cell, cells(cell))
+        } else {
+            // Every box a point (or the coordinates overflow): one cell.
+            (0.0, [1; 3])
+        };
+        let mut index = BoxIndex {
+            boxes,
+            lo,
+            inv,
+            dims,
+            start: Vec::new(),
+            entries: Vec::new(),
+            large: rstar::RTree::new(),
+        };
+        let span = |b: &Bounds| (index.cell(&b.0), index.cell(&b.1));
+        let covers = |(a, b): ([usize; 3], [usize; 3])| {
+            (b[0] - a[0] + 1) * (b[1] - a[1] + 1) * (b[2] - a[2] + 1)
+        };
+        let mut start = vec![0u32; dims[0] * dims[1] * dims[2] + 1];
+        let mut large = Vec::new();
+        for (k, b) in boxes.iter().enumerate() {
+            let s = span(b);
+            if covers(s) > MAX_CELLS {
+                large.push(rstar::primitives::GeomWithData::new(
+                    rstar::primitives::Rectangle::from_corners(b.0, b.1),
+                    k as u32,
+                ));
+                continue;
+            }
+            index.each_cell(s, |c| start[c + 1] += 1);
+        }
+        for c in 1..start.len() {
+            start[c] += start[c - 1];
+        }
+        let mut entries = vec![0u32; *start.last().unwrap_or(&0) as usize];
+        let mut fill = start.clone();
+        for (k, b) in boxes.iter().enumerate() {
+            let s = span(b);
+            if covers(s) > MAX_CELLS {
+                continue;
+            }
+            index.each_cell(s, |c| {
+                entries[fill[c] as usize] = k as u32;
+                fill[c] += 1;
+            });
+        }
+        index.start = start;
+        index.entries = entries;
+        index.large = rstar::RTree::bulk_load(large);
+        index
+    }
+
+    /// The cell holding `p` (clamped to the grid): monotone in each coordinate, so a point
+    /// inside a box lies in a cell the box covers.
+    fn cell(&self, p: &[f64; 3]) -> [usize; 3] {
+        [0, 1, 2].map(|k| {
+            let c = (p[k] - self.lo[k]) * self.inv;
+            if c > 0.0 {
+                (c as usize).min(self.dims[k] - 1)
+            } else {
+                0
+            }
+        })
+    }
+
+    fn each_cell(&self, (a, b): ([usize; 3], [usize; 3]), mut f: impl FnMut(usize)) {
+        for z in a[2]..=b[2] {
+            for y in a[1]..=b[1] {
+                for x in a[0]..=b[0] {
+                    f(x + self.dims[0] * (y + self.dims[1] * z));
+                }
+            }
+        }
+    }
+
+    /// Every box that holds `p`, ascending, into `out`.
+    fn containing(&self, p: &[f64; 3], out: &mut Vec<usize>) {
+        out.clear();
+        let holds = |b: &Bounds| (0..3).all(|k| b.0[k] <= p[k] && p[k] <= b.1[k]);
+        let [x, y, z] = self.cell(p);
+        let c = x + self.dims[0] * (y + self.dims[1] * z);
+        out.extend(
+            self.entries[self.start[c] as usize..self.start[c + 1] as usize]
+                .iter()
+                .map(|&k| k as usize)
+                .filter(|&k| holds(&self.boxes[k])),
+        );
+        out.extend(
+            self.large
+                .locate_in_envelope_intersecting(&rstar::AABB::from_point(*p))
+                .map(|g| g.data as usize),
+        );
+        out.sort_unstable();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn index_finds_exactly_the_boxes_holding_a_point() {
+        // Small boxes on a lattice, a few big ones, flat ones, and a point-sized one.
+        let mut boxes: Vec<Bounds> = Vec::new();
+        for i in 0..20 {
+            for j in 0..20 {
+                let (x, y) = (i as f64 * 1.5, j as f64 * 1.5);
+                boxes.push(([x, y, 0.0], [x + 1.0, y + 1.0, 1.0]));
+            }
+        }
+        boxes.push(([-5.0; 3], [40.0; 3]));
+        boxes.push(([2.0, 2.0, 0.5], [20.0, 25.0, 0.5]));
+        boxes.push(([3.25, 3.25, 0.25], [3.25, 3.25, 0.25]));
+        let index = BoxIndex::new(&boxes);
+        let mut found = Vec::new();
+        for i in 0..=120 {
+            for j in 0..=120 {
+                for z in [-1.0, 0.0, 0.25, 0.5, 1.0, 3.0] {
+                    let p = [i as f64 * 0.25, j as f64 * 0.25, z];
+                    index.containing(&p, &mut found);
+                    let want: Vec<usize> = (0..boxes.len())
+                        .filter(|&k| (0..3).all(|a| boxes[k].0[a] <= p[a] && p[a] <= boxes[k].1[a]))
+                        .collect();
+                    assert_eq!(found, want, "{p:?}");
+                }
+            }
+        }
+    }
+}
