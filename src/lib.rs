@@ -33,6 +33,7 @@ pub mod method;
 pub mod overlap;
 pub mod polygon;
 pub mod report;
+mod scratch;
 pub mod shape;
 mod shells;
 pub mod solid;

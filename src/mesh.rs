@@ -687,7 +687,9 @@ impl Mesh {
             .collect();
         let r = self.corners(0)[0];
         let verdict = crate::shells::check(&labels, n_shells, r, |t| self.corners(t));
-        let at = |shell: usize, first: usize| format!("shell {} (from {})", shell + 1, place(origin[first]));
+        let at = |shell: usize, first: usize| {
+            format!("shell {} (from {})", shell + 1, place(origin[first]))
+        };
         let verdict = verdict.map_err(|refusal| {
             Error::InvalidMesh(match refusal {
                 Refusal::Overflow { shell, first } => {

@@ -104,15 +104,30 @@ impl Overlap {
     }
 }
 
-/// What the broad phase keeps of a triangle: its box, its corners' hashes (to pass over
-/// neighbours without reading their corners) and, on the grid, the cell of its box's low
-/// corner (to test each pair in one cell only).
+/// What the broad phase keeps of a triangle: its box in `f32`, rounded outward (so that
+/// boxes that meet in `f64` meet here; 48 bytes a triangle rather than 80, which matters
+/// to a pass over millions in no particular order), and its corners' hashes (to pass over
+/// neighbours without reading their corners).
 #[derive(Clone, Copy)]
 struct Tri {
-    lo: [f64; 3],
-    hi: [f64; 3],
+    lo: [f32; 3],
+    hi: [f32; 3],
     hash: [u64; 3],
+    /// On the grid, the cell of the box's low corner (to test each pair in one cell only).
     cell: u64,
+}
+
+/// The largest `f32` not above `x` (never `-0.0`, so that [`sortable`] orders boxes as
+/// `<=` compares them).
+fn down(x: f64) -> f32 {
+    let f = x as f32;
+    (if f as f64 > x { f.next_down() } else { f }) + 0.0
+}
+
+/// The smallest `f32` not below `x` (never `-0.0`).
+fn up(x: f64) -> f32 {
+    let f = x as f32;
+    (if (f as f64) < x { f.next_up() } else { f }) + 0.0
 }
 
 impl Tri {
@@ -181,39 +196,50 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
         let [a, b, c] = soup.triangle(t);
         [a.coords(), b.coords(), c.coords()]
     };
-    let mut tris: Vec<Tri> = (0..n)
-        .into_par_iter()
-        .map(|t| {
-            let [p, q, r] = soup.triangle(t);
-            let hash = [p.hash(), q.hash(), r.hash()];
-            let c = [p.coords(), q.coords(), r.coords()];
-            if degenerate(&c) {
-                return Tri {
-                    lo: [f64::INFINITY; 3],
-                    hi: [f64::NEG_INFINITY; 3],
-                    hash,
-                    cell: 0,
-                };
-            }
-            let [a, b, c] = c;
-            Tri {
-                lo: [
-                    a[0].min(b[0]).min(c[0]),
-                    a[1].min(b[1]).min(c[1]),
-                    a[2].min(b[2]).min(c[2]),
-                ],
-                hi: [
-                    a[0].max(b[0]).max(c[0]),
-                    a[1].max(b[1]).max(c[1]),
-                    a[2].max(b[2]).max(c[2]),
-                ],
+    let make = |t: usize| {
+        let [p, q, r] = soup.triangle(t);
+        let hash = [p.hash(), q.hash(), r.hash()];
+        let c = [p.coords(), q.coords(), r.coords()];
+        if degenerate(&c) {
+            return Tri {
+                lo: [f32::INFINITY; 3],
+                hi: [f32::NEG_INFINITY; 3],
                 hash,
                 cell: 0,
-            }
-        })
-        .collect();
-    let placed = grid(&mut tris);
-    let tris = &tris;
+            };
+        }
+        let (lo, hi) = bounds(&c);
+        Tri {
+            lo: lo.map(down),
+            hi: hi.map(up),
+            hash,
+            cell: 0,
+        }
+    };
+    // In scratch memory (tens of megabytes written once: huge pages spare the page faults),
+    // or, if that cannot be had, a vector.
+    let mut scratch = crate::scratch::Scratch::<Tri>::new(n, true);
+    let mut owned: Vec<Tri>;
+    let tris: &mut [Tri] = match &mut scratch {
+        Some(s) => {
+            s.uninit()
+                .par_chunks_mut(1 << 12)
+                .enumerate()
+                .for_each(|(b, out)| {
+                    for (k, slot) in out.iter_mut().enumerate() {
+                        slot.write(make((b << 12) + k));
+                    }
+                });
+            // SAFETY: every entry was just written.
+            unsafe { s.assume_init_mut() }
+        }
+        None => {
+            owned = (0..n).into_par_iter().map(make).collect();
+            &mut owned
+        }
+    };
+    let placed = grid(tris);
+    let tris = &*tris;
     // The pair (i, j), i < j, if its boxes meet, it is not a pair of neighbours, and the
     // exact test finds them crossing or coinciding.
     // Pairs that share an edge and use it the same way round: possible only where more
@@ -257,14 +283,16 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
         }),
         (a, b) => a.or(b),
     };
-    let found = match placed {
-        Some((cells, large)) => {
+    let found = match &placed {
+        Some(placed) => {
+            // SAFETY: every entry was written.
+            let (cells, large) = (unsafe { placed.cells.assume_init() }, &placed.large);
             // Pairs within a cell, each tested only in the cell holding the low corner of
             // the two boxes' intersection (the larger of their low cells on each axis), so
             // that no pair is tested twice.
             let starts: Vec<usize> = (0..cells.len())
                 .into_par_iter()
-                .filter(|&k| k == 0 || cells[k].0 != cells[k - 1].0)
+                .filter(|&k| k == 0 || cells[k] >> 64 != cells[k - 1] >> 64)
                 .chain(rayon::iter::once(cells.len()))
                 .collect();
             let in_cells = starts
@@ -272,16 +300,19 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
                 .with_min_len(64)
                 .map(|w| {
                     let group = &cells[w[0]..w[1]];
+                    let key = unpack((group[0] >> 64) as u64);
                     let mut best: Option<Overlap> = None;
-                    for (x, &(key, _, i)) in group.iter().enumerate() {
+                    for (x, &e) in group.iter().enumerate() {
+                        let i = e as u32;
                         let end = sortable(tris[i as usize].hi[0]);
-                        for &(_, lo, j) in &group[x + 1..] {
-                            // The group is sorted by the boxes' low x: past this box's
-                            // high x, none meets it (read from the entry itself, without
-                            // a look at the other triangle's record).
-                            if lo > end {
+                        for &f in &group[x + 1..] {
+                            // Sorted by the boxes' low x: past this box's high x, none
+                            // meets it (read from the entry, without a look at the other
+                            // triangle's record).
+                            if (f >> 32) as u32 > end {
                                 break;
                             }
+                            let j = f as u32;
                             let (i, j) = (i.min(j) as usize, i.max(j) as usize);
                             if max_cell(tris[i].cell, tris[j].cell) != key {
                                 continue;
@@ -309,19 +340,23 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
             earliest(in_cells, with_large)
         }
         None => {
+            // Boxes in f64 here (an f32 box of a point beyond f32's range is infinite).
             let boxes: Vec<Boxed> = tris
                 .iter()
                 .enumerate()
                 .filter(|(_, b)| !b.is_empty())
-                .map(|(t, b)| GeomWithData::new(Rectangle::from_corners(b.lo, b.hi), t as u32))
+                .map(|(t, _)| {
+                    let (lo, hi) = bounds(&corners(t));
+                    GeomWithData::new(Rectangle::from_corners(lo, hi), t as u32)
+                })
                 .collect();
             let tree = RTree::bulk_load(boxes);
             (0..n).into_par_iter().find_map_first(|i| {
-                let b = &tris[i];
-                if b.is_empty() {
+                if tris[i].is_empty() {
                     return None;
                 }
-                let env = AABB::from_corners(b.lo, b.hi);
+                let (lo, hi) = bounds(&corners(i));
+                let env = AABB::from_corners(lo, hi);
                 let mut best: Option<Overlap> = None;
                 for other in tree.locate_in_envelope_intersecting(&env) {
                     let j = other.data as usize;
@@ -471,14 +506,14 @@ fn wedges<S: Soup>(soup: &S, tris: &[Tri], edges: &[[u64; 2]]) -> Option<Overlap
 
 type Boxed = GeomWithData<Rectangle<[f64; 3]>, u32>;
 
-/// A triangle listed in a cell: (cell key, its box's low x as [`sortable`] bits, the
-/// triangle), ordered as a tuple of integers.
-type Cell = (u64, u64, u32);
+/// A triangle listed in a cell: from the high bits, the cell's [`morton`] number (64 bits), the low x of the triangle's box as [`sortable`] bits (32) and the triangle
+/// (32). Sorted, these group triangles by cell, and within a cell by their low x.
+type Cell = u128;
 
 /// The bits of `x` as an integer of the same order (`total_cmp`'s order).
-fn sortable(x: f64) -> u64 {
+fn sortable(x: f32) -> u32 {
     let b = x.to_bits();
-    if b >> 63 == 1 { !b } else { b | (1 << 63) }
+    if b >> 31 == 1 { !b } else { b | (1 << 31) }
 }
 
 /// Bits per axis of a packed cell key.
@@ -494,59 +529,135 @@ fn max_cell(a: u64, b: u64) -> u64 {
 /// Cells along an axis at most.
 const AXIS_CELLS: u64 = 1 << 20;
 
-/// Puts each triangle's box on a uniform grid over the mesh (setting each `cell` to the
-/// cell of its low corner) and returns every (cell, triangle) pair for the boxes that cover
-/// at most [`MAX_CELLS`] cells, sorted by cell, and the other, large, triangles
-/// (ascending); `None` when the R*-tree suits the mesh better.
-fn grid(tris: &mut [Tri]) -> Option<(Vec<Cell>, Vec<usize>)> {
-    let full = || tris.iter().filter(|t| !t.is_empty());
-    let mut lo = [f64::INFINITY; 3];
-    let mut hi = [f64::NEG_INFINITY; 3];
-    let (mut sum, mut count) = (0.0, 0usize);
-    for t in full() {
-        for k in 0..3 {
-            lo[k] = lo[k].min(t.lo[k]);
-            hi[k] = hi[k].max(t.hi[k]);
-        }
-        sum += (t.hi[0] - t.lo[0])
-            .max(t.hi[1] - t.lo[1])
-            .max(t.hi[2] - t.lo[2]);
-        count += 1;
+/// The triangles' boxes on a uniform grid.
+struct Grid {
+    /// Every (cell, triangle) pair for the boxes that cover at most [`MAX_CELLS`] cells,
+    /// sorted (in scratch memory: tens of millions of entries, page faults count).
+    cells: crate::scratch::Scratch<Cell>,
+    /// The other, large, triangles (ascending).
+    large: Vec<usize>,
+    /// The grid's low corner, cells per unit length, and cells along each axis.
+    lo: [f64; 3],
+    inv: f64,
+    dims: [u64; 3],
+}
+
+impl Grid {
+    /// The cell holding `p`, per axis (monotone in each coordinate).
+    fn index(&self, p: &[f32; 3]) -> [u64; 3] {
+        [0, 1, 2].map(|k| {
+            // Truncation is the floor here (c ≥ 0), without a call to libm's floor.
+            let c = (p[k] as f64 - self.lo[k]) * self.inv;
+            if c > 0.0 {
+                (c as u64).min(self.dims[k] - 1)
+            } else {
+                0
+            }
+        })
     }
+}
+
+/// Per-axis cells packed into one key, [`BITS`] each.
+fn pack(c: [u64; 3]) -> u64 {
+    c[0] | (c[1] << BITS) | (c[2] << (2 * BITS))
+}
+
+/// A cell's number along the Z-order (Morton) curve: the bits of its three indices
+/// interleaved, so that cells near in space are mostly near in number, and a pass over
+/// the cells in order reads triangles from a few places of the file at a time.
+fn morton(c: [u64; 3]) -> u64 {
+    // Spreads 21 bits to every third bit.
+    fn spread(x: u64) -> u64 {
+        let mut x = x & MASK;
+        x = (x | x << 32) & 0x1f00000000ffff;
+        x = (x | x << 16) & 0x1f0000ff0000ff;
+        x = (x | x << 8) & 0x100f00f00f00f00f;
+        x = (x | x << 4) & 0x10c30c30c30c30c3;
+        (x | x << 2) & 0x1249249249249249
+    }
+    spread(c[0]) | spread(c[1]) << 1 | spread(c[2]) << 2
+}
+
+/// The per-axis cells of a [`morton`] number, packed.
+fn unpack(m: u64) -> u64 {
+    fn gather(x: u64) -> u64 {
+        let mut x = x & 0x1249249249249249;
+        x = (x | x >> 2) & 0x10c30c30c30c30c3;
+        x = (x | x >> 4) & 0x100f00f00f00f00f;
+        x = (x | x >> 8) & 0x1f0000ff0000ff;
+        x = (x | x >> 16) & 0x1f00000000ffff;
+        (x | x >> 32) & MASK
+    }
+    pack([gather(m), gather(m >> 1), gather(m >> 2)])
+}
+
+/// Puts each triangle's box on a uniform grid over the mesh (setting each `cell` to the
+/// cell of its low corner); `None` when the R*-tree suits the mesh better (many large
+/// triangles, or a mesh too large for `f32` boxes).
+fn grid(tris: &mut [Tri]) -> Option<Grid> {
+    type Extent = ([f64; 3], [f64; 3], f64, usize);
+    let (lo, hi, sum, count) = tris
+        .par_iter()
+        .with_min_len(1 << 12)
+        .filter(|t| !t.is_empty())
+        .fold(
+            || ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3], 0.0, 0usize),
+            |(mut lo, mut hi, sum, count): Extent, t| {
+                for k in 0..3 {
+                    lo[k] = lo[k].min(t.lo[k] as f64);
+                    hi[k] = hi[k].max(t.hi[k] as f64);
+                }
+                let side = |k: usize| t.hi[k] as f64 - t.lo[k] as f64;
+                (lo, hi, sum + side(0).max(side(1)).max(side(2)), count + 1)
+            },
+        )
+        .reduce(
+            || ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3], 0.0, 0usize),
+            |a: Extent, b: Extent| {
+                (
+                    [0, 1, 2].map(|k| a.0[k].min(b.0[k])),
+                    [0, 1, 2].map(|k| a.1[k].max(b.1[k])),
+                    a.2 + b.2,
+                    a.3 + b.3,
+                )
+            },
+        );
     let size = [hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]];
     let longest = size[0].max(size[1]).max(size[2]);
     let mean = sum / count.max(1) as f64;
     if !(longest.is_finite() && longest > 0.0 && mean.is_finite() && mean > 0.0) {
         return None;
     }
-    // Cells twice the mean triangle's longest side (the fastest on a 10^6 sphere).
-    let inv = 1.0 / (2.0 * mean).max(longest / AXIS_CELLS as f64);
+    // Cells twice the mean triangle's longest side (the fastest on a 10^6 sphere), fewer
+    // than 2^64 in all.
+    let cell = (2.0 * mean).max(longest / AXIS_CELLS as f64);
+    let inv = 1.0 / cell;
     if !inv.is_finite() {
         return None;
     }
-    let last = size.map(|s| ((s * inv) as u64).clamp(1, AXIS_CELLS) - 1);
-    let index = |p: &[f64; 3]| -> [u64; 3] {
-        let i = |k: usize| {
-            // Truncation is the floor here (c ≥ 0), without a call to libm's floor.
-            let c = (p[k] - lo[k]) * inv;
-            if c > 0.0 { (c as u64).min(last[k]) } else { 0 }
-        };
-        [i(0), i(1), i(2)]
+    let dims = size.map(|s| ((s * inv) as u64).clamp(1, AXIS_CELLS));
+    let mut grid = Grid {
+        cells: crate::scratch::Scratch::new(0, false)?,
+        large: Vec::new(),
+        lo,
+        inv,
+        dims,
     };
-    let pack = |c: [u64; 3]| c[0] | (c[1] << BITS) | (c[2] << (2 * BITS));
-    let spans = |t: &Tri| (index(&t.lo), index(&t.hi));
+    let spans = |t: &Tri| (grid.index(&t.lo), grid.index(&t.hi));
     let covers =
         |(a, b): &([u64; 3], [u64; 3])| (b[0] - a[0] + 1) * (b[1] - a[1] + 1) * (b[2] - a[2] + 1);
     tris.par_iter_mut()
         .filter(|t| !t.is_empty())
-        .for_each(|t| t.cell = pack(index(&t.lo)));
+        .for_each(|t| t.cell = pack(grid.index(&t.lo)));
+    let tris = &*tris;
     let large: Vec<usize> = (0..tris.len())
+        .into_par_iter()
+        .with_min_len(1 << 12)
         .filter(|&t| !tris[t].is_empty() && covers(&spans(&tris[t])) > MAX_CELLS)
         .collect();
     if large.len() > MAX_LARGE {
         return None;
     }
-    let tris = &*tris;
     // How many cells each triangle is listed in, then each block of triangles writes its
     // entries straight into its own stretch of one vector (no per-block vectors to join).
     const BLOCK: usize = 1 << 14;
@@ -566,7 +677,9 @@ fn grid(tris: &mut [Tri]) -> Option<(Vec<Cell>, Vec<usize>)> {
                 .sum()
         })
         .collect();
-    let mut cells: Vec<Cell> = vec![(0, 0, 0); block_len.iter().sum()];
+    let mut scratch = crate::scratch::Scratch::<Cell>::new(block_len.iter().sum(), true)?;
+    // SAFETY: zeroed integers.
+    let cells = unsafe { scratch.assume_init_mut() };
     {
         let mut stretches = Vec::with_capacity(block_len.len());
         let mut rest = &mut cells[..];
@@ -580,13 +693,12 @@ fn grid(tris: &mut [Tri]) -> Option<(Vec<Cell>, Vec<usize>)> {
             let first = k * BLOCK;
             let end = (first + BLOCK).min(tris.len());
             for (d, tri) in tris[first..end].iter().enumerate() {
-                let t = first + d;
                 let Some((a, b)) = listed(tri) else { continue };
-                let x = sortable(tri.lo[0]);
+                let tx = (sortable(tri.lo[0]) as u128) << 32 | (first + d) as u128;
                 for z in a[2]..=b[2] {
                     for y in a[1]..=b[1] {
-                        for xi in a[0]..=b[0] {
-                            out[i] = (pack([xi, y, z]), x, t as u32);
+                        for x in a[0]..=b[0] {
+                            out[i] = (morton([x, y, z]) as u128) << 64 | tx;
                             i += 1;
                         }
                     }
@@ -596,7 +708,18 @@ fn grid(tris: &mut [Tri]) -> Option<(Vec<Cell>, Vec<usize>)> {
     }
     // By cell, then by the box's low x (for the sweep in each cell), then by triangle.
     cells.par_sort_unstable();
-    Some((cells, large))
+    grid.cells = scratch;
+    grid.large = large;
+    Some(grid)
+}
+
+/// The box of three points.
+fn bounds(c: &[[f64; 3]; 3]) -> ([f64; 3], [f64; 3]) {
+    let [a, b, c] = c;
+    (
+        [0, 1, 2].map(|k| a[k].min(b[k]).min(c[k])),
+        [0, 1, 2].map(|k| a[k].max(b[k]).max(c[k])),
+    )
 }
 
 fn coord(p: &[f64; 3]) -> robust::Coord3D<f64> {
@@ -922,6 +1045,32 @@ mod tests {
         ]
         .concat();
         assert!(first(&t).is_some());
+    }
+
+    #[test]
+    fn boxes_kept_in_f32_lose_nothing() {
+        // Near 1e6, f32 cannot tell 1e-9 apart; the boxes are rounded outward, and the exact
+        // test decides: an overlap of 1e-9 is found, a gap of 1e-9 is not one.
+        let a = cube([1e6; 3], [1.0; 3]);
+        let over = [
+            a.clone(),
+            cube([1e6 + 1.0 - 1e-9, 1e6 + 0.25, 1e6 + 0.125], [1.0; 3]),
+        ];
+        assert!(first(&over.concat()).is_some());
+        let gap = [
+            a,
+            cube([1e6 + 1.0 + 1e-9, 1e6 + 0.25, 1e6 + 0.125], [1.0; 3]),
+        ];
+        assert_eq!(first(&gap.concat()), None);
+        // Beyond f32's range (its boxes would be infinite): the R*-tree, in f64.
+        let t = [
+            cube([1e39; 3], [1e39; 3]),
+            cube([1.5e39, 1.25e39, 1.125e39], [1e39; 3]),
+        ]
+        .concat();
+        assert!(matches!(first(&t).unwrap().kind, Kind::Cross(_)));
+        let t = [cube([1e39; 3], [1e38; 3]), cube([2e39; 3], [1e38; 3])].concat();
+        assert_eq!(first(&t), None);
     }
 
     #[test]

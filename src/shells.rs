@@ -142,6 +142,10 @@ where
             // on another shell gives a half-integer and is skipped.
             for p in own(s).iter().take(4).flat_map(|&t| corners(t as usize)) {
                 index.containing(&[p.x, p.y, p.z], found);
+                if found.iter().all(|&k| k == s) {
+                    // No other shell's box holds the point: none winds around it.
+                    return Some(0);
+                }
                 // The other shells' triangles, in order: the same sum as over all of them
                 // in order, less the zeros from shells that cannot wind around the point.
                 let mut tris: Vec<u32> = found
@@ -199,7 +203,8 @@ where
         // A box holding this one holds its low corner.
         index.containing(&lo, &mut found);
         let held = found.iter().any(|&b| {
-            volume(b) * flip > 0.0 && (0..3).all(|k| boxes[b].0[k] <= lo[k] && hi[k] <= boxes[b].1[k])
+            volume(b) * flip > 0.0
+                && (0..3).all(|k| boxes[b].0[k] <= lo[k] && hi[k] <= boxes[b].1[k])
         });
         if !held {
             return Err(Refusal::CavityOutside {
@@ -240,7 +245,8 @@ struct BoxIndex<'a> {
     /// Cell `c`'s boxes are `entries[start[c]..start[c + 1]]`.
     start: Vec<u32>,
     entries: Vec<u32>,
-    large: rstar::RTree<rstar::primitives::GeomWithData<rstar::primitives::Rectangle<[f64; 3]>, u32>>,
+    large:
+        rstar::RTree<rstar::primitives::GeomWithData<rstar::primitives::Rectangle<[f64; 3]>, u32>>,
 }
 
 /// A box covering more cells than this goes to the R*-tree.
@@ -264,7 +270,7 @@ impl<'a> BoxIndex<'a> {
         // all (a grid of boxes far apart would otherwise be mostly empty cells).
         let mut cell = (2.0 * sum / boxes.len().max(1) as f64).max(longest / (1 << 20) as f64);
         let cells = |cell: f64| size.map(|s| ((s / cell) as usize).clamp(1, 1 << 20));
-        let budget = 4 * boxes.len() + 64;
+        let budget = boxes.len() + 64;
         while cell.is_finite()
             && cell > 0.0
             && cells(cell).iter().map(|&d| d as f64).product::<f64>() > budget as f64

@@ -32,6 +32,7 @@ use crate::mass3d::MassProperties3d;
 use crate::mesh::key as bits;
 use crate::method::tetra::Sums;
 use crate::report::{Body, BoundingBox};
+use crate::scratch::{Scratch, Shared};
 use nalgebra::Point3;
 use rayon::prelude::*;
 
@@ -362,66 +363,6 @@ fn block<S: Soup>(
 #[inline]
 fn sub(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
     [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
-}
-
-/// A pointer that may be shared by threads writing to disjoint places.
-#[derive(Clone, Copy)]
-struct Shared<T>(*mut T);
-// SAFETY: used only where every thread writes a disjoint set of indices (see the callers).
-unsafe impl<T: Send> Send for Shared<T> {}
-unsafe impl<T: Send> Sync for Shared<T> {}
-
-impl<T> Shared<T> {
-    /// The place of element `i`.
-    ///
-    /// # Safety
-    /// `i` must lie within the allocation the pointer came from.
-    unsafe fn at(&self, i: usize) -> *mut T {
-        // SAFETY: the caller keeps `i` in bounds.
-        unsafe { self.0.add(i) }
-    }
-}
-
-/// Scratch memory for the weld, zeroed: an anonymous map, asked (on Linux) for huge pages,
-/// so that touching 60 MB costs tens of page faults rather than fifteen thousand. Only for
-/// plain integer data, for which zeroed memory is a valid value.
-struct Scratch<T> {
-    map: memmap2::MmapMut,
-    len: usize,
-    _type: std::marker::PhantomData<T>,
-}
-
-impl<T: Copy> Scratch<T> {
-    /// `dense`: every value will be written, so huge pages pay; sparse memory is better
-    /// left to small pages, of which only those touched are zeroed.
-    fn new(len: usize, dense: bool) -> Option<Self> {
-        let bytes = len.checked_mul(std::mem::size_of::<T>())?;
-        let map = memmap2::MmapMut::map_anon(bytes.max(1)).ok()?;
-        #[cfg(target_os = "linux")]
-        if dense {
-            let _ = map.advise(memmap2::Advice::HugePage);
-        }
-        Some(Scratch {
-            map,
-            len,
-            _type: std::marker::PhantomData,
-        })
-    }
-
-    fn uninit(&mut self) -> &mut [std::mem::MaybeUninit<T>] {
-        // SAFETY: the map is page-aligned (more than T's alignment) and `len` values long;
-        // MaybeUninit asks nothing of the bytes.
-        unsafe { std::slice::from_raw_parts_mut(self.map.as_mut_ptr().cast(), self.len) }
-    }
-
-    /// The values, once every one of them has been written (or zero is a valid `T`).
-    ///
-    /// # Safety
-    /// Every value must have been written, or zeroed memory must be a valid `T`.
-    unsafe fn assume_init(&self) -> &[T] {
-        // SAFETY: as for `uninit`, and the caller vouches for the contents.
-        unsafe { std::slice::from_raw_parts(self.map.as_ptr().cast(), self.len) }
-    }
 }
 
 /// The second level of the weld: the blocks' distinct points merged by exact coordinates,
@@ -969,7 +910,10 @@ mod tests {
         let none = |m: &RawMesh| solid(&VertexSoup(&points(m))).is_none();
         let body = cuboid([0.0; 3], [4.0; 3]);
         assert!(none(&union(&body, &flipped(&cuboid([3.0; 3], [2.0; 3])))));
-        assert!(none(&union(&body, &flipped(&cuboid([1.0, 1.0, -1.0], [2.0, 2.0, 6.0])))));
+        assert!(none(&union(
+            &body,
+            &flipped(&cuboid([1.0, 1.0, -1.0], [2.0, 2.0, 6.0]))
+        )));
         for m in [
             union(&body, &flipped(&cuboid([3.0; 3], [2.0; 3]))),
             union(&body, &flipped(&cuboid([1.0, 1.0, -1.0], [2.0, 2.0, 6.0]))),
