@@ -23,32 +23,60 @@ impl<T> Shared<T> {
 /// touching 60 MB costs tens of page faults rather than fifteen thousand. Only for
 /// plain integer data, for which zeroed memory is a valid value.
 pub(crate) struct Scratch<T> {
-    map: memmap2::MmapMut,
+    memory: Memory,
     len: usize,
     _type: std::marker::PhantomData<T>,
+}
+
+/// Where scratch memory lives.
+enum Memory {
+    /// An anonymous map, for large scratch.
+    Map(memmap2::MmapMut),
+    /// The heap, for small scratch: mapping and unmapping costs a system call and, with
+    /// several threads, a message to every core; a build of thousands of small bodies
+    /// would spend its time there. `u128`s, for their alignment.
+    Heap(Vec<u128>),
+}
+
+/// Scratch smaller than this lives on the heap.
+const SMALL: usize = 1 << 20;
+
+impl Memory {
+    fn ptr(&mut self) -> *mut u8 {
+        match self {
+            Memory::Map(m) => m.as_mut_ptr(),
+            Memory::Heap(v) => v.as_mut_ptr().cast(),
+        }
+    }
 }
 
 impl<T: Copy> Scratch<T> {
     /// `dense`: every value will be written, so huge pages pay; sparse memory is better
     /// left to small pages, of which only those touched are zeroed.
     pub(crate) fn new(len: usize, dense: bool) -> Option<Self> {
+        assert!(std::mem::align_of::<T>() <= std::mem::align_of::<u128>());
         let bytes = len.checked_mul(std::mem::size_of::<T>())?;
-        let map = memmap2::MmapMut::map_anon(bytes.max(1)).ok()?;
-        #[cfg(target_os = "linux")]
-        if dense {
-            let _ = map.advise(memmap2::Advice::HugePage);
-        }
+        let memory = if bytes < SMALL {
+            Memory::Heap(vec![0u128; bytes.div_ceil(16)])
+        } else {
+            let map = memmap2::MmapMut::map_anon(bytes).ok()?;
+            #[cfg(target_os = "linux")]
+            if dense {
+                let _ = map.advise(memmap2::Advice::HugePage);
+            }
+            Memory::Map(map)
+        };
         Some(Scratch {
-            map,
+            memory,
             len,
             _type: std::marker::PhantomData,
         })
     }
 
     pub(crate) fn uninit(&mut self) -> &mut [std::mem::MaybeUninit<T>] {
-        // SAFETY: the map is page-aligned (more than T's alignment) and `len` values long;
+        // SAFETY: the memory is aligned for T (a page, or u128s) and `len` values long;
         // MaybeUninit asks nothing of the bytes.
-        unsafe { std::slice::from_raw_parts_mut(self.map.as_mut_ptr().cast(), self.len) }
+        unsafe { std::slice::from_raw_parts_mut(self.memory.ptr().cast(), self.len) }
     }
 
     /// The values, once every one of them has been written (or zero is a valid `T`).
@@ -56,8 +84,12 @@ impl<T: Copy> Scratch<T> {
     /// # Safety
     /// Every value must have been written, or zeroed memory must be a valid `T`.
     pub(crate) unsafe fn assume_init(&self) -> &[T] {
+        let ptr: *const u8 = match &self.memory {
+            Memory::Map(m) => m.as_ptr(),
+            Memory::Heap(v) => v.as_ptr().cast(),
+        };
         // SAFETY: as for `uninit`, and the caller vouches for the contents.
-        unsafe { std::slice::from_raw_parts(self.map.as_ptr().cast(), self.len) }
+        unsafe { std::slice::from_raw_parts(ptr.cast(), self.len) }
     }
 
     /// The values, mutable, once every one has been written (or zero is a valid `T`).
@@ -66,6 +98,6 @@ impl<T: Copy> Scratch<T> {
     /// As for [`Scratch::assume_init`].
     pub(crate) unsafe fn assume_init_mut(&mut self) -> &mut [T] {
         // SAFETY: as for `uninit`, and the caller vouches for the contents.
-        unsafe { std::slice::from_raw_parts_mut(self.map.as_mut_ptr().cast(), self.len) }
+        unsafe { std::slice::from_raw_parts_mut(self.memory.ptr().cast(), self.len) }
     }
 }

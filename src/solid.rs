@@ -151,57 +151,107 @@ pub fn read_solids(bytes: &[u8], format: MeshFormat, options: &Options) -> Resul
             return Ok(vec![Solid::from_mesh(mesh, integrals, options, warnings)]);
         }
     }
+    if format == MeshFormat::ThreeMf {
+        return build_items(bytes, options, fast);
+    }
     let bodies = crate::io::read_raw_meshes_limited(bytes, format, options.max_triangles)?;
-    let mut out = Vec::with_capacity(bodies.len());
-    for (name, raw) in bodies {
-        let one = |raw: &RawMesh| body(raw, options, fast, stray.as_deref());
-        let solid = match one(&raw) {
-            // CAD exports write one corner as 0 and its twin as -1.7e-17: the mesh is open
-            // only by such noise. Welded within a few units in the last place of its
-            // coordinates (or the given tolerance), it closes.
-            Err(e)
-                if options.shell.is_none() && e.to_string().contains("the mesh is not closed") =>
-            {
-                let tol = options
-                    .weld_tolerance
-                    .unwrap_or_else(|| crate::mesh::default_weld_tolerance(&raw));
-                let (welded, merged) = raw.welded_within(tol);
-                // Suggest a tolerance only for a gap that is noise beside the mesh's own
-                // open edges (a missing face leaves gaps as long as its edges: welding
-                // those would be wrong).
-                let hint = |e: Error| match crate::mesh::nearest_open_corners(&welded) {
-                    Some((d, edge)) if d > tol && d < 1e-3 * edge => Error::InvalidMesh(format!(
-                        "{e}; its nearest unmatched corners are {} apart: --weld-tolerance {} would join them",
-                        crate::report::table::num(d),
-                        crate::report::table::num(d * 1.5)
-                    )),
-                    _ => e,
-                };
-                if merged == 0 {
-                    Err(hint(e))
-                } else {
-                    one(&welded).map_err(hint).map(|mut s| {
+    bodies
+        .into_iter()
+        .map(|(name, raw)| named_body(name, &raw, options, fast, stray.as_deref(), false))
+        .collect()
+}
+
+/// The bodies of a 3MF build, each item expanded when its turn comes (several at once, one
+/// per core), so that thousands of copies are never all in memory.
+///
+/// An object placed by several items is checked for overlapping triangles once, in its
+/// own coordinates: an item is its exact affine image, which crosses itself exactly where
+/// the object does (a mirror reverses the triangles too, keeping their relations). Each
+/// item is still welded, checked closed, sorted into shells and integrated where it lies.
+fn build_items(bytes: &[u8], options: &Options, fast: bool) -> Result<Vec<Solid>> {
+    use rayon::prelude::*;
+    let build = crate::io::threemf::Build::parse(bytes, options.max_triangles)?;
+    let placements = build.placements();
+    let shared: Vec<&str> = placements
+        .iter()
+        .filter(|&(_, &n)| n > 1)
+        .map(|(&id, _)| id)
+        .collect();
+    let clean: std::collections::HashSet<&str> = shared
+        .into_par_iter()
+        .filter(|id| {
+            build.object(id).is_ok_and(|m| {
+                crate::overlap::first_overlap(&crate::soup::IndexedSoup(&m)).is_none()
+            })
+        })
+        .collect();
+    let solids: Vec<Result<Solid>> = (0..build.len())
+        .into_par_iter()
+        .map(|k| {
+            let (name, id, raw) = build.item(k)?;
+            named_body(name, &raw, options, fast, None, clean.contains(id))
+        })
+        .collect();
+    solids.into_iter().collect()
+}
+
+/// One body of a file, validated and integrated, welded within a tolerance when it is open
+/// only by noise, its error named after it when the file holds several (`name` not empty).
+/// `overlap_checked`: its triangles are known not to overlap.
+fn named_body(
+    name: String,
+    raw: &RawMesh,
+    options: &Options,
+    fast: bool,
+    stray: Option<&str>,
+    overlap_checked: bool,
+) -> Result<Solid> {
+    let solid = match body(raw, options, fast, stray, overlap_checked) {
+        // CAD exports write one corner as 0 and its twin as -1.7e-17: the mesh is open
+        // only by such noise. Welded within a few units in the last place of its
+        // coordinates (or the given tolerance), it closes.
+        Err(e) if options.shell.is_none() && e.to_string().contains("the mesh is not closed") => {
+            let tol = options
+                .weld_tolerance
+                .unwrap_or_else(|| crate::mesh::default_weld_tolerance(raw));
+            let (welded, merged) = raw.welded_within(tol);
+            // Suggest a tolerance only for a gap that is noise beside the mesh's own
+            // open edges (a missing face leaves gaps as long as its edges: welding
+            // those would be wrong).
+            let hint = |e: Error| match crate::mesh::nearest_open_corners(&welded) {
+                Some((d, edge)) if d > tol && d < 1e-3 * edge => Error::InvalidMesh(format!(
+                    "{e}; its nearest unmatched corners are {} apart: --weld-tolerance {} would join them",
+                    crate::report::table::num(d),
+                    crate::report::table::num(d * 1.5)
+                )),
+                _ => e,
+            };
+            if merged == 0 {
+                Err(hint(e))
+            } else {
+                // Moved points: checked for overlaps again.
+                body(&welded, options, fast, stray, false)
+                    .map_err(hint)
+                    .map(|mut s| {
                         s.warnings.push(format!(
                             "{merged} point(s) within {} of another were joined to close the mesh",
                             crate::report::table::num(tol)
                         ));
                         s
                     })
-                }
             }
-            r => r,
-        };
-        let mut solid = solid.map_err(|e| {
-            if name.is_empty() {
-                e
-            } else {
-                Error::parse(name.clone(), e.to_string())
-            }
-        })?;
-        solid.name = name;
-        out.push(solid);
-    }
-    Ok(out)
+        }
+        r => r,
+    };
+    let mut solid = solid.map_err(|e| {
+        if name.is_empty() {
+            e
+        } else {
+            Error::parse(name.clone(), e.to_string())
+        }
+    })?;
+    solid.name = name;
+    Ok(solid)
 }
 
 /// A warning for a binary STL read past stray bytes after its last record.
@@ -248,11 +298,20 @@ fn integrate(mesh: &Mesh, options: &Options) -> Result<Vec<MeshIntegral>> {
 }
 
 /// One raw body, validated and integrated.
-fn body(raw: &RawMesh, options: &Options, fast: bool, stray: Option<&str>) -> Result<Solid> {
+fn body(
+    raw: &RawMesh,
+    options: &Options,
+    fast: bool,
+    stray: Option<&str>,
+    overlap_checked: bool,
+) -> Result<Solid> {
     let soup = crate::soup::IndexedSoup(raw);
     // Every closed body is checked for triangles that cross or coincide, once it has passed
-    // the edge checks (an open mesh is reported as open first).
+    // the edge checks (an open mesh is reported as open first), unless that is known.
     let overlap_of = || {
+        if overlap_checked {
+            return Ok(None);
+        }
         let found = crate::overlap::first_overlap(&soup).map(|o| o.describe(&soup));
         overlapping(found, options)
     };
@@ -310,4 +369,89 @@ fn body(raw: &RawMesh, options: &Options, fast: bool, stray: Option<&str>) -> Re
         options,
         stray.into_iter().chain(warning).collect(),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::io::threemf::tests::archive;
+
+    /// A unit cube's vertices and triangles as 3MF mesh XML, its low corner at `at`.
+    fn cube(at: [f64; 3]) -> String {
+        let m = crate::mesh::test_meshes::cuboid(at, [1.0; 3]);
+        let v: String = m
+            .vertices
+            .iter()
+            .map(|p| format!(r#"<vertex x="{}" y="{}" z="{}"/>"#, p[0], p[1], p[2]))
+            .collect();
+        let t: String = m
+            .triangles
+            .iter()
+            .map(|t| format!(r#"<triangle v1="{}" v2="{}" v3="{}"/>"#, t[0], t[1], t[2]))
+            .collect();
+        format!("{v}|{t}")
+    }
+
+    /// A 3MF model of one object made of `meshes` (each "vertices|triangles" with its own
+    /// numbering) placed by each of `items` (transforms).
+    fn model(meshes: &[String], items: &[&str]) -> Vec<u8> {
+        let (mut vx, mut tx, mut base) = (String::new(), String::new(), 0);
+        for m in meshes {
+            let (v, t) = m.split_once('|').unwrap();
+            vx += v;
+            tx += &shift(t, base);
+            base += v.matches("<vertex").count();
+        }
+        let build: String = items
+            .iter()
+            .map(|t| format!(r#"<item objectid="1" transform="{t}"/>"#))
+            .collect();
+        archive(&format!(
+            r#"<?xml version="1.0"?><model unit="millimeter" xmlns="http://schemas.microsoft.com/3dmanufacturing/core/2015/02"><resources><object id="1" type="model"><mesh><vertices>{vx}</vertices><triangles>{tx}</triangles></mesh></object></resources><build>{build}</build></model>"#
+        ))
+    }
+
+    /// Adds `base` to every vertex index of `<triangle v1=".." v2=".." v3=".."/>` elements.
+    fn shift(t: &str, base: usize) -> String {
+        let mut out = String::new();
+        for part in t.split('"') {
+            match part.parse::<usize>() {
+                Ok(i) => out += &(i + base).to_string(),
+                Err(_) => out += part,
+            }
+            out.push('"');
+        }
+        out.pop();
+        out
+    }
+
+    #[test]
+    fn an_object_placed_many_times_is_checked_once_and_integrated_in_place() {
+        let moves = [
+            "1 0 0 0 1 0 0 0 1 0 0 0",
+            "1 0 0 0 1 0 0 0 1 1000000 0 0",
+            "-1 0 0 0 1 0 0 0 1 0 5 0",
+            "0 1 0 -1 0 0 0 0 2 3 3 3",
+        ];
+        let file = model(&[cube([0.0; 3])], &moves);
+        let solids = read_solids(&file, MeshFormat::ThreeMf, &Options::default()).unwrap();
+        let volumes: Vec<f64> = solids
+            .iter()
+            .map(|s| s.integrals[0].properties.volume)
+            .collect();
+        assert_eq!(volumes, [1.0, 1.0, 1.0, 2.0]);
+        assert_eq!(solids[1].integrals[0].properties.centroid.x, 1000000.5);
+        assert_eq!(solids[2].integrals[0].properties.centroid.x, -0.5);
+        assert!(
+            solids
+                .iter()
+                .all(|s| !s.body.inside_out && s.warnings.is_empty())
+        );
+        // Two cubes overlapping in one object: every placement is refused, the first named.
+        let file = model(&[cube([0.0; 3]), cube([0.5, 0.25, 0.125])], &moves);
+        let e = read_solids(&file, MeshFormat::ThreeMf, &Options::default())
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("object 1: ") && e.contains("overlap"), "{e}");
+    }
 }

@@ -223,142 +223,184 @@ const MIN_MODEL_BYTES: u64 = 64 << 20;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn parse_limited(bytes: &[u8], max_triangles: u64) -> Result<Vec<(String, RawMesh)>> {
-    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes))
-        .map_err(|e| Error::parse("3MF", format!("not a 3MF (zip) file: {e}")))?;
-    let path = model_path(&mut zip);
-    let mut text = String::new();
-    {
-        let f = zip.by_name(&path).map_err(|_| {
-            Error::parse(
-                "3MF",
-                format!("no model part \"{}\" in the archive", clip(&path)),
-            )
-        })?;
-        let cap = (bytes.len() as u64)
-            .saturating_mul(MAX_INFLATION)
-            .clamp(MIN_MODEL_BYTES, MAX_MODEL_BYTES);
-        f.take(cap + 1).read_to_string(&mut text).map_err(|e| {
-            Error::parse(
-                format!("3MF {}", clip(&path)),
-                format!("cannot read the model: {e}"),
-            )
-        })?;
-        if text.len() as u64 > cap {
+    let build = Build::parse(bytes, max_triangles)?;
+    (0..build.len())
+        .map(|k| build.item(k).map(|(name, _, mesh)| (name, mesh)))
+        .collect()
+}
+
+/// A model's objects and build items, read and counted but not expanded: each item is
+/// expanded when asked for, so that a build of thousands of copies need not be held at
+/// once, and an object placed many times can be checked once.
+pub(crate) struct Build {
+    objects: HashMap<String, Object>,
+    /// The object each item places, and where.
+    items: Vec<(String, Transform)>,
+}
+
+impl Build {
+    /// Reads the model, refusing a build that expands to more than `max_triangles`.
+    pub(crate) fn parse(bytes: &[u8], max_triangles: u64) -> Result<Build> {
+        let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes))
+            .map_err(|e| Error::parse("3MF", format!("not a 3MF (zip) file: {e}")))?;
+        let path = model_path(&mut zip);
+        let mut text = String::new();
+        {
+            let f = zip.by_name(&path).map_err(|_| {
+                Error::parse(
+                    "3MF",
+                    format!("no model part \"{}\" in the archive", clip(&path)),
+                )
+            })?;
+            let cap = (bytes.len() as u64)
+                .saturating_mul(MAX_INFLATION)
+                .clamp(MIN_MODEL_BYTES, MAX_MODEL_BYTES);
+            f.take(cap + 1).read_to_string(&mut text).map_err(|e| {
+                Error::parse(
+                    format!("3MF {}", clip(&path)),
+                    format!("cannot read the model: {e}"),
+                )
+            })?;
+            if text.len() as u64 > cap {
+                return Err(Error::parse(
+                    format!("3MF {}", clip(&path)),
+                    format!(
+                        "the model inflates to more than {} ({MAX_INFLATION} times the {} archive, or {} at most): refused rather than read",
+                        crate::error::human_bytes(cap as f64),
+                        crate::error::human_bytes(bytes.len() as f64),
+                        crate::error::human_bytes(MAX_MODEL_BYTES as f64)
+                    ),
+                ));
+            }
+        }
+        let doc = roxmltree::Document::parse(&text)
+            .map_err(|e| Error::parse(format!("3MF {}", clip(&path)), format!("XML: {e}")))?;
+        let mut objects: HashMap<String, Object> = HashMap::new();
+        let mut order = Vec::new();
+        for o in doc.descendants().filter(|n| n.has_tag_name("object")) {
+            let id = o.attribute("id").unwrap_or("").to_string();
+            let place = format!("object {}", clip(&id));
+            let mut obj = Object {
+                name: o.attribute("name").map(clip),
+                vertices: vec![],
+                triangles: vec![],
+                components: vec![],
+            };
+            for n in o.descendants() {
+                if n.has_tag_name("vertex") {
+                    let p = [
+                        attr_f64(n, "x", &place)?,
+                        attr_f64(n, "y", &place)?,
+                        attr_f64(n, "z", &place)?,
+                    ];
+                    obj.vertices.push(p);
+                } else if n.has_tag_name("triangle") {
+                    let mut t = [0u32; 3];
+                    for (k, a) in ["v1", "v2", "v3"].iter().enumerate() {
+                        let v = attr_f64(n, a, &place)?;
+                        if v < 0.0 || v.fract() != 0.0 || v >= u32::MAX as f64 {
+                            return Err(Error::parse(
+                                &place,
+                                format!("{a} = {v} is not a vertex index"),
+                            ));
+                        }
+                        t[k] = v as u32;
+                    }
+                    obj.triangles.push(t);
+                } else if n.has_tag_name("component") {
+                    let target = n.attribute("objectid").unwrap_or("").to_string();
+                    obj.components
+                        .push((target, Transform::parse(n.attribute("transform"), &place)?));
+                }
+            }
+            let n = obj.vertices.len() as u32;
+            if let Some(t) = obj.triangles.iter().find(|t| t.iter().any(|&v| v >= n)) {
+                return Err(Error::parse(
+                    &place,
+                    format!("triangle {t:?} refers past its {n} vertices"),
+                ));
+            }
+            order.push(id.clone());
+            objects.insert(id, obj);
+        }
+        // Bodies: the build items, or else every object with a mesh.
+        let mut items: Vec<(String, Transform)> = Vec::new();
+        for it in doc.descendants().filter(|n| n.has_tag_name("item")) {
+            let id = it.attribute("objectid").unwrap_or("").to_string();
+            items.push((
+                id.clone(),
+                Transform::parse(
+                    it.attribute("transform"),
+                    &format!("build item {}", clip(&id)),
+                )?,
+            ));
+        }
+        if items.is_empty() {
+            items = order
+                .iter()
+                .filter(|id| !objects[*id].triangles.is_empty())
+                .map(|id| (id.clone(), Transform::IDENTITY))
+                .collect();
+        }
+        // Count what the build expands to before expanding it: objects placing others twice
+        // over, level after level, multiply.
+        let mut counts: HashMap<String, u128> = HashMap::new();
+        let mut total: u128 = 0;
+        for (id, _) in &items {
+            total = total.saturating_add(triangle_count(&objects, id, &mut counts, 0)?);
+        }
+        if total > max_triangles as u128 {
             return Err(Error::parse(
-                format!("3MF {}", clip(&path)),
+                "3MF build",
                 format!(
-                    "the model inflates to more than {} ({MAX_INFLATION} times the {} archive, or {} at most): refused rather than read",
-                    crate::error::human_bytes(cap as f64),
-                    crate::error::human_bytes(bytes.len() as f64),
-                    crate::error::human_bytes(MAX_MODEL_BYTES as f64)
+                    "expands to {total} triangles through its components, more than {max_triangles} (--max-triangles): refused rather than expanded"
                 ),
             ));
         }
-    }
-    let doc = roxmltree::Document::parse(&text)
-        .map_err(|e| Error::parse(format!("3MF {}", clip(&path)), format!("XML: {e}")))?;
-    let mut objects: HashMap<String, Object> = HashMap::new();
-    let mut order = Vec::new();
-    for o in doc.descendants().filter(|n| n.has_tag_name("object")) {
-        let id = o.attribute("id").unwrap_or("").to_string();
-        let place = format!("object {}", clip(&id));
-        let mut obj = Object {
-            name: o.attribute("name").map(clip),
-            vertices: vec![],
-            triangles: vec![],
-            components: vec![],
-        };
-        for n in o.descendants() {
-            if n.has_tag_name("vertex") {
-                let p = [
-                    attr_f64(n, "x", &place)?,
-                    attr_f64(n, "y", &place)?,
-                    attr_f64(n, "z", &place)?,
-                ];
-                obj.vertices.push(p);
-            } else if n.has_tag_name("triangle") {
-                let mut t = [0u32; 3];
-                for (k, a) in ["v1", "v2", "v3"].iter().enumerate() {
-                    let v = attr_f64(n, a, &place)?;
-                    if v < 0.0 || v.fract() != 0.0 || v >= u32::MAX as f64 {
-                        return Err(Error::parse(
-                            &place,
-                            format!("{a} = {v} is not a vertex index"),
-                        ));
-                    }
-                    t[k] = v as u32;
-                }
-                obj.triangles.push(t);
-            } else if n.has_tag_name("component") {
-                let target = n.attribute("objectid").unwrap_or("").to_string();
-                obj.components
-                    .push((target, Transform::parse(n.attribute("transform"), &place)?));
-            }
+        if items.is_empty() {
+            return Err(Error::Empty("no meshes in the 3MF model".into()));
         }
-        let n = obj.vertices.len() as u32;
-        if let Some(t) = obj.triangles.iter().find(|t| t.iter().any(|&v| v >= n)) {
-            return Err(Error::parse(
-                &place,
-                format!("triangle {t:?} refers past its {n} vertices"),
-            ));
-        }
-        order.push(id.clone());
-        objects.insert(id, obj);
+        Ok(Build { objects, items })
     }
-    // Bodies: the build items, or else every object with a mesh.
-    let mut items: Vec<(String, Transform)> = Vec::new();
-    for it in doc.descendants().filter(|n| n.has_tag_name("item")) {
-        let id = it.attribute("objectid").unwrap_or("").to_string();
-        items.push((
-            id.clone(),
-            Transform::parse(
-                it.attribute("transform"),
-                &format!("build item {}", clip(&id)),
-            )?,
-        ));
+
+    /// The number of bodies (build items).
+    pub(crate) fn len(&self) -> usize {
+        self.items.len()
     }
-    if items.is_empty() {
-        items = order
-            .iter()
-            .filter(|id| !objects[*id].triangles.is_empty())
-            .map(|id| (id.clone(), Transform::IDENTITY))
-            .collect();
-    }
-    // Count what the build expands to before expanding it: objects placing others twice
-    // over, level after level, multiply.
-    let mut counts: HashMap<String, u128> = HashMap::new();
-    let mut total: u128 = 0;
-    for (id, _) in &items {
-        total = total.saturating_add(triangle_count(&objects, id, &mut counts, 0)?);
-    }
-    if total > max_triangles as u128 {
-        return Err(Error::parse(
-            "3MF build",
-            format!(
-                "expands to {total} triangles through its components, more than {max_triangles} (--max-triangles): refused rather than expanded"
-            ),
-        ));
-    }
-    let mut bodies = Vec::new();
-    for (id, t) in items {
-        let obj = objects.get(&id).ok_or_else(|| {
+
+    /// Body `k`: its name, the object it places, and its mesh in place.
+    pub(crate) fn item(&self, k: usize) -> Result<(String, &str, RawMesh)> {
+        let (id, t) = &self.items[k];
+        let obj = self.objects.get(id).ok_or_else(|| {
             Error::parse(
                 "build",
-                format!("item refers to a missing object \"{}\"", clip(&id)),
+                format!("item refers to a missing object \"{}\"", clip(id)),
             )
         })?;
         let name = obj
             .name
             .clone()
-            .unwrap_or_else(|| format!("object {}", clip(&id)));
+            .unwrap_or_else(|| format!("object {}", clip(id)));
         let mut mesh = RawMesh::default();
-        collect(&objects, &id, &t, &mut mesh, 0)?;
-        bodies.push((name, mesh));
+        collect(&self.objects, id, t, &mut mesh, 0)?;
+        Ok((name, id, mesh))
     }
-    if bodies.is_empty() {
-        return Err(Error::Empty("no meshes in the 3MF model".into()));
+
+    /// Object `id` with its components, in its own coordinates.
+    pub(crate) fn object(&self, id: &str) -> Result<RawMesh> {
+        let mut mesh = RawMesh::default();
+        collect(&self.objects, id, &Transform::IDENTITY, &mut mesh, 0)?;
+        Ok(mesh)
     }
-    Ok(bodies)
+
+    /// How many items place each object.
+    pub(crate) fn placements(&self) -> HashMap<&str, usize> {
+        let mut n = HashMap::new();
+        for (id, _) in &self.items {
+            *n.entry(id.as_str()).or_insert(0) += 1;
+        }
+        n
+    }
 }
 
 /// Object `id`, reached through `depth` levels of components (a cycle or a missing object
