@@ -147,7 +147,7 @@ with open(sys.argv[1], "wb") as out:
                 for p, q, r in ((a, c, b), (a, b, d), (a, d, c), (b, c, d)):
                     out.write(tri.pack(0, 0, 0, *p, *q, *r, 0))
 PY
-i=$(RUNS=1 seconds "$inertia mesh $f --json")
+i=$(seconds "$inertia mesh $f --json")
 rss=$(peak "$inertia mesh $f --json")
 python3 -c "print(f'{\"10^6 shells\":>12} {$(stat -c %s "$f")/1e6:>8.1f} MB  inertia {$i:.2f} s  peak {\"$rss\"} MB')"
 rm -f "$f"

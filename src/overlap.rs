@@ -216,9 +216,9 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
             cell: 0,
         }
     };
-    // In scratch memory (tens of megabytes written once: huge pages spare the page faults),
-    // or, if that cannot be had, a vector.
-    let mut scratch = crate::scratch::Scratch::<Tri>::new(n, true);
+    // In scratch memory (huge pages were tried: faster at best, but direct compaction of
+    // fragmented memory made them slower as often), or, if that cannot be had, a vector.
+    let mut scratch = crate::scratch::Scratch::<Tri>::new(n, false);
     let mut owned: Vec<Tri>;
     let tris: &mut [Tri] = match &mut scratch {
         Some(s) => {
@@ -646,21 +646,34 @@ fn grid(tris: &mut [Tri]) -> Option<Grid> {
     let spans = |t: &Tri| (grid.index(&t.lo), grid.index(&t.hi));
     let covers =
         |(a, b): &([u64; 3], [u64; 3])| (b[0] - a[0] + 1) * (b[1] - a[1] + 1) * (b[2] - a[2] + 1);
-    tris.par_iter_mut()
-        .filter(|t| !t.is_empty())
-        .for_each(|t| t.cell = pack(grid.index(&t.lo)));
-    let tris = &*tris;
-    let large: Vec<usize> = (0..tris.len())
-        .into_par_iter()
-        .with_min_len(1 << 12)
-        .filter(|&t| !tris[t].is_empty() && covers(&spans(&tris[t])) > MAX_CELLS)
+    // One pass: each triangle's cell, how many cells each block's triangles are listed in,
+    // and the large triangles. Then each block writes its entries straight into its own
+    // stretch of one array (no per-block vectors to join).
+    const BLOCK: usize = 1 << 14;
+    let per_block: Vec<(usize, Vec<usize>)> = tris
+        .par_chunks_mut(BLOCK)
+        .enumerate()
+        .map(|(k, c)| {
+            let (mut len, mut large) = (0, Vec::new());
+            for (d, t) in c.iter_mut().enumerate() {
+                if t.is_empty() {
+                    continue;
+                }
+                t.cell = pack(grid.index(&t.lo));
+                match covers(&spans(t)) {
+                    n if n > MAX_CELLS => large.push(k * BLOCK + d),
+                    n => len += n as usize,
+                }
+            }
+            (len, large)
+        })
         .collect();
+    let large: Vec<usize> = per_block.iter().flat_map(|b| b.1.iter().copied()).collect();
     if large.len() > MAX_LARGE {
         return None;
     }
-    // How many cells each triangle is listed in, then each block of triangles writes its
-    // entries straight into its own stretch of one vector (no per-block vectors to join).
-    const BLOCK: usize = 1 << 14;
+    let block_len: Vec<usize> = per_block.iter().map(|b| b.0).collect();
+    let tris = &*tris;
     let listed = |tri: &Tri| -> Option<([u64; 3], [u64; 3])> {
         if tri.is_empty() {
             return None;
@@ -668,16 +681,7 @@ fn grid(tris: &mut [Tri]) -> Option<Grid> {
         let s = spans(tri);
         (covers(&s) <= MAX_CELLS).then_some(s)
     };
-    let block_len: Vec<usize> = tris
-        .par_chunks(BLOCK)
-        .map(|c| {
-            c.iter()
-                .filter_map(listed)
-                .map(|s| covers(&s) as usize)
-                .sum()
-        })
-        .collect();
-    let mut scratch = crate::scratch::Scratch::<Cell>::new(block_len.iter().sum(), true)?;
+    let mut scratch = crate::scratch::Scratch::<Cell>::new(block_len.iter().sum(), false)?;
     // SAFETY: zeroed integers.
     let cells = unsafe { scratch.assume_init_mut() };
     {

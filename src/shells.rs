@@ -68,7 +68,8 @@ pub(crate) fn check<F>(
 where
     F: Fn(usize) -> [Point3<f64>; 3] + Sync,
 {
-    // Each shell's triangles, in order (a counting sort by shell).
+    // Each shell's triangles, in order: a counting sort by shell, or, where a file lists
+    // its bodies one after another (the labels never go down), the triangles as they are.
     let mut start = vec![0usize; n_shells + 1];
     for &s in labels {
         if s != NONE {
@@ -78,8 +79,13 @@ where
     for k in 0..n_shells {
         start[k + 1] += start[k];
     }
-    let mut by_shell = vec![0u32; start[n_shells]];
-    {
+    let grouped = labels
+        .par_windows(2)
+        .all(|w| w[0] != NONE && w[1] != NONE && w[0] <= w[1]);
+    let by_shell: Vec<u32> = if grouped {
+        (0..labels.len() as u32).collect()
+    } else {
+        let mut by_shell = vec![0u32; start[n_shells]];
         let mut fill = start.clone();
         for (t, &s) in labels.iter().enumerate() {
             if s != NONE {
@@ -87,7 +93,8 @@ where
                 fill[s as usize] += 1;
             }
         }
-    }
+        by_shell
+    };
     let own = |s: usize| &by_shell[start[s]..start[s + 1]];
     // Signed volume, its magnitude, first triangle and box of each shell.
     let stats: Vec<(f64, f64, usize, Bounds)> = (0..n_shells)

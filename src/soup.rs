@@ -894,7 +894,15 @@ mod tests {
             }
         }
         assert!(m.triangles.len() > BLOCK);
-        for m in [&m, &flipped(&m)] {
+        // The same triangles with the bodies' lists interleaved (no longer one body after
+        // another).
+        let mut mixed = m.clone();
+        let half = m.triangles.len() / 2;
+        mixed.triangles = (0..half)
+            .flat_map(|k| [m.triangles[k], m.triangles[half + k]])
+            .chain(m.triangles[2 * half..].iter().copied())
+            .collect();
+        for m in [&m, &flipped(&m), &mixed] {
             let s = solid(&VertexSoup(&points(m))).expect("valid shells");
             let (body, p) = general(m);
             assert_eq!((s.body.shells, s.body.cavities), (903, 1));
