@@ -246,7 +246,7 @@ const TENSOR_ROUNDING: f64 = 1e-9;
 
 /// A solid's tensor (tensor convention) must be symmetric and physical: principal moments
 /// non-negative and each at most the sum of the other two, within rounding.
-use crate::report::table::num as short;
+use crate::error::num as short;
 
 fn check_tensor(t: &Matrix3<f64>, scale: f64, place: &str) -> Result<()> {
     let bad = |what: String| Err(Error::parse(place, what));

@@ -3,9 +3,9 @@
 use crate::progress::Progress;
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use inertia::error::num;
 use inertia::io::{Bytes, MeshFormat, PolygonFormat, read_polygons_with};
 use inertia::method::voxel::DEFAULT_RESOLUTION;
-use inertia::report::table::num;
 use inertia::report::{
     Body, BoundingBox, MeshReport, Outline, OutputFormat, PolygonReport, View, compare,
 };

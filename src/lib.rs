@@ -24,6 +24,7 @@
 pub mod about;
 pub mod arc;
 pub mod assembly;
+mod body;
 pub mod error;
 pub mod io;
 pub mod mass2d;
@@ -39,6 +40,7 @@ mod shells;
 pub mod solid;
 pub mod soup;
 pub mod spline;
+pub mod sums;
 mod sweep;
 pub mod units;
 

@@ -440,7 +440,8 @@ impl Mesh {
         // A closed surface that passes through itself has no well-defined inside; its signed
         // integrals come out unphysical (negative moments). Finding every self-intersection
         // is costly, but the physical checks on the result catch the ones that matter.
-        let (sums, r) = crate::method::tetra::sums(&mesh);
+        let r = mesh.corners(0)[0];
+        let sums = crate::sums::of_triangles(mesh.triangles.len(), r, |t| mesh.corners(t));
         sums.check_resolution()?;
         let p = sums.finish(r);
         physical(&p)?;
@@ -658,7 +659,7 @@ impl Mesh {
         // Fixed blocks on every core, added in order: the same bits on any number of threads.
         use rayon::prelude::*;
         let n = self.triangles.len();
-        let block = crate::soup::BLOCK;
+        let block = crate::sums::BLOCK;
         let parts: Vec<f64> = (0..n.div_ceil(block))
             .into_par_iter()
             .map(|k| {
@@ -802,7 +803,7 @@ fn cross_at(p: [[f64; 3]; 3], k: usize) -> [f64; 3] {
 /// has no well-defined inside, and its signed integrals come out unphysical.
 pub(crate) fn physical(p: &crate::mass3d::MassProperties3d) -> Result<()> {
     // Overflow first: a mesh 1e200 across has moments beyond f64, which is not a fold.
-    let n = crate::report::table::num;
+    let n = crate::error::num;
     if !p.volume.is_finite() || p.inertia.iter().any(|v| !v.is_finite()) {
         return Err(Error::Unresolvable(format!(
             "the mesh's {} overflows f64 (coordinates too large: give them in a larger unit)",

@@ -75,7 +75,7 @@ impl Overlap {
     /// );
     /// ```
     pub fn describe<S: Soup>(&self, soup: &S) -> String {
-        let n = crate::report::table::num;
+        let n = crate::error::num;
         let (what, p) = match &self.kind {
             Kind::Cross(p) => ("cross at", p),
             Kind::Coincide(p) => ("coincide (coplanar, facing the same way) around", p),
@@ -97,9 +97,9 @@ impl Overlap {
             "{} and {} {what} ({}, {}, {})",
             soup.place(self.first),
             soup.place(self.second),
-            crate::report::table::num(p[0]),
-            crate::report::table::num(p[1]),
-            crate::report::table::num(p[2]),
+            crate::error::num(p[0]),
+            crate::error::num(p[1]),
+            crate::error::num(p[2]),
         )
     }
 }

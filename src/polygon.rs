@@ -6,6 +6,28 @@ use crate::method::{PolygonIntegral, PolygonMethod};
 use crate::sweep::{SweepEdge, first_contact};
 use nalgebra::Point2;
 
+/// The rings of a polygon as read, before validation.
+///
+/// # Examples
+/// ```
+/// let r = inertia::io::json::parse(b"[[0,0],[1,0],[0,1]]")?;
+/// assert!(r.holes.is_empty());
+/// # Ok::<(), inertia::Error>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PolygonRings {
+    /// The outer boundary.
+    pub outer: Vec<[f64; 2]>,
+    /// The holes.
+    pub holes: Vec<Vec<[f64; 2]>>,
+    /// Curved edges, per ring (outer first): the curve from point i to point i + 1, or
+    /// `None` for a straight edge. Empty when every edge is straight.
+    pub arcs: Vec<Vec<Option<crate::arc::ArcEdge>>>,
+    /// When curves were replaced by chords (DXF splines): the largest distance between a
+    /// curve and its chords; `None` when the rings are exact.
+    pub max_deviation: Option<f64>,
+}
+
 /// Orientation of a ring as given in the input.
 ///
 /// # Examples
@@ -81,6 +103,27 @@ struct CleanRing {
     points: Vec<Point2<f64>>,
     input_index: Vec<usize>,
     ring: Ring,
+}
+
+impl PolygonMethod {
+    /// Integrates a polygon of unit density.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::{Polygon, PolygonMethod};
+    /// let sq = Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+    /// for m in PolygonMethod::ALL {
+    ///     let r = m.integrate(&sq);
+    ///     assert!((r.polar - 1.0 / 6.0).abs() < 1e-15);
+    /// }
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn integrate(self, polygon: &Polygon) -> PolygonIntegral {
+        // Validation has integrated every method already (to check they agree).
+        polygon
+            .integral(self)
+            .unwrap_or_else(|| self.compute(polygon.view()))
+    }
 }
 
 impl Polygon {
@@ -164,8 +207,8 @@ impl Polygon {
     /// assert!((i.polar - std::f64::consts::PI / 2.0).abs() < 1e-15);
     /// # Ok::<(), inertia::Error>(())
     /// ```
-    pub fn from_rings(rings: crate::io::PolygonRings) -> Result<Self> {
-        let crate::io::PolygonRings {
+    pub fn from_rings(rings: PolygonRings) -> Result<Self> {
+        let PolygonRings {
             outer,
             holes,
             arcs,
@@ -262,7 +305,7 @@ impl Polygon {
         // and then about the centroid (moments). Both must see the same, positive area:
         // coordinates spanning more than f64 resolves (a 1e8 edge on a 1e86 triangle) break
         // that, and would give moments of zero rather than an error.
-        let frame = crate::method::LocalFrame::new(&polygon);
+        let frame = crate::method::LocalFrame::new(polygon.view());
         let twice_about_centroid: f64 = frame
             .rings_about_centroid()
             .map(|r| {
@@ -290,7 +333,7 @@ impl Polygon {
         // Every method must give a physical, mutually consistent answer: a positive
         // semi-definite tensor, and each method's polar moment within 1e-6 of its trace.
         // Extreme shapes (needles 1e13 long per unit width) can defeat f64; refuse them.
-        let integrals = PolygonMethod::ALL.map(|m| m.compute(&polygon));
+        let integrals = PolygonMethod::ALL.map(|m| m.compute(polygon.view()));
         let m = integrals[0].properties.moments;
         let trace = m.polar();
         let physical = m.ixx >= 0.0
@@ -406,6 +449,15 @@ impl Polygon {
     /// ```
     pub fn winding(&self) -> Winding {
         self.winding
+    }
+
+    /// What the polygon methods read of it.
+    pub(crate) fn view(&self) -> crate::method::Rings<'_> {
+        crate::method::Rings {
+            outer: &self.outer,
+            holes: &self.holes,
+            arcs: &self.arcs,
+        }
     }
 
     /// The point all methods accumulate about: the first vertex of the outer ring.
@@ -693,8 +745,8 @@ pub fn check_disjoint(parts: &[(String, Polygon)]) -> Result<()> {
             format!(
                 "{} at ({}, {})",
                 c.kind,
-                crate::report::table::num(c.at[0]),
-                crate::report::table::num(c.at[1])
+                crate::error::num(c.at[0]),
+                crate::error::num(c.at[1])
             ),
         );
     }

@@ -8,10 +8,10 @@
 //! is wrong. Every body is checked for overlapping triangles ([`crate::overlap`]); a body
 //! open only by rounding noise is welded within a tolerance and tried again.
 
+use crate::body::Body;
 use crate::error::{Error, Result};
 use crate::io::{MeshFormat, stl};
 use crate::method::{MeshIntegral, MeshMethod};
-use crate::report::Body;
 use crate::{Mesh, RawMesh};
 
 /// What to do with triangles that cross or coincide (two bodies overlapping).
@@ -221,8 +221,8 @@ fn named_body(
             let hint = |e: Error| match crate::mesh::nearest_open_corners(&welded) {
                 Some((d, edge)) if d > tol && d < 1e-3 * edge => Error::InvalidMesh(format!(
                     "{e}; its nearest unmatched corners are {} apart: --weld-tolerance {} would join them",
-                    crate::report::table::num(d),
-                    crate::report::table::num(d * 1.5)
+                    crate::error::num(d),
+                    crate::error::num(d * 1.5)
                 )),
                 _ => e,
             };
@@ -235,7 +235,7 @@ fn named_body(
                     .map(|mut s| {
                         s.warnings.push(format!(
                             "{merged} point(s) within {} of another were joined to close the mesh",
-                            crate::report::table::num(tol)
+                            crate::error::num(tol)
                         ));
                         s
                     })

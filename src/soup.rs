@@ -28,17 +28,15 @@
 //! coordinate, a flat, inverted or self-crossing shell) gives `None`: the caller then takes
 //! the general path, which names the triangle at fault.
 
+use crate::body::{Body, BoundingBox};
 use crate::mass3d::MassProperties3d;
 use crate::mesh::key as bits;
-use crate::method::tetra::Sums;
-use crate::report::{Body, BoundingBox};
 use crate::scratch::{Scratch, Shared};
+use crate::sums::Sums;
 use nalgebra::Point3;
 use rayon::prelude::*;
 
-/// Triangles per block of the parallel passes. Fixed, so that sums are grouped (and
-/// rounded) the same way whatever the number of threads.
-pub const BLOCK: usize = 1 << 13;
+pub use crate::sums::BLOCK;
 
 /// Corners per weld partition, about: small enough for a partition's table to stay in cache.
 const PARTITION: usize = 1 << 16;

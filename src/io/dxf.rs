@@ -220,11 +220,7 @@ pub struct LeftOut {
 }
 
 fn describe(p: [f64; 2]) -> String {
-    format!(
-        "({}, {})",
-        crate::report::table::num(p[0]),
-        crate::report::table::num(p[1])
-    )
+    format!("({}, {})", crate::error::num(p[0]), crate::error::num(p[1]))
 }
 
 /// Chains pieces end to end into closed curves: every end must meet exactly one other
@@ -349,13 +345,13 @@ fn chain(pieces: Vec<Path>, tol: f64, ignore_open: bool) -> Result<(Vec<Path>, V
             let hint = if gap.is_finite() && gap < 1e-3 * span {
                 format!(
                     " (the nearest other end is {} away: --join-tolerance {} would join them)",
-                    crate::report::table::num(gap),
-                    crate::report::table::num(gap * 1.5)
+                    crate::error::num(gap),
+                    crate::error::num(gap * 1.5)
                 )
             } else if gap.is_finite() {
                 format!(
                     " (the nearest other end is {} away)",
-                    crate::report::table::num(gap)
+                    crate::error::num(gap)
                 )
             } else {
                 String::new()

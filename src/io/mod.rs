@@ -374,27 +374,7 @@ impl PolygonFormat {
     }
 }
 
-/// The rings of a polygon as read, before validation.
-///
-/// # Examples
-/// ```
-/// let r = inertia::io::json::parse(b"[[0,0],[1,0],[0,1]]")?;
-/// assert!(r.holes.is_empty());
-/// # Ok::<(), inertia::Error>(())
-/// ```
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct PolygonRings {
-    /// The outer boundary.
-    pub outer: Vec<[f64; 2]>,
-    /// The holes.
-    pub holes: Vec<Vec<[f64; 2]>>,
-    /// Curved edges, per ring (outer first): the curve from point i to point i + 1, or
-    /// `None` for a straight edge. Empty when every edge is straight.
-    pub arcs: Vec<Vec<Option<crate::arc::ArcEdge>>>,
-    /// When curves were replaced by chords (DXF splines): the largest distance between a
-    /// curve and its chords; `None` when the rings are exact.
-    pub max_deviation: Option<f64>,
-}
+pub use crate::polygon::PolygonRings;
 
 /// Parses `bytes` in `format` and validates every polygon in it: one for JSON and CSV, one
 /// per polygon for GeoJSON (a `.json` file holding GeoJSON is read as GeoJSON) and one per

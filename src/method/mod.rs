@@ -15,7 +15,6 @@ pub mod tetra;
 pub mod voxel;
 
 use crate::mass2d::{MassProperties2d, Principal2d, SecondMoments2d};
-use crate::polygon::Polygon;
 use nalgebra::{Point2, Vector2};
 
 /// How to integrate a polygon.
@@ -66,27 +65,9 @@ impl PolygonMethod {
         }
     }
 
-    /// Integrates a polygon of unit density.
-    ///
-    /// # Examples
-    /// ```
-    /// use inertia::{Polygon, PolygonMethod};
-    /// let sq = Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
-    /// for m in PolygonMethod::ALL {
-    ///     let r = m.integrate(&sq);
-    ///     assert!((r.polar - 1.0 / 6.0).abs() < 1e-15);
-    /// }
-    /// # Ok::<(), inertia::Error>(())
-    /// ```
-    pub fn integrate(self, polygon: &Polygon) -> PolygonIntegral {
-        // Validation has integrated every method already (to check they agree).
-        polygon
-            .integral(self)
-            .unwrap_or_else(|| self.compute(polygon))
-    }
-
-    /// The integration itself, without the cache kept by [`Polygon::new`].
-    pub(crate) fn compute(self, polygon: &Polygon) -> PolygonIntegral {
+    /// The integration itself, without the cache kept by
+    /// [`Polygon::new`](crate::Polygon::new).
+    pub(crate) fn compute(self, polygon: Rings) -> PolygonIntegral {
         let frame = LocalFrame::new(polygon);
         let (mut moments, mut polar) = match self {
             PolygonMethod::Fan => fan::moments(&frame),
@@ -302,9 +283,38 @@ impl PolygonIntegral {
     }
 }
 
+/// What the polygon methods read of a validated polygon: its rings (the outer one
+/// counter-clockwise, holes clockwise, no closing points) and their curved edges.
+#[derive(Clone, Copy)]
+pub(crate) struct Rings<'a> {
+    /// The outer ring.
+    pub outer: &'a [Point2<f64>],
+    /// The holes.
+    pub holes: &'a [Vec<Point2<f64>>],
+    /// Per ring (outer first), the curve of each edge, or empty when all are straight.
+    pub arcs: &'a [Vec<Option<crate::arc::ArcEdge>>],
+}
+
+impl<'a> Rings<'a> {
+    /// The point sums are taken about: the outer ring's first vertex.
+    pub(crate) fn reference(&self) -> Point2<f64> {
+        self.outer[0]
+    }
+
+    /// Every ring, outer first.
+    pub(crate) fn rings(&self) -> impl Iterator<Item = &'a [Point2<f64>]> + 'a {
+        std::iter::once(self.outer).chain(self.holes.iter().map(Vec::as_slice))
+    }
+
+    /// Per ring, the curve of each edge.
+    pub(crate) fn arcs(&self) -> &'a [Vec<Option<crate::arc::ArcEdge>>] {
+        self.arcs
+    }
+}
+
 /// A polygon seen from its reference point, with its area and centroid.
 pub(crate) struct LocalFrame<'a> {
-    polygon: &'a Polygon,
+    polygon: Rings<'a>,
     /// Area of the polygon (holes removed).
     pub area: f64,
     /// Centroid, relative to the reference point.
@@ -314,7 +324,7 @@ pub(crate) struct LocalFrame<'a> {
 impl<'a> LocalFrame<'a> {
     /// Area and centroid of `polygon` by a fan per ring about its reference point (and
     /// the segments of its curved edges).
-    pub(crate) fn new(polygon: &'a Polygon) -> Self {
+    pub(crate) fn new(polygon: Rings<'a>) -> Self {
         let o = polygon.reference();
         let (mut a2, mut sx, mut sy) = (0.0, 0.0, 0.0);
         for ring in polygon.rings() {

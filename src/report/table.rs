@@ -6,46 +6,7 @@ use super::{MeshReport, PolygonReport};
 use crate::units::{Products, UnitLabels};
 use std::fmt::Write;
 
-/// A number to 12 significant digits, trailing zeros trimmed, exponent form when very large
-/// or very small.
-///
-/// # Examples
-/// ```
-/// use inertia::report::table::num;
-/// assert_eq!(num(1.0 / 6.0), "0.166666666667");
-/// assert_eq!(num(2.9999999999999996), "3");
-/// assert_eq!(num(100000000.5), "100000000.5");
-/// assert_eq!(num(1.5e-9), "1.5e-9");
-/// assert_eq!(num(-0.0), "0");
-/// ```
-pub fn num(x: f64) -> String {
-    if x == 0.0 {
-        return "0".into();
-    }
-    if !x.is_finite() {
-        return x.to_string();
-    }
-    let e = x.abs().log10().floor() as i32;
-    if (-5..12).contains(&e) {
-        let decimals = (11 - e).max(0) as usize;
-        let s = format!("{x:.decimals$}");
-        let s = if s.contains('.') {
-            s.trim_end_matches('0').trim_end_matches('.').to_string()
-        } else {
-            s
-        };
-        if s == "-0" { "0".into() } else { s }
-    } else {
-        let s = format!("{x:.11e}");
-        let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
-        let mantissa = if mantissa.contains('.') {
-            mantissa.trim_end_matches('0').trim_end_matches('.')
-        } else {
-            mantissa
-        };
-        format!("{mantissa}e{exp}")
-    }
-}
+pub use crate::error::num;
 
 fn row(out: &mut String, label: &str, value: &str) {
     let _ = writeln!(out, "  {label:<22} {value}");

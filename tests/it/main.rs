@@ -12,6 +12,7 @@ mod exact_arcs;
 mod fuzz_regressions;
 mod geojson_cli;
 mod hostile;
+mod layers;
 mod mesh_cli;
 mod mesh_properties;
 mod mutations;

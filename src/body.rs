@@ -1,0 +1,109 @@
+//! What a validated mesh is besides its integrals: counts, surface area, bounding box.
+
+use crate::mesh::Mesh;
+use serde::Serialize;
+
+/// Axis-aligned bounding box.
+///
+/// # Examples
+/// ```
+/// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+/// let r = inertia::report::MeshReport::new("cube", &cube, inertia::MeshMethod::Tetra, 0, inertia::Amount::Density(1.0), None);
+/// assert_eq!(r.bounding_box.max, [0.5; 3]);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Default)]
+pub struct BoundingBox {
+    /// Smallest x, y, z.
+    pub min: [f64; 3],
+    /// Largest x, y, z.
+    pub max: [f64; 3],
+}
+
+/// What a report says of a mesh besides its integrals.
+///
+/// # Examples
+/// ```
+/// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+/// assert_eq!(inertia::report::Body::of(&cube).triangles, 12);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Body {
+    /// Triangles in the input.
+    pub triangles: usize,
+    /// Degenerate triangles, skipped.
+    pub degenerate_triangles: usize,
+    /// Vertices after welding.
+    pub vertices: usize,
+    /// Closed surfaces.
+    pub shells: usize,
+    /// Inward shells subtracted.
+    pub cavities: usize,
+    /// Whether the input was turned right way out.
+    pub inside_out: bool,
+    /// Total surface area.
+    pub surface_area: f64,
+    /// Axis-aligned bounding box.
+    pub bounding_box: BoundingBox,
+}
+
+impl Body {
+    /// Several bodies taken together: counts and areas add, boxes merge.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::report::{Body, BoundingBox};
+    /// let a = Body { triangles: 12, bounding_box: BoundingBox { min: [0.0; 3], max: [1.0; 3] }, ..Default::default() };
+    /// let b = Body { triangles: 4, bounding_box: BoundingBox { min: [5.0; 3], max: [6.0; 3] }, ..Default::default() };
+    /// let t = Body::sum([a, b]);
+    /// assert_eq!((t.triangles, t.bounding_box.max), (16, [6.0; 3]));
+    /// ```
+    pub fn sum(parts: impl IntoIterator<Item = Body>) -> Body {
+        let empty = Body {
+            bounding_box: BoundingBox {
+                min: [f64::INFINITY; 3],
+                max: [f64::NEG_INFINITY; 3],
+            },
+            ..Default::default()
+        };
+        parts.into_iter().fold(empty, |a, b| Body {
+            triangles: a.triangles + b.triangles,
+            degenerate_triangles: a.degenerate_triangles + b.degenerate_triangles,
+            vertices: a.vertices + b.vertices,
+            shells: a.shells + b.shells,
+            cavities: a.cavities + b.cavities,
+            inside_out: false,
+            surface_area: a.surface_area + b.surface_area,
+            bounding_box: BoundingBox {
+                min: [0, 1, 2].map(|k| a.bounding_box.min[k].min(b.bounding_box.min[k])),
+                max: [0, 1, 2].map(|k| a.bounding_box.max[k].max(b.bounding_box.max[k])),
+            },
+        })
+    }
+
+    /// The description of a validated mesh.
+    ///
+    /// # Examples
+    /// ```
+    /// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+    /// assert_eq!(inertia::report::Body::of(&cube).surface_area, 6.0);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn of(mesh: &Mesh) -> Self {
+        let (lo, hi) = mesh.bounding_box();
+        Body {
+            triangles: mesh.input_triangle_count(),
+            degenerate_triangles: mesh.degenerate_count(),
+            vertices: mesh.vertex_count(),
+            shells: mesh.shell_count(),
+            cavities: mesh.cavity_count(),
+            inside_out: mesh.inside_out(),
+            surface_area: mesh.surface_area(),
+            bounding_box: BoundingBox {
+                min: lo.into(),
+                max: hi.into(),
+            },
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! The library's modules import one way: no module uses a module that (through others)
+//! uses it back. Read from the sources: every `crate::a::b` path and `use crate::{a, b}`
+//! outside comments and test modules, resolved to the longest module it names.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// Module name (`io::stl`) for each library source file.
+fn modules() -> BTreeMap<String, String> {
+    fn walk(dir: &Path, out: &mut BTreeMap<String, String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let rel = path.strip_prefix("src").unwrap().with_extension("");
+                let mut name = rel.to_string_lossy().replace('/', "::");
+                if let Some(parent) = name.strip_suffix("::mod") {
+                    name = parent.to_string();
+                }
+                out.insert(name, std::fs::read_to_string(&path).unwrap());
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    walk(Path::new("src"), &mut out);
+    // The binary's files are not part of the library.
+    for bin in ["main", "cli", "progress"] {
+        out.remove(bin);
+    }
+    out
+}
+
+/// The code of a file without comments and without its test modules.
+fn code(text: &str) -> String {
+    let end = [
+        "#[cfg(test)]\nmod ",
+        "#[cfg(test)]\npub(crate) mod ",
+        "#[cfg(test)]\npub mod ",
+    ]
+    .iter()
+    .filter_map(|p| text.find(p))
+    .min()
+    .unwrap_or(text.len());
+    text[..end]
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The modules `text` (of module `me`) refers to.
+fn uses(me: &str, text: &str, known: &BTreeSet<String>) -> BTreeSet<String> {
+    // Items re-exported at the crate root, by the module defining them.
+    let root = [
+        ("Mesh", "mesh"),
+        ("RawMesh", "mesh"),
+        ("Polygon", "polygon"),
+        ("MeshMethod", "method"),
+        ("PolygonMethod", "method"),
+    ];
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == ':';
+    let mut out = BTreeSet::new();
+    let mut resolve = |path: &str| {
+        let parts: Vec<&str> = path.split("::").filter(|p| !p.is_empty()).collect();
+        for k in (1..=parts.len()).rev() {
+            let m = parts[..k].join("::");
+            if known.contains(&m) {
+                out.insert(m);
+                return;
+            }
+        }
+        if let Some((_, m)) = root.iter().find(|(item, _)| Some(item) == parts.first()) {
+            out.insert(m.to_string());
+        }
+    };
+    for (i, _) in text.match_indices("crate::") {
+        let rest = &text[i + 7..];
+        if let Some(list) = rest.strip_prefix('{') {
+            for item in list[..list.find('}').unwrap_or(0)].split(',') {
+                resolve(item.trim());
+            }
+        } else {
+            let end = rest.find(|c| !ident(c)).unwrap_or(rest.len());
+            resolve(rest[..end].trim_end_matches(':'));
+        }
+    }
+    out.remove(me);
+    out
+}
+
+#[test]
+fn no_module_imports_a_module_that_imports_it_back() {
+    let files = modules();
+    let known: BTreeSet<String> = files.keys().cloned().collect();
+    let graph: BTreeMap<&str, BTreeSet<String>> = files
+        .iter()
+        .map(|(m, text)| (m.as_str(), uses(m, &code(text), &known)))
+        .collect();
+    // Sanity: the reader sees imports.
+    assert!(graph["soup"].contains("mesh"), "{:?}", graph["soup"]);
+    // Every module reached from each module; a module reaching itself is in a cycle.
+    let mut cycles = Vec::new();
+    for &start in graph.keys() {
+        let mut seen = BTreeSet::new();
+        let mut stack: Vec<&str> = graph[start].iter().map(String::as_str).collect();
+        while let Some(m) = stack.pop() {
+            if m == start {
+                cycles.push(start);
+                break;
+            }
+            if seen.insert(m) {
+                stack.extend(graph.get(m).into_iter().flatten().map(String::as_str));
+            }
+        }
+    }
+    assert!(
+        cycles.is_empty(),
+        "modules in an import cycle: {cycles:?}\n{graph:#?}"
+    );
+}
