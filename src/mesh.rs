@@ -492,6 +492,38 @@ impl Mesh {
         })
     }
 
+    /// Volume, mass, centre of mass and inertia tensor (about the centre of mass) of this
+    /// solid at uniform `density` (mass per unit volume), by the exact `tetra` method: one
+    /// call, as parry's `shape.mass_properties(density)`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidParameter`] for a density that is not positive and finite;
+    /// [`Error::InvalidMesh`] for a surface from [`Mesh::surface`], which need not enclose
+    /// anything (integrate it as a thin shell: [`crate::method::shell`]).
+    ///
+    /// # Examples
+    /// ```
+    /// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [2.0; 3] }.tessellate(0))?;
+    /// let p = cube.mass_properties(3.0)?;
+    /// assert_eq!((p.volume, p.mass), (8.0, 24.0));
+    /// assert!((p.inertia.m11 - 24.0 * 8.0 / 12.0).abs() < 1e-12);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn mass_properties(&self, density: f64) -> Result<crate::mass3d::MassProperties3d> {
+        if !(density.is_finite() && density > 0.0) {
+            return Err(Error::InvalidParameter {
+                name: "density".into(),
+                value: density,
+            });
+        }
+        let p = self.tetra.ok_or_else(|| {
+            Error::InvalidMesh(
+                "an open surface encloses no volume: integrate it as a thin shell".into(),
+            )
+        })?;
+        Ok(p.scaled_mass(density))
+    }
+
     /// The `tetra` integral of a validated solid, if [`Mesh::new`] computed it.
     ///
     /// # Examples

@@ -451,6 +451,39 @@ impl Polygon {
         self.winding
     }
 
+    /// Area, mass, centroid and second moments about the centroid of this polygon as a
+    /// lamina of uniform `density` (mass per unit area), by the `fan` method: one call, as
+    /// parry's `shape.mass_properties(density)`. All three methods agree to about 1e-12
+    /// ([`PolygonMethod::integrate`] gives each, with the polar moment and principal axes).
+    ///
+    /// # Errors
+    /// [`Error::InvalidParameter`] for a density that is not positive and finite.
+    ///
+    /// # Examples
+    /// ```
+    /// // A 4 × 2 plate with a 1 × 1 hole, 2 kg per unit area.
+    /// let plate = inertia::Polygon::new(
+    ///     vec![[0.0, 0.0], [4.0, 0.0], [4.0, 2.0], [0.0, 2.0]],
+    ///     vec![vec![[1.0, 0.5], [1.0, 1.5], [2.0, 1.5], [2.0, 0.5]]],
+    /// )?;
+    /// let p = plate.mass_properties(2.0)?;
+    /// assert_eq!((p.area, p.mass), (7.0, 14.0));
+    /// assert!((p.centroid.x - 29.0 / 14.0).abs() < 1e-15);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn mass_properties(&self, density: f64) -> Result<crate::MassProperties2d> {
+        if !(density.is_finite() && density > 0.0) {
+            return Err(Error::InvalidParameter {
+                name: "density".into(),
+                value: density,
+            });
+        }
+        Ok(PolygonMethod::Fan
+            .integrate(self)
+            .properties
+            .scaled_mass(density))
+    }
+
     /// What the polygon methods read of it.
     pub(crate) fn view(&self) -> crate::method::Rings<'_> {
         crate::method::Rings {
