@@ -103,8 +103,14 @@ enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Prints the manual page (roff): `inertia manpage > inertia.1 && man ./inertia.1`.
-    Manpage,
+    /// Prints a manual page (roff): `inertia manpage > inertia.1 && man ./inertia.1`;
+    /// `inertia manpage polygon > inertia-polygon.1` for a command's page with all its options.
+    Manpage {
+        /// The command whose page to print (polygon, mesh, shape, combine, completions,
+        /// materials); without one, the page of `inertia` itself.
+        #[arg(value_name = "COMMAND", value_parser = ["polygon", "mesh", "shape", "combine", "completions", "manpage", "materials"])]
+        command: Option<String>,
+    },
     /// The built-in materials for --material: density in kg/m³ and its source.
     Materials {
         /// Output format.
@@ -609,9 +615,31 @@ pub fn run(cli: Cli) -> Result<Outcome> {
             clap_complete::generate(shell, &mut cmd, "inertia", &mut buf);
             Ok(Outcome::ok(String::from_utf8_lossy(&buf).into_owned()))
         }
-        Command::Manpage => {
+        Command::Manpage { command } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            cmd.build();
+            let page = match command {
+                None => cmd,
+                Some(name) => {
+                    let sub = cmd
+                        .find_subcommand(&name)
+                        .with_context(|| format!("no command {name}"))?
+                        .clone();
+                    // clap names are &'static str (without its "string" feature).
+                    let full: &'static str = match name.as_str() {
+                        "polygon" => "inertia-polygon",
+                        "mesh" => "inertia-mesh",
+                        "shape" => "inertia-shape",
+                        "combine" => "inertia-combine",
+                        "completions" => "inertia-completions",
+                        "manpage" => "inertia-manpage",
+                        _ => "inertia-materials",
+                    };
+                    sub.name(full).display_name(full).bin_name(full)
+                }
+            };
             let mut buf = Vec::new();
-            clap_mangen::Man::new(<Cli as clap::CommandFactory>::command())
+            clap_mangen::Man::new(page)
                 .render(&mut buf)
                 .context("cannot render the manual page")?;
             Ok(Outcome::ok(String::from_utf8_lossy(&buf).into_owned()))

@@ -23,4 +23,21 @@ fn version_help_completions_manpage() {
     }
     let man = stdout(&["manpage"]);
     assert!(man.contains(".TH inertia 1"));
+    assert!(man.contains("inertia\\-polygon(1)"));
+    // The pages the main one points to exist, each with its command's options.
+    for (sub, option) in [
+        ("polygon", "thickness"),
+        ("mesh", "weld\\-tolerance"),
+        ("shape", "max\\-triangles"),
+        ("combine", "translate"),
+        ("materials", "format"),
+    ] {
+        let page = stdout(&["manpage", sub]);
+        assert!(page.contains(&format!(".TH inertia-{sub} 1")), "{sub}");
+        assert!(
+            page.contains(&format!("\\fB\\-\\-{option}\\fR")),
+            "{sub}: {option}"
+        );
+    }
+    assert!(stdout(&["manpage", "shape"]).contains("sphere"));
 }
