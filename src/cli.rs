@@ -180,6 +180,11 @@ struct PolygonArgs {
     /// DXF: read only this layer (repeat for several). Default: every layer.
     #[arg(long, value_name = "NAME")]
     layer: Vec<String>,
+    /// Report as for several inputs even when there is one body: JSON
+    /// `{"schema_version", "parts", "errors", "total"}`, a total row in tables and CSV, so that
+    /// a script over `dir/*` reads one file's result as it reads many.
+    #[arg(long)]
+    parts: bool,
     #[command(flatten)]
     common: Common,
 }
@@ -230,6 +235,11 @@ struct MeshArgs {
     /// with a warning.
     #[arg(long, value_enum, default_value_t = OverlapChoice::Refuse)]
     overlap: OverlapChoice,
+    /// Report as for several inputs even when there is one body: JSON
+    /// `{"schema_version", "parts", "errors", "total"}`, a total row in tables and CSV, so that
+    /// a script over `dir/*` reads one file's result as it reads many.
+    #[arg(long)]
+    parts: bool,
     #[command(flatten)]
     common: Common,
 }
@@ -779,7 +789,11 @@ fn batch_outcome<R: serde::Serialize>(
                 .filter_map(|r| r.as_ref().err())
                 .map(|(s, m)| serde_json::json!({ "source": s, "error": m }))
                 .collect();
-            let mut v = serde_json::json!({ "parts": parts, "errors": errs });
+            let mut v = serde_json::json!({
+                "schema_version": inertia::report::json::SCHEMA_VERSION,
+                "parts": parts,
+                "errors": errs
+            });
             if let Some(t) = &total {
                 v["total"] = serde_json::to_value(t).expect("reports serialise");
             }
@@ -896,7 +910,7 @@ fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
     let mut first = None;
     if files.len() == 1 && a.files_from.is_none() {
         let (mut parts, notes) = read(&files[0])?;
-        if parts.len() == 1 {
+        if parts.len() == 1 && !a.parts {
             let (name, outline, units, poly) = parts.remove(0);
             let reports = methods
                 .iter()
@@ -918,19 +932,25 @@ fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
             }
             return Ok(Outcome::ok(output.polygon(&reports[0])));
         }
-        if a.common.mass.is_some() {
+        if a.common.mass.is_some() && parts.len() > 1 {
             bail!(
                 "--mass gives one body its mass, but this file holds {} parts: give --density (or --material) instead",
                 parts.len()
             );
         }
         if a.method == PolygonChoice::All {
+            if parts.len() == 1 {
+                bail!("--method all prints a comparison of one polygon, not --parts");
+            }
             bail!(
                 "--method all compares methods on one polygon; this file holds {}",
                 parts.len()
             );
         }
         if a.plot.is_some() {
+            if parts.len() == 1 {
+                bail!("--plot draws one polygon: leave out --parts");
+            }
             bail!("--plot draws one polygon; this file holds {}", parts.len());
         }
         first = Some((parts, notes));
@@ -998,11 +1018,15 @@ fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
         })
         .collect();
     let good: Vec<&Part> = results.iter().filter_map(|r| r.as_ref().ok()).collect();
-    let total = (good.len() > 1).then(|| {
+    let total = (good.len() > 1 || (a.parts && !good.is_empty())).then(|| {
         let props: inertia::MassProperties2d = good.iter().map(|g| g.2.properties).sum();
         let outline = Outline::sum(good.iter().map(|g| g.1));
         let unit = inertia::PolygonIntegral::from_properties(props);
-        let name = format!("total of {} parts", good.len());
+        let name = format!(
+            "total of {} part{}",
+            good.len(),
+            if good.len() == 1 { "" } else { "s" }
+        );
         let mut r =
             PolygonReport::from_integral(&name, method.name(), outline, unit, amount, about, &view);
         for g in &good {
@@ -1173,7 +1197,7 @@ fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         let progress = Progress::start(None, files[0].display().to_string(), table);
         let mut parts = read(&files[0])?;
         drop(progress);
-        if parts.len() == 1 {
+        if parts.len() == 1 && !a.parts {
             let (name, label, body, units, mesh, overlap) = parts.remove(0);
             let reports = methods
                 .iter()
@@ -1194,19 +1218,25 @@ fn mesh(mut a: MeshArgs) -> Result<Outcome> {
                 .splice(0..0, inside_out(&body, &label).into_iter().chain(overlap));
             return Ok(out);
         }
-        if a.common.mass.is_some() {
+        if a.common.mass.is_some() && parts.len() > 1 {
             bail!(
                 "--mass gives one body its mass, but this file holds {} bodies: give --density (or --material) instead",
                 parts.len()
             );
         }
         if a.method == MeshChoice::All {
+            if parts.len() == 1 {
+                bail!("--method all prints a comparison of one body, not --parts");
+            }
             bail!(
                 "--method all compares methods on one body; this file holds {}",
                 parts.len()
             );
         }
         if a.plot.is_some() {
+            if parts.len() == 1 {
+                bail!("--plot draws one body: leave out --parts");
+            }
             bail!("--plot draws one body; this file holds {}", parts.len());
         }
         first = Some(parts);
@@ -1252,14 +1282,18 @@ fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         })
         .collect();
     let good: Vec<&Part> = results.iter().filter_map(|r| r.as_ref().ok()).collect();
-    let total = (good.len() > 1).then(|| {
+    let total = (good.len() > 1 || (a.parts && !good.is_empty())).then(|| {
         let props: inertia::MassProperties3d = good.iter().map(|g| g.3[0].properties).sum();
         let body = Body::sum(good.iter().map(|g| g.2));
         let unit = MeshIntegral {
             properties: props,
             grid: None,
         };
-        let name = format!("total of {} parts", good.len());
+        let name = format!(
+            "total of {} part{}",
+            good.len(),
+            if good.len() == 1 { "" } else { "s" }
+        );
         let r =
             MeshReport::from_integral(&name, method_name(method), body, unit, amount, about, &view);
         checked(&name, r)

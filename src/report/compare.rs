@@ -267,6 +267,7 @@ impl<R: Serialize> Comparison<R> {
             spread.insert(row.quantity.clone(), row.spread.into());
         }
         let v = serde_json::json!({
+            "schema_version": super::json::SCHEMA_VERSION,
             "methods": methods,
             "spread": spread,
             "max_exact_spread": self.max_exact_spread,

@@ -21,10 +21,12 @@ pub fn lines<R: Serialize>(rows: &[Result<R, (String, String)>]) -> String {
     let mut out = String::new();
     for row in rows {
         let line = match row {
-            Ok(r) => serde_json::to_string(r),
-            Err((source, message)) => {
-                serde_json::to_string(&serde_json::json!({ "source": source, "error": message }))
-            }
+            Ok(r) => serde_json::to_string(&super::json::versioned(r)),
+            Err((source, message)) => serde_json::to_string(&serde_json::json!({
+                "schema_version": super::json::SCHEMA_VERSION,
+                "source": source,
+                "error": message
+            })),
         };
         out += &line.unwrap_or_default();
         out.push('\n');

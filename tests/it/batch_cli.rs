@@ -156,3 +156,72 @@ fn batch_flag_mistakes() {
         assert!(out.stdout.is_empty());
     }
 }
+
+#[test]
+fn parts_flag_gives_one_file_the_shape_of_many() {
+    let json = |args: &[&str]| -> Value {
+        let out = cargo_bin_cmd!("inertia").args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}");
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    // One file, one body: a bare report; with --parts, parts, errors and total, as for two.
+    let one = json(&["mesh", "fixtures/mesh/right_tetrahedron.stl", "--json"]);
+    assert_eq!(one["schema_version"], 1);
+    assert!(one.get("parts").is_none());
+    let wrapped = json(&[
+        "mesh",
+        "fixtures/mesh/right_tetrahedron.stl",
+        "--json",
+        "--parts",
+        "--mass",
+        "3",
+    ]);
+    let two = json(&[
+        "mesh",
+        "fixtures/mesh/right_tetrahedron.stl",
+        "fixtures/mesh/unit_cube_ascii.stl",
+        "--json",
+    ]);
+    let keys = |v: &Value| v.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
+    assert_eq!(keys(&wrapped), keys(&two));
+    assert_eq!(
+        keys(&wrapped),
+        ["schema_version", "parts", "errors", "total"]
+    );
+    assert_eq!(wrapped["parts"].as_array().unwrap().len(), 1);
+    assert_eq!(f(&wrapped["parts"][0]["mass"]), 3.0);
+    assert_eq!(f(&wrapped["total"]["mass"]), 3.0);
+    assert_eq!(wrapped["total"]["source"], "total of 1 part");
+    let polygon = json(&[
+        "polygon",
+        "fixtures/polygon/l_shape.json",
+        "--json",
+        "--parts",
+    ]);
+    assert_eq!(f(&polygon["total"]["area"]), 3.0);
+    // JSON Lines: every line carries the version.
+    let out = cargo_bin_cmd!("inertia")
+        .args([
+            "polygon",
+            "fixtures/polygon/l_shape.json",
+            "--format",
+            "jsonl",
+        ])
+        .output()
+        .unwrap();
+    let line: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(line["schema_version"], 1);
+    // What needs one bare body says so.
+    let out = cargo_bin_cmd!("inertia")
+        .args([
+            "mesh",
+            "fixtures/mesh/right_tetrahedron.stl",
+            "--parts",
+            "--method",
+            "all",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not --parts"));
+}
