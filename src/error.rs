@@ -131,10 +131,60 @@ pub enum Error {
     #[error("{0}")]
     InvalidMesh(String),
 
+    /// A mesh is not closed: some edges belong to one triangle only.
+    #[error(
+        "the mesh is not closed: {boundary_edges} boundary edge{}, e.g. {edge} of {triangle}",
+        plural(*.boundary_edges)
+    )]
+    OpenMesh {
+        /// How many edges belong to one triangle only.
+        boundary_edges: usize,
+        /// The first such edge, by its end points: `(x, y, z)–(x, y, z)`.
+        edge: String,
+        /// The triangle holding it, as the input numbers it ("triangle 12", "facet at line 3").
+        triangle: String,
+    },
+
+    /// Two triangles use an edge in the same direction: the surface is not consistently
+    /// wound (or more than two triangles meet at the edge).
+    #[error("inconsistent winding: {first} and {second} use edge {edge} in the same direction")]
+    InconsistentWinding {
+        /// One triangle, as the input numbers it.
+        first: String,
+        /// The other.
+        second: String,
+        /// The edge, by its end points.
+        edge: String,
+    },
+
     /// Work or output beyond a stated limit (a voxel grid of 10¹⁰ columns); the message
     /// gives the estimate.
     #[error("{0}")]
     TooLarge(String),
+
+    /// One part of a file (a 3MF build item, a GeoJSON feature, a DXF outline) is wrong;
+    /// `source` says how.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::io::{read_polygons, PolygonFormat};
+    /// let geo = br#"{"type": "FeatureCollection", "features": [
+    ///   {"type": "Feature", "properties": {"name": "plot 6"},
+    ///    "geometry": {"type": "Polygon", "coordinates": [[[5, 0], [6, 0], [6, 1], [5, 0]]]}},
+    ///   {"type": "Feature", "properties": {"name": "plot 7"},
+    ///    "geometry": {"type": "Polygon", "coordinates": [[[0, 0], [1, 1], [0, 1], [1, 0], [0, 0]]]}}]}"#;
+    /// let e = read_polygons(geo, PolygonFormat::Geojson).unwrap_err();
+    /// let inertia::Error::InPart { part, source } = &e else { panic!("{e}") };
+    /// assert_eq!(part, "plot 7");
+    /// assert!(matches!(**source, inertia::Error::SelfIntersection { .. }));
+    /// ```
+    #[error("{part}: {source}")]
+    InPart {
+        /// The part's name within its file.
+        part: String,
+        /// What is wrong with it.
+        source: Box<Error>,
+    },
 
     /// Parts of one input overlap (members of a MultiPolygon, outlines of a drawing), so
     /// their sum would count the common area twice.
@@ -149,6 +199,11 @@ pub enum Error {
         /// How they meet ("cross at (1, 2)", "lie one inside the other").
         how: String,
     },
+}
+
+/// "s" for a count other than one.
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
 }
 
 /// A piece of input quoted in a message, cut to 40 characters (a megabyte-long "cell" must
@@ -206,6 +261,20 @@ impl Error {
         Error::Parse {
             place: place.into(),
             message: message.into(),
+        }
+    }
+
+    /// `error`, in the part named `part` of a file.
+    ///
+    /// # Examples
+    /// ```
+    /// let e = inertia::Error::in_part("object 2", inertia::Error::parse("triangle 4", "open"));
+    /// assert_eq!(e.to_string(), "object 2: triangle 4: open");
+    /// ```
+    pub fn in_part(part: &str, error: Error) -> Self {
+        Error::InPart {
+            part: part.to_string(),
+            source: Box::new(error),
         }
     }
 }

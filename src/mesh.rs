@@ -175,8 +175,13 @@ impl RawMesh {
 /// assert_eq!(m.triangles().len(), 4);
 /// assert!(!m.inside_out());
 ///
-/// let open = RawMesh { triangles: tet.triangles[..3].to_vec(), ..tet };
-/// assert!(Mesh::new(&open).unwrap_err().to_string().starts_with("the mesh is not closed: 3 boundary edges"));
+/// let open = RawMesh { triangles: tet.triangles[..3].to_vec(), ..tet.clone() };
+/// let e = Mesh::new(&open).unwrap_err();
+/// assert!(e.to_string().starts_with("the mesh is not closed: 3 boundary edges"));
+/// assert!(matches!(e, inertia::Error::OpenMesh { boundary_edges: 3, .. }));
+/// let mut bad = tet.clone();
+/// bad.triangles[3] = [1, 3, 2];
+/// assert!(matches!(Mesh::new(&bad), Err(inertia::Error::InconsistentWinding { .. })));
 /// # Ok::<(), inertia::Error>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -952,19 +957,19 @@ fn check_edges(
     };
     if let Some(e) = first_boundary {
         let (a, b) = ends(e.0);
-        return Err(Error::InvalidMesh(format!(
-            "the mesh is not closed: {boundary} boundary edge{}, e.g. {a}–{b} of {}",
-            if boundary == 1 { "" } else { "s" },
-            raw.place(origin[e.2 as usize])
-        )));
+        return Err(Error::OpenMesh {
+            boundary_edges: boundary,
+            edge: format!("{a}–{b}"),
+            triangle: raw.place(origin[e.2 as usize]),
+        });
     }
     if let Some((e, f)) = first_unbalanced {
         let (a, b) = ends(e.0);
-        return Err(Error::InvalidMesh(format!(
-            "inconsistent winding: {} and {} use edge {a}–{b} in the same direction",
-            raw.place(origin[e.2 as usize]),
-            raw.place(origin[f.2 as usize])
-        )));
+        return Err(Error::InconsistentWinding {
+            first: raw.place(origin[e.2 as usize]),
+            second: raw.place(origin[f.2 as usize]),
+            edge: format!("{a}–{b}"),
+        });
     }
     Ok(())
 }

@@ -210,7 +210,7 @@ fn named_body(
         // CAD exports write one corner as 0 and its twin as -1.7e-17: the mesh is open
         // only by such noise. Welded within a few units in the last place of its
         // coordinates (or the given tolerance), it closes.
-        Err(e) if options.shell.is_none() && e.to_string().contains("the mesh is not closed") => {
+        Err(e) if options.shell.is_none() && matches!(e, Error::OpenMesh { .. }) => {
             let tol = options
                 .weld_tolerance
                 .unwrap_or_else(|| crate::mesh::default_weld_tolerance(raw));
@@ -247,7 +247,7 @@ fn named_body(
         if name.is_empty() {
             e
         } else {
-            Error::parse(name.clone(), e.to_string())
+            Error::in_part(&name, e)
         }
     })?;
     solid.name = name;
@@ -318,11 +318,10 @@ fn body(
     // The general path; when it refuses a closed mesh (a shell inside another, a body
     // folding through itself), overlapping triangles are the likelier cause and are named
     // instead.
-    let general = || -> Result<Mesh> {
-        Mesh::new(raw).map_err(|e| {
-            let text = e.to_string();
-            if !text.contains("not closed")
-                && !text.contains("inconsistent winding")
+    let general =
+        || -> Result<Mesh> {
+            Mesh::new(raw).map_err(|e| {
+            if !matches!(e, Error::OpenMesh { .. } | Error::InconsistentWinding { .. })
                 && let Some(o) = crate::overlap::first_overlap(&soup)
             {
                 return Error::InvalidMesh(format!(
@@ -332,7 +331,7 @@ fn body(
             }
             e
         })
-    };
+        };
     let stray = stray.map(str::to_string);
     let (mesh, integrals, warning) = match options.shell {
         Some(t) => {

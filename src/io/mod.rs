@@ -420,8 +420,7 @@ pub fn read_polygons_with(
             .parts
             .into_iter()
             .map(|(name, rings)| {
-                let poly = Polygon::from_rings(rings)
-                    .map_err(|e| Error::parse(name.clone(), e.to_string()))?;
+                let poly = Polygon::from_rings(rings).map_err(|e| Error::in_part(&name, e))?;
                 Ok((name, poly))
             })
             .collect::<Result<Vec<_>>>()?;
@@ -451,7 +450,7 @@ pub fn read_polygons_with(
                 if p.name.is_empty() {
                     e
                 } else {
-                    Error::parse(p.name.clone(), e.to_string())
+                    Error::in_part(&p.name, e)
                 }
             })?;
             Ok((p.name, poly))
