@@ -1,0 +1,251 @@
+//! `inertia mesh`: read mesh files through the library's pipeline, report each body and their total.
+
+use super::*;
+
+pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
+    let listed = gather_files(&a.files, a.files_from.as_deref())?;
+    if a.input_format.is_none_or(|f| f == MeshFormat::ThreeMf) {
+        a.common.adopt_file_units(&listed, FileKind::Mesh)?;
+    }
+    let amount = a.common.amount(3, None)?;
+    let view = a.common.view(3)?;
+    let about = a.common.about::<3>()?.map(Point3::from);
+    let tolerance = check_tolerance(a.tolerance)?;
+    if a.resolution == 0 || a.resolution > 100_000 {
+        bail!(
+            "--resolution must be between 1 and 100000, got {}",
+            a.resolution
+        );
+    }
+    let files = listed;
+    let output = a.common.format();
+    check_batch(
+        files.len(),
+        a.files_from.is_some(),
+        a.method == MeshChoice::All,
+        a.common.mass,
+        a.plot.is_some(),
+        output,
+    )?;
+    let methods: Vec<MeshMethod> = match a.method {
+        MeshChoice::Tetra => vec![MeshMethod::Tetra],
+        MeshChoice::Voxel => vec![MeshMethod::Voxel],
+        MeshChoice::All => MeshMethod::ALL.to_vec(),
+    };
+    if let Some(w) = a.weld_tolerance {
+        positive("--weld-tolerance", w)?;
+    }
+    if let Some(t) = a.shell {
+        positive("--shell", t)?;
+        if a.method != MeshChoice::Tetra {
+            bail!("--shell is a method of its own; leave out --method");
+        }
+    }
+    // (name, label, body, one integral per method, the mesh if it is to be drawn, warnings)
+    type Part = (
+        String,
+        String,
+        Body,
+        Vec<MeshIntegral>,
+        Option<inertia::Mesh>,
+        Vec<String>,
+    );
+    let solid_options = inertia::solid::Options {
+        methods: methods.clone(),
+        resolution: a.resolution,
+        shell: a.shell,
+        keep_mesh: a.plot.is_some(),
+        weld_tolerance: a.weld_tolerance,
+        overlap: match a.overlap {
+            OverlapChoice::Refuse => inertia::solid::OverlapPolicy::Refuse,
+            OverlapChoice::Sum => inertia::solid::OverlapPolicy::Sum,
+        },
+        max_triangles: *MAX_TRIANGLES.get_or_init(|| inertia::io::threemf::DEFAULT_MAX_TRIANGLES),
+    };
+    // Every body of a file (3MF files may hold several), each validated and integrated.
+    let read = |path: &PathBuf| -> Result<Vec<Part>> {
+        let (bytes, name, label) = read_input(path)?;
+        if bytes.is_empty() {
+            bail!("{label}: the input is empty");
+        }
+        let known = a.input_format.or_else(|| MeshFormat::from_path(path));
+        if known.is_none()
+            && let Some(what) = foreign_format(path)
+        {
+            bail!(
+                "{label}: {what} is not a mesh format inertia reads: export the part as STL, OBJ, PLY or 3MF"
+            );
+        }
+        let format = known.unwrap_or_else(|| MeshFormat::sniff(&bytes));
+        // Content that only fell through to OBJ and holds no OBJ face is not a mesh at all.
+        if known.is_none()
+            && format == MeshFormat::Obj
+            && !bytes
+                .split(|b| *b == b'\n')
+                .any(|l| l.trim_ascii_start().starts_with(b"f "))
+        {
+            bail!(
+                "{label}: not a mesh file inertia reads (binary or ASCII STL, OBJ, PLY, 3MF): give --input-format if it is one"
+            );
+        }
+        // The library's pipeline: the STL fast path, or each body parsed, validated (the
+        // parallel path, else Mesh::new to explain a defect), checked for overlaps, welded
+        // within a tolerance when open by noise, and integrated.
+        let solids = inertia::solid::read_solids(&bytes, format, &solid_options)
+            .with_context(|| label.clone())?;
+        let parts = solids
+            .into_iter()
+            .map(|s| {
+                let (name, label) = if s.name.is_empty() {
+                    (name.clone(), label.clone())
+                } else {
+                    (
+                        format!("{name}: {}", s.name),
+                        format!("{label}: {}", s.name),
+                    )
+                };
+                let warnings = s
+                    .warnings
+                    .iter()
+                    .map(|w| format!("warning: {label}: {w}"))
+                    .collect();
+                (name, label, s.body, s.integrals, s.mesh, warnings)
+            })
+            .collect();
+        Ok(parts)
+    };
+    let method_name = |m: MeshMethod| if a.shell.is_some() { "shell" } else { m.name() };
+    let report = |name: &str,
+                  method: MeshMethod,
+                  body: Body,
+                  unit: MeshIntegral|
+     -> Result<MeshReport> {
+        let r =
+            MeshReport::from_integral(name, method_name(method), body, unit, amount, about, &view);
+        checked(name, r)
+    };
+    let inside_out = |body: &Body, label: &str| {
+        body.inside_out.then(|| {
+            format!("warning: {label}: the mesh is inside-out (its triangles face inward); computed as if turned right way out")
+        })
+    };
+    // A lone file is read once here: one body is reported alone, several as parts below.
+    let mut first = None;
+    let table = output == OutputFormat::Table;
+    if files.len() == 1 && a.files_from.is_none() {
+        let progress = Progress::start(None, files[0].display().to_string(), table);
+        let mut parts = read(&files[0])?;
+        drop(progress);
+        if parts.len() == 1 && !a.parts {
+            let (name, label, body, units, mesh, overlap) = parts.remove(0);
+            let reports = methods
+                .iter()
+                .zip(units)
+                .map(|(m, u)| report(&name, *m, body, u))
+                .collect::<Result<Vec<_>>>()?;
+            if let (Some(path), Some(mesh)) = (&a.plot, &mesh) {
+                write_file(path, &inertia::report::svg::mesh(mesh, &reports[0]))?;
+            }
+            let mut out = if a.method == MeshChoice::All {
+                let exact = methods.iter().map(|m| m.is_exact()).collect();
+                let c = compare::meshes(reports, exact, tolerance);
+                compared(c, output, &format!("mesh {name}"), &label)
+            } else {
+                Outcome::ok(output.mesh(&reports[0]))
+            };
+            out.warnings
+                .splice(0..0, inside_out(&body, &label).into_iter().chain(overlap));
+            return Ok(out);
+        }
+        if a.common.mass.is_some() && parts.len() > 1 {
+            bail!(
+                "--mass gives one body its mass, but this file holds {} bodies: give --density (or --material) instead",
+                parts.len()
+            );
+        }
+        if a.method == MeshChoice::All {
+            if parts.len() == 1 {
+                bail!("--method all prints a comparison of one body, not --parts");
+            }
+            bail!(
+                "--method all compares methods on one body; this file holds {}",
+                parts.len()
+            );
+        }
+        if a.plot.is_some() {
+            if parts.len() == 1 {
+                bail!("--plot draws one body: leave out --parts");
+            }
+            bail!("--plot draws one body; this file holds {}", parts.len());
+        }
+        first = Some(parts);
+    }
+    let method = methods[0];
+    let per_file: Vec<Result<Vec<Part>, (String, String)>> = match first {
+        Some(parts) => vec![Ok(parts)],
+        None => {
+            let progress = Progress::start(Some(files.len() as u64), "meshes".into(), table);
+            files
+                .par_iter()
+                .map(|p| {
+                    let r = read(p).map_err(|e| (p.display().to_string(), format!("{e:#}")));
+                    progress.inc();
+                    r
+                })
+                .collect()
+        }
+    };
+    let results: Vec<Result<Part, (String, String)>> = per_file
+        .into_iter()
+        .flat_map(|r| match r {
+            Ok(parts) => parts.into_iter().map(Ok).collect::<Vec<_>>(),
+            Err(e) => vec![Err(e)],
+        })
+        .collect();
+    let mut warnings: Vec<String> = results
+        .iter()
+        .filter_map(|r| r.as_ref().ok())
+        .flat_map(|(_, label, body, _, _, notes)| {
+            inside_out(body, label)
+                .into_iter()
+                .chain(notes.iter().cloned())
+        })
+        .collect();
+    let rows: Vec<Result<MeshReport, (String, String)>> = results
+        .iter()
+        .map(|r| match r {
+            Ok((name, _, body, units, _, _)) => {
+                report(name, method, *body, units[0]).map_err(|e| (name.clone(), format!("{e:#}")))
+            }
+            Err(e) => Err(e.clone()),
+        })
+        .collect();
+    let good: Vec<&Part> = results.iter().filter_map(|r| r.as_ref().ok()).collect();
+    let total = (good.len() > 1 || (a.parts && !good.is_empty())).then(|| {
+        let props: inertia::MassProperties3d = good.iter().map(|g| g.3[0].properties).sum();
+        let body = Body::sum(good.iter().map(|g| g.2));
+        let unit = MeshIntegral {
+            properties: props,
+            grid: None,
+        };
+        let name = format!(
+            "total of {} part{}",
+            good.len(),
+            if good.len() == 1 { "" } else { "s" }
+        );
+        let r =
+            MeshReport::from_integral(&name, method_name(method), body, unit, amount, about, &view);
+        checked(&name, r)
+    });
+    let total = total.transpose()?;
+    let mut out = batch_outcome(
+        output,
+        rows,
+        total,
+        |r| OutputFormat::Table.mesh(r),
+        inertia::report::csv::meshes,
+    );
+    warnings.append(&mut out.warnings);
+    out.warnings = warnings;
+    Ok(out)
+}

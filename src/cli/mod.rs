@@ -1,0 +1,359 @@
+//! Command-line arguments and the glue from them to the library.
+
+use crate::progress::Progress;
+use anyhow::{Context, Result, bail};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use inertia::error::num;
+use inertia::io::{Bytes, MeshFormat, PolygonFormat, read_polygons_with};
+use inertia::method::voxel::DEFAULT_RESOLUTION;
+use inertia::report::{
+    Body, BoundingBox, MeshReport, Outline, OutputFormat, PolygonReport, View, compare,
+};
+use inertia::shape::{Shape2d, Shape3d};
+use inertia::units::{LengthUnit, Products, Units, material};
+use inertia::{About, Amount, MeshIntegral, MeshMethod, PolygonIntegral, PolygonMethod, positive};
+use nalgebra::{Point2, Point3};
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+
+mod args;
+mod combine;
+mod mesh;
+mod polygon;
+mod shape;
+pub use args::Cli;
+use args::*;
+use combine::*;
+use mesh::*;
+use polygon::*;
+use shape::*;
+
+/// What a run produced: the text for stdout, warnings for stderr, and the exit code.
+pub struct Outcome {
+    /// Printed on stdout.
+    pub stdout: String,
+    /// Printed on stderr, one line each, before stdout.
+    pub warnings: Vec<String>,
+    /// 0, or 1 when `--method all` found the exact methods disagreeing.
+    pub code: u8,
+}
+
+impl Outcome {
+    fn ok(stdout: String) -> Self {
+        Outcome {
+            stdout,
+            warnings: vec![],
+            code: 0,
+        }
+    }
+}
+
+/// Runs the command.
+pub fn run(cli: Cli) -> Result<Outcome> {
+    MAX_INPUT_BYTES.get_or_init(|| cli.max_input_bytes);
+    MAX_TRIANGLES.get_or_init(|| cli.max_triangles);
+    match cli.command {
+        Command::Polygon(a) => polygon(a),
+        Command::Mesh(a) => mesh(a),
+        Command::Shape { kind } => shape(kind),
+        Command::Combine(a) => combine(a),
+        Command::Completions { shell } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            let mut buf = Vec::new();
+            clap_complete::generate(shell, &mut cmd, "inertia", &mut buf);
+            Ok(Outcome::ok(String::from_utf8_lossy(&buf).into_owned()))
+        }
+        Command::Manpage { command } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            cmd.build();
+            let page = match command {
+                None => cmd,
+                Some(name) => {
+                    let sub = cmd
+                        .find_subcommand(&name)
+                        .with_context(|| format!("no command {name}"))?
+                        .clone();
+                    // clap names are &'static str (without its "string" feature).
+                    let full: &'static str = match name.as_str() {
+                        "polygon" => "inertia-polygon",
+                        "mesh" => "inertia-mesh",
+                        "shape" => "inertia-shape",
+                        "combine" => "inertia-combine",
+                        "completions" => "inertia-completions",
+                        "manpage" => "inertia-manpage",
+                        _ => "inertia-materials",
+                    };
+                    sub.name(full).display_name(full).bin_name(full)
+                }
+            };
+            let mut buf = Vec::new();
+            clap_mangen::Man::new(page)
+                .render(&mut buf)
+                .context("cannot render the manual page")?;
+            Ok(Outcome::ok(String::from_utf8_lossy(&buf).into_owned()))
+        }
+        Command::Materials { format, json } => Ok(Outcome::ok(materials(if json {
+            OutputFormat::Json
+        } else {
+            format
+        }))),
+    }
+}
+
+/// The input's bytes, its name for the report (`-` for stdin) and its name for messages.
+fn read_input(path: &Path) -> Result<(Bytes, String, String)> {
+    let name = path.display().to_string();
+    let label = if name == "-" {
+        "<stdin>".to_string()
+    } else {
+        name.clone()
+    };
+    let max = *MAX_INPUT_BYTES.get_or_init(|| inertia::io::DEFAULT_MAX_STREAM_BYTES);
+    let bytes = Bytes::open_limited(path, max).with_context(|| format!("{label}: cannot read"))?;
+    Ok((bytes, name, label))
+}
+
+fn check_tolerance(t: f64) -> Result<f64> {
+    if t.is_finite() && t >= 0.0 {
+        Ok(t)
+    } else {
+        bail!("--tolerance must be a finite number >= 0, got {t}")
+    }
+}
+
+/// The outcome of `--method all`: exit code 1 and a warning when exact methods disagree.
+fn compared<R: serde::Serialize>(
+    c: compare::Comparison<R>,
+    format: OutputFormat,
+    title: &str,
+    label: &str,
+) -> Outcome {
+    let stdout = match format {
+        OutputFormat::Json | OutputFormat::Jsonl | OutputFormat::Csv => c.json(),
+        OutputFormat::Table => c.table(title),
+    };
+    let mut out = Outcome::ok(stdout);
+    if !c.agree {
+        out.code = 1;
+        out.warnings.push(format!(
+            "{label}: the exact methods disagree by {:.1e} (tolerance {:.0e})",
+            c.max_exact_spread, c.tolerance
+        ));
+    }
+    out
+}
+
+/// The inputs: FILE arguments, then the names listed in --files-from.
+fn gather_files(files: &[PathBuf], files_from: Option<&Path>) -> Result<Vec<PathBuf>> {
+    let mut all = files.to_vec();
+    if let Some(list) = files_from {
+        let (bytes, _, label) = read_input(list)?;
+        let text = std::str::from_utf8(&bytes)
+            .with_context(|| format!("{label}: not a text list of file names"))?;
+        all.extend(
+            text.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                .map(PathBuf::from),
+        );
+    }
+    if all.is_empty() {
+        bail!("no input: give a FILE, `-` for standard input, or --files-from LIST");
+    }
+    let stdin_uses = all.iter().filter(|p| p.as_os_str() == "-").count()
+        + usize::from(files_from.is_some_and(|p| p.as_os_str() == "-"));
+    if stdin_uses > 1 {
+        bail!("standard input (`-`) can be read only once");
+    }
+    Ok(all)
+}
+
+/// Checks flags that make no sense for several inputs, or for the chosen output.
+fn check_batch(
+    n: usize,
+    from_list: bool,
+    method_all: bool,
+    mass: Option<f64>,
+    plot: bool,
+    output: OutputFormat,
+) -> Result<()> {
+    // A list from --files-from is a batch however many files it names: its output keeps the
+    // batch's shape, so what needs a lone file is refused rather than silently dropped.
+    let (batch, what) = match (n, from_list) {
+        (1, false) => (false, ""),
+        (_, true) => (true, "a --files-from list"),
+        _ => (true, "several files"),
+    };
+    if batch && method_all {
+        bail!("--method all compares methods on one file named on the command line, not {what}");
+    }
+    if batch && mass.is_some() {
+        bail!("--mass is ambiguous for {what}; give --density or --material");
+    }
+    if batch && plot {
+        bail!("--plot draws one body from one file named on the command line, not {what}");
+    }
+    if method_all && matches!(output, OutputFormat::Csv | OutputFormat::Jsonl) {
+        bail!("--method all prints a table or JSON");
+    }
+    Ok(())
+}
+
+/// The output of several inputs: each part, the total (table and JSON), errors.
+fn batch_outcome<R: serde::Serialize>(
+    format: OutputFormat,
+    rows: Vec<Result<R, (String, String)>>,
+    total: Option<R>,
+    render_one: impl Fn(&R) -> String,
+    csv_rows: impl Fn(&[Result<R, (String, String)>]) -> String,
+) -> Outcome {
+    // Each message already names its file.
+    let errors: Vec<String> = rows
+        .iter()
+        .filter_map(|r| r.as_ref().err())
+        .map(|(_, m)| m.clone())
+        .collect();
+    let stdout = match format {
+        OutputFormat::Csv => csv_rows(&rows),
+        OutputFormat::Jsonl => inertia::report::jsonl::lines(&rows),
+        OutputFormat::Json => {
+            let parts: Vec<serde_json::Value> = rows
+                .iter()
+                .filter_map(|r| r.as_ref().ok())
+                .map(|r| serde_json::to_value(r).expect("reports serialise"))
+                .collect();
+            let errs: Vec<serde_json::Value> = rows
+                .iter()
+                .filter_map(|r| r.as_ref().err())
+                .map(|(s, m)| serde_json::json!({ "source": s, "error": m }))
+                .collect();
+            let mut v = serde_json::json!({
+                "schema_version": inertia::report::json::SCHEMA_VERSION,
+                "parts": parts,
+                "errors": errs
+            });
+            if let Some(t) = &total {
+                v["total"] = serde_json::to_value(t).expect("reports serialise");
+            }
+            let mut s = serde_json::to_string_pretty(&v).expect("values serialise");
+            s.push('\n');
+            s
+        }
+        OutputFormat::Table => {
+            let mut s = String::new();
+            for r in rows.iter().filter_map(|r| r.as_ref().ok()) {
+                s += &render_one(r);
+                s.push('\n');
+            }
+            if let Some(t) = &total {
+                s += &render_one(t);
+            }
+            s
+        }
+    };
+    Outcome {
+        stdout,
+        code: if errors.is_empty() { 0 } else { 2 },
+        warnings: errors,
+    }
+}
+
+/// Which command's formats a file is read as.
+#[derive(Clone, Copy)]
+enum FileKind {
+    Polygon,
+    Mesh,
+}
+
+/// The length unit a file states (3MF, DXF), or `None`: other formats carry none, and
+/// standard input is read only once.
+fn stated_unit(path: &Path, kind: FileKind) -> Result<Option<LengthUnit>> {
+    if path.as_os_str() == "-" {
+        return Ok(None);
+    }
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(|e| e.to_ascii_lowercase());
+    let read = || Bytes::open(path).with_context(|| format!("{}: cannot read", path.display()));
+    Ok(match (kind, ext.as_deref()) {
+        (FileKind::Mesh, Some("3mf")) => {
+            Some(inertia::io::threemf::unit(&read()?).with_context(|| path.display().to_string())?)
+        }
+        (FileKind::Polygon, Some("dxf")) => {
+            inertia::io::dxf::unit(&read()?).with_context(|| path.display().to_string())?
+        }
+        _ => None,
+    })
+}
+
+/// The name of a CAD or scene format that `path`'s extension says it is, when inertia does
+/// not read it (so the message says so, instead of a parse error from a guessed format).
+fn foreign_format(path: &Path) -> Option<&'static str> {
+    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    Some(match ext.as_str() {
+        "step" | "stp" => "STEP",
+        "iges" | "igs" => "IGES",
+        "glb" | "gltf" => "glTF",
+        "fbx" => "FBX",
+        "3ds" => "3DS",
+        "blend" => "Blender",
+        "dae" => "COLLADA",
+        "sat" | "sab" => "ACIS",
+        "x_t" | "x_b" => "Parasolid",
+        "sldprt" | "sldasm" => "SolidWorks",
+        "ipt" | "iam" => "Inventor",
+        "f3d" => "Fusion 360",
+        "dwg" => "DWG",
+        "amf" => "AMF",
+        "usd" | "usda" | "usdc" | "usdz" => "USD",
+        _ => return None,
+    })
+}
+
+/// The most triangles `shape --mesh-out` writes: 5·10⁷ (about 12 GB of ASCII STL).
+const MAX_WRITTEN_TRIANGLES: f64 = 5e7;
+
+/// `report` if every number in it is finite and nothing underflowed (see
+/// [`inertia::report::check_numbers`]); else an error naming `name` and the field.
+fn checked<R: serde::Serialize>(name: &str, report: R) -> Result<R> {
+    match inertia::report::check_numbers(&report) {
+        Ok(()) => Ok(report),
+        Err(e) => bail!("{name}: {e}"),
+    }
+}
+
+fn write_file(path: &Path, text: &str) -> Result<()> {
+    std::fs::write(path, text).with_context(|| format!("{}: cannot write", path.display()))
+}
+
+fn materials(format: OutputFormat) -> String {
+    use inertia::units::MATERIALS;
+    match format {
+        OutputFormat::Csv => {
+            let mut w = ::csv::Writer::from_writer(Vec::new());
+            let _ = w.write_record(["material", "density_kg_m3", "source"]);
+            for m in MATERIALS {
+                let _ = w.write_record([m.name, &m.density.to_string(), m.source]);
+            }
+            String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+        }
+        OutputFormat::Json => {
+            let mut s = serde_json::to_string_pretty(MATERIALS).expect("materials serialise");
+            s.push('\n');
+            s
+        }
+        // One object per line, as every other --format jsonl.
+        OutputFormat::Jsonl => MATERIALS
+            .iter()
+            .map(|m| serde_json::to_string(m).expect("materials serialise") + "\n")
+            .collect(),
+        OutputFormat::Table => {
+            let mut s = String::from("material        density kg/m³  source\n");
+            for m in MATERIALS {
+                s += &format!("{:<15} {:>13}  {}\n", m.name, num(m.density), m.source);
+            }
+            s
+        }
+    }
+}

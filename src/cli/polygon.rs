@@ -1,0 +1,246 @@
+//! `inertia polygon`: read polygon files, validate, integrate, report each and their total.
+
+use super::*;
+
+pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
+    let listed = gather_files(&a.files, a.files_from.as_deref())?;
+    if a.input_format.is_none_or(|f| f == PolygonFormat::Dxf) {
+        a.common.adopt_file_units(&listed, FileKind::Polygon)?;
+    }
+    let amount = a.common.amount(2, a.thickness)?;
+    if let Some(t) = a.join_tolerance {
+        positive("--join-tolerance", t)?;
+    }
+    let dxf_options = inertia::io::dxf::Options {
+        join_tolerance: a.join_tolerance,
+        ignore_open: a.open == OpenChoice::Ignore,
+        layers: a.layer.clone(),
+    };
+    let view = a.common.view(2)?;
+    let about = a.common.about::<2>()?.map(Point2::from);
+    let tolerance = check_tolerance(a.tolerance)?;
+    let files = listed;
+    let output = a.common.format();
+    check_batch(
+        files.len(),
+        a.files_from.is_some(),
+        a.method == PolygonChoice::All,
+        a.common.mass,
+        a.plot.is_some(),
+        output,
+    )?;
+    let methods: Vec<PolygonMethod> = match a.method {
+        PolygonChoice::Fan => vec![PolygonMethod::Fan],
+        PolygonChoice::RightTriangle => vec![PolygonMethod::RightTriangle],
+        PolygonChoice::Centroid => vec![PolygonMethod::Centroid],
+        PolygonChoice::All => PolygonMethod::ALL.to_vec(),
+    };
+    // Every polygon of a file: (name, outline, one integral per method). GeoJSON files may
+    // hold several; the others hold one.
+    type Integrated = (
+        String,
+        Outline,
+        Vec<inertia::PolygonIntegral>,
+        inertia::Polygon,
+    );
+    // A file's polygons, and what it held outside them.
+    let read = |path: &PathBuf| -> Result<(Vec<Integrated>, Notes)> {
+        let (bytes, name, label) = read_input(path)?;
+        let format = a
+            .input_format
+            .or_else(|| PolygonFormat::from_path(path))
+            .unwrap_or_else(|| PolygonFormat::sniff(&bytes));
+        let (polys, left) =
+            read_polygons_with(&bytes, format, &dxf_options).with_context(|| label.clone())?;
+        let mut notes = Notes {
+            ignored: left.annotations,
+        };
+        if !left.pieces.is_empty() {
+            eprintln!(
+                "inertia: warning: {label}: {} piece(s) in no closed outline left out (--open ignore): {}",
+                left.pieces.len(),
+                left.pieces.join(", ")
+            );
+            notes
+                .ignored
+                .insert("open pieces".into(), left.pieces.len());
+        }
+        let polys = polys
+            .into_iter()
+            .map(|(part, poly)| {
+                let part_name = if part.is_empty() {
+                    name.clone()
+                } else {
+                    format!("{name}: {part}")
+                };
+                let units = methods.iter().map(|m| m.integrate(&poly)).collect();
+                (part_name, Outline::of(&poly), units, poly)
+            })
+            .collect();
+        Ok((polys, notes))
+    };
+    let report = |name: &str,
+                  method: PolygonMethod,
+                  outline: Outline,
+                  unit: inertia::PolygonIntegral|
+     -> Result<PolygonReport> {
+        let r =
+            PolygonReport::from_integral(name, method.name(), outline, unit, amount, about, &view);
+        checked(name, r)
+    };
+    // A lone file is read once here: one polygon is reported alone, several as parts below.
+    let mut first = None;
+    if files.len() == 1 && a.files_from.is_none() {
+        let (mut parts, notes) = read(&files[0])?;
+        if parts.len() == 1 && !a.parts {
+            let (name, outline, units, poly) = parts.remove(0);
+            let reports = methods
+                .iter()
+                .zip(units)
+                .map(|(m, u)| {
+                    report(&name, *m, outline, u).map(|mut r| {
+                        notes.apply(&mut r);
+                        r
+                    })
+                })
+                .collect::<Result<Vec<_>>>()?;
+            if let Some(path) = &a.plot {
+                write_file(path, &inertia::report::svg::polygon(&poly, &reports[0]))?;
+            }
+            if a.method == PolygonChoice::All {
+                let label = if name == "-" { "<stdin>" } else { &name };
+                let c = compare::polygons(reports, tolerance);
+                return Ok(compared(c, output, &format!("polygon {name}"), label));
+            }
+            return Ok(Outcome::ok(output.polygon(&reports[0])));
+        }
+        if a.common.mass.is_some() && parts.len() > 1 {
+            bail!(
+                "--mass gives one body its mass, but this file holds {} parts: give --density (or --material) instead",
+                parts.len()
+            );
+        }
+        if a.method == PolygonChoice::All {
+            if parts.len() == 1 {
+                bail!("--method all prints a comparison of one polygon, not --parts");
+            }
+            bail!(
+                "--method all compares methods on one polygon; this file holds {}",
+                parts.len()
+            );
+        }
+        if a.plot.is_some() {
+            if parts.len() == 1 {
+                bail!("--plot draws one polygon: leave out --parts");
+            }
+            bail!("--plot draws one polygon; this file holds {}", parts.len());
+        }
+        first = Some((parts, notes));
+    }
+    let method = methods[0];
+    // (name, outline, integral, what its file held outside its polygons (carried by the
+    // file's first part, to be summed in the total), whether to show them on the part:
+    // only when it is its file's only polygon — a drawing's spline may be in any part)
+    type Part = (String, Outline, inertia::PolygonIntegral, Notes, bool);
+    let keep_first = |(parts, notes): (Vec<Integrated>, Notes)| -> Vec<Part> {
+        let one = parts.len() == 1;
+        let mut notes = Some(notes);
+        parts
+            .into_iter()
+            .enumerate()
+            .map(|(k, (n, o, mut u, _))| {
+                let c = if one || k == 0 {
+                    notes.take().unwrap_or_default()
+                } else {
+                    Notes::default()
+                };
+                (n, o, u.remove(0), c, one)
+            })
+            .collect()
+    };
+    let per_file: Vec<Result<Vec<Part>, (String, String)>> = match first {
+        Some(parts) => vec![Ok(keep_first(parts))],
+        None => {
+            let progress = Progress::start(
+                Some(files.len() as u64),
+                "polygons".into(),
+                output == OutputFormat::Table,
+            );
+            files
+                .par_iter()
+                .map(|p| {
+                    let r = read(p)
+                        .map(keep_first)
+                        .map_err(|e| (p.display().to_string(), format!("{e:#}")));
+                    progress.inc();
+                    r
+                })
+                .collect()
+        }
+    };
+    let results: Vec<Result<Part, (String, String)>> = per_file
+        .into_iter()
+        .flat_map(|r| match r {
+            Ok(parts) => parts.into_iter().map(Ok).collect::<Vec<_>>(),
+            Err(e) => vec![Err(e)],
+        })
+        .collect();
+    let rows: Vec<Result<PolygonReport, (String, String)>> = results
+        .iter()
+        .map(|r| match r {
+            Ok((name, outline, unit, notes, show)) => report(name, method, *outline, *unit)
+                .map(|mut r| {
+                    if *show {
+                        notes.apply(&mut r);
+                    }
+                    r
+                })
+                .map_err(|e| (name.clone(), format!("{e:#}"))),
+            Err(e) => Err(e.clone()),
+        })
+        .collect();
+    let good: Vec<&Part> = results.iter().filter_map(|r| r.as_ref().ok()).collect();
+    let total = (good.len() > 1 || (a.parts && !good.is_empty())).then(|| {
+        let props: inertia::MassProperties2d = good.iter().map(|g| g.2.properties).sum();
+        let outline = Outline::sum(good.iter().map(|g| g.1));
+        let unit = inertia::PolygonIntegral::from_properties(props);
+        let name = format!(
+            "total of {} part{}",
+            good.len(),
+            if good.len() == 1 { "" } else { "s" }
+        );
+        let mut r =
+            PolygonReport::from_integral(&name, method.name(), outline, unit, amount, about, &view);
+        for g in &good {
+            g.3.apply(&mut r);
+        }
+        checked(&name, r)
+    });
+    let total = total.transpose()?;
+    Ok(batch_outcome(
+        output,
+        rows,
+        total,
+        output_table_polygon,
+        inertia::report::csv::polygons,
+    ))
+}
+
+/// What a polygon file held besides its polygons, for its report: annotations ignored.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Notes {
+    ignored: std::collections::BTreeMap<String, usize>,
+}
+
+impl Notes {
+    /// Adds these notes to a report (summing counts).
+    fn apply(&self, r: &mut PolygonReport) {
+        for (k, n) in &self.ignored {
+            *r.ignored.entry(k.clone()).or_default() += n;
+        }
+    }
+}
+
+pub(super) fn output_table_polygon(r: &PolygonReport) -> String {
+    OutputFormat::Table.polygon(r)
+}

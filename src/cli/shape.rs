@@ -1,0 +1,170 @@
+//! `inertia shape`: closed-form shapes, and their tessellations written to files.
+
+use super::*;
+
+pub(super) fn shape(kind: ShapeKind) -> Result<Outcome> {
+    let (s2, s3, name) = match kind {
+        ShapeKind::Rectangle { width, height, out } => (
+            Some((Shape2d::Rectangle { width, height }, out)),
+            None,
+            format!("rectangle {} × {}", num(width), num(height)),
+        ),
+        ShapeKind::Regular {
+            sides,
+            side,
+            circumradius,
+            out,
+        } => {
+            let side = match (side, circumradius) {
+                (Some(l), _) => l,
+                (None, Some(r)) => {
+                    positive("--circumradius", r)?;
+                    2.0 * r * (std::f64::consts::PI / sides.max(1) as f64).sin()
+                }
+                (None, None) => bail!("regular needs --side or --circumradius"),
+            };
+            (
+                Some((Shape2d::Regular { sides, side }, out)),
+                None,
+                format!("regular {sides}-gon of side {}", num(side)),
+            )
+        }
+        ShapeKind::Circle { radius, out } => (
+            Some((Shape2d::Circle { radius }, out)),
+            None,
+            format!("circle of radius {}", num(radius)),
+        ),
+        ShapeKind::Box { size, out } => {
+            if size.len() != 3 {
+                bail!("--size takes X,Y,Z (3 numbers), got {}", size.len());
+            }
+            let size = [size[0], size[1], size[2]];
+            (
+                None,
+                Some((Shape3d::Box { size }, out)),
+                format!("box {} × {} × {}", num(size[0]), num(size[1]), num(size[2])),
+            )
+        }
+        ShapeKind::Sphere { radius, out } => (
+            None,
+            Some((Shape3d::Sphere { radius }, out)),
+            format!("sphere of radius {}", num(radius)),
+        ),
+        ShapeKind::Cylinder {
+            radius,
+            height,
+            out,
+        } => (
+            None,
+            Some((Shape3d::Cylinder { radius, height }, out)),
+            format!("cylinder of radius {}, height {}", num(radius), num(height)),
+        ),
+        ShapeKind::Biconvex { width, height, out } => (
+            None,
+            Some((Shape3d::Biconvex { width, height }, out)),
+            format!("biconvex {} × {}", num(width), num(height)),
+        ),
+    };
+    if let Some((shape, out)) = s2 {
+        shape.validate()?;
+        let amount = out.common.amount(2, out.thickness)?;
+        let view = out.common.view(2)?;
+        let about = out.common.about::<2>()?.map(Point2::from);
+        if out.segments < 3 || out.segments > 10_000_000 {
+            bail!(
+                "--segments must be between 3 and 10000000, got {}",
+                out.segments
+            );
+        }
+        // A regular n-gon written out has n vertices: 16 bytes each, and the JSON text.
+        if let (Shape2d::Regular { sides, .. }, Some(_)) = (&shape, &out.polygon_out)
+            && *sides > 10_000_000
+        {
+            bail!(
+                "--polygon-out would write {sides} vertices (about {} of JSON): at most 10000000",
+                inertia::error::human_bytes(*sides as f64 * 48.0)
+            );
+        }
+        let e = shape.exact();
+        let outline = Outline {
+            vertices: e.vertices,
+            holes: 0,
+            winding: "ccw",
+            perimeter: e.perimeter,
+            max_deviation: None,
+        };
+        let unit = PolygonIntegral::from_properties(e.properties);
+        let report = checked(
+            &name,
+            PolygonReport::from_integral(&name, "closed-form", outline, unit, amount, about, &view),
+        )?;
+        if let Some(path) = &out.polygon_out {
+            write_file(
+                path,
+                &inertia::io::json::write(&shape.tessellate(out.segments)),
+            )?;
+        }
+        return Ok(Outcome::ok(out.common.format().polygon(&report)));
+    }
+    let (shape, out) = s3.expect("a shape is 2D or 3D");
+    shape.validate()?;
+    let amount = out.common.amount(3, None)?;
+    let view = out.common.view(3)?;
+    let about = out.common.about::<3>()?.map(Point3::from);
+    if out.segments < 3 || out.segments > 100_000 {
+        bail!(
+            "--segments must be between 3 and 100000, got {}",
+            out.segments
+        );
+    }
+    // Round shapes are tessellated as about segments² triangles (segments around, half as
+    // many rings, two triangles a quad): refuse, with the estimate, what would not fit.
+    let estimate = (out.segments as f64).powi(2);
+    if out.mesh_out.is_some() && estimate > MAX_WRITTEN_TRIANGLES {
+        bail!(
+            "--segments {} would write about {} triangles (about {} of STL): at most {} (--segments {})",
+            out.segments,
+            num(estimate),
+            inertia::error::human_bytes(estimate * 250.0),
+            num(MAX_WRITTEN_TRIANGLES),
+            MAX_WRITTEN_TRIANGLES.sqrt() as u64
+        );
+    }
+    let e = shape.exact();
+    let h = e.half_extent;
+    let body = Body {
+        triangles: 0,
+        degenerate_triangles: 0,
+        vertices: 0,
+        shells: 1,
+        cavities: 0,
+        inside_out: false,
+        surface_area: e.surface_area,
+        bounding_box: BoundingBox {
+            min: h.map(|v| -v),
+            max: h,
+        },
+    };
+    let unit = MeshIntegral {
+        properties: e.properties,
+        grid: None,
+    };
+    let report = checked(
+        &name,
+        MeshReport::from_integral(&name, "closed-form", body, unit, amount, about, &view),
+    )?;
+    if let Some(path) = &out.mesh_out {
+        // Streamed to the file: the text (some 250 bytes a triangle) is never held whole.
+        let mesh = shape.tessellate(out.segments);
+        let cannot = || format!("{}: cannot write", path.display());
+        let file = std::fs::File::create(path).with_context(cannot)?;
+        let mut w = std::io::BufWriter::new(file);
+        match MeshFormat::from_path(path) {
+            Some(MeshFormat::Obj) => inertia::io::obj::write_to(&mut w, &mesh),
+            _ => inertia::io::stl::write_ascii_to(&mut w, &mesh, "inertia"),
+        }
+        .and_then(|_| std::io::Write::flush(&mut w))
+        .with_context(cannot)?;
+    }
+    Ok(Outcome::ok(out.common.format().mesh(&report)))
+}
