@@ -157,27 +157,15 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
                 .splice(0..0, inside_out(&body, &label).into_iter().chain(overlap));
             return Ok(out);
         }
-        if a.common.mass.is_some() && parts.len() > 1 {
-            bail!(
-                "--mass gives one body its mass, but this file holds {} bodies: give --density (or --material) instead",
-                parts.len()
-            );
-        }
-        if a.method == MeshChoice::All {
-            if parts.len() == 1 {
-                bail!("--method all prints a comparison of one body, not --parts");
-            }
-            bail!(
-                "--method all compares methods on one body; this file holds {}",
-                parts.len()
-            );
-        }
-        if a.plot.is_some() {
-            if parts.len() == 1 {
-                bail!("--plot draws one body: leave out --parts");
-            }
-            bail!("--plot draws one body; this file holds {}", parts.len());
-        }
+        one_body_flags(
+            parts.len(),
+            [
+                a.common.mass.is_some(),
+                a.method == MeshChoice::All,
+                a.plot.is_some(),
+            ],
+            ("body", "bodies"),
+        )?;
         first = Some(parts);
     }
     let method = methods[0];

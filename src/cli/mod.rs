@@ -199,6 +199,31 @@ fn check_batch(
     Ok(())
 }
 
+/// Flags that need one body (`[--mass, --method all, --plot]`, whether given), for a file
+/// read as `count` parts (one when `--parts` asked for the shape of several); `noun` names
+/// one body and several ("polygon", "parts").
+fn one_body_flags(count: usize, [mass, all, plot]: [bool; 3], noun: (&str, &str)) -> Result<()> {
+    let (one, many) = noun;
+    if mass && count > 1 {
+        bail!(
+            "--mass gives one body its mass, but this file holds {count} {many}: give --density (or --material) instead"
+        );
+    }
+    if all {
+        if count == 1 {
+            bail!("--method all prints a comparison of one {one}, not --parts");
+        }
+        bail!("--method all compares methods on one {one}; this file holds {count}");
+    }
+    if plot {
+        if count == 1 {
+            bail!("--plot draws one {one}: leave out --parts");
+        }
+        bail!("--plot draws one {one}; this file holds {count}");
+    }
+    Ok(())
+}
+
 /// The output of several inputs: each part, the total (table and JSON), errors.
 fn batch_outcome<R: serde::Serialize>(
     format: OutputFormat,

@@ -114,27 +114,15 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
             }
             return Ok(Outcome::ok(output.polygon(&reports[0])));
         }
-        if a.common.mass.is_some() && parts.len() > 1 {
-            bail!(
-                "--mass gives one body its mass, but this file holds {} parts: give --density (or --material) instead",
-                parts.len()
-            );
-        }
-        if a.method == PolygonChoice::All {
-            if parts.len() == 1 {
-                bail!("--method all prints a comparison of one polygon, not --parts");
-            }
-            bail!(
-                "--method all compares methods on one polygon; this file holds {}",
-                parts.len()
-            );
-        }
-        if a.plot.is_some() {
-            if parts.len() == 1 {
-                bail!("--plot draws one polygon: leave out --parts");
-            }
-            bail!("--plot draws one polygon; this file holds {}", parts.len());
-        }
+        one_body_flags(
+            parts.len(),
+            [
+                a.common.mass.is_some(),
+                a.method == PolygonChoice::All,
+                a.plot.is_some(),
+            ],
+            ("polygon", "parts"),
+        )?;
         first = Some((parts, notes));
     }
     let method = methods[0];
