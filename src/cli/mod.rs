@@ -225,7 +225,7 @@ fn one_body_flags(count: usize, [mass, all, plot]: [bool; 3], noun: (&str, &str)
 }
 
 /// The output of several inputs: each part, the total (table and JSON), errors.
-fn batch_outcome<R: serde::Serialize>(
+fn batch_outcome<R: serde::Serialize + Clone>(
     format: OutputFormat,
     rows: Vec<Result<R, (String, String)>>,
     total: Option<R>,
@@ -239,7 +239,15 @@ fn batch_outcome<R: serde::Serialize>(
         .map(|(_, m)| m.clone())
         .collect();
     let stdout = match format {
-        OutputFormat::Csv => csv_rows(&rows),
+        // The total last, as a row like the others.
+        OutputFormat::Csv => match &total {
+            Some(t) => {
+                let mut all = rows.clone();
+                all.push(Ok(t.clone()));
+                csv_rows(&all)
+            }
+            None => csv_rows(&rows),
+        },
         OutputFormat::Jsonl => inertia::report::jsonl::lines(&rows),
         OutputFormat::Json => {
             let parts: Vec<serde_json::Value> = rows

@@ -1,7 +1,8 @@
 //! `--format csv`: one row per input, with a header; for batches.
 //!
-//! Every row states its units and product convention; a file that could not be processed
-//! gets a row with its `error` and empty numbers, so no good row is lost.
+//! Every row states its units (length and mass) and product convention; a file that could
+//! not be processed gets a row with its `error` and empty numbers, so no good row is lost.
+//! A batch ends with its total, a row like the others whose `source` is `total of N parts`.
 
 use super::{MeshReport, PolygonReport};
 
@@ -11,7 +12,7 @@ use super::{MeshReport, PolygonReport};
 /// ```
 /// assert_eq!(inertia::report::csv::POLYGON_HEADER[0], "source");
 /// ```
-pub const POLYGON_HEADER: [&str; 21] = [
+pub const POLYGON_HEADER: [&str; 22] = [
     "source",
     "method",
     "area",
@@ -31,6 +32,7 @@ pub const POLYGON_HEADER: [&str; 21] = [
     "perimeter",
     "vertices",
     "length_unit",
+    "mass_unit",
     "products",
     "error",
 ];
@@ -41,7 +43,7 @@ pub const POLYGON_HEADER: [&str; 21] = [
 /// ```
 /// assert_eq!(*inertia::report::csv::MESH_HEADER.last().unwrap(), "error");
 /// ```
-pub const MESH_HEADER: [&str; 26] = [
+pub const MESH_HEADER: [&str; 27] = [
     "source",
     "method",
     "volume",
@@ -66,6 +68,7 @@ pub const MESH_HEADER: [&str; 26] = [
     "triangles",
     "shells",
     "length_unit",
+    "mass_unit",
     "products",
     "error",
 ];
@@ -111,6 +114,7 @@ pub fn polygons(rows: &[Result<PolygonReport, (String, String)>]) -> String {
                     n(r.perimeter),
                     r.vertices.to_string(),
                     r.units.length.clone(),
+                    r.units.mass.clone(),
                     format!("{:?}", r.products).to_lowercase(),
                     String::new(),
                 ]
@@ -156,6 +160,7 @@ pub fn meshes(rows: &[Result<MeshReport, (String, String)>]) -> String {
                     r.triangles.map(|t| t.to_string()).unwrap_or_default(),
                     r.shells.to_string(),
                     r.units.length.clone(),
+                    r.units.mass.clone(),
                     format!("{:?}", r.products).to_lowercase(),
                     String::new(),
                 ]);

@@ -53,8 +53,12 @@ fn csv_rows_with_an_error_row_and_exit_2() {
     let mut rdr = csv::Reader::from_reader(text.as_bytes());
     let headers = rdr.headers().unwrap().clone();
     let rows: Vec<csv::StringRecord> = rdr.records().map(|r| r.unwrap()).collect();
-    assert_eq!(rows.len(), 3);
+    // Three files, then the total of the two that were computed.
+    assert_eq!(rows.len(), 4);
     let col = |name: &str| headers.iter().position(|h| h == name).unwrap();
+    assert_eq!(&rows[3][col("source")], "total of 2 parts");
+    assert_eq!(&rows[3][col("volume")], "11");
+    assert_eq!(&rows[0][col("mass_unit")], "density × input length^3");
     assert_eq!(&rows[0][col("volume")], "10");
     assert!(rows[1][col("error")].contains("not closed"));
     assert_eq!(&rows[1][col("volume")], "");

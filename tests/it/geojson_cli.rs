@@ -37,7 +37,7 @@ fn feature_collection_parts_and_total() {
     assert!((f(&parts[2]["area"]) - 2.0).abs() < 1e-15);
     // Total: 575 + 1 + 2.
     assert!((f(&v["total"]["area"]) - 578.0).abs() < 1e-12);
-    // CSV: one row per polygon.
+    // CSV: a header, one row per polygon, the total.
     let out = cargo_bin_cmd!("inertia")
         .args([
             "polygon",
@@ -47,7 +47,14 @@ fn feature_collection_parts_and_total() {
         ])
         .output()
         .unwrap();
-    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 4);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 5);
+    assert!(
+        text.lines()
+            .last()
+            .unwrap()
+            .starts_with("total of 3 parts,fan,578,")
+    );
 }
 
 #[test]
