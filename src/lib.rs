@@ -5,8 +5,10 @@
 //! mass, centroid, second moments, principal moments and axes.
 //!
 //! The library is what the `inertia` command-line tool runs: parse an input
-//! ([`io`]), validate it ([`Polygon::new`]), integrate it with a [`method`], and
-//! build a [report] to print.
+//! ([`io`]), validate it ([`Polygon::new`], [`Mesh::new`]), integrate it with a
+//! [`method`], and build a [report] to print. One call does it all for a mesh file
+//! ([`read_solids`]) or a polygon file ([`io::read_polygons`]); a validated shape gives its
+//! mass properties with [`Polygon::mass_properties`] and [`Mesh::mass_properties`].
 //!
 //! Every method accumulates about a reference point on the body, never about the global
 //! origin, so a part 1e8 from the origin is computed as accurately as one at the origin.
@@ -51,6 +53,11 @@ pub use mass3d::{MassProperties3d, Principal3d};
 pub use mesh::{Mesh, RawMesh};
 pub use method::{MeshIntegral, MeshMethod, PolygonIntegral, PolygonMethod};
 pub use polygon::{Polygon, Winding};
+pub use solid::{Solid, read_solids};
+
+/// The linear algebra crate of the public API (points, vectors, the inertia tensor), so
+/// that a user names the same `nalgebra` types without depending on a matching version.
+pub use nalgebra;
 
 /// Checks that a density, mass or size is positive and finite.
 ///

@@ -51,6 +51,7 @@ impl SecondMoments2d {
     /// let m = inertia::SecondMoments2d { ixx: 0.5, iyy: 0.25, ixy: 0.1 };
     /// assert_eq!(m.polar(), 0.75);
     /// ```
+    #[must_use]
     pub fn polar(&self) -> f64 {
         self.ixx + self.iyy
     }
@@ -65,6 +66,7 @@ impl SecondMoments2d {
     /// assert!((p.angle_deg - 45.0).abs() < 1e-12);
     /// assert!(p.moments[0].abs() < 1e-12 && (p.moments[1] - 2.0).abs() < 1e-12);
     /// ```
+    #[must_use]
     pub fn principal(&self) -> Principal2d {
         let mean = 0.5 * (self.ixx + self.iyy);
         let half_diff = 0.5 * (self.iyy - self.ixx);
@@ -101,6 +103,7 @@ impl SecondMoments2d {
     /// let m = inertia::SecondMoments2d { ixx: 2.0, iyy: 1.0, ixy: 0.0 };
     /// assert_eq!(m.about_axis(nalgebra::Vector2::new(3.0, 0.0)), 2.0);
     /// ```
+    #[must_use]
     pub fn about_axis(&self, dir: Vector2<f64>) -> f64 {
         let u = unit(dir);
         self.ixx * u.x * u.x + self.iyy * u.y * u.y - 2.0 * self.ixy * u.x * u.y
@@ -113,6 +116,7 @@ impl SecondMoments2d {
     /// let m = inertia::SecondMoments2d { ixx: 1.0, iyy: 2.0, ixy: 0.5 }.scaled(2.0);
     /// assert_eq!((m.ixx, m.iyy, m.ixy), (2.0, 4.0, 1.0));
     /// ```
+    #[must_use]
     pub fn scaled(&self, factor: f64) -> Self {
         SecondMoments2d {
             ixx: self.ixx * factor,
@@ -130,6 +134,7 @@ impl SecondMoments2d {
     /// let m = inertia::SecondMoments2d::default().shifted(1.0, nalgebra::Vector2::new(1.0, 2.0));
     /// assert_eq!((m.ixx, m.iyy, m.ixy), (4.0, 1.0, 2.0));
     /// ```
+    #[must_use]
     pub fn shifted(&self, mass: f64, d: Vector2<f64>) -> Self {
         SecondMoments2d {
             ixx: self.ixx + mass * d.y * d.y,
@@ -198,6 +203,7 @@ impl MassProperties2d {
     /// assert_eq!(p.scaled_mass(3.0).mass, 3.0);
     /// # Ok::<(), inertia::Error>(())
     /// ```
+    #[must_use]
     pub fn scaled_mass(&self, factor: f64) -> Self {
         MassProperties2d {
             area: self.area,
@@ -218,6 +224,7 @@ impl MassProperties2d {
     /// assert!((q.moments.polar() - 100.0 * 200.0 / 12.0).abs() < 1e-9);
     /// # Ok::<(), inertia::Error>(())
     /// ```
+    #[must_use]
     pub fn scaled_lengths(&self, k: f64) -> Self {
         let k2 = k * k;
         MassProperties2d {
@@ -242,6 +249,7 @@ impl MassProperties2d {
     /// let c = sq.moments_about(Point2::origin());
     /// assert!((c.ixx - 1.0 / 3.0).abs() < 1e-15 && (c.ixy - 0.25).abs() < 1e-15);
     /// ```
+    #[must_use]
     pub fn moments_about(&self, point: Point2<f64>) -> SecondMoments2d {
         self.moments.shifted(self.mass, self.centroid - point)
     }
@@ -261,6 +269,7 @@ impl MassProperties2d {
     /// // The line y = 1: 2/3 + 2 · 1².
     /// assert_eq!(r.moment_about_axis(Point2::new(1e8, 1.0), Vector2::new(1.0, 0.0)), 2.0 / 3.0 + 2.0);
     /// ```
+    #[must_use]
     pub fn moment_about_axis(&self, point: Point2<f64>, dir: Vector2<f64>) -> f64 {
         let u = unit(dir);
         let d = self.centroid - point;
@@ -290,6 +299,7 @@ impl MassProperties2d {
     /// assert!((p.moments[0] - 2.0 / 3.0).abs() < 1e-15);
     /// assert_eq!(p.angle_deg, 0.0);
     /// ```
+    #[must_use]
     pub fn principal_about(&self, point: Point2<f64>) -> Principal2d {
         let d = self.centroid - point;
         let big = d.amax();

@@ -159,6 +159,7 @@ impl MassProperties3d {
     /// assert!((corner.m11 - 2.0 / 3.0).abs() < 1e-15);
     /// assert!((corner.m12 + 0.25).abs() < 1e-15); // −∫xy dm
     /// ```
+    #[must_use]
     pub fn inertia_about(&self, point: Point3<f64>) -> Matrix3<f64> {
         shift_tensor(&self.inertia, self.mass, self.centroid - point)
     }
@@ -172,6 +173,7 @@ impl MassProperties3d {
     /// assert_eq!(p.volume, 8.0);
     /// assert!((p.inertia.m11 - 8.0 * 8.0 / 12.0).abs() < 1e-12);
     /// ```
+    #[must_use]
     pub fn scaled_lengths(&self, k: f64) -> Self {
         let k3 = k * k * k;
         MassProperties3d {
@@ -189,6 +191,7 @@ impl MassProperties3d {
     /// let p = inertia::shape::Shape3d::Box { size: [1.0; 3] }.exact().properties.scaled_mass(7850.0);
     /// assert_eq!(p.mass, 7850.0);
     /// ```
+    #[must_use]
     pub fn scaled_mass(&self, factor: f64) -> Self {
         MassProperties3d {
             volume: self.volume,
@@ -218,6 +221,7 @@ impl MassProperties3d {
     /// assert!((pr.moments[0] - 6.5).abs() < 1e-12);
     /// assert!((pr.moments[2] - 6e16).abs() < 1e2);
     /// ```
+    #[must_use]
     pub fn principal_about(&self, point: Point3<f64>) -> Principal3d {
         let d = self.centroid - point;
         let len = scaled_norm(&d);
@@ -273,6 +277,7 @@ impl MassProperties3d {
     /// let i = p.moment_about_axis(Point3::new(1e8, 1.0, 1.0), Vector3::new(1.0, 0.0, 0.0));
     /// assert_eq!(i, 18.5);
     /// ```
+    #[must_use]
     pub fn moment_about_axis(&self, point: Point3<f64>, dir: Vector3<f64>) -> f64 {
         let u = dir / scaled_norm(&dir);
         let own = u.dot(&(self.inertia * u));
@@ -292,6 +297,7 @@ impl MassProperties3d {
     /// assert!(pr.moments[0] < pr.moments[2]);
     /// assert_eq!(pr.axes[0].z.abs(), 1.0); // the least moment is about the axis
     /// ```
+    #[must_use]
     pub fn principal(&self) -> Principal3d {
         principal(&self.inertia)
     }

@@ -118,6 +118,7 @@ impl PolygonMethod {
     /// }
     /// # Ok::<(), inertia::Error>(())
     /// ```
+    #[must_use]
     pub fn integrate(self, polygon: &Polygon) -> PolygonIntegral {
         // Validation has integrated every method already (to check they agree).
         polygon

@@ -36,7 +36,7 @@ use crate::sums::Sums;
 use nalgebra::Point3;
 use rayon::prelude::*;
 
-pub use crate::sums::BLOCK;
+use crate::sums::BLOCK;
 
 /// Corners per weld partition, about: small enough for a partition's table to stay in cache.
 const PARTITION: usize = 1 << 16;

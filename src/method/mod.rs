@@ -158,6 +158,7 @@ impl MeshMethod {
     /// }
     /// # Ok::<(), inertia::Error>(())
     /// ```
+    #[must_use]
     pub fn integrate(self, mesh: &crate::mesh::Mesh, resolution: usize) -> MeshIntegral {
         match self {
             MeshMethod::Tetra => MeshIntegral {

@@ -34,6 +34,7 @@ pub use crate::sums::Sums;
 /// assert!((p.inertia.m11 - 75.0 / 8.0).abs() < 1e-12);
 /// # Ok::<(), inertia::Error>(())
 /// ```
+#[must_use]
 pub fn integrate(mesh: &Mesh) -> MassProperties3d {
     let (sums, r) = sums(mesh);
     sums.finish(r)
@@ -50,6 +51,7 @@ pub fn integrate(mesh: &Mesh) -> MassProperties3d {
 /// assert_eq!((s.det, r), (6.0, cube.corners(0)[0]));
 /// # Ok::<(), inertia::Error>(())
 /// ```
+#[must_use]
 pub fn sums(mesh: &Mesh) -> (Sums, Point3<f64>) {
     let r = match mesh.triangles().first() {
         Some(_) => mesh.corners(0)[0],
