@@ -1,0 +1,170 @@
+//! The first pass over fixed blocks of triangles: sums, box, area, the closedness
+//! certificate, and each block's own weld of its points.
+
+use super::*;
+
+/// What one block of triangles contributes.
+pub(super) struct Block<P> {
+    pub(super) sums: Sums,
+    /// Σ |det|: the scale against which a vanishing volume is judged.
+    pub(super) magnitude: f64,
+    pub(super) area: f64,
+    pub(super) lo: [f64; 3],
+    pub(super) hi: [f64; 3],
+    /// Σ f(a, b) over directed edges, wrapping.
+    pub(super) edges: u128,
+    /// Triangles repeating a corner.
+    pub(super) repeated: usize,
+    /// Triangles of zero area (distinct corners).
+    pub(super) flat: usize,
+    /// A corner with a non-finite coordinate.
+    pub(super) non_finite: bool,
+    /// The block's distinct points, grouped by weld partition (in order of first
+    /// appearance within each); the block's corners are numbered by place in this list.
+    pub(super) points: Vec<P>,
+    /// Where each partition's run starts in `points` (one more for the end).
+    pub(super) runs: Vec<u32>,
+}
+
+/// The second hash of a point, for the antisymmetric edge form.
+#[inline]
+pub(super) fn cohash(h: u64) -> u64 {
+    mix(h ^ K[4], K[5])
+}
+
+/// `f(a, b) = u(a)·v(b) − u(b)·v(a)`, antisymmetric in (a, b).
+#[inline]
+pub(super) fn edge(ua: u64, va: u64, ub: u64, vb: u64) -> u128 {
+    (ua as u128 * vb as u128).wrapping_sub(ub as u128 * va as u128)
+}
+
+pub(super) fn partition_bits(corners: usize) -> u32 {
+    let mut bits = 0;
+    while bits < 12 && corners >> bits > PARTITION {
+        bits += 1;
+    }
+    bits
+}
+
+#[inline]
+pub(super) fn partition(h: u64, bits: u32) -> usize {
+    if bits == 0 {
+        0
+    } else {
+        (h >> (64 - bits)) as usize
+    }
+}
+
+pub(super) fn block<S: Soup>(
+    soup: &S,
+    range: std::ops::Range<usize>,
+    r: [f64; 3],
+    bits: u32,
+    local: &mut [std::mem::MaybeUninit<u16>],
+) -> Block<S::Point> {
+    let mut b = Block {
+        sums: Sums::default(),
+        magnitude: 0.0,
+        area: 0.0,
+        lo: [f64::INFINITY; 3],
+        hi: [f64::NEG_INFINITY; 3],
+        edges: 0,
+        repeated: 0,
+        flat: 0,
+        non_finite: false,
+        points: Vec::new(),
+        runs: Vec::new(),
+    };
+    // First level of the weld, while the block is in cache: its distinct points, numbered
+    // in order of first appearance (at most 3 · BLOCK < 2^16).
+    let size = (6 * range.len()).next_power_of_two().max(16);
+    let mut table = vec![u16::MAX; size];
+    let mut seen: Vec<(S::Point, u64)> = Vec::with_capacity(range.len());
+    let mut ids: Vec<u16> = Vec::with_capacity(local.len());
+    let mut c = 0;
+    for t in range {
+        let tri = soup.triangle(t);
+        if !tri.iter().all(Point::is_finite) {
+            b.non_finite = true;
+            return b;
+        }
+        let h = [tri[0].hash(), tri[1].hash(), tri[2].hash()];
+        for k in 0..3 {
+            let mut slot = h[k] as usize & (size - 1);
+            let id = loop {
+                let v = table[slot];
+                if v == u16::MAX {
+                    table[slot] = seen.len() as u16;
+                    seen.push((tri[k], h[k]));
+                    break table[slot];
+                }
+                if seen[v as usize].0 == tri[k] {
+                    break v;
+                }
+                slot = (slot + 1) & (size - 1);
+            };
+            ids.push(id);
+            c += 1;
+        }
+        if tri[0] == tri[1] || tri[1] == tri[2] || tri[2] == tri[0] {
+            b.repeated += 1;
+            continue;
+        }
+        let v = [cohash(h[0]), cohash(h[1]), cohash(h[2])];
+        b.edges = b
+            .edges
+            .wrapping_add(edge(h[0], v[0], h[1], v[1]))
+            .wrapping_add(edge(h[1], v[1], h[2], v[2]))
+            .wrapping_add(edge(h[2], v[2], h[0], v[0]));
+        let p = [tri[0].coords(), tri[1].coords(), tri[2].coords()];
+        let n = crate::mesh::area_vector(p);
+        if n == [0.0; 3] {
+            b.flat += 1;
+            continue;
+        }
+        b.area += 0.5 * (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
+        // Plain comparisons (the coordinates are finite): one instruction each, where
+        // f64::min and max spend four on NaN rules.
+        for q in &p {
+            for (k, &x) in q.iter().enumerate() {
+                b.lo[k] = if x < b.lo[k] { x } else { b.lo[k] };
+                b.hi[k] = if x > b.hi[k] { x } else { b.hi[k] };
+            }
+        }
+        let det = b.sums.add(sub(p[0], r), sub(p[1], r), sub(p[2], r));
+        b.magnitude += det.abs();
+    }
+    debug_assert_eq!(c, local.len());
+    // The distinct points, sorted by weld partition (counting sort, stable), and the
+    // corners renumbered to match: a point's number is its place in `points`.
+    let mut runs = vec![0u32; (1 << bits) + 1];
+    for (_, h) in &seen {
+        runs[partition(*h, bits) + 1] += 1;
+    }
+    for p in 1..runs.len() {
+        runs[p] += runs[p - 1];
+    }
+    let mut at = runs.clone();
+    b.runs = runs;
+    let Some(&(first, _)) = seen.first() else {
+        return b;
+    };
+    let mut points = vec![first; seen.len()];
+    let mut place = vec![0u16; seen.len()];
+    for (id, (point, h)) in seen.into_iter().enumerate() {
+        let p = partition(h, bits);
+        points[at[p] as usize] = point;
+        place[id] = at[p] as u16;
+        at[p] += 1;
+    }
+    for (out, id) in local.iter_mut().zip(ids) {
+        out.write(place[id as usize]);
+    }
+    b.points = points;
+    b
+}
+
+#[inline]
+pub(super) fn sub(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
+    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+}

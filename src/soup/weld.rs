@@ -1,0 +1,215 @@
+//! The second level of the weld (the blocks' points merged by partition) and union-find
+//! over the welded points: shells and their labels.
+
+use super::*;
+
+/// The second level of the weld: the blocks' distinct points merged by exact coordinates,
+/// each partition on its own core. Returns, for every block, the global number of each of
+/// its points, the size of the numbering, and the number of distinct points. A point's
+/// number lies in its partition's range (the partition's first entry in partition order,
+/// plus the point's rank), so numbers are unique but not dense.
+pub(super) fn weld<P: Point>(blocks: &[Block<P>], bits: u32) -> Weld<P> {
+    let parts = 1usize << bits;
+    let mut start = vec![0usize; parts + 1];
+    for b in blocks {
+        for p in 0..parts {
+            start[p + 1] += (b.runs[p + 1] - b.runs[p]) as usize;
+        }
+    }
+    for p in 0..parts {
+        start[p + 1] += start[p];
+    }
+    let mut global: Vec<Vec<u32>> = blocks.iter().map(|b| vec![0; b.points.len()]).collect();
+    let out: Vec<Shared<u32>> = global.iter_mut().map(|g| Shared(g.as_mut_ptr())).collect();
+    let points: Vec<Vec<P>> = (0..parts)
+        .into_par_iter()
+        .map(|p| {
+            let size = (2 * (start[p + 1] - start[p])).next_power_of_two().max(16);
+            let mut table = vec![u32::MAX; size];
+            let mut seen: Vec<P> = Vec::new();
+            for (b, out) in blocks.iter().zip(&out) {
+                let run = b.runs[p] as usize..b.runs[p + 1] as usize;
+                for (point, i) in b.points[run.clone()].iter().zip(run) {
+                    let mut slot = point.hash() as usize & (size - 1);
+                    let id = loop {
+                        let v = table[slot];
+                        if v == u32::MAX {
+                            table[slot] = seen.len() as u32;
+                            seen.push(*point);
+                            break table[slot];
+                        }
+                        if seen[v as usize] == *point {
+                            break v;
+                        }
+                        slot = (slot + 1) & (size - 1);
+                    };
+                    // SAFETY: `i` < the block's point count (the length of its `global`
+                    // vector), and each of a block's points lies in exactly one partition's
+                    // run, so each place is written once, by one thread.
+                    unsafe { *out.at(i) = start[p] as u32 + id };
+                }
+            }
+            seen
+        })
+        .collect();
+    Weld {
+        global,
+        start,
+        points,
+    }
+}
+
+/// What the weld found.
+pub(super) struct Weld<P> {
+    /// For each block, the number of each of its points.
+    pub(super) global: Vec<Vec<u32>>,
+    /// Each partition's first number (one more for the end: the size of the numbering).
+    pub(super) start: Vec<usize>,
+    /// Each partition's distinct points, in order of their numbers.
+    pub(super) points: Vec<Vec<P>>,
+}
+
+impl<P: Point> Weld<P> {
+    pub(super) fn distinct(&self) -> usize {
+        self.points.iter().map(Vec::len).sum()
+    }
+}
+
+/// The connected components of the triangles that do not repeat a vertex, by union-find
+/// over point numbers below `ids` (`repeated`: whether some triangles do).
+pub(super) struct Components {
+    /// For each point number, 0 for a root, else its parent plus one.
+    pub(super) parent: Scratch<u32>,
+    /// How many there are.
+    pub(super) count: usize,
+}
+
+/// The triangle `t` of a block as point numbers.
+#[inline]
+pub(super) fn numbered(t: &[u16], g: &[u32]) -> [u32; 3] {
+    [g[t[0] as usize], g[t[1] as usize], g[t[2] as usize]]
+}
+
+/// Whether a triangle repeats a point.
+#[inline]
+pub(super) fn repeats(t: &[u32; 3]) -> bool {
+    t[0] == t[1] || t[1] == t[2] || t[2] == t[0]
+}
+
+/// The root of `x`'s component, halving the path on the way.
+pub(super) fn find(parent: &mut [u32], mut x: u32) -> u32 {
+    loop {
+        let p = parent[x as usize];
+        if p == 0 {
+            return x;
+        }
+        let g = parent[(p - 1) as usize];
+        if g != 0 {
+            parent[x as usize] = g;
+        }
+        x = p - 1;
+    }
+}
+
+pub(super) fn components(
+    local: &[u16],
+    global: &[Vec<u32>],
+    ids: usize,
+    distinct: usize,
+    repeated: bool,
+) -> Option<Components> {
+    let mut scratch = Scratch::<u32>::new(ids, false)?;
+    // SAFETY: zeroed u32s.
+    let parent: &mut [u32] = unsafe { &mut *(scratch.uninit() as *mut [_] as *mut [u32]) };
+    let mut unions = 0;
+    for (l, g) in local.chunks(3 * BLOCK).zip(global) {
+        for t in l.chunks_exact(3) {
+            let t = numbered(t, g);
+            if repeats(&t) {
+                continue;
+            }
+            let r0 = find(parent, t[0]);
+            for &v in &t[1..] {
+                let r = find(parent, v);
+                if r != r0 {
+                    parent[r as usize] = r0 + 1;
+                    unions += 1;
+                }
+            }
+        }
+    }
+    // Each union joins two components of the points in use.
+    let used = if repeated {
+        let mut used = vec![false; ids];
+        for (l, g) in local.chunks(3 * BLOCK).zip(global) {
+            for t in l.chunks_exact(3) {
+                let t = numbered(t, g);
+                if !repeats(&t) {
+                    for v in t {
+                        used[v as usize] = true;
+                    }
+                }
+            }
+        }
+        used.iter().filter(|u| **u).count()
+    } else {
+        distinct
+    };
+    Some(Components {
+        parent: scratch,
+        count: used - unions,
+    })
+}
+
+impl Components {
+    /// Each triangle's component, numbered in order of first appearance
+    /// ([`crate::shells::NONE`] for a triangle that repeats a point), as the general path
+    /// numbers its shells.
+    pub(super) fn labels(&mut self, local: &[u16], global: &[Vec<u32>]) -> Vec<u32> {
+        // SAFETY: zeroed or written u32s.
+        let parent: &mut [u32] = unsafe { &mut *(self.parent.uninit() as *mut [_] as *mut [u32]) };
+        let mut labels = Vec::with_capacity(local.len() / 3);
+        let mut next = 0u32;
+        for (l, g) in local.chunks(3 * BLOCK).zip(global) {
+            for t in l.chunks_exact(3) {
+                let t = numbered(t, g);
+                if repeats(&t) {
+                    labels.push(crate::shells::NONE);
+                    continue;
+                }
+                // A root, once numbered, holds its label in place of "root" (0): the label
+                // plus one, with the top bit set to tell it from a parent.
+                let r = find_labelled(parent, t[0]);
+                let label = match parent[r as usize] {
+                    0 => {
+                        parent[r as usize] = LABELLED | (next + 1);
+                        next += 1;
+                        next - 1
+                    }
+                    v => (v & !LABELLED) - 1,
+                };
+                labels.push(label);
+            }
+        }
+        labels
+    }
+}
+
+/// Marks a root's entry as holding its component's label (used when point numbers stay
+/// below 2^31).
+pub(super) const LABELLED: u32 = 1 << 31;
+
+/// [`find`], treating a labelled entry as a root.
+pub(super) fn find_labelled(parent: &mut [u32], mut x: u32) -> u32 {
+    loop {
+        let p = parent[x as usize];
+        if p == 0 || p & LABELLED != 0 {
+            return x;
+        }
+        let g = parent[(p - 1) as usize];
+        if g != 0 && g & LABELLED == 0 {
+            parent[x as usize] = g;
+        }
+        x = p - 1;
+    }
+}
