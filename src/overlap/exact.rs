@@ -1,0 +1,210 @@
+//! The narrow phase: exact orientation tests (`robust`), with a floating-point filter that
+//! has a rigorous error bound, deciding whether two triangles cross or coincide.
+
+use super::*;
+
+pub(super) fn coord(p: &[f64; 3]) -> robust::Coord3D<f64> {
+    robust::Coord3D {
+        x: p[0],
+        y: p[1],
+        z: p[2],
+    }
+}
+
+/// Exact sign of the orientation of `d` against the plane through `a, b, c`.
+pub(super) fn orient(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -> i8 {
+    let v = robust::orient3d(coord(a), coord(b), coord(c), coord(d));
+    if v > 0.0 {
+        1
+    } else if v < 0.0 {
+        -1
+    } else {
+        0
+    }
+}
+
+/// Whether the triangle's three corners are collinear (exactly).
+pub(super) fn degenerate(t: &[[f64; 3]; 3]) -> bool {
+    // Collinear iff every axis projection is collinear.
+    (0..3).all(|drop| {
+        orient2(
+            &project(t[0], drop),
+            &project(t[1], drop),
+            &project(t[2], drop),
+        ) == 0
+    })
+}
+
+pub(super) fn project(p: [f64; 3], drop: usize) -> [f64; 2] {
+    match drop {
+        0 => [p[1], p[2]],
+        1 => [p[2], p[0]],
+        _ => [p[0], p[1]],
+    }
+}
+
+pub(super) fn orient2(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2]) -> i8 {
+    let k = |p: &[f64; 2]| robust::Coord { x: p[0], y: p[1] };
+    let v = robust::orient2d(k(a), k(b), k(c));
+    if v > 0.0 {
+        1
+    } else if v < 0.0 {
+        -1
+    } else {
+        0
+    }
+}
+
+/// `u × v`, rounded.
+pub(super) fn cross3(u: &[f64; 3], v: &[f64; 3]) -> [f64; 3] {
+    [
+        u[1] * v[2] - u[2] * v[1],
+        u[2] * v[0] - u[0] * v[2],
+        u[0] * v[1] - u[1] * v[0],
+    ]
+}
+
+/// True when every corner of `t2` lies strictly on one side of `t1`'s plane, decided in
+/// floating point with a bound on its error: the orientation `((b−a)×(c−a))·(p−a)` is
+/// computed from rounded differences exactly as `orient3d` computes its determinant, and
+/// trusted only beyond `8ε` times the sum of the absolute values of its terms (Shewchuk's
+/// first-stage bound is `(7 + 56ε)ε` times the same sum). False means "not settled".
+pub(super) fn separated(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> bool {
+    let [a, b, c] = t1;
+    let u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+    let v = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
+    let n = cross3(&u, &v);
+    let m = [
+        (u[1] * v[2]).abs() + (u[2] * v[1]).abs(),
+        (u[2] * v[0]).abs() + (u[0] * v[2]).abs(),
+        (u[0] * v[1]).abs() + (u[1] * v[0]).abs(),
+    ];
+    let side = |p: &[f64; 3]| -> i8 {
+        let w = [p[0] - a[0], p[1] - a[1], p[2] - a[2]];
+        let s = n[0] * w[0] + n[1] * w[1] + n[2] * w[2];
+        let bound =
+            8.0 * f64::EPSILON * (m[0] * w[0].abs() + m[1] * w[1].abs() + m[2] * w[2].abs());
+        if s > bound {
+            1
+        } else if s < -bound {
+            -1
+        } else {
+            0
+        }
+    };
+    let first = side(&t2[0]);
+    first != 0 && side(&t2[1]) == first && side(&t2[2]) == first
+}
+
+/// How two non-degenerate triangles meet, if they cross or coincide.
+pub(super) fn meet(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> Option<Kind> {
+    // Neighbours in a mesh share corners. Sharing one or two, an edge through a shared
+    // corner cannot pass strictly through the other triangle; only a fold of adjacent
+    // triangles could, and that is not looked for (it would cost an exact, slow
+    // orientation test for every neighbour: the shared corners lie exactly on the plane).
+    // Sharing all three, they are the same triangle twice: facing the same way, they
+    // coincide; facing opposite ways, they are two bodies in contact.
+    let shared = t1.iter().filter(|p| t2.contains(p)).count();
+    match shared {
+        0 => {}
+        3 => {
+            let k = t2.iter().position(|p| *p == t1[0]).unwrap_or(0);
+            let same = t2[(k + 1) % 3] == t1[1];
+            let centroid = [0, 1, 2].map(|c| (t1[0][c] + t1[1][c] + t1[2][c]) / 3.0);
+            return same.then_some(Kind::Coincide(centroid));
+        }
+        _ => return None,
+    }
+    let s2 = t2.map(|p| orient(&t1[0], &t1[1], &t1[2], &p));
+    if s2 == [0, 0, 0] {
+        return coplanar(t1, t2);
+    }
+    // A corner exactly in the other triangle's plane counts as lying just outside it
+    // (on the side its winding faces: `orient` < 0). A body resting against a face lies
+    // outside it, so it still only touches; a surface passing through the face with a
+    // ring of vertices exactly in its plane (a sphere's equator on a box's face) now
+    // has an edge from that ring through the face, and is found.
+    let outside = |s: i8| if s == 0 { -1 } else { s };
+    let s2 = s2.map(outside);
+    if s2[0] == s2[1] && s2[1] == s2[2] {
+        return None;
+    }
+    let s1 = t1.map(|p| outside(orient(&t2[0], &t2[1], &t2[2], &p)));
+    if s1[0] == s1[1] && s1[1] == s1[2] {
+        return None;
+    }
+    // Both straddle the other's plane strictly: they cross iff some edge of one passes
+    // strictly through the interior of the other.
+    pierce(t1, t2, &s1).or_else(|| pierce(t2, t1, &s2))
+}
+
+/// An edge of `e` (whose corners have signs `s` against `t`'s plane) passing strictly
+/// through the interior of `t`: the crossing point.
+pub(super) fn pierce(e: &[[f64; 3]; 3], t: &[[f64; 3]; 3], s: &[i8; 3]) -> Option<Kind> {
+    for k in 0..3 {
+        let (i, j) = (k, (k + 1) % 3);
+        if s[i] * s[j] != -1 {
+            continue;
+        }
+        let (a, b) = (&e[i], &e[j]);
+        let o = [
+            orient(a, b, &t[0], &t[1]),
+            orient(a, b, &t[1], &t[2]),
+            orient(a, b, &t[2], &t[0]),
+        ];
+        if o[0] != 0 && o[0] == o[1] && o[1] == o[2] {
+            return Some(Kind::Cross(plane_point(a, b, t)));
+        }
+    }
+    None
+}
+
+/// Where segment `a b` meets the plane of `t` (for the message; rounded).
+pub(super) fn plane_point(a: &[f64; 3], b: &[f64; 3], t: &[[f64; 3]; 3]) -> [f64; 3] {
+    let sub = |p: &[f64; 3], q: &[f64; 3]| [p[0] - q[0], p[1] - q[1], p[2] - q[2]];
+    let dot = |p: [f64; 3], q: [f64; 3]| p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
+    let (u, v) = (sub(&t[1], &t[0]), sub(&t[2], &t[0]));
+    let n = cross3(&u, &v);
+    let da = dot(n, sub(a, &t[0]));
+    let db = dot(n, sub(b, &t[0]));
+    let w = da / (da - db);
+    if !w.is_finite() {
+        return *a;
+    }
+    [0, 1, 2].map(|k| a[k] + (b[k] - a[k]) * w)
+}
+
+/// Coplanar triangles: same facing and overlapping interiors is a coincidence.
+pub(super) fn coplanar(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> Option<Kind> {
+    // Drop an axis along which t1's projection is not degenerate: a projection of the
+    // common plane that keeps areas non-zero keeps overlap and facing exactly.
+    let drop = (0..3)
+        .find(|&d| {
+            let p = t1.map(|q| project(q, d));
+            orient2(&p[0], &p[1], &p[2]) != 0
+        })
+        .unwrap_or(2);
+    let p1 = t1.map(|q| project(q, drop));
+    let p2 = t2.map(|q| project(q, drop));
+    let o1 = orient2(&p1[0], &p1[1], &p1[2]);
+    let o2 = orient2(&p2[0], &p2[1], &p2[2]);
+    if o1 == 0 || o2 == 0 || o1 != o2 {
+        // Degenerate in this projection, or facing opposite ways (bodies in contact).
+        return None;
+    }
+    // Separating-axis test on the edge lines of both triangles, exactly: interiors are
+    // disjoint iff some edge line has the other triangle wholly on its outer side (on the
+    // line counts as outside).
+    let separated = |a: &[[f64; 2]; 3], b: &[[f64; 2]; 3], o: i8| {
+        (0..3).any(|k| {
+            let (p, q) = (&a[k], &a[(k + 1) % 3]);
+            b.iter().all(|r| orient2(p, q, r) * o <= 0)
+        })
+    };
+    if separated(&p1, &p2, o1) || separated(&p2, &p1, o2) {
+        return None;
+    }
+    // For the message, a point near the overlap: t1's centroid.
+    let centroid = |t: &[[f64; 3]; 3]| [0, 1, 2].map(|k| (t[0][k] + t[1][k] + t[2][k]) / 3.0);
+    Some(Kind::Coincide(centroid(t1)))
+}

@@ -1,0 +1,226 @@
+//! The broad phase: every triangle's box (in `f32`, rounded outward) on a uniform grid
+//! whose cells are numbered along a Morton curve; pairs are tested in one cell only.
+
+use super::*;
+
+pub(super) type Boxed = GeomWithData<Rectangle<[f64; 3]>, u32>;
+
+/// A triangle listed in a cell: from the high bits, the cell's [`morton`] number (64 bits), the low x of the triangle's box as [`sortable`] bits (32) and the triangle
+/// (32). Sorted, these group triangles by cell, and within a cell by their low x.
+pub(super) type Cell = u128;
+
+/// The bits of `x` as an integer of the same order (`total_cmp`'s order).
+pub(super) fn sortable(x: f32) -> u32 {
+    let b = x.to_bits();
+    if b >> 31 == 1 { !b } else { b | (1 << 31) }
+}
+
+/// Bits per axis of a packed cell key.
+pub(super) const BITS: u32 = 21;
+pub(super) const MASK: u64 = (1 << BITS) - 1;
+
+/// The cell whose every index is the larger of two cells' (packed keys).
+pub(super) fn max_cell(a: u64, b: u64) -> u64 {
+    let axis = |k: u32| ((a >> (BITS * k)) & MASK).max((b >> (BITS * k)) & MASK) << (BITS * k);
+    axis(0) | axis(1) | axis(2)
+}
+
+/// Cells along an axis at most.
+pub(super) const AXIS_CELLS: u64 = 1 << 20;
+
+/// The triangles' boxes on a uniform grid.
+pub(super) struct Grid {
+    /// Every (cell, triangle) pair for the boxes that cover at most [`MAX_CELLS`] cells,
+    /// sorted (in scratch memory: tens of millions of entries, page faults count).
+    pub(super) cells: crate::scratch::Scratch<Cell>,
+    /// The other, large, triangles (ascending).
+    pub(super) large: Vec<usize>,
+    /// The grid's low corner, cells per unit length, and cells along each axis.
+    pub(super) lo: [f64; 3],
+    pub(super) inv: f64,
+    pub(super) dims: [u64; 3],
+}
+
+impl Grid {
+    /// The cell holding `p`, per axis (monotone in each coordinate).
+    pub(super) fn index(&self, p: &[f32; 3]) -> [u64; 3] {
+        [0, 1, 2].map(|k| {
+            // Truncation is the floor here (c ≥ 0), without a call to libm's floor.
+            let c = (p[k] as f64 - self.lo[k]) * self.inv;
+            if c > 0.0 {
+                (c as u64).min(self.dims[k] - 1)
+            } else {
+                0
+            }
+        })
+    }
+}
+
+/// Per-axis cells packed into one key, [`BITS`] each.
+pub(super) fn pack(c: [u64; 3]) -> u64 {
+    c[0] | (c[1] << BITS) | (c[2] << (2 * BITS))
+}
+
+/// A cell's number along the Z-order (Morton) curve: the bits of its three indices
+/// interleaved, so that cells near in space are mostly near in number, and a pass over
+/// the cells in order reads triangles from a few places of the file at a time.
+pub(super) fn morton(c: [u64; 3]) -> u64 {
+    // Spreads 21 bits to every third bit.
+    pub(super) fn spread(x: u64) -> u64 {
+        let mut x = x & MASK;
+        x = (x | x << 32) & 0x1f00000000ffff;
+        x = (x | x << 16) & 0x1f0000ff0000ff;
+        x = (x | x << 8) & 0x100f00f00f00f00f;
+        x = (x | x << 4) & 0x10c30c30c30c30c3;
+        (x | x << 2) & 0x1249249249249249
+    }
+    spread(c[0]) | spread(c[1]) << 1 | spread(c[2]) << 2
+}
+
+/// The per-axis cells of a [`morton`] number, packed.
+pub(super) fn unpack(m: u64) -> u64 {
+    pub(super) fn gather(x: u64) -> u64 {
+        let mut x = x & 0x1249249249249249;
+        x = (x | x >> 2) & 0x10c30c30c30c30c3;
+        x = (x | x >> 4) & 0x100f00f00f00f00f;
+        x = (x | x >> 8) & 0x1f0000ff0000ff;
+        x = (x | x >> 16) & 0x1f00000000ffff;
+        (x | x >> 32) & MASK
+    }
+    pack([gather(m), gather(m >> 1), gather(m >> 2)])
+}
+
+/// Puts each triangle's box on a uniform grid over the mesh (setting each `cell` to the
+/// cell of its low corner); `None` when the R*-tree suits the mesh better (many large
+/// triangles, or a mesh too large for `f32` boxes).
+pub(super) fn grid(tris: &mut [Tri]) -> Option<Grid> {
+    type Extent = ([f64; 3], [f64; 3], f64, usize);
+    let (lo, hi, sum, count) = tris
+        .par_iter()
+        .with_min_len(1 << 12)
+        .filter(|t| !t.is_empty())
+        .fold(
+            || ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3], 0.0, 0usize),
+            |(mut lo, mut hi, sum, count): Extent, t| {
+                for k in 0..3 {
+                    lo[k] = lo[k].min(t.lo[k] as f64);
+                    hi[k] = hi[k].max(t.hi[k] as f64);
+                }
+                let side = |k: usize| t.hi[k] as f64 - t.lo[k] as f64;
+                (lo, hi, sum + side(0).max(side(1)).max(side(2)), count + 1)
+            },
+        )
+        .reduce(
+            || ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3], 0.0, 0usize),
+            |a: Extent, b: Extent| {
+                (
+                    [0, 1, 2].map(|k| a.0[k].min(b.0[k])),
+                    [0, 1, 2].map(|k| a.1[k].max(b.1[k])),
+                    a.2 + b.2,
+                    a.3 + b.3,
+                )
+            },
+        );
+    let size = [hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]];
+    let longest = size[0].max(size[1]).max(size[2]);
+    let mean = sum / count.max(1) as f64;
+    if !(longest.is_finite() && longest > 0.0 && mean.is_finite() && mean > 0.0) {
+        return None;
+    }
+    // Cells twice the mean triangle's longest side (the fastest on a 10^6 sphere), fewer
+    // than 2^64 in all.
+    let cell = (2.0 * mean).max(longest / AXIS_CELLS as f64);
+    let inv = 1.0 / cell;
+    if !inv.is_finite() {
+        return None;
+    }
+    let dims = size.map(|s| ((s * inv) as u64).clamp(1, AXIS_CELLS));
+    let mut grid = Grid {
+        cells: crate::scratch::Scratch::new(0, false)?,
+        large: Vec::new(),
+        lo,
+        inv,
+        dims,
+    };
+    let spans = |t: &Tri| (grid.index(&t.lo), grid.index(&t.hi));
+    let covers =
+        |(a, b): &([u64; 3], [u64; 3])| (b[0] - a[0] + 1) * (b[1] - a[1] + 1) * (b[2] - a[2] + 1);
+    // One pass: each triangle's cell, how many cells each block's triangles are listed in,
+    // and the large triangles. Then each block writes its entries straight into its own
+    // stretch of one array (no per-block vectors to join).
+    const BLOCK: usize = 1 << 14;
+    let per_block: Vec<(usize, Vec<usize>)> = tris
+        .par_chunks_mut(BLOCK)
+        .enumerate()
+        .map(|(k, c)| {
+            let (mut len, mut large) = (0, Vec::new());
+            for (d, t) in c.iter_mut().enumerate() {
+                if t.is_empty() {
+                    continue;
+                }
+                t.cell = pack(grid.index(&t.lo));
+                match covers(&spans(t)) {
+                    n if n > MAX_CELLS => large.push(k * BLOCK + d),
+                    n => len += n as usize,
+                }
+            }
+            (len, large)
+        })
+        .collect();
+    let large: Vec<usize> = per_block.iter().flat_map(|b| b.1.iter().copied()).collect();
+    if large.len() > MAX_LARGE {
+        return None;
+    }
+    let block_len: Vec<usize> = per_block.iter().map(|b| b.0).collect();
+    let tris = &*tris;
+    let listed = |tri: &Tri| -> Option<([u64; 3], [u64; 3])> {
+        if tri.is_empty() {
+            return None;
+        }
+        let s = spans(tri);
+        (covers(&s) <= MAX_CELLS).then_some(s)
+    };
+    let mut scratch = crate::scratch::Scratch::<Cell>::new(block_len.iter().sum(), false)?;
+    // SAFETY: zeroed integers.
+    let cells = unsafe { scratch.assume_init_mut() };
+    {
+        let mut stretches = Vec::with_capacity(block_len.len());
+        let mut rest = &mut cells[..];
+        for &n in &block_len {
+            let (head, tail) = rest.split_at_mut(n);
+            stretches.push(head);
+            rest = tail;
+        }
+        stretches.into_par_iter().enumerate().for_each(|(k, out)| {
+            let mut i = 0;
+            let first = k * BLOCK;
+            let end = (first + BLOCK).min(tris.len());
+            for (d, tri) in tris[first..end].iter().enumerate() {
+                let Some((a, b)) = listed(tri) else { continue };
+                let tx = (sortable(tri.lo[0]) as u128) << 32 | (first + d) as u128;
+                for z in a[2]..=b[2] {
+                    for y in a[1]..=b[1] {
+                        for x in a[0]..=b[0] {
+                            out[i] = (morton([x, y, z]) as u128) << 64 | tx;
+                            i += 1;
+                        }
+                    }
+                }
+            }
+        });
+    }
+    // By cell, then by the box's low x (for the sweep in each cell), then by triangle.
+    cells.par_sort_unstable();
+    grid.cells = scratch;
+    grid.large = large;
+    Some(grid)
+}
+
+/// The box of three points.
+pub(super) fn bounds(c: &[[f64; 3]; 3]) -> ([f64; 3], [f64; 3]) {
+    let [a, b, c] = c;
+    (
+        [0, 1, 2].map(|k| a[k].min(b[k]).min(c[k])),
+        [0, 1, 2].map(|k| a[k].max(b[k]).max(c[k])),
+    )
+}

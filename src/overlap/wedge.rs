@@ -1,0 +1,127 @@
+//! Faces meeting at an edge shared by more than two: they must alternate in the way they
+//! run along it, or two neighbours enclose their wedge twice.
+
+use super::*;
+
+/// The edge (its corners' hashes, ascending) two triangles share and use the same way
+/// round, if they do.
+pub(super) fn same_way_edge(a: &[u64; 3], b: &[u64; 3]) -> Option<[u64; 2]> {
+    // The edge of `a` whose two ends `b` also has: a[k] → a[k + 1].
+    let k = (0..3).find(|&k| b.contains(&a[k]) && b.contains(&a[(k + 1) % 3]))?;
+    let (x, y) = (a[k], a[(k + 1) % 3]);
+    let p = b.iter().position(|v| *v == x)?;
+    // `b` runs x → y too: the same way round.
+    (b[(p + 1) % 3] == y).then_some([x.min(y), x.max(y)])
+}
+
+/// Around each of `edges`, the faces using it in angular order must alternate in the way
+/// they use it (in, out, in, out): the winding number of the wedges between them then
+/// stays 0 or 1. Two neighbours the same way round enclose their wedge twice.
+pub(super) fn wedges<S: Soup>(soup: &S, tris: &[Tri], edges: &[[u64; 2]]) -> Option<Overlap> {
+    let wanted: std::collections::HashSet<[u64; 2]> = edges.iter().copied().collect();
+    // (edge, triangle, whether it runs from the edge's low-hash end, its corners: that
+    // end, the other, the third)
+    type Page = ([u64; 2], usize, bool, [[f64; 3]; 3]);
+    let mut pages: Vec<Page> = (0..tris.len())
+        .into_par_iter()
+        .flat_map_iter(|t| {
+            let h = tris[t].hash;
+            let wanted = &wanted;
+            (0..3).filter_map(move |k| {
+                let (u, v) = (h[k], h[(k + 1) % 3]);
+                let key = [u.min(v), u.max(v)];
+                if !wanted.contains(&key) || tris[t].is_empty() {
+                    return None;
+                }
+                let c = soup.triangle(t).map(|p| p.coords());
+                let (lo, hi) = if u < v {
+                    (k, (k + 1) % 3)
+                } else {
+                    ((k + 1) % 3, k)
+                };
+                // `forward`: the triangle runs from the low-hash end to the other.
+                Some((key, t, u < v, [c[lo], c[hi], c[3 - lo - hi]]))
+            })
+        })
+        .collect();
+    pages.sort_unstable_by_key(|p| (p.0, p.1));
+    let mut start = 0;
+    let mut worst: Option<Overlap> = None;
+    while start < pages.len() {
+        let end = (start..pages.len())
+            .find(|&k| pages[k].0 != pages[start].0)
+            .unwrap_or(pages.len());
+        let group = &pages[start..end];
+        start = end;
+        if group.len() < 3 {
+            continue;
+        }
+        let [a, b, _] = group[0].3;
+        let d = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+        // A frame across the edge: e1 ⟂ d, e2 = d × e1.
+        let e1 = if d[0].abs() <= d[1].abs() && d[0].abs() <= d[2].abs() {
+            [0.0, -d[2], d[1]]
+        } else if d[1].abs() <= d[2].abs() {
+            [-d[2], 0.0, d[0]]
+        } else {
+            [-d[1], d[0], 0.0]
+        };
+        let e2 = cross3(&d, &e1);
+        let dot = |p: &[f64; 3], q: &[f64; 3]| p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
+        let mut around: Vec<(f64, bool, usize, [f64; 3])> = group
+            .iter()
+            .map(|(_, t, forward, c)| {
+                let w = [c[2][0] - a[0], c[2][1] - a[1], c[2][2] - a[2]];
+                (dot(&w, &e2).atan2(dot(&w, &e1)), *forward, *t, c[2])
+            })
+            .collect();
+        around.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.2.cmp(&y.2)));
+        // Faces in one half-plane (exactly: their third corners coplanar with the edge and
+        // on one side) are in no order: place each so as to alternate if it can.
+        let same_half = |p: &[f64; 3], q: &[f64; 3]| {
+            orient(&a, &b, p, q) == 0 && {
+                let (wp, wq) = (
+                    [p[0] - a[0], p[1] - a[1], p[2] - a[2]],
+                    [q[0] - a[0], q[1] - a[1], q[2] - a[2]],
+                );
+                // Same side of the edge within their common plane.
+                dot(&cross3(&d, &wp), &cross3(&d, &wq)) > 0.0
+            }
+        };
+        let mut k = 1;
+        while k < around.len() {
+            if around[k].1 == around[k - 1].1 {
+                // Swap in a later face of the other way round from the same half-plane.
+                if let Some(m) = (k + 1..around.len())
+                    .take_while(|&m| same_half(&around[k].3, &around[m].3))
+                    .find(|&m| around[m].1 != around[k - 1].1)
+                {
+                    around.swap(k, m);
+                }
+            }
+            k += 1;
+        }
+        let n = around.len();
+        for k in 0..n {
+            let (x, y) = (&around[k], &around[(k + 1) % n]);
+            // The same way round: their wedge enclosed twice (or, in one half-plane, the
+            // two faces lying on each other).
+            if x.1 == y.1 {
+                let (i, j) = (x.2.min(y.2), x.2.max(y.2));
+                let o = Overlap {
+                    first: i,
+                    second: j,
+                    kind: Kind::Wedge(a, b),
+                };
+                if worst
+                    .as_ref()
+                    .is_none_or(|w| (o.first, o.second) < (w.first, w.second))
+                {
+                    worst = Some(o);
+                }
+                break;
+            }
+        }
+    }
+    worst
+}
