@@ -1,0 +1,332 @@
+//! What is printed of a mesh: `MeshReport` and its parts.
+
+use super::*;
+
+/// Principal moments and axes of a 3D body.
+///
+/// # Examples
+/// ```
+/// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+/// let r = inertia::report::MeshReport::new("cube", &cube, inertia::MeshMethod::Tetra, 0, inertia::Amount::Density(1.0), None);
+/// assert_eq!(r.principal.axes[2], [0.0, 0.0, 1.0]);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Principal3dReport {
+    /// `[I1, I2, I3]`, ascending.
+    pub moments: [f64; 3],
+    /// Unit axes for `moments`, one per row, forming a right-handed frame.
+    pub axes: [[f64; 3]; 3],
+}
+
+/// Radii of gyration `sqrt(I / m)` of a 3D body.
+///
+/// # Examples
+/// ```
+/// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+/// let r = inertia::report::MeshReport::new("cube", &cube, inertia::MeshMethod::Tetra, 0, inertia::Amount::Density(1.0), None);
+/// assert!((r.radii_of_gyration.z - (1.0f64 / 6.0).sqrt()).abs() < 1e-15);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Radii3d {
+    /// About the x axis through the report's point: `sqrt(Ixx / m)`.
+    pub x: f64,
+    /// About the y axis: `sqrt(Iyy / m)`.
+    pub y: f64,
+    /// About the z axis: `sqrt(Izz / m)`.
+    pub z: f64,
+    /// About the principal axes, ascending.
+    pub principal: [f64; 3],
+}
+
+/// The grid of a `voxel` integration.
+///
+/// # Examples
+/// ```
+/// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+/// let r = inertia::report::MeshReport::new("cube", &cube, inertia::MeshMethod::Voxel, 20, inertia::Amount::Density(1.0), None);
+/// assert_eq!(r.resolution.unwrap().cells, [20, 20]);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct GridReport {
+    /// Columns along x and y.
+    pub cells: [usize; 2],
+    /// Column size along x and y.
+    pub cell_size: [f64; 2],
+}
+
+/// Everything `inertia mesh` prints.
+///
+/// # Examples
+/// ```
+/// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+/// let r = inertia::report::MeshReport::new("cube", &cube, inertia::MeshMethod::Tetra, 0, inertia::Amount::Density(1.0), None);
+/// assert_eq!(r.volume, 1.0);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MeshReport {
+    /// The input's name (a path, or `-` for stdin).
+    pub source: String,
+    /// The method used.
+    pub method: &'static str,
+    /// The grid, for `voxel` (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resolution: Option<GridReport>,
+
+    /// Triangles in the input; absent when there was no mesh (a closed form, or a
+    /// combination of reports without counts).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub triangles: Option<usize>,
+    /// Degenerate triangles (repeated vertex or zero area), left out of the integrals;
+    /// absent with `triangles`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub degenerate_triangles: Option<usize>,
+    /// Distinct vertices after welding identical coordinates; absent with `triangles`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vertices: Option<usize>,
+    /// Closed surfaces (bodies and cavities).
+    pub shells: usize,
+    /// Shells wound inward inside another shell, subtracted.
+    pub cavities: usize,
+    /// True if the input was entirely inside-out (it was turned right way out).
+    pub inside_out: bool,
+    /// Total triangle area.
+    pub surface_area: f64,
+    /// Axis-aligned bounding box.
+    pub bounding_box: BoundingBox,
+    /// Enclosed volume.
+    pub volume: f64,
+    /// Density (mass per unit volume).
+    pub density: f64,
+    /// Mass.
+    pub mass: f64,
+    /// Centre of mass `[x, y, z]`.
+    pub centroid: [f64; 3],
+    /// The point the tensor and moments below are about.
+    pub about: [f64; 3],
+    /// Inertia tensor about `about`; rows x, y, z; off-diagonals are `−∫xy dm` (tensor
+    /// convention).
+    pub inertia_tensor: [[f64; 3]; 3],
+    /// Principal moments and axes of `inertia_tensor`.
+    pub principal: Principal3dReport,
+    /// Radii of gyration.
+    pub radii_of_gyration: Radii3d,
+    /// The axis direction of `axis_moment`, if asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub axis: Option<[f64; 3]>,
+    /// The moment about the axis through `about` along `axis`: `uᵀ I u`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub axis_moment: Option<f64>,
+    /// Sign of the off-diagonals of `inertia_tensor`: `"tensor"` (−∫xy dm, the default) or
+    /// `"cad"` (+∫xy dm).
+    pub products: Products,
+    /// Units of every quantity.
+    pub units: UnitLabels,
+}
+
+impl MeshReport {
+    /// Builds the report of a mesh integrated by `method` (`resolution` for `voxel`),
+    /// moments about `about` (the centroid if `None`).
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::{Amount, MeshMethod, io::{read_mesh, MeshFormat}, report::MeshReport};
+    /// let obj = b"v 0 0 0\nv 5 0 0\nv 0 4 0\nv 0 0 3\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n";
+    /// let m = read_mesh(obj, MeshFormat::Obj)?;
+    /// let r = MeshReport::new("tet.obj", &m, MeshMethod::Tetra, 0, Amount::Mass(20.0), None);
+    /// assert!((r.volume - 10.0).abs() < 1e-13 && (r.density - 2.0).abs() < 1e-15);
+    /// assert!((r.inertia_tensor[0][0] - 2.0 * 75.0 / 8.0).abs() < 1e-12);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn new(
+        source: &str,
+        mesh: &Mesh,
+        method: MeshMethod,
+        resolution: usize,
+        amount: Amount,
+        about: Option<Point3<f64>>,
+    ) -> Self {
+        Self::new_with(
+            source,
+            mesh,
+            method,
+            resolution,
+            amount,
+            about,
+            &View::default(),
+        )
+    }
+
+    /// [`MeshReport::new`] expressed in `view` (units, product sign, axis).
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::{report::{MeshReport, View}, units::{LengthUnit, Units}};
+    /// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+    /// let view = View { units: Units { input: Some(LengthUnit::Mm), output: None }, ..Default::default() };
+    /// let r = MeshReport::new_with("cube", &cube, inertia::MeshMethod::Tetra, 0, inertia::Amount::Density(1000.0), None, &view);
+    /// assert!((r.mass - 1e-6).abs() < 1e-18); // 1 mm³ of water
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn new_with(
+        source: &str,
+        mesh: &Mesh,
+        method: MeshMethod,
+        resolution: usize,
+        amount: Amount,
+        about: Option<Point3<f64>>,
+        view: &View,
+    ) -> Self {
+        let unit = method.integrate(mesh, resolution);
+        Self::from_integral(
+            source,
+            method.name(),
+            Body::of(mesh),
+            unit,
+            amount,
+            about,
+            view,
+        )
+    }
+
+    /// Builds a report from a unit-density result (of a method or a closed form) and the
+    /// body's description.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::report::{Body, MeshReport, View};
+    /// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+    /// let unit = inertia::MeshMethod::Tetra.integrate(&cube, 0);
+    /// let r = MeshReport::from_integral("cube", "tetra", Body::of(&cube), unit, inertia::Amount::Mass(3.0), None, &View::default());
+    /// assert_eq!(r.density, 3.0);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn from_integral(
+        source: &str,
+        method: &'static str,
+        body: Body,
+        unit: MeshIntegral,
+        amount: Amount,
+        about: Option<Point3<f64>>,
+        view: &View,
+    ) -> Self {
+        let k = view.units.length_factor();
+        let geometric = unit.properties.scaled_lengths(k);
+        let density = match amount {
+            Amount::Density(d) => view.units.density_to_output(d, 3),
+            Amount::Mass(m) => m / geometric.volume,
+        };
+        let p = geometric.scaled_mass(density);
+        let scale_box = |v: [f64; 3]| v.map(|x| x * k);
+        let body = Body {
+            surface_area: body.surface_area * k * k,
+            bounding_box: BoundingBox {
+                min: scale_box(body.bounding_box.min),
+                max: scale_box(body.bounding_box.max),
+            },
+            ..body
+        };
+        let grid = unit.grid.map(|g| GridReport {
+            cells: g.cells,
+            cell_size: g.cell_size.map(|x| x * k),
+        });
+        let about = about.map(|a| a * k);
+        Self::from_properties(
+            source,
+            method,
+            body,
+            grid,
+            p,
+            view.units.density_to_si(density, 3),
+            about,
+            view,
+        )
+    }
+
+    /// Builds a report from mass properties already in output units (`density` as it
+    /// should be printed, `about` in output units).
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::report::{Body, MeshReport, View};
+    /// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+    /// let p = inertia::MeshMethod::Tetra.integrate(&cube, 0).properties.scaled_mass(2.0);
+    /// let r = MeshReport::from_properties("cube", "tetra", Body::of(&cube), None, p, 2.0, None, &View::default());
+    /// assert!((r.inertia_tensor[0][0] - 2.0 / 6.0).abs() < 1e-15);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    #[allow(clippy::too_many_arguments)]
+    pub fn from_properties(
+        source: &str,
+        method: &'static str,
+        body: Body,
+        grid: Option<GridReport>,
+        p: MassProperties3d,
+        density: f64,
+        about: Option<Point3<f64>>,
+        view: &View,
+    ) -> Self {
+        let about = about.unwrap_or(p.centroid);
+        let t = p.inertia_about(about);
+        let pr = p.principal_about(about);
+        let rg = |i: f64| (i.max(0.0) / p.mass).sqrt();
+        let products = view.products.unwrap_or(Products::Tensor);
+        // t holds −∫xy dm off the diagonal; CAD prints +∫xy dm.
+        let flip = -products.sign();
+        let printed =
+            [0, 1, 2].map(|r| [0, 1, 2].map(|c| if r == c { t[(r, c)] } else { flip * t[(r, c)] }));
+        let axis = view.axis.as_ref().map(|a| [a[0], a[1], a[2]]);
+        let axis_moment = axis.map(|a| p.moment_about_axis(about, nalgebra::Vector3::from(a)));
+        MeshReport {
+            source: source.to_string(),
+            method,
+            resolution: grid,
+            // A mesh has triangles; none means there was no mesh, not a mesh of none.
+            triangles: (body.triangles > 0).then_some(body.triangles),
+            degenerate_triangles: (body.triangles > 0).then_some(body.degenerate_triangles),
+            vertices: (body.triangles > 0).then_some(body.vertices),
+            shells: body.shells,
+            cavities: body.cavities,
+            inside_out: body.inside_out,
+            surface_area: body.surface_area,
+            bounding_box: body.bounding_box,
+            volume: p.volume,
+            density,
+            mass: p.mass,
+            centroid: p.centroid.into(),
+            about: about.into(),
+            inertia_tensor: printed,
+            principal: Principal3dReport {
+                moments: pr.moments,
+                axes: pr.axes.map(|a| a.into()),
+            },
+            radii_of_gyration: Radii3d {
+                x: rg(t.m11),
+                y: rg(t.m22),
+                z: rg(t.m33),
+                principal: pr.moments.map(rg),
+            },
+            axis,
+            axis_moment,
+            products,
+            units: view.units.labels(3),
+        }
+    }
+
+    /// True when the moments are about the centroid.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::report::MeshReport;
+    /// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+    /// let r = MeshReport::new("cube", &cube, inertia::MeshMethod::Tetra, 0, inertia::Amount::Density(1.0), None);
+    /// assert!(r.about_centroid());
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn about_centroid(&self) -> bool {
+        self.about == self.centroid
+    }
+}

@@ -1,0 +1,420 @@
+//! What is printed of a polygon: `PolygonReport` and its parts.
+
+use super::*;
+
+/// Mass moments `ixx = ∫y² dm`, `iyy = ∫x² dm`, `ixy = +∫xy dm` about the report's point.
+///
+/// # Examples
+/// ```
+/// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+/// let r = inertia::report::PolygonReport::new("sq", &sq, inertia::PolygonMethod::Fan, inertia::Amount::Density(1.0), None);
+/// assert!((r.second_moments.ixx - 1.0 / 12.0).abs() < 1e-15);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct PlanarMoments {
+    /// `∫y² dm`.
+    pub ixx: f64,
+    /// `∫x² dm`.
+    pub iyy: f64,
+    /// `+∫xy dm` (product of inertia).
+    pub ixy: f64,
+}
+
+/// Second moments of area (`∫y² dA` ...), density-free, about the report's point.
+///
+/// # Examples
+/// ```
+/// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+/// let r = inertia::report::PolygonReport::new("sq", &sq, inertia::PolygonMethod::Fan, inertia::Amount::Density(5.0), None);
+/// assert!((r.area_moments.polar - 1.0 / 6.0).abs() < 1e-15);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct AreaMoments {
+    /// `∫y² dA`.
+    pub ixx: f64,
+    /// `∫x² dA`.
+    pub iyy: f64,
+    /// `+∫xy dA`.
+    pub ixy: f64,
+    /// `∫(x² + y²) dA`.
+    pub polar: f64,
+}
+
+/// Principal moments and the angle of the first axis.
+///
+/// # Examples
+/// ```
+/// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+/// let r = inertia::report::PolygonReport::new("sq", &sq, inertia::PolygonMethod::Fan, inertia::Amount::Density(1.0), None);
+/// assert_eq!(r.principal.angle, 0.0);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct PrincipalReport {
+    /// `[I1, I2]`, ascending.
+    pub moments: [f64; 2],
+    /// Angle of the I1 axis from +x, counter-clockwise, degrees in (-90, 90].
+    pub angle: f64,
+}
+
+impl From<Principal2d> for PrincipalReport {
+    fn from(p: Principal2d) -> Self {
+        PrincipalReport {
+            moments: p.moments,
+            angle: p.angle_deg,
+        }
+    }
+}
+
+/// Radii of gyration `sqrt(I / m)` about the report's point.
+///
+/// # Examples
+/// ```
+/// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+/// let r = inertia::report::PolygonReport::new("sq", &sq, inertia::PolygonMethod::Fan, inertia::Amount::Density(1.0), None);
+/// assert!((r.radii_of_gyration.polar - (1.0f64 / 6.0).sqrt()).abs() < 1e-15);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Radii2d {
+    /// About the x axis: `sqrt(ixx / m)`.
+    pub x: f64,
+    /// About the y axis: `sqrt(iyy / m)`.
+    pub y: f64,
+    /// Polar: `sqrt(inertia / m)`.
+    pub polar: f64,
+}
+
+/// What a report says of a polygon's outline besides its integrals.
+///
+/// # Examples
+/// ```
+/// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+/// assert_eq!(inertia::report::Outline::of(&sq).vertices, 4);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Outline {
+    /// Distinct vertices over all rings (0 for a circle).
+    pub vertices: usize,
+    /// Number of holes.
+    pub holes: usize,
+    /// Winding of the outer ring as given: `"ccw"` or `"cw"`.
+    pub winding: &'static str,
+    /// Total edge length.
+    pub perimeter: f64,
+    /// When curves were replaced by chords (DXF splines): the largest distance between a
+    /// curve and its chords.
+    pub max_deviation: Option<f64>,
+}
+
+impl Outline {
+    /// The outlines of several plates taken together (counts and perimeters add).
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::report::Outline;
+    /// let sq = Outline { vertices: 4, holes: 0, winding: "ccw", perimeter: 4.0, max_deviation: None };
+    /// assert_eq!(Outline::sum([sq, sq]).perimeter, 8.0);
+    /// ```
+    pub fn sum(parts: impl IntoIterator<Item = Outline>) -> Outline {
+        parts.into_iter().fold(
+            Outline {
+                vertices: 0,
+                holes: 0,
+                winding: "ccw",
+                perimeter: 0.0,
+                max_deviation: None,
+            },
+            |a, b| Outline {
+                vertices: a.vertices + b.vertices,
+                holes: a.holes + b.holes,
+                winding: "ccw",
+                perimeter: a.perimeter + b.perimeter,
+                max_deviation: match (a.max_deviation, b.max_deviation) {
+                    (Some(x), Some(y)) => Some(x.max(y)),
+                    (x, y) => x.or(y),
+                },
+            },
+        )
+    }
+
+    /// The description of a validated polygon.
+    ///
+    /// # Examples
+    /// ```
+    /// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+    /// assert_eq!(inertia::report::Outline::of(&sq).perimeter, 4.0);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn of(polygon: &Polygon) -> Self {
+        Outline {
+            vertices: polygon.vertex_count(),
+            holes: polygon.holes().len(),
+            winding: polygon.winding().short_name(),
+            perimeter: polygon.perimeter(),
+            max_deviation: polygon.max_deviation(),
+        }
+    }
+}
+
+/// Everything `inertia polygon` prints.
+///
+/// # Examples
+/// ```
+/// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+/// let r = inertia::report::PolygonReport::new("sq", &sq, inertia::PolygonMethod::Fan, inertia::Amount::Density(1.0), None);
+/// assert_eq!(r.winding, "ccw");
+/// # Ok::<(), inertia::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PolygonReport {
+    /// The input's name (a path, or `-` for stdin).
+    pub source: String,
+    /// The method used.
+    pub method: &'static str,
+    /// Distinct vertices over all rings.
+    pub vertices: usize,
+    /// Number of holes.
+    pub holes: usize,
+    /// Winding of the outer ring as given: `"ccw"` or `"cw"`.
+    pub winding: &'static str,
+    /// Total edge length, holes included.
+    pub perimeter: f64,
+    /// Area, holes removed.
+    pub area: f64,
+    /// Areal density (mass per unit area).
+    pub density: f64,
+    /// Mass.
+    pub mass: f64,
+    /// Centre of mass `[x, y]`.
+    pub centroid: [f64; 2],
+    /// The point the moments below are about (the centroid unless `--about` says otherwise).
+    pub about: [f64; 2],
+    /// Polar mass moment of inertia about `about` (axis perpendicular to the plane).
+    pub inertia: f64,
+    /// Planar mass moments about `about`.
+    pub second_moments: PlanarMoments,
+    /// Principal moments about `about`.
+    pub principal: PrincipalReport,
+    /// Radii of gyration about `about`.
+    pub radii_of_gyration: Radii2d,
+    /// Second moments of area about `about` (as section tables give them).
+    pub area_moments: AreaMoments,
+    /// The in-plane axis direction of `axis_moment`, if asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub axis: Option<[f64; 2]>,
+    /// The moment about the in-plane axis through `about` along `axis`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub axis_moment: Option<f64>,
+    /// Sign of `ixy`: `"cad"` (+∫xy dm, the default) or `"tensor"` (−∫xy dm).
+    pub products: Products,
+    /// Units of every quantity.
+    pub units: UnitLabels,
+    /// What the input held that is in no polygon, counted by kind: a DXF drawing's
+    /// annotations (`{"DIMENSION": 4}`) and, with `--open ignore`, its open pieces
+    /// (`"open pieces"`). Left out of the JSON when empty.
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub ignored: std::collections::BTreeMap<String, usize>,
+    /// True when curves were replaced by chords (a DXF spline): the result is then that of
+    /// a region within `max_deviation` of the drawn one. Left out of the JSON when false.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub approximate: bool,
+    /// The largest distance between a curve and the chords that replaced it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_deviation: Option<f64>,
+}
+
+impl PolygonReport {
+    /// Builds the report of a polygon integrated by `method` with a density (or a total mass),
+    /// moments about `about` (the centroid if `None`).
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::{Amount, Polygon, PolygonMethod, report::PolygonReport};
+    /// let p = Polygon::new(vec![[0.0, 0.0], [2.0, 0.0], [2.0, 1.0], [0.0, 1.0]], vec![])?;
+    /// let r = PolygonReport::new("rect", &p, PolygonMethod::Fan, Amount::Density(3.0), None);
+    /// assert_eq!(r.mass, 6.0);
+    /// assert!((r.inertia - 6.0 * 5.0 / 12.0).abs() < 1e-14);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn new(
+        source: &str,
+        polygon: &Polygon,
+        method: PolygonMethod,
+        amount: Amount,
+        about: Option<Point2<f64>>,
+    ) -> Self {
+        Self::new_with(source, polygon, method, amount, about, &View::default())
+    }
+
+    /// [`PolygonReport::new`] expressed in `view` (units, product sign, axis).
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::{report::{PolygonReport, View}, units::{LengthUnit, Units}};
+    /// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+    /// let view = View { units: Units { input: Some(LengthUnit::Mm), output: None }, ..Default::default() };
+    /// let r = PolygonReport::new_with("sq", &sq, inertia::PolygonMethod::Fan, inertia::Amount::Density(1.0), None, &view);
+    /// assert_eq!(r.area, 1e-6); // m²
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn new_with(
+        source: &str,
+        polygon: &Polygon,
+        method: PolygonMethod,
+        amount: Amount,
+        about: Option<Point2<f64>>,
+        view: &View,
+    ) -> Self {
+        let outline = Outline::of(polygon);
+        let unit = method.integrate(polygon);
+        Self::from_integral(source, method.name(), outline, unit, amount, about, view)
+    }
+
+    /// Builds a report from a unit-density result (of a method or a closed form) and the
+    /// outline's description.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::report::{Outline, PolygonReport, View};
+    /// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+    /// let unit = inertia::PolygonMethod::Centroid.integrate(&sq);
+    /// let r = PolygonReport::from_integral("sq", "centroid", Outline::of(&sq), unit, inertia::Amount::Mass(6.0), None, &View::default());
+    /// assert_eq!(r.density, 6.0);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn from_integral(
+        source: &str,
+        method: &'static str,
+        outline: Outline,
+        unit: PolygonIntegral,
+        amount: Amount,
+        about: Option<Point2<f64>>,
+        view: &View,
+    ) -> Self {
+        // Input lengths to output lengths; SI densities to kg per output unit².
+        let k = view.units.length_factor();
+        let unit = unit.scaled_lengths(k);
+        let density = match amount {
+            Amount::Density(d) => view.units.density_to_output(d, 2),
+            Amount::Mass(m) => m / unit.properties.area,
+        };
+        let PolygonIntegral {
+            properties: p,
+            polar,
+            principal,
+        } = unit.with_density(density);
+        let outline = Outline {
+            perimeter: outline.perimeter * k,
+            ..outline
+        };
+        let about = about.map(|a| a * k);
+        let mut r = Self::from_properties(
+            source,
+            method,
+            outline,
+            p,
+            polar,
+            view.units.density_to_si(density, 2),
+            about,
+            view,
+        );
+        // About the centroid, the integral's principal moments (a thin body's least one
+        // integrated from the outline) are better than the tensor's.
+        if about.is_none_or(|a| a == p.centroid) {
+            r.principal = principal.into();
+        }
+        r
+    }
+
+    /// Builds a report from mass properties already in output units (`density` as it
+    /// should be printed, `about` in output units); `polar` is the polar moment about the
+    /// centroid by the method's own formula.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::report::{Outline, PolygonReport, View};
+    /// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+    /// let p = inertia::PolygonMethod::Fan.integrate(&sq).properties.scaled_mass(2.0);
+    /// let r = PolygonReport::from_properties("sq", "fan", Outline::of(&sq), p, p.moments.polar(), 2.0, None, &View::default());
+    /// assert!((r.inertia - 2.0 / 6.0).abs() < 1e-15);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    #[allow(clippy::too_many_arguments)]
+    pub fn from_properties(
+        source: &str,
+        method: &'static str,
+        outline: Outline,
+        p: MassProperties2d,
+        polar: f64,
+        density: f64,
+        about: Option<Point2<f64>>,
+        view: &View,
+    ) -> Self {
+        let about = about.unwrap_or(p.centroid);
+        let d = p.centroid - about;
+        let m = p.moments_about(about);
+        // The method's own polar moment, moved by the parallel-axis theorem.
+        let inertia = polar + p.mass * d.norm_squared();
+        let products = view.products.unwrap_or(Products::Cad);
+        let sign = products.sign();
+        let per_area = p.mass / p.area;
+        let area = |x: f64| x / per_area;
+        let axis = view.axis.as_ref().map(|a| [a[0], a[1]]);
+        PolygonReport {
+            source: source.to_string(),
+            method,
+            vertices: outline.vertices,
+            holes: outline.holes,
+            winding: outline.winding,
+            perimeter: outline.perimeter,
+            area: p.area,
+            density,
+            mass: p.mass,
+            centroid: [p.centroid.x, p.centroid.y],
+            about: [about.x, about.y],
+            inertia,
+            second_moments: PlanarMoments {
+                ixx: m.ixx,
+                iyy: m.iyy,
+                ixy: sign * m.ixy,
+            },
+            principal: p.principal_about(about).into(),
+            radii_of_gyration: Radii2d {
+                x: (m.ixx / p.mass).sqrt(),
+                y: (m.iyy / p.mass).sqrt(),
+                polar: (inertia / p.mass).sqrt(),
+            },
+            area_moments: AreaMoments {
+                ixx: area(m.ixx),
+                iyy: area(m.iyy),
+                ixy: sign * area(m.ixy),
+                polar: area(inertia),
+            },
+            axis,
+            axis_moment: axis
+                .map(|a| p.moment_about_axis(about, nalgebra::Vector2::new(a[0], a[1]))),
+            products,
+            units: view.units.labels(2),
+            ignored: Default::default(),
+            approximate: outline.max_deviation.is_some(),
+            max_deviation: outline.max_deviation,
+        }
+    }
+
+    /// True when the moments are about the centroid.
+    ///
+    /// # Examples
+    /// ```
+    /// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+    /// let r = inertia::report::PolygonReport::new("sq", &sq, inertia::PolygonMethod::Fan, inertia::Amount::Density(1.0), Some(nalgebra::Point2::origin()));
+    /// assert!(!r.about_centroid());
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn about_centroid(&self) -> bool {
+        self.about == self.centroid
+    }
+}
