@@ -96,6 +96,10 @@ pub(super) enum Command {
         /// materials); without one, the page of `inertia` itself.
         #[arg(value_name = "COMMAND", value_parser = ["polygon", "mesh", "shape", "combine", "completions", "manpage", "materials"])]
         command: Option<String>,
+        /// For `shape`: the shape whose page to print (`inertia manpage shape sphere` is
+        /// `inertia-shape-sphere(1)`).
+        #[arg(value_name = "SHAPE")]
+        shape: Option<String>,
     },
     /// The built-in materials for --material: density in kg/m³ and its source.
     Materials {

@@ -63,29 +63,32 @@ pub fn run(cli: Cli) -> Result<Outcome> {
             clap_complete::generate(shell, &mut cmd, "inertia", &mut buf);
             Ok(Outcome::ok(String::from_utf8_lossy(&buf).into_owned()))
         }
-        Command::Manpage { command } => {
+        Command::Manpage { command, shape } => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             cmd.build();
-            let page = match command {
-                None => cmd,
-                Some(name) => {
-                    let sub = cmd
-                        .find_subcommand(&name)
-                        .with_context(|| format!("no command {name}"))?
-                        .clone();
-                    // clap names are &'static str (without its "string" feature).
-                    let full: &'static str = match name.as_str() {
-                        "polygon" => "inertia-polygon",
-                        "mesh" => "inertia-mesh",
-                        "shape" => "inertia-shape",
-                        "combine" => "inertia-combine",
-                        "completions" => "inertia-completions",
-                        "manpage" => "inertia-manpage",
-                        _ => "inertia-materials",
-                    };
-                    sub.name(full).display_name(full).bin_name(full)
-                }
-            };
+            // The page of `inertia`, of a command, or of one of `shape`'s shapes, each
+            // named as the page above it refers to it (`inertia-shape-sphere(1)`).
+            let mut page = cmd;
+            let mut full = String::from("inertia");
+            for name in command.iter().chain(&shape) {
+                let Some(sub) = page.find_subcommand(name).cloned() else {
+                    let known: Vec<&str> = page.get_subcommands().map(|c| c.get_name()).collect();
+                    if known.is_empty() {
+                        bail!(
+                            "{full} has no pages below it (only `inertia manpage shape SHAPE` has)"
+                        );
+                    }
+                    bail!(
+                        "no page {name} under {full}; there are: {}",
+                        known.join(", ")
+                    );
+                };
+                full = format!("{full}-{name}");
+                page = sub
+                    .name(full.clone())
+                    .display_name(full.clone())
+                    .bin_name(full.clone());
+            }
             let mut buf = Vec::new();
             clap_mangen::Man::new(page)
                 .render(&mut buf)

@@ -39,5 +39,15 @@ fn version_help_completions_manpage() {
             "{sub}: {option}"
         );
     }
-    assert!(stdout(&["manpage", "shape"]).contains("sphere"));
+    assert!(stdout(&["manpage", "shape"]).contains("inertia\\-shape\\-sphere(1)"));
+    // The pages `shape`'s page points to exist too.
+    let sphere = stdout(&["manpage", "shape", "sphere"]);
+    assert!(
+        sphere.contains(".TH inertia-shape-sphere 1") && sphere.contains("\\fB\\-\\-radius\\fR")
+    );
+    let out = assert_cmd::cargo::cargo_bin_cmd!("inertia")
+        .args(["manpage", "polygon", "sphere"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
 }
