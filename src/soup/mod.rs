@@ -334,8 +334,8 @@ pub fn solid<S: Soup>(soup: &S) -> Option<Solid> {
     // finding them (and might then find more): decided here, as the general path decides.
     let verdict = if parts.count == 1 {
         None
-    } else if pass.flat == 0 && ids < LABELLED as usize {
-        let labels = parts.labels(local, &pass.weld.global);
+    } else if pass.flat == 0 {
+        let labels = parts.labels(local, &pass.weld.global)?;
         let r = Point3::from(pass.r);
         let corners = |t: usize| soup.triangle(t).map(|p| Point3::from(p.coords()));
         Some(crate::shells::check(&labels, parts.count, r, corners).ok()?)

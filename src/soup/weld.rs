@@ -165,9 +165,13 @@ impl Components {
     /// Each triangle's component, numbered in order of first appearance
     /// ([`crate::shells::NONE`] for a triangle that repeats a point), as the general path
     /// numbers its shells.
-    pub(super) fn labels(&mut self, local: &[u16], global: &[Vec<u32>]) -> Vec<u32> {
+    pub(super) fn labels(&mut self, local: &[u16], global: &[Vec<u32>]) -> Option<Vec<u32>> {
         // SAFETY: zeroed or written u32s.
         let parent: &mut [u32] = unsafe { &mut *(self.parent.uninit() as *mut [_] as *mut [u32]) };
+        // Each root's label plus one (0: not numbered yet).
+        let mut scratch = Scratch::<u32>::new(parent.len(), false)?;
+        // SAFETY: zeroed u32s.
+        let label_of: &mut [u32] = unsafe { scratch.assume_init_mut() };
         let mut labels = Vec::with_capacity(local.len() / 3);
         let mut next = 0u32;
         for (l, g) in local.chunks(3 * BLOCK).zip(global) {
@@ -177,39 +181,14 @@ impl Components {
                     labels.push(crate::shells::NONE);
                     continue;
                 }
-                // A root, once numbered, holds its label in place of "root" (0): the label
-                // plus one, with the top bit set to tell it from a parent.
-                let r = find_labelled(parent, t[0]);
-                let label = match parent[r as usize] {
-                    0 => {
-                        parent[r as usize] = LABELLED | (next + 1);
-                        next += 1;
-                        next - 1
-                    }
-                    v => (v & !LABELLED) - 1,
-                };
-                labels.push(label);
+                let r = find(parent, t[0]) as usize;
+                if label_of[r] == 0 {
+                    next += 1;
+                    label_of[r] = next;
+                }
+                labels.push(label_of[r] - 1);
             }
         }
-        labels
-    }
-}
-
-/// Marks a root's entry as holding its component's label (used when point numbers stay
-/// below 2^31).
-pub(super) const LABELLED: u32 = 1 << 31;
-
-/// [`find`], treating a labelled entry as a root.
-pub(super) fn find_labelled(parent: &mut [u32], mut x: u32) -> u32 {
-    loop {
-        let p = parent[x as usize];
-        if p == 0 || p & LABELLED != 0 {
-            return x;
-        }
-        let g = parent[(p - 1) as usize];
-        if g != 0 && g & LABELLED == 0 {
-            parent[x as usize] = g;
-        }
-        x = p - 1;
+        Some(labels)
     }
 }
