@@ -187,6 +187,41 @@ impl ArcEdge {
         total
     }
 
+    /// The arc's exact extent: `(min, max)` of x and y over the curve from `p0` to `p1`
+    /// (its ends, and each point where the curve runs parallel to an axis, when that
+    /// point lies on the arc).
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::arc::ArcEdge;
+    /// // The upper semicircle of radius 1: it reaches y = 1 at its apex, not only at its ends.
+    /// let e = ArcEdge::from_bulge([1.0, 0.0], [-1.0, 0.0], 1.0).unwrap();
+    /// let (lo, hi) = e.extent([1.0, 0.0], [-1.0, 0.0]);
+    /// assert_eq!(lo, [-1.0, 0.0]);
+    /// assert!((hi[0] - 1.0).abs() < 1e-15 && (hi[1] - 1.0).abs() < 1e-15);
+    /// ```
+    pub fn extent(&self, p0: [f64; 2], p1: [f64; 2]) -> ([f64; 2], [f64; 2]) {
+        let mut lo = [p0[0].min(p1[0]), p0[1].min(p1[1])];
+        let mut hi = [p0[0].max(p1[0]), p0[1].max(p1[1])];
+        let a = self.half_angle;
+        for (i, row) in self.b.iter().enumerate() {
+            // Coordinate i is m + row·(cos t − cos α, sin t): stationary where
+            // −row[0] sin t + row[1] cos t = 0, at t* and t* ± π.
+            if row[0] == 0.0 && row[1] == 0.0 {
+                continue;
+            }
+            let t = row[1].atan2(row[0]);
+            for t in [t, t - PI, t + PI] {
+                if t > -a && t < a {
+                    let v = self.point(p0, p1, t)[i];
+                    lo[i] = lo[i].min(v);
+                    hi[i] = hi[i].max(v);
+                }
+            }
+        }
+        (lo, hi)
+    }
+
     /// Signed integrals over the segment between the chord `p0`–`p1` and the arc, about
     /// the point `o`: `(area, [∫x, ∫y], [∫x², ∫y², ∫xy])`, with the sign of [`det`](Self::det)
     /// (the amount to add to the integrals of the ring's chord polygon).

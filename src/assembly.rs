@@ -8,7 +8,7 @@
 use crate::error::{Error, Result, clip};
 use crate::mass2d::{MassProperties2d, SecondMoments2d};
 use crate::mass3d::{MassProperties3d, shift_tensor};
-use crate::report::{Body, BoundingBox, Outline};
+use crate::report::{Body, BoundingBox, BoundingBox2d, Outline};
 use crate::units::{LengthUnit, Products, Units};
 use nalgebra::{Matrix2, Matrix3, Point2, Point3, Rotation3, Unit, Vector2, Vector3};
 use serde_json::Value;
@@ -187,10 +187,10 @@ fn part(v: &Value, place: &str) -> Result<Part> {
             units,
         });
     }
-    let sm = v.get("second_moments").ok_or_else(|| {
+    let sm = v.get("mass_moments").ok_or_else(|| {
         Error::parse(
             place,
-            "neither \"inertia_tensor\" nor \"second_moments\": not an inertia report",
+            "neither \"inertia_tensor\" nor \"mass_moments\": not an inertia report",
         )
     })?;
     let sign = products.sign(); // printed = sign · (+∫xy)
@@ -222,6 +222,13 @@ fn part(v: &Value, place: &str) -> Result<Part> {
             winding: "ccw",
             perimeter: v.get("perimeter").and_then(Value::as_f64).unwrap_or(0.0),
             max_deviation: v.get("max_deviation").and_then(Value::as_f64),
+            bounding_box: match v.get("bounding_box") {
+                Some(b) => Some(BoundingBox2d {
+                    min: vector::<2>(b, "min", place)?,
+                    max: vector::<2>(b, "max", place)?,
+                }),
+                None => None,
+            },
         },
         units,
     })
@@ -296,13 +303,13 @@ fn check_tensor(t: &Matrix3<f64>, scale: f64, place: &str) -> Result<()> {
 fn check_moments(m: &SecondMoments2d, scale: f64, place: &str) -> Result<()> {
     let bad = |what: String| Err(Error::parse(place, what));
     if ![m.ixx, m.iyy, m.ixy].iter().all(|x| x.is_finite()) {
-        return bad("\"second_moments\" holds a non-finite number".into());
+        return bad("\"mass_moments\" holds a non-finite number".into());
     }
     let tol = TENSOR_ROUNDING * scale;
     let least = m.principal().moments[0];
     if m.ixx < -tol || m.iyy < -tol || least < -tol {
         return bad(format!(
-            "\"second_moments\" are not a body's (ixx {}, iyy {}, ixy {}: a negative principal moment)",
+            "\"mass_moments\" are not a body's (ixx {}, iyy {}, ixy {}: a negative principal moment)",
             short(m.ixx),
             short(m.iyy),
             short(m.ixy)
@@ -549,7 +556,18 @@ impl Part {
                         },
                         ..*p
                     },
-                    outline: *outline,
+                    // The box of the moved box's corners: exact for a translation, a
+                    // bound (as for solids) after a rotation.
+                    outline: Outline {
+                        bounding_box: outline.bounding_box.map(|bb| {
+                            bb.mapped(|q| {
+                                let v = r * Vector2::new(q[0], q[1])
+                                    + Vector2::new(m.translation.x, m.translation.y);
+                                [v.x, v.y]
+                            })
+                        }),
+                        ..*outline
+                    },
                     units: *units,
                 }
             }
@@ -575,7 +593,7 @@ mod tests {
             .integrate(&mesh, 0)
             .properties
             .scaled_mass(2.0);
-        for products in [None, Some(Products::Cad)] {
+        for products in [Products::Tensor, Products::Cad] {
             let view = crate::report::View {
                 products,
                 ..Default::default()

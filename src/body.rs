@@ -20,6 +20,57 @@ pub struct BoundingBox {
     pub max: [f64; 3],
 }
 
+/// Axis-aligned bounding box of a plane figure (exact for curved edges).
+///
+/// # Examples
+/// ```
+/// let p = inertia::Polygon::new(vec![[1.0, 2.0], [4.0, 2.0], [1.0, 6.0]], vec![])?;
+/// let b = p.bounding_box();
+/// assert_eq!((b.min, b.max), ([1.0, 2.0], [4.0, 6.0]));
+/// # Ok::<(), inertia::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Default)]
+pub struct BoundingBox2d {
+    /// Smallest x, y.
+    pub min: [f64; 2],
+    /// Largest x, y.
+    pub max: [f64; 2],
+}
+
+impl BoundingBox2d {
+    /// The smallest box holding both.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::report::BoundingBox2d;
+    /// let a = BoundingBox2d { min: [0.0, 0.0], max: [1.0, 1.0] };
+    /// let b = BoundingBox2d { min: [2.0, -1.0], max: [3.0, 0.5] };
+    /// assert_eq!(a.union(&b), BoundingBox2d { min: [0.0, -1.0], max: [3.0, 1.0] });
+    /// ```
+    #[must_use]
+    pub fn union(&self, other: &BoundingBox2d) -> BoundingBox2d {
+        BoundingBox2d {
+            min: [self.min[0].min(other.min[0]), self.min[1].min(other.min[1])],
+            max: [self.max[0].max(other.max[0]), self.max[1].max(other.max[1])],
+        }
+    }
+
+    /// The box of the four corners after `f` (a bound of the moved figure; exact for
+    /// a translation).
+    #[must_use]
+    pub fn mapped(&self, f: impl Fn([f64; 2]) -> [f64; 2]) -> BoundingBox2d {
+        let (a, b) = (self.min, self.max);
+        let corners = [a, [b[0], a[1]], b, [a[0], b[1]]].map(f);
+        let first = BoundingBox2d {
+            min: corners[0],
+            max: corners[0],
+        };
+        corners[1..].iter().fold(first, |acc, &c| {
+            acc.union(&BoundingBox2d { min: c, max: c })
+        })
+    }
+}
+
 /// What a report says of a mesh besides its integrals.
 ///
 /// # Examples

@@ -530,6 +530,46 @@ impl Polygon {
         self.input_vertices
     }
 
+    /// The smallest axis-aligned box holding the polygon; a curved edge counts with its
+    /// exact extent (an arc bulging past its ends widens the box), not its chords.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::{arc::ArcEdge, io::PolygonRings};
+    /// // A half-disc of radius 2: flat side on y = 0, arc up to y = 2.
+    /// let (a, b) = ([2.0, 0.0], [-2.0, 0.0]);
+    /// let p = inertia::Polygon::from_rings(PolygonRings {
+    ///     outer: vec![a, b],
+    ///     holes: vec![],
+    ///     arcs: vec![vec![ArcEdge::from_bulge(a, b, 1.0), None]],
+    ///     max_deviation: None,
+    /// })?;
+    /// let bb = p.bounding_box();
+    /// assert_eq!(bb.min, [-2.0, 0.0]);
+    /// assert!((bb.max[1] - 2.0).abs() < 1e-15);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn bounding_box(&self) -> crate::body::BoundingBox2d {
+        // The outer ring holds the holes.
+        let r = &self.outer;
+        let mut lo = [f64::INFINITY; 2];
+        let mut hi = [f64::NEG_INFINITY; 2];
+        for (i, p) in r.iter().enumerate() {
+            let (l, h) = match self.arcs.first().and_then(|e| e.get(i).copied().flatten()) {
+                Some(c) => {
+                    let q = r[(i + 1) % r.len()];
+                    c.extent([p.x, p.y], [q.x, q.y])
+                }
+                None => ([p.x, p.y], [p.x, p.y]),
+            };
+            for k in 0..2 {
+                lo[k] = lo[k].min(l[k]);
+                hi[k] = hi[k].max(h[k]);
+            }
+        }
+        crate::body::BoundingBox2d { min: lo, max: hi }
+    }
+
     /// Total length of all edges, holes included.
     ///
     /// # Examples

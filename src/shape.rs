@@ -8,6 +8,7 @@
 //! surface), and [`revolved_polyhedron`] gives the exact mass properties of a tessellated
 //! solid of revolution, so tests can tell tessellation error from method error.
 
+use crate::body::BoundingBox2d;
 use crate::error::{Error, Result};
 use crate::mass2d::{MassProperties2d, SecondMoments2d};
 use crate::mass3d::MassProperties3d;
@@ -97,6 +98,8 @@ pub struct Exact2d {
     pub perimeter: f64,
     /// Vertices of the outline (0 for a circle).
     pub vertices: usize,
+    /// The shape's axis-aligned box (a regular polygon's first vertex is on +x).
+    pub bounding_box: BoundingBox2d,
 }
 
 /// Closed-form properties of a solid, unit density.
@@ -180,6 +183,29 @@ impl Shape2d {
                 (a, a * r * r / 4.0, a * r * r / 4.0, 2.0 * PI * r, 0)
             }
         };
+        let half = |x: f64, y: f64| BoundingBox2d {
+            min: [-x, -y],
+            max: [x, y],
+        };
+        let bounding_box = match *self {
+            Shape2d::Rectangle { width, height } => half(width / 2.0, height / 2.0),
+            Shape2d::Circle { radius } => half(radius, radius),
+            Shape2d::Regular { sides, side } => {
+                // Vertices at angles 2πk/n on the circumcircle: the extremes of cos and
+                // sin are at the k nearest 0, n/2, n/4 and 3n/4.
+                let r = side / (2.0 * (PI / sides as f64).sin());
+                let at = |k: usize| 2.0 * PI * (k % sides) as f64 / sides as f64;
+                let best = |q: usize, f: fn(f64) -> f64| {
+                    // k nearest q/4 of the way round: floor and ceil of q·n/4.
+                    let lo = q * sides / 4;
+                    f(at(lo)).abs().max(f(at(lo + 1)).abs())
+                };
+                BoundingBox2d {
+                    min: [-r * best(2, f64::cos), -r * best(3, f64::sin)],
+                    max: [r, r * best(1, f64::sin)],
+                }
+            }
+        };
         Exact2d {
             properties: MassProperties2d {
                 area,
@@ -189,6 +215,7 @@ impl Shape2d {
             },
             perimeter,
             vertices,
+            bounding_box,
         }
     }
 
@@ -574,6 +601,33 @@ mod tests {
     use crate::method::{PolygonMethod, tetra};
     use crate::{Mesh, Polygon};
     use approx::assert_relative_eq;
+
+    #[test]
+    fn bounding_boxes_are_those_of_the_outlines() {
+        for n in 3..=41 {
+            let s = Shape2d::Regular {
+                sides: n,
+                side: 1.5,
+            };
+            let b = s.exact().bounding_box;
+            let p = Polygon::new(s.tessellate(0), vec![])
+                .unwrap()
+                .bounding_box();
+            for k in 0..2 {
+                assert_relative_eq!(b.min[k], p.min[k], epsilon = 1e-14, max_relative = 1e-14);
+                assert_relative_eq!(b.max[k], p.max[k], epsilon = 1e-14, max_relative = 1e-14);
+            }
+        }
+        let b = Shape2d::Rectangle {
+            width: 2.0,
+            height: 3.0,
+        }
+        .exact()
+        .bounding_box;
+        assert_eq!((b.min, b.max), ([-1.0, -1.5], [1.0, 1.5]));
+        let b = Shape2d::Circle { radius: 2.5 }.exact().bounding_box;
+        assert_eq!((b.min, b.max), ([-2.5, -2.5], [2.5, 2.5]));
+    }
 
     #[test]
     fn regular_polygon_and_circle_tessellations_are_exact_by_eq_3_6() {

@@ -366,17 +366,21 @@ pub fn material(name: &str) -> Option<&'static Material> {
     MATERIALS.iter().find(|m| m.name == n)
 }
 
-/// Which sign products of inertia are printed with.
+/// Which sign products of inertia are printed with: the tensor convention by default, for
+/// polygons and meshes alike.
 ///
 /// # Examples
 /// ```
-/// assert_eq!(inertia::units::Products::Cad.sign(), 1.0);
+/// use inertia::units::Products;
+/// assert_eq!(Products::Cad.sign(), 1.0);
+/// assert_eq!(Products::default(), Products::Tensor);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Default)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Products {
-    /// The tensor convention: off-diagonals are `−∫xy dm` (so that L = I ω).
+    /// The tensor convention: off-diagonals are `−∫xy dm` (so that L = I ω); the default.
+    #[default]
     Tensor,
     /// The CAD convention: products of inertia `+∫xy dm`.
     Cad,

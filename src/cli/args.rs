@@ -47,7 +47,7 @@ pub(super) enum Command {
         mut_arg("mass", |a| a.help("Total mass (kg with --units); the density becomes mass / area")),
         mut_arg("about", |a| a.help("Point the moments are about: centroid, origin, or X,Y in the input's units")),
         mut_arg("axis", |a| a.help("Also report the moment about the in-plane axis through the --about point along X,Y")),
-        mut_arg("products", |a| a.help("Sign of the product of inertia: cad (+∫xy dm, the default) or tensor (−∫xy dm)"))
+        mut_arg("products", |a| a.help("Sign of the product of inertia: tensor (ixy = −∫xy dm, the default, as for meshes) or cad (+∫xy dm)"))
     )]
     Polygon(PolygonArgs),
     /// Volume, mass, centre of mass and inertia tensor of a closed triangle mesh.
@@ -60,7 +60,7 @@ pub(super) enum Command {
         mut_arg("mass", |a| a.help("Total mass (kg with --units); the density becomes mass / volume")),
         mut_arg("about", |a| a.help("Point the tensor is about: centroid, origin, or X,Y,Z in the input's units")),
         mut_arg("axis", |a| a.help("Also report the moment about the axis through the --about point along X,Y,Z")),
-        mut_arg("products", |a| a.help("Sign of the off-diagonal products: tensor (−∫xy dm, the default) or cad (+∫xy dm)"))
+        mut_arg("products", |a| a.help("Sign of the off-diagonal products: tensor (−∫xy dm, the default, as for polygons) or cad (+∫xy dm)"))
     )]
     Mesh(MeshArgs),
     /// Closed-form shapes (rectangle, regular, circle, box, sphere, cylinder, biconvex),
@@ -389,8 +389,8 @@ pub(super) struct Presentation {
     /// X,Y (in-plane, polygons) or X,Y,Z (meshes).
     #[arg(long, allow_hyphen_values = true)]
     pub(super) axis: Option<String>,
-    /// Sign of products of inertia: tensor (−∫xy dm) or cad (+∫xy dm). Default: cad for
-    /// polygons, tensor for meshes.
+    /// Sign of products of inertia: tensor (−∫xy dm, the default for every command) or cad
+    /// (+∫xy dm).
     #[arg(long, value_enum)]
     pub(super) products: Option<Products>,
     /// Output format.
@@ -446,7 +446,7 @@ impl Presentation {
         };
         Ok(View {
             units,
-            products: self.products,
+            products: self.products.unwrap_or_default(),
             axis,
         })
     }

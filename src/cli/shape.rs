@@ -92,6 +92,7 @@ pub(super) fn shape(kind: ShapeKind) -> Result<Outcome> {
             winding: "ccw",
             perimeter: e.perimeter,
             max_deviation: None,
+            bounding_box: Some(e.bounding_box),
         };
         let unit = PolygonIntegral::from_properties(e.properties);
         let report = checked(

@@ -149,9 +149,9 @@ pub fn polygons(reports: Vec<PolygonReport>, tolerance: f64) -> Comparison<Polyg
         q("centroid.x", col(&|r| r.centroid[0]), size),
         q("centroid.y", col(&|r| r.centroid[1]), size),
         q("inertia", col(&|r| r.inertia), moment),
-        q("ixx", col(&|r| r.second_moments.ixx), moment),
-        q("iyy", col(&|r| r.second_moments.iyy), moment),
-        q("ixy", col(&|r| r.second_moments.ixy), moment),
+        q("ixx", col(&|r| r.mass_moments.ixx), moment),
+        q("iyy", col(&|r| r.mass_moments.iyy), moment),
+        q("ixy", col(&|r| r.mass_moments.ixy), moment),
         q("principal.i1", col(&|r| r.principal.moments[0]), moment),
         q("principal.i2", col(&|r| r.principal.moments[1]), moment),
     ];

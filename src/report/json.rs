@@ -57,32 +57,3 @@ pub fn mesh(r: &MeshReport) -> String {
     s.push('\n');
     s
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::{Polygon, PolygonMethod};
-
-    #[test]
-    fn snapshot_l_shape() {
-        let p = Polygon::new(
-            vec![
-                [0.0, 0.0],
-                [2.0, 0.0],
-                [2.0, 1.0],
-                [1.0, 1.0],
-                [1.0, 2.0],
-                [0.0, 2.0],
-            ],
-            vec![],
-        )
-        .unwrap();
-        insta::assert_snapshot!(polygon(&PolygonReport::new(
-            "l.json",
-            &p,
-            PolygonMethod::Fan,
-            crate::Amount::Density(2.0),
-            None
-        )));
-    }
-}

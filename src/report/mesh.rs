@@ -273,7 +273,7 @@ impl MeshReport {
         let t = p.inertia_about(about);
         let pr = p.principal_about(about);
         let rg = |i: f64| (i.max(0.0) / p.mass).sqrt();
-        let products = view.products.unwrap_or(Products::Tensor);
+        let products = view.products;
         // t holds −∫xy dm off the diagonal; CAD prints +∫xy dm.
         let flip = -products.sign();
         let printed =

@@ -13,7 +13,7 @@ pub mod svg;
 pub mod table;
 
 use crate::Amount;
-pub use crate::body::{Body, BoundingBox};
+pub use crate::body::{Body, BoundingBox, BoundingBox2d};
 use crate::mass2d::MassProperties2d;
 use crate::mass2d::Principal2d;
 use crate::mass3d::MassProperties3d;
@@ -94,16 +94,15 @@ impl OutputFormat {
 ///
 /// # Examples
 /// ```
-/// let v = inertia::report::View { products: Some(inertia::units::Products::Tensor), ..Default::default() };
+/// let v = inertia::report::View { products: inertia::units::Products::Cad, ..Default::default() };
 /// assert!(v.axis.is_none());
 /// ```
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct View {
     /// Units of the input and the output.
     pub units: Units,
-    /// Sign convention of products; `None` for the default (CAD `+∫xy` for polygons,
-    /// tensor `−∫xy` for meshes).
-    pub products: Option<Products>,
+    /// Sign convention of products: the tensor's `−∫xy` unless asked for CAD's `+∫xy`.
+    pub products: Products,
     /// A direction (2 components for polygons, in-plane; 3 for meshes): the moment about
     /// the axis through the `about` point along it is reported as `axis_moment`.
     pub axis: Option<Vec<f64>>,
@@ -161,7 +160,7 @@ pub fn check_numbers<R: Serialize>(report: &R) -> std::result::Result<(), String
             let what = if value.get("inertia_tensor").is_some() {
                 "inertia_tensor"
             } else {
-                "second_moments"
+                "mass_moments"
             };
             return Err(format!(
                 "the {what} underflows f64 (it rounds to 0): the sizes or the density are too small"

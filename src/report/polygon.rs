@@ -2,13 +2,14 @@
 
 use super::*;
 
-/// Mass moments `ixx = ∫y² dm`, `iyy = ∫x² dm`, `ixy = +∫xy dm` about the report's point.
+/// Mass moments `ixx = ∫y² dm`, `iyy = ∫x² dm` and the product `ixy` about the report's
+/// point: `−∫xy dm` (the tensor convention, the default) or `+∫xy dm` (`--products cad`).
 ///
 /// # Examples
 /// ```
 /// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
 /// let r = inertia::report::PolygonReport::new("sq", &sq, inertia::PolygonMethod::Fan, inertia::Amount::Density(1.0), None);
-/// assert!((r.second_moments.ixx - 1.0 / 12.0).abs() < 1e-15);
+/// assert!((r.mass_moments.ixx - 1.0 / 12.0).abs() < 1e-15);
 /// # Ok::<(), inertia::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -17,7 +18,8 @@ pub struct PlanarMoments {
     pub ixx: f64,
     /// `∫x² dm`.
     pub iyy: f64,
-    /// `+∫xy dm` (product of inertia).
+    /// `−∫xy dm` (the in-plane tensor's off-diagonal) or `+∫xy dm`, as the report's
+    /// `products` says.
     pub ixy: f64,
 }
 
@@ -36,7 +38,7 @@ pub struct AreaMoments {
     pub ixx: f64,
     /// `∫x² dA`.
     pub iyy: f64,
-    /// `+∫xy dA`.
+    /// `−∫xy dA` or `+∫xy dA`, as the report's `products` says.
     pub ixy: f64,
     /// `∫(x² + y²) dA`.
     pub polar: f64,
@@ -48,7 +50,7 @@ pub struct AreaMoments {
 /// ```
 /// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
 /// let r = inertia::report::PolygonReport::new("sq", &sq, inertia::PolygonMethod::Fan, inertia::Amount::Density(1.0), None);
-/// assert_eq!(r.principal.angle, 0.0);
+/// assert_eq!(r.principal.angle_deg, 0.0);
 /// # Ok::<(), inertia::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -56,14 +58,14 @@ pub struct PrincipalReport {
     /// `[I1, I2]`, ascending.
     pub moments: [f64; 2],
     /// Angle of the I1 axis from +x, counter-clockwise, degrees in (-90, 90].
-    pub angle: f64,
+    pub angle_deg: f64,
 }
 
 impl From<Principal2d> for PrincipalReport {
     fn from(p: Principal2d) -> Self {
         PrincipalReport {
             moments: p.moments,
-            angle: p.angle_deg,
+            angle_deg: p.angle_deg,
         }
     }
 }
@@ -108,25 +110,41 @@ pub struct Outline {
     /// When curves were replaced by chords (DXF splines): the largest distance between a
     /// curve and its chords.
     pub max_deviation: Option<f64>,
+    /// The axis-aligned box holding the outline (curves by their exact extent); `None`
+    /// when not known (a part read back from a report that did not give it).
+    pub bounding_box: Option<BoundingBox2d>,
 }
 
 impl Outline {
-    /// The outlines of several plates taken together (counts and perimeters add).
+    /// The outlines of several plates taken together: counts and perimeters add, boxes
+    /// join (no box when any part has none, or there are no parts).
     ///
     /// # Examples
     /// ```
-    /// use inertia::report::Outline;
-    /// let sq = Outline { vertices: 4, holes: 0, winding: "ccw", perimeter: 4.0, max_deviation: None };
-    /// assert_eq!(Outline::sum([sq, sq]).perimeter, 8.0);
+    /// use inertia::report::{BoundingBox2d, Outline};
+    /// let unit = Some(BoundingBox2d { min: [0.0, 0.0], max: [1.0, 1.0] });
+    /// let sq = Outline { vertices: 4, holes: 0, winding: "ccw", perimeter: 4.0, max_deviation: None, bounding_box: unit };
+    /// let far = Outline { bounding_box: Some(BoundingBox2d { min: [5.0, 5.0], max: [6.0, 6.0] }), ..sq };
+    /// let both = Outline::sum([sq, far]);
+    /// assert_eq!(both.perimeter, 8.0);
+    /// assert_eq!(both.bounding_box.unwrap().max, [6.0, 6.0]);
     /// ```
     pub fn sum(parts: impl IntoIterator<Item = Outline>) -> Outline {
-        parts.into_iter().fold(
-            Outline {
+        let mut parts = parts.into_iter();
+        let Some(first) = parts.next() else {
+            return Outline {
                 vertices: 0,
                 holes: 0,
                 winding: "ccw",
                 perimeter: 0.0,
                 max_deviation: None,
+                bounding_box: None,
+            };
+        };
+        parts.fold(
+            Outline {
+                winding: "ccw",
+                ..first
             },
             |a, b| Outline {
                 vertices: a.vertices + b.vertices,
@@ -136,6 +154,10 @@ impl Outline {
                 max_deviation: match (a.max_deviation, b.max_deviation) {
                     (Some(x), Some(y)) => Some(x.max(y)),
                     (x, y) => x.or(y),
+                },
+                bounding_box: match (a.bounding_box, b.bounding_box) {
+                    (Some(x), Some(y)) => Some(x.union(&y)),
+                    _ => None,
                 },
             },
         )
@@ -156,6 +178,7 @@ impl Outline {
             winding: polygon.winding().short_name(),
             perimeter: polygon.perimeter(),
             max_deviation: polygon.max_deviation(),
+            bounding_box: Some(polygon.bounding_box()),
         }
     }
 }
@@ -183,6 +206,10 @@ pub struct PolygonReport {
     pub winding: &'static str,
     /// Total edge length, holes included.
     pub perimeter: f64,
+    /// The axis-aligned box holding the outline (curved edges by their exact extent); left
+    /// out when not known (a `combine` of reports that do not give it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bounding_box: Option<BoundingBox2d>,
     /// Area, holes removed.
     pub area: f64,
     /// Areal density (mass per unit area).
@@ -196,7 +223,7 @@ pub struct PolygonReport {
     /// Polar mass moment of inertia about `about` (axis perpendicular to the plane).
     pub inertia: f64,
     /// Planar mass moments about `about`.
-    pub second_moments: PlanarMoments,
+    pub mass_moments: PlanarMoments,
     /// Principal moments about `about`.
     pub principal: PrincipalReport,
     /// Radii of gyration about `about`.
@@ -209,7 +236,7 @@ pub struct PolygonReport {
     /// The moment about the in-plane axis through `about` along `axis`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub axis_moment: Option<f64>,
-    /// Sign of `ixy`: `"cad"` (+∫xy dm, the default) or `"tensor"` (−∫xy dm).
+    /// Sign of `ixy`: `"tensor"` (−∫xy dm, the default, as for meshes) or `"cad"` (+∫xy dm).
     pub products: Products,
     /// Units of every quantity.
     pub units: UnitLabels,
@@ -309,6 +336,9 @@ impl PolygonReport {
         } = unit.with_density(density);
         let outline = Outline {
             perimeter: outline.perimeter * k,
+            bounding_box: outline
+                .bounding_box
+                .map(|b| b.mapped(|p| [p[0] * k, p[1] * k])),
             ..outline
         };
         let about = about.map(|a| a * k);
@@ -359,7 +389,7 @@ impl PolygonReport {
         let m = p.moments_about(about);
         // The method's own polar moment, moved by the parallel-axis theorem.
         let inertia = polar + p.mass * d.norm_squared();
-        let products = view.products.unwrap_or(Products::Cad);
+        let products = view.products;
         let sign = products.sign();
         let per_area = p.mass / p.area;
         let area = |x: f64| x / per_area;
@@ -371,13 +401,14 @@ impl PolygonReport {
             holes: outline.holes,
             winding: outline.winding,
             perimeter: outline.perimeter,
+            bounding_box: outline.bounding_box,
             area: p.area,
             density,
             mass: p.mass,
             centroid: [p.centroid.x, p.centroid.y],
             about: [about.x, about.y],
             inertia,
-            second_moments: PlanarMoments {
+            mass_moments: PlanarMoments {
                 ixx: m.ixx,
                 iyy: m.iyy,
                 ixy: sign * m.ixy,

@@ -146,7 +146,7 @@ pub fn polygon(poly: &Polygon, r: &PolygonReport) -> String {
         r##"<path d="{d}" fill="#cfe0f5" fill-rule="evenodd" stroke="#1f4e8c" stroke-width="1.5"/>"##
     );
     // Principal axes and the equivalent ellipse.
-    let t = p.angle.to_radians();
+    let t = p.angle_deg.to_radians();
     let (u, v) = ([t.cos(), t.sin()], [-t.sin(), t.cos()]);
     let (cx, cy) = frame.map(c);
     let _ = writeln!(
@@ -154,7 +154,7 @@ pub fn polygon(poly: &Polygon, r: &PolygonReport) -> String {
         r##"<ellipse cx="{cx:.2}" cy="{cy:.2}" rx="{:.2}" ry="{:.2}" transform="rotate({:.4} {cx:.2} {cy:.2})" fill="none" stroke="#2a8a3a" stroke-width="1.2"/>"##,
         a1 * frame.scale,
         a2 * frame.scale,
-        -p.angle
+        -p.angle_deg
     );
     axis(&mut o, &frame, c, u, a1 * 1.15, "#2a8a3a", "I1");
     axis(&mut o, &frame, c, v, a2 * 1.15, "#8a2a7a", "I2");
@@ -168,7 +168,7 @@ pub fn polygon(poly: &Polygon, r: &PolygonReport) -> String {
         format!("mass {}", num(r.mass)),
         format!("centroid ({}, {})", num(c[0]), num(c[1])),
         format!("polar I {}", num(r.inertia)),
-        format!("I1 {} at {}°", num(p.moments[0]), num(p.angle)),
+        format!("I1 {} at {}°", num(p.moments[0]), num(p.angle_deg)),
         format!("I2 {}", num(p.moments[1])),
         "ellipse: equivalent uniform ellipse".to_string(),
         format!("units: {}", r.units.length),

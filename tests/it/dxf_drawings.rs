@@ -389,7 +389,7 @@ fn ellipses_full_and_partial() {
             e["principal"]
         );
         assert!(
-            (f(&e["principal"]["angle"]) - 30.0).abs() < 1e-9,
+            (f(&e["principal"]["angle_deg"]) - 30.0).abs() < 1e-9,
             "{name}: {}",
             e["principal"]
         );

@@ -284,6 +284,17 @@ fn ellipses_of_any_shape_far_away() {
                 [k * aat(1, 1), k * aat(0, 0), k * aat(0, 1)],
                 &what,
             );
+            // The box reaches past the vertices (x within ±3 of the centre) to the
+            // ellipse's own extent, √((A Aᵀ)ᵢᵢ) each way.
+            let bb = p.bounding_box();
+            for i in 0..2 {
+                let h = aat(i, i).sqrt();
+                let tol = 1e-14 * h + 4.0 * f64::EPSILON * offset.abs();
+                assert!(
+                    (bb.max[i] - c[i] - h).abs() <= tol && (c[i] - bb.min[i] - h).abs() <= tol,
+                    "{what}: box {bb:?}, half-extent {h} about {c:?}"
+                );
+            }
         }
     }
 }

@@ -20,6 +20,7 @@ mod never_silent;
 mod plot_cli;
 mod polygon_cli;
 mod polygon_properties;
+mod report_snapshots;
 mod shape_cli;
 mod shell_cli;
 mod stl_fast;

@@ -281,7 +281,9 @@ fn table_output() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    insta::assert_snapshot!(String::from_utf8(out.stdout).unwrap());
+    insta::assert_snapshot!(crate::common::stable(
+        &String::from_utf8(out.stdout).unwrap()
+    ));
 }
 
 #[test]

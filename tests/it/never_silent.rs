@@ -184,7 +184,7 @@ fn polygon_about_a_far_point_is_exact() {
         None,
     );
     assert_eq!(code, 0, "{err}");
-    assert_eq!(f(&v["second_moments"]["ixx"]), 2.0 / 3.0 + 2.0);
+    assert_eq!(f(&v["mass_moments"]["ixx"]), 2.0 / 3.0 + 2.0);
     assert!((f(&v["principal"]["moments"][0]) - 2.0 / 3.0).abs() < 1e-15);
 }
 

@@ -117,15 +117,22 @@ fn axis_moments_and_product_conventions() {
     assert_eq!(v["products"], "cad");
     let v = json(&["mesh", TET, "--json"]);
     assert_eq!(v["products"], "tensor");
-    // Polygons: L shape, ixy = +∫xy = −1/3 (CAD, default) or +1/3 (tensor).
+    // Polygons: L shape, ixy = −∫xy = +1/3 (tensor, the default as for meshes) or
+    // +∫xy = −1/3 (CAD).
+    let v = json(&["polygon", "fixtures/polygon/l_shape.json", "--json"]);
+    close(f(&v["mass_moments"]["ixy"]), 1.0 / 3.0);
+    close(f(&v["area_moments"]["ixy"]), 1.0 / 3.0);
+    assert_eq!(v["products"], "tensor");
     let v = json(&[
         "polygon",
         "fixtures/polygon/l_shape.json",
         "--products",
-        "tensor",
+        "cad",
         "--json",
     ]);
-    close(f(&v["second_moments"]["ixy"]), 1.0 / 3.0);
+    close(f(&v["mass_moments"]["ixy"]), -1.0 / 3.0);
+    close(f(&v["area_moments"]["ixy"]), -1.0 / 3.0);
+    assert_eq!(v["products"], "cad");
     // In-plane axis along the L's symmetry line (1,1): I = (ixx + iyy)/2 − ixy = 11/12 + 1/3.
     let v = json(&[
         "polygon",
