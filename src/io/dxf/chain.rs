@@ -1,0 +1,216 @@
+//! Open pieces (LINEs, ARCs, open polylines) chained end to end into closed curves.
+
+use super::{Path, describe};
+use crate::arc::ArcEdge;
+use crate::error::{Error, Result};
+
+/// Chains pieces end to end into closed curves: every end must meet exactly one other
+/// end within `tol`.
+pub(super) fn chain(
+    pieces: Vec<Path>,
+    tol: f64,
+    ignore_open: bool,
+) -> Result<(Vec<Path>, Vec<String>)> {
+    if pieces.is_empty() {
+        return Ok((vec![], vec![]));
+    }
+    // Ends 2k (start of piece k) and 2k + 1 (its end), grouped into points by union-find
+    // over a grid of cells of side tol.
+    let ends: Vec<[f64; 2]> = pieces
+        .iter()
+        .flat_map(|p| [p.points[0], p.points[p.points.len() - 1]])
+        .collect();
+    let n = ends.len();
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    // Cells of side tol/√2: ends in one cell are within tol and are joined outright; an end
+    // is compared with up to 8 ends of each neighbouring cell, so a crowd of ends at one
+    // point costs linear time (it is refused as a branch anyway).
+    let side = tol / 2f64.sqrt();
+    let cell = |p: &[f64; 2]| -> [i64; 2] {
+        if side > 0.0 {
+            p.map(|x| (x / side).floor().clamp(-4e18, 4e18) as i64)
+        } else {
+            p.map(|x| x.to_bits() as i64)
+        }
+    };
+    let mut grid: std::collections::HashMap<[i64; 2], Vec<usize>> = Default::default();
+    for (i, p) in ends.iter().enumerate() {
+        grid.entry(cell(p)).or_default().push(i);
+    }
+    let join = |parent: &mut [usize], i: usize, j: usize| {
+        let (a, b) = (root(parent, i), root(parent, j));
+        parent[a.max(b)] = a.min(b);
+    };
+    for list in grid.values() {
+        for &j in &list[1..] {
+            join(&mut parent, list[0], j);
+        }
+    }
+    for (i, p) in ends.iter().enumerate() {
+        let c = cell(p);
+        for dx in -1..=1 {
+            for dy in -1..=1 {
+                if (dx, dy) == (0, 0) {
+                    continue;
+                }
+                let Some(list) = grid.get(&[c[0].saturating_add(dx), c[1].saturating_add(dy)])
+                else {
+                    continue;
+                };
+                for &j in list.iter().take(8) {
+                    let q = &ends[j];
+                    if (p[0] - q[0]).hypot(p[1] - q[1]) <= tol {
+                        join(&mut parent, i, j);
+                    }
+                }
+            }
+        }
+    }
+    let group: Vec<usize> = (0..n).map(|i| root(&mut parent, i)).collect();
+    let mut at: std::collections::HashMap<usize, Vec<usize>> = Default::default();
+    for (e, g) in group.iter().enumerate() {
+        at.entry(*g).or_default().push(e);
+    }
+    // With ignore_open, prune pieces with a free end, over and over (a chain of lines
+    // hanging off an outline goes piece by piece), and name them.
+    let mut used = vec![false; pieces.len()];
+    let mut ignored = Vec::new();
+    if ignore_open {
+        let mut queue: Vec<usize> = at
+            .values()
+            .filter(|l| l.len() == 1)
+            .map(|l| l[0] / 2)
+            .collect();
+        while let Some(k) = queue.pop() {
+            if used[k] {
+                continue;
+            }
+            used[k] = true;
+            ignored.push(pieces[k].name.clone());
+            for e in [2 * k, 2 * k + 1] {
+                let list = at.get_mut(&group[e]).expect("every end has its point");
+                list.retain(|x| *x != e);
+                if list.len() == 1 {
+                    queue.push(list[0] / 2);
+                }
+            }
+        }
+        at.retain(|_, l| !l.is_empty());
+    }
+    // Every point must join exactly two ends: a free end is reported before a branch
+    // (a line hanging off an outline makes both).
+    let mut keys: Vec<&usize> = at.keys().collect();
+    keys.sort_by_key(|g| (at[*g].len() != 1, **g));
+    for g in keys {
+        let list = &at[g];
+        if list.len() == 1 {
+            let e = list[0];
+            let p = &pieces[e / 2];
+            // The nearest other end, to say how far the gap is.
+            let gap = ends
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| group[*j] != group[e])
+                .map(|(_, q)| (q[0] - ends[e][0]).hypot(q[1] - ends[e][1]))
+                .fold(f64::INFINITY, f64::min);
+            // Suggest a tolerance only for a gap that is noise beside the piece itself.
+            let (first, last) = (p.points[0], p.points[p.points.len() - 1]);
+            let span = p
+                .points
+                .iter()
+                .map(|q| (q[0] - first[0]).hypot(q[1] - first[1]))
+                .fold((last[0] - first[0]).hypot(last[1] - first[1]), f64::max);
+            let hint = if gap.is_finite() && gap < 1e-3 * span {
+                format!(
+                    " (the nearest other end is {} away: --join-tolerance {} would join them)",
+                    crate::error::num(gap),
+                    crate::error::num(gap * 1.5)
+                )
+            } else if gap.is_finite() {
+                format!(
+                    " (the nearest other end is {} away)",
+                    crate::error::num(gap)
+                )
+            } else {
+                String::new()
+            };
+            return Err(Error::parse(
+                p.name.clone(),
+                format!(
+                    "{}–{} is not part of a closed outline: its end at {} meets no other piece{hint}",
+                    describe(p.points[0]),
+                    describe(p.points[p.points.len() - 1]),
+                    describe(ends[e])
+                ),
+            ));
+        }
+        if list.len() > 2 {
+            let names: Vec<&str> = list.iter().map(|e| pieces[e / 2].name.as_str()).collect();
+            return Err(Error::parse(
+                "DXF",
+                format!(
+                    "{} pieces meet at {} ({}): an outline cannot branch",
+                    list.len(),
+                    describe(ends[list[0]]),
+                    names.join(", ")
+                ),
+            ));
+        }
+    }
+    // Walk each loop: from a piece's end to the other end at that point, and on.
+    let mut curves = Vec::new();
+    for first in 0..pieces.len() {
+        if used[first] {
+            continue;
+        }
+        let mut points: Vec<[f64; 2]> = Vec::new();
+        let mut arcs: Vec<Option<ArcEdge>> = Vec::new();
+        let mut names: Vec<&str> = Vec::new();
+        let mut deviation: Option<f64> = None;
+        let mut end = 2 * first; // the end we enter the piece by
+        loop {
+            let k = end / 2;
+            if used[k] {
+                break;
+            }
+            used[k] = true;
+            names.push(&pieces[k].name);
+            if let Some(d) = pieces[k].deviation {
+                deviation = Some(deviation.map_or(d, |x| x.max(d)));
+            }
+            let pts = &pieces[k].points;
+            // Each piece contributes all but its last point (the next piece starts there),
+            // and its edges, run backwards when it is entered by its end.
+            if end % 2 == 0 {
+                points.extend_from_slice(&pts[..pts.len() - 1]);
+                arcs.extend_from_slice(&pieces[k].arcs);
+            } else {
+                points.extend(pts[1..].iter().rev());
+                arcs.extend(pieces[k].arcs.iter().rev().map(|c| c.map(|c| c.reversed())));
+            }
+            let out = end ^ 1;
+            let list = &at[&group[out]];
+            end = if list[0] == out { list[1] } else { list[0] };
+        }
+        let name = if names.len() == 1 {
+            names[0].to_string()
+        } else {
+            format!("outline of {} ({} …)", names.len(), names[0])
+        };
+        curves.push(Path {
+            name,
+            points,
+            arcs,
+            deviation,
+        });
+    }
+    ignored.sort();
+    Ok((curves, ignored))
+}

@@ -1,0 +1,495 @@
+//! Gathering a drawing's curves and pieces through its INSERTs.
+
+use super::curves::{
+    MAX_SPLINE_POINTS, bulged, check_bulges, elliptic_arc, planar, spline_points, turn,
+};
+use super::{Path, kind_name};
+use crate::arc::ArcEdge;
+use crate::error::{Error, Result};
+use std::f64::consts::PI;
+
+/// An affine map of the plane, `p ↦ m p + t` (`m` row-major): how a block's entities land
+/// in the drawing through the INSERTs that place it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Affine {
+    m: [[f64; 2]; 2],
+    t: [f64; 2],
+}
+
+impl Affine {
+    pub(super) const IDENTITY: Affine = Affine {
+        m: [[1.0, 0.0], [0.0, 1.0]],
+        t: [0.0, 0.0],
+    };
+
+    fn apply(&self, p: [f64; 2]) -> [f64; 2] {
+        [
+            self.m[0][0] * p[0] + self.m[0][1] * p[1] + self.t[0],
+            self.m[1][0] * p[0] + self.m[1][1] * p[1] + self.t[1],
+        ]
+    }
+
+    /// Moves points and the curves between them.
+    fn place(&self, points: &mut [[f64; 2]], arcs: &mut [Option<ArcEdge>]) {
+        for p in points {
+            *p = self.apply(*p);
+        }
+        for c in arcs.iter_mut().flatten() {
+            *c = c.transformed(&self.m);
+        }
+    }
+
+    /// The mirror image in the y axis when `sx` is −1 (an entity seen from below).
+    fn mirror_x(sx: f64) -> Affine {
+        Affine {
+            m: [[sx, 0.0], [0.0, 1.0]],
+            t: [0.0, 0.0],
+        }
+    }
+
+    /// `self` after `inner`: p ↦ self(inner(p)).
+    fn after(&self, inner: &Affine) -> Affine {
+        let a = &self.m;
+        let b = &inner.m;
+        let m = [
+            [
+                a[0][0] * b[0][0] + a[0][1] * b[1][0],
+                a[0][0] * b[0][1] + a[0][1] * b[1][1],
+            ],
+            [
+                a[1][0] * b[0][0] + a[1][1] * b[1][0],
+                a[1][0] * b[0][1] + a[1][1] * b[1][1],
+            ],
+        ];
+        Affine {
+            m,
+            t: self.apply(inner.t),
+        }
+    }
+}
+
+/// INSERTs nested deeper than this are refused (a block that places itself through others
+/// is refused earlier, as a cycle).
+pub(super) const MAX_DEPTH: usize = 32;
+/// Entities that INSERTs may expand to, in all: a small file that places a block of
+/// blocks of blocks a million times is refused, not expanded.
+pub(super) const MAX_EXPANDED: usize = 1 << 22;
+
+/// Gathers a drawing's closed curves and open pieces, expanding INSERTs.
+pub(super) struct Collector<'a> {
+    pub(super) layers: Vec<String>,
+    pub(super) blocks: std::collections::HashMap<&'a str, &'a ::dxf::Block>,
+    pub(super) curves: Vec<Path>,
+    pub(super) pieces: Vec<Path>,
+    pub(super) expanded: usize,
+    pub(super) annotations: std::collections::BTreeMap<String, usize>,
+    /// Chord points of the splines read so far.
+    pub(super) spline_points: usize,
+}
+
+impl<'a> Collector<'a> {
+    /// Adds a path placed by `xf` (named with the INSERTs that placed it): to the closed
+    /// curves, or to the pieces to chain.
+    fn add(&mut self, xf: &Affine, where_: &str, mut c: Path, closed: bool) {
+        if *xf != Affine::IDENTITY {
+            xf.place(&mut c.points, &mut c.arcs);
+        }
+        c.name.push_str(where_);
+        if closed {
+            self.curves.push(c);
+        } else {
+            self.pieces.push(c);
+        }
+    }
+
+    /// A polyline's vertices with their bulges: a closed curve, or a piece to chain.
+    fn polyline(
+        &mut self,
+        xf: &Affine,
+        where_: &str,
+        name: String,
+        v: &[([f64; 2], f64)],
+        closed: bool,
+    ) -> Result<()> {
+        check_bulges(&name, v)?;
+        if v.is_empty() {
+            return Ok(());
+        }
+        let (points, arcs) = bulged(v, closed);
+        if closed {
+            self.add(xf, where_, Path::exact(name, points, arcs), true);
+        } else if points.len() >= 2 {
+            self.add(xf, where_, Path::exact(name, points, arcs), false);
+        }
+        Ok(())
+    }
+
+    /// Reads `entities` placed by `xf`; `where_` says which INSERTs placed them (for names)
+    /// and `stack` which blocks are being expanded (for cycles).
+    pub(super) fn entities(
+        &mut self,
+        entities: &[&'a ::dxf::entities::Entity],
+        xf: &Affine,
+        where_: &str,
+        inherited: &str,
+        stack: &mut Vec<&'a str>,
+    ) -> Result<()> {
+        for e in entities {
+            if !stack.is_empty() {
+                self.expanded += 1;
+                if self.expanded > MAX_EXPANDED {
+                    return Err(Error::parse(
+                        "DXF",
+                        format!(
+                            "INSERTs expand to more than {MAX_EXPANDED} entities: refused rather than expanded"
+                        ),
+                    ));
+                }
+            }
+            self.entity(e, xf, where_, inherited, stack)?;
+        }
+        Ok(())
+    }
+
+    fn entity(
+        &mut self,
+        e: &'a ::dxf::entities::Entity,
+        xf: &Affine,
+        where_: &str,
+        inherited: &str,
+        stack: &mut Vec<&'a str>,
+    ) -> Result<()> {
+        use ::dxf::entities::EntityType;
+        // Layer 0 inside a block is the layer of the INSERT that places it.
+        let layer = if e.common.layer == "0" && !inherited.is_empty() {
+            inherited
+        } else {
+            e.common.layer.as_str()
+        };
+        if !self.layers.is_empty() && !self.layers.iter().any(|l| l == layer) {
+            return Ok(());
+        }
+        // Names carry the layer when it is not the default one.
+        let handle = if layer == "0" || layer.is_empty() {
+            e.common.handle.as_string()
+        } else {
+            format!(
+                "{} (layer {})",
+                e.common.handle.as_string(),
+                crate::error::clip(layer)
+            )
+        };
+        if let EntityType::Insert(ins) = &e.specific {
+            return self.insert(ins, &handle, xf, where_, layer, stack);
+        }
+        match &e.specific {
+            EntityType::LwPolyline(lw) => {
+                let name = format!("LWPOLYLINE {handle}");
+                let sx = planar(lw.extrusion_direction.z, &name)?;
+                let v: Vec<([f64; 2], f64)> = lw
+                    .vertices
+                    .iter()
+                    .map(|p| ([sx * p.x, p.y], sx * p.bulge))
+                    .collect();
+                self.polyline(xf, where_, name, &v, lw.is_closed())?;
+            }
+            EntityType::Polyline(pl) => {
+                let name = format!("POLYLINE {handle}");
+                if pl.is_3d_polyline() || pl.is_polyface_mesh() || pl.is_3d_polygon_mesh() {
+                    return Err(Error::parse(
+                        name,
+                        "is a 3D polyline or mesh, not a plane profile",
+                    ));
+                }
+                let sx = planar(pl.normal.z, &name)?;
+                let v: Vec<([f64; 2], f64)> = pl
+                    .vertices()
+                    .map(|p| ([sx * p.location.x, p.location.y], sx * p.bulge))
+                    .collect();
+                self.polyline(xf, where_, name, &v, pl.is_closed())?;
+            }
+            EntityType::Circle(c) => {
+                let name = format!("CIRCLE {handle}");
+                let sx = planar(c.normal.z, &name)?;
+                if c.radius.is_nan() || c.radius <= 0.0 {
+                    return Err(Error::parse(
+                        name,
+                        format!("radius {} is not positive", c.radius),
+                    ));
+                }
+                if ![c.center.x, c.center.y, c.radius]
+                    .iter()
+                    .all(|v| v.is_finite())
+                {
+                    return Err(Error::parse(name, "needs a finite centre and radius"));
+                }
+                // Four quarter arcs, in the entity's plane, then seen from above.
+                let r = c.radius;
+                let (mut points, mut arcs) = elliptic_arc(
+                    [c.center.x, c.center.y],
+                    [[r, 0.0], [0.0, r]],
+                    0.0,
+                    2.0 * PI,
+                );
+                points.pop();
+                Affine::mirror_x(sx).place(&mut points, &mut arcs);
+                self.add(xf, where_, Path::exact(name, points, arcs), true);
+            }
+            EntityType::Line(l) => {
+                let name = format!("LINE {handle}");
+                let (a, b) = ([l.p1.x, l.p1.y], [l.p2.x, l.p2.y]);
+                if ![a, b].iter().flatten().all(|c| c.is_finite()) {
+                    return Err(Error::parse(name, "has a coordinate that is not finite"));
+                }
+                // A zero-length line joins nothing.
+                if a != b {
+                    self.add(xf, where_, Path::exact(name, vec![a, b], vec![None]), false);
+                }
+            }
+            EntityType::Arc(a) => {
+                let name = format!("ARC {handle}");
+                let sx = planar(a.normal.z, &name)?;
+                let ok = [a.center.x, a.center.y, a.start_angle, a.end_angle]
+                    .iter()
+                    .all(|c| c.is_finite());
+                if !ok || a.radius.is_nan() || a.radius <= 0.0 || !a.radius.is_finite() {
+                    return Err(Error::parse(
+                        name,
+                        "needs a finite centre and angles and a positive finite radius",
+                    ));
+                }
+                // Counter-clockwise from start to end, less than a turn past a full one (a
+                // loop adding 360° to huge angles would never end).
+                let s = a.start_angle.rem_euclid(360.0).to_radians();
+                let e = s + turn(a.end_angle - a.start_angle, 360.0).to_radians();
+                let r = a.radius;
+                let (mut points, mut arcs) =
+                    elliptic_arc([a.center.x, a.center.y], [[r, 0.0], [0.0, r]], s, e);
+                Affine::mirror_x(sx).place(&mut points, &mut arcs);
+                self.add(xf, where_, Path::exact(name, points, arcs), false);
+            }
+            EntityType::Ellipse(el) => {
+                let name = format!("ELLIPSE {handle}");
+                let nz = planar(el.normal.z, &name)?;
+                let nums = [
+                    el.center.x,
+                    el.center.y,
+                    el.major_axis.x,
+                    el.major_axis.y,
+                    el.minor_axis_ratio,
+                    el.start_parameter,
+                    el.end_parameter,
+                ];
+                let major = el.major_axis.x.hypot(el.major_axis.y);
+                if nums.iter().any(|v| !v.is_finite())
+                    || major == 0.0
+                    || el.minor_axis_ratio <= 0.0
+                    || el.minor_axis_ratio > 1.0
+                    || el.major_axis.z != 0.0
+                {
+                    return Err(Error::parse(
+                        name,
+                        "needs a finite centre, a non-zero major axis in the plane and a minor/major ratio in (0, 1]",
+                    ));
+                }
+                // P(t) = C + cos t · M + sin t · r (N × M), N = ±z.
+                let m = [el.major_axis.x, el.major_axis.y];
+                let minor = [
+                    -nz * el.minor_axis_ratio * m[1],
+                    nz * el.minor_axis_ratio * m[0],
+                ];
+                let t0 = el.start_parameter.rem_euclid(2.0 * PI);
+                let t1 = t0 + turn(el.end_parameter - el.start_parameter, 2.0 * PI);
+                let full = (t1 - t0 - 2.0 * PI).abs() < 1e-12;
+                let a = [[m[0], minor[0]], [m[1], minor[1]]];
+                let c = [el.center.x, el.center.y];
+                if full {
+                    let (mut points, arcs) = elliptic_arc(c, a, t0, t0 + 2.0 * PI);
+                    points.pop();
+                    self.add(xf, where_, Path::exact(name, points, arcs), true);
+                } else {
+                    let (points, arcs) = elliptic_arc(c, a, t0, t1);
+                    self.add(xf, where_, Path::exact(name, points, arcs), false);
+                }
+            }
+            EntityType::Spline(sp) => {
+                let name = format!("SPLINE {handle}");
+                let room = MAX_SPLINE_POINTS.saturating_sub(self.spline_points);
+                let (points, deviation) = spline_points(sp, &name, room)?;
+                self.spline_points += points.len();
+                // A chord within d of the curve lands within ‖m‖ d of it once placed.
+                let m = &xf.m;
+                let norm =
+                    (m[0][0].powi(2) + m[0][1].powi(2) + m[1][0].powi(2) + m[1][1].powi(2)).sqrt();
+                let d = deviation * norm;
+                let arcs = vec![None; points.len() - 1];
+                if points.len() > 2 && points[0] == points[points.len() - 1] {
+                    let mut points = points;
+                    points.pop();
+                    let arcs = vec![None; points.len()];
+                    let deviation = Some(d);
+                    self.add(
+                        xf,
+                        where_,
+                        Path {
+                            name,
+                            points,
+                            arcs,
+                            deviation,
+                        },
+                        true,
+                    );
+                } else {
+                    let deviation = Some(d);
+                    self.add(
+                        xf,
+                        where_,
+                        Path {
+                            name,
+                            points,
+                            arcs,
+                            deviation,
+                        },
+                        false,
+                    );
+                }
+            }
+            EntityType::Helix(_)
+            | EntityType::MLine(_)
+            | EntityType::Solid(_)
+            | EntityType::Trace(_)
+            | EntityType::Face3D(_)
+            | EntityType::Region(_)
+            | EntityType::Solid3D(_)
+            | EntityType::Body(_) => {
+                let kind = format!("{:?}", e.specific)
+                    .split('(')
+                    .next()
+                    .unwrap_or("entity")
+                    .to_ascii_uppercase();
+                return Err(Error::parse(
+                    format!("{kind} {handle}"),
+                    "this kind of entity is not read yet, and dropping it could change the outline: explode it into lines, arcs and polylines",
+                ));
+            }
+            // Annotations and construction geometry: text, dimensions, points, leaders,
+            // images, xlines and rays. Counted, so that the report says what was left out.
+            other => {
+                *self.annotations.entry(kind_name(other)).or_default() += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// Expands an INSERT: its block's entities, moved from the block's base point, scaled
+    /// (a negative scale mirrors), rotated and placed at the insertion point, once per cell
+    /// of its row × column array.
+    fn insert(
+        &mut self,
+        ins: &'a ::dxf::entities::Insert,
+        handle: &str,
+        xf: &Affine,
+        where_: &str,
+        layer: &str,
+        stack: &mut Vec<&'a str>,
+    ) -> Result<()> {
+        let name = format!("INSERT {handle}");
+        let block = *self.blocks.get(ins.name.as_str()).ok_or_else(|| {
+            Error::parse(
+                name.clone(),
+                format!(
+                    "places block \"{}\", which the drawing does not define",
+                    crate::error::clip(&ins.name)
+                ),
+            )
+        })?;
+        if stack.contains(&block.name.as_str()) {
+            return Err(Error::parse(
+                name,
+                format!(
+                    "block \"{}\" places itself (through {}): a cycle",
+                    crate::error::clip(&block.name),
+                    stack.join(" → ")
+                ),
+            ));
+        }
+        if stack.len() >= MAX_DEPTH {
+            return Err(Error::parse(
+                name,
+                format!("blocks nested more than {MAX_DEPTH} deep"),
+            ));
+        }
+        let sx = planar(ins.extrusion_direction.z, &name)?;
+        let nums = [
+            ins.location.x,
+            ins.location.y,
+            ins.x_scale_factor,
+            ins.y_scale_factor,
+            ins.rotation,
+            ins.column_spacing,
+            ins.row_spacing,
+            block.base_point.x,
+            block.base_point.y,
+        ];
+        if nums.iter().any(|v| !v.is_finite())
+            || ins.x_scale_factor == 0.0
+            || ins.y_scale_factor == 0.0
+        {
+            return Err(Error::parse(
+                name,
+                "needs finite numbers and non-zero scale factors",
+            ));
+        }
+        let (sin, cos) = ins.rotation.to_radians().sin_cos();
+        let (kx, ky) = (ins.x_scale_factor, ins.y_scale_factor);
+        // In the INSERT's own plane: p ↦ location + R (S (p − base) + array offset).
+        let local = |dx: f64, dy: f64| Affine {
+            m: [[cos * kx, -sin * ky], [sin * kx, cos * ky]],
+            t: [
+                ins.location.x + cos * dx
+                    - sin * dy
+                    - (cos * kx * block.base_point.x - sin * ky * block.base_point.y),
+                ins.location.y + sin * dx + cos * dy
+                    - (sin * kx * block.base_point.x + cos * ky * block.base_point.y),
+            ],
+        };
+        // An INSERT seen from below (extrusion −z) mirrors x, as for the other entities.
+        let plane = Affine {
+            m: [[sx, 0.0], [0.0, 1.0]],
+            t: [0.0, 0.0],
+        };
+        let cols = ins.column_count.max(1) as usize;
+        let rows = ins.row_count.max(1) as usize;
+        let entities: Vec<&'a ::dxf::entities::Entity> = block.entities.iter().collect();
+        stack.push(block.name.as_str());
+        for r in 0..rows {
+            for c in 0..cols {
+                // Every placed copy counts, even of an empty block: an array of 32767 ×
+                // 32767 cells is refused, not walked.
+                self.expanded += 1;
+                if self.expanded > MAX_EXPANDED {
+                    return Err(Error::parse(
+                        name,
+                        format!(
+                            "INSERTs expand to more than {MAX_EXPANDED} entities and copies: refused rather than expanded"
+                        ),
+                    ));
+                }
+                let inner = plane.after(&local(
+                    c as f64 * ins.column_spacing,
+                    r as f64 * ins.row_spacing,
+                ));
+                let placed = xf.after(&inner);
+                let cell = if rows * cols > 1 {
+                    format!(" [{}, {}]", r + 1, c + 1)
+                } else {
+                    String::new()
+                };
+                let here = format!(" in {name}{cell}{where_}");
+                self.entities(&entities, &placed, &here, layer, stack)?;
+            }
+        }
+        stack.pop();
+        Ok(())
+    }
+}

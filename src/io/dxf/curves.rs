@@ -1,0 +1,149 @@
+//! Curves of DXF entities: bulged polylines, elliptic arcs, the plane check and splines
+//! cut into chords.
+
+use crate::arc::ArcEdge;
+use crate::error::{Error, Result};
+use std::f64::consts::PI;
+
+/// Vertices with bulges as points and curved edges (`closed`: the last vertex joins the
+/// first, which a bulge on the last vertex bends).
+pub(super) fn bulged(
+    vertices: &[([f64; 2], f64)],
+    closed: bool,
+) -> (Vec<[f64; 2]>, Vec<Option<ArcEdge>>) {
+    let n = vertices.len();
+    let edges = if closed { n } else { n.saturating_sub(1) };
+    let points = vertices.iter().map(|v| v.0).collect();
+    let arcs = (0..edges)
+        .map(|i| ArcEdge::from_bulge(vertices[i].0, vertices[(i + 1) % n].0, vertices[i].1))
+        .collect();
+    (points, arcs)
+}
+
+/// A counter-clockwise sweep `span` (end minus start) brought into (0, full]: a
+/// non-positive one goes round once more, as DXF reads it (0 is a full turn); one more
+/// than a turn (up to rounding) is taken modulo a turn.
+pub(super) fn turn(span: f64, full: f64) -> f64 {
+    let s = if span <= 0.0 || span > full * (1.0 + 1e-12) {
+        span.rem_euclid(full)
+    } else {
+        span
+    };
+    if s == 0.0 { full } else { s }
+}
+
+/// The arc of `c + A (cos t, sin t)` from `t0` to `t1` (t1 > t0) in pieces of at most a
+/// quarter turn: its points (both ends included) and the curve of each piece.
+pub(super) fn elliptic_arc(
+    c: [f64; 2],
+    a: [[f64; 2]; 2],
+    t0: f64,
+    t1: f64,
+) -> (Vec<[f64; 2]>, Vec<Option<ArcEdge>>) {
+    let n = ((t1 - t0) / (PI / 2.0)).ceil().max(1.0) as usize;
+    let at = |k: usize| t0 + (t1 - t0) * k as f64 / n as f64;
+    let point = |t: f64| {
+        // Whole quarter turns exactly: a circle's points at 0°, 90°, ... carry no 6e-17.
+        let q = t / (PI / 2.0);
+        let (s, co) = if q == q.round() && q.abs() < 1e6 {
+            [(0.0, 1.0), (1.0, 0.0), (0.0, -1.0), (-1.0, 0.0)]
+                [(q.round() as i64).rem_euclid(4) as usize]
+        } else {
+            t.sin_cos()
+        };
+        [
+            c[0] + a[0][0] * co + a[0][1] * s,
+            c[1] + a[1][0] * co + a[1][1] * s,
+        ]
+    };
+    let points = (0..=n).map(|k| point(at(k))).collect();
+    let arcs = (0..n)
+        .map(|k| Some(ArcEdge::elliptic(a, at(k), at(k + 1))))
+        .collect();
+    (points, arcs)
+}
+
+/// Refuses a vertex whose bulge is NaN or infinite (it would be read as a straight edge).
+pub(super) fn check_bulges(name: &str, vertices: &[([f64; 2], f64)]) -> Result<()> {
+    match vertices.iter().position(|(_, b)| !b.is_finite()) {
+        Some(k) => Err(Error::parse(
+            name.to_string(),
+            format!(
+                "vertex {}: bulge {} is not a finite number",
+                k + 1,
+                vertices[k].1
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
+pub(super) fn planar(extrusion_z: f64, name: &str) -> Result<f64> {
+    // (0, 0, 1) is the XY plane; (0, 0, −1) is the same plane seen from below (x mirrored).
+    if (extrusion_z - 1.0).abs() < 1e-12 {
+        Ok(1.0)
+    } else if (extrusion_z + 1.0).abs() < 1e-12 {
+        Ok(-1.0)
+    } else {
+        Err(Error::parse(
+            name.to_string(),
+            "not in the XY plane (its extrusion direction is not ±z)",
+        ))
+    }
+}
+
+/// Splines are cut into chords within this fraction of their control points' extent.
+pub const SPLINE_TOLERANCE: f64 = 1e-7;
+/// Splines needing more chord points than this, together, are refused (a small file of
+/// wiggly splines must not become gigabytes of points).
+pub(super) const MAX_SPLINE_POINTS: usize = 1 << 22;
+
+/// A SPLINE's chords (start to end) and their largest distance from it.
+pub(super) fn spline_points(
+    sp: &::dxf::entities::Spline,
+    name: &str,
+    max_points: usize,
+) -> Result<(Vec<[f64; 2]>, f64)> {
+    if sp.control_points.is_empty() {
+        return Err(Error::parse(
+            name.to_string(),
+            "is given by fit points only, which is not read: save it with control points, or explode it",
+        ));
+    }
+    let z0 = sp.control_points[0].z;
+    if sp.control_points.iter().any(|p| p.z != z0)
+        || (sp.normal.z.abs() - 1.0).abs() > 1e-12 && sp.normal != ::dxf::Vector::new(0.0, 0.0, 0.0)
+    {
+        return Err(Error::parse(name.to_string(), "is not in the XY plane"));
+    }
+    let points: Vec<[f64; 2]> = sp.control_points.iter().map(|p| [p.x, p.y]).collect();
+    let weights = if sp.weight_values.iter().all(|w| *w == 1.0) {
+        vec![]
+    } else {
+        sp.weight_values.clone()
+    };
+    let degree = usize::try_from(sp.degree_of_curve).unwrap_or(0);
+    let curve = crate::spline::Nurbs::new(degree, sp.knot_values.clone(), points.clone(), weights)
+        .map_err(|e| Error::parse(name.to_string(), e))?;
+    let (lo, hi) = points.iter().fold(
+        ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]),
+        |(lo, hi), p| {
+            (
+                [lo[0].min(p[0]), lo[1].min(p[1])],
+                [hi[0].max(p[0]), hi[1].max(p[1])],
+            )
+        },
+    );
+    let size = (hi[0] - lo[0]).hypot(hi[1] - lo[1]);
+    let tolerance = SPLINE_TOLERANCE * size;
+    let (pts, deviation) = curve.flatten(tolerance, max_points).map_err(|e| {
+        Error::parse(
+            name.to_string(),
+            format!("{e} (the splines of one drawing may take {MAX_SPLINE_POINTS} points in all)"),
+        )
+    })?;
+    if pts.len() < 2 {
+        return Err(Error::parse(name.to_string(), "has no length"));
+    }
+    Ok((pts, deviation))
+}

@@ -1,0 +1,560 @@
+//! DXF profiles, read with the `dxf` crate: closed `LWPOLYLINE`s, closed 2D `POLYLINE`s,
+//! `CIRCLE`s and full `ELLIPSE`s, and closed outlines chained end to end from `LINE`s,
+//! `ARC`s, elliptical arcs and open polylines, as CAD programs draw them; `INSERT`s expand
+//! their blocks.
+//!
+//! Bulges (arc segments), arcs, circles and ellipses stay curves: they are integrated in
+//! closed form ([`crate::arc`]), so a circle's area is π r² to rounding. Pieces are
+//! joined where their ends meet within a tolerance (a few units in the last place of the
+//! drawing's largest coordinate, or `--join-tolerance`); an end that meets no other piece,
+//! or three pieces meeting at one point, is refused naming the piece or the point. Closed
+//! curves inside another are its holes (an even-odd nesting: an island inside a hole is a
+//! part of its own). Entities that would change the outline but are not read yet (`SPLINE`,
+//! `SOLID`, `REGION`, ...) are refused rather than dropped; annotations (text,
+//! dimensions, hatches, points) are ignored. Entities in another plane are refused.
+
+mod chain;
+mod collect;
+mod curves;
+mod nest;
+
+use super::PolygonRings;
+use crate::arc::ArcEdge;
+use crate::error::{Error, Result};
+use chain::chain;
+use collect::{Affine, Collector};
+pub use curves::SPLINE_TOLERANCE;
+use nest::nest;
+
+/// A path of the drawing: a closed curve (edge i from vertex i to i + 1, the last back to
+/// the first) or an open piece to chain (one edge fewer than vertices), with the curve of
+/// each edge (`None` where straight).
+struct Path {
+    name: String,
+    points: Vec<[f64; 2]>,
+    arcs: Vec<Option<ArcEdge>>,
+    /// For a path made of spline chords: their largest distance from the splines.
+    deviation: Option<f64>,
+}
+
+impl Path {
+    /// A path that is the drawing's geometry exactly.
+    fn exact(name: String, points: Vec<[f64; 2]>, arcs: Vec<Option<ArcEdge>>) -> Path {
+        Path {
+            name,
+            points,
+            arcs,
+            deviation: None,
+        }
+    }
+
+    /// A closed path cut into chords (at most 1/128 of a turn each), for nesting.
+    fn chords(&self) -> Vec<[f64; 2]> {
+        crate::arc::ring_chords(&self.points, &self.arcs)
+            .into_iter()
+            .map(|(q, _)| q)
+            .collect()
+    }
+}
+
+/// The length unit a drawing states in its header (`$INSUNITS`): `None` when unitless
+/// (0) or in a unit inertia does not convert (yards, miles, ...; lengths then stay as drawn).
+///
+/// # Examples
+/// ```
+/// let dxf = "0\nSECTION\n2\nHEADER\n9\n$ACADVER\n1\nAC1015\n9\n$INSUNITS\n70\n1\n0\nENDSEC\n0\nSECTION\n2\nENTITIES\n0\nENDSEC\n0\nEOF\n";
+/// assert_eq!(inertia::io::dxf::unit(dxf.as_bytes())?, Some(inertia::units::LengthUnit::In));
+/// # Ok::<(), inertia::Error>(())
+/// ```
+pub fn unit(bytes: &[u8]) -> Result<Option<crate::units::LengthUnit>> {
+    // An ASCII drawing's header comes first: read `$INSUNITS` from it without parsing the
+    // whole drawing (which `parse` does next); binary DXF goes through the library.
+    if !bytes.starts_with(b"AutoCAD Binary DXF")
+        && let Ok(text) = std::str::from_utf8(&bytes[..bytes.len().min(1 << 20)])
+            .or_else(|e| std::str::from_utf8(&bytes[..e.valid_up_to()]))
+    {
+        let mut lines = text.lines().map(str::trim);
+        while let Some(l) = lines.next() {
+            if l == "ENTITIES" || l == "BLOCKS" {
+                return Ok(None);
+            }
+            if l == "$INSUNITS" {
+                return Ok(match (lines.next(), lines.next()) {
+                    (Some("70"), Some(v)) => v
+                        .parse::<i32>()
+                        .ok()
+                        .and_then(crate::units::LengthUnit::from_insunits),
+                    _ => None,
+                });
+            }
+        }
+        return Ok(None);
+    }
+    let drawing = load(bytes)?;
+    Ok(crate::units::LengthUnit::from_insunits(
+        drawing.header.default_drawing_units as i32,
+    ))
+}
+
+fn load(bytes: &[u8]) -> Result<::dxf::Drawing> {
+    ::dxf::Drawing::load(&mut std::io::Cursor::new(bytes)).map_err(|e| {
+        let text = e
+            .to_string()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        Error::parse("DXF", crate::error::clip_to(&text, 200))
+    })
+}
+
+/// How to read a drawing's pieces.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Options {
+    /// Ends of pieces closer than this are joined; `None`: 64 units in the last place of
+    /// the drawing's largest coordinate.
+    pub join_tolerance: Option<f64>,
+    /// Leave out pieces that belong to no closed outline (centre lines, construction
+    /// lines), naming them in [`Read::ignored`], instead of refusing the drawing.
+    pub ignore_open: bool,
+    /// Read only entities on these layers (all when empty). Entities on layer `0` inside a
+    /// block take the layer of the INSERT that places them, as in CAD programs.
+    pub layers: Vec<String>,
+}
+
+/// What a drawing holds: its polygons, and the pieces left out with
+/// [`Options::ignore_open`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Read {
+    /// Each polygon (outer ring and holes), named by its outline's entity.
+    pub parts: Vec<(String, PolygonRings)>,
+    /// Pieces that belong to no closed outline, left out (`LINE 2F`, ...).
+    pub ignored: Vec<String>,
+    /// Annotations and construction geometry ignored, counted by DXF entity type
+    /// (`{"DIMENSION": 4, "TEXT": 2}`): they never change an outline.
+    pub annotations: std::collections::BTreeMap<String, usize>,
+}
+
+/// What a drawing held outside its polygons.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LeftOut {
+    /// Pieces in no closed outline, left out with [`Options::ignore_open`].
+    pub pieces: Vec<String>,
+    /// Annotations ignored, counted by DXF entity type.
+    pub annotations: std::collections::BTreeMap<String, usize>,
+}
+
+fn describe(p: [f64; 2]) -> String {
+    format!("({}, {})", crate::error::num(p[0]), crate::error::num(p[1]))
+}
+
+/// The DXF type name of an entity the reader ignores (`DIMENSION` for every kind of
+/// dimension).
+fn kind_name(e: &::dxf::entities::EntityType) -> String {
+    let variant = format!("{e:?}");
+    let variant = variant.split('(').next().unwrap_or("entity");
+    match variant {
+        v if v.ends_with("Dimension") => "DIMENSION".into(),
+        "ModelPoint" => "POINT".into(),
+        "AttributeDefinition" => "ATTDEF".into(),
+        "Attribute" => "ATTRIB".into(),
+        "ProxyEntity" => "ACAD_PROXY_ENTITY".into(),
+        v => v.to_ascii_uppercase(),
+    }
+}
+
+/// Entity types the `dxf` crate reads; any other type in an ASCII drawing's ENTITIES
+/// section is skipped by it, and counted here instead.
+const KNOWN: &[&str] = &[
+    "3DFACE",
+    "3DSOLID",
+    "ACAD_PROXY_ENTITY",
+    "ARC",
+    "ARCALIGNEDTEXT",
+    "ATTDEF",
+    "ATTRIB",
+    "BODY",
+    "CIRCLE",
+    "DIMENSION",
+    "ELLIPSE",
+    "HELIX",
+    "IMAGE",
+    "INSERT",
+    "LEADER",
+    "LIGHT",
+    "LINE",
+    "3DLINE",
+    "LWPOLYLINE",
+    "MLINE",
+    "MTEXT",
+    "OLEFRAME",
+    "OLE2FRAME",
+    "POINT",
+    "POLYLINE",
+    "RAY",
+    "REGION",
+    "RTEXT",
+    "SECTION",
+    "SEQEND",
+    "SHAPE",
+    "SOLID",
+    "SPLINE",
+    "TEXT",
+    "TOLERANCE",
+    "TRACE",
+    "DGNUNDERLAY",
+    "DWFUNDERLAY",
+    "PDFUNDERLAY",
+    "VERTEX",
+    "WIPEOUT",
+    "XLINE",
+];
+
+/// Entity types the `dxf` crate does not read that carry an outline or a body: refused,
+/// since they cannot be dropped without changing the answer.
+const GEOMETRIC: &[&str] = &[
+    "MESH",
+    "SURFACE",
+    "EXTRUDEDSURFACE",
+    "LOFTEDSURFACE",
+    "NURBSURFACE",
+    "PLANESURFACE",
+    "REVOLVEDSURFACE",
+    "SWEPTSURFACE",
+];
+
+/// Counts the top-level entities of an ASCII drawing whose type the `dxf` crate skips
+/// (`HATCH`, `MULTILEADER`, `ACAD_TABLE`, ...), refusing those that are geometry.
+fn unread_entities(bytes: &[u8]) -> Result<std::collections::BTreeMap<String, usize>> {
+    let mut counts = std::collections::BTreeMap::new();
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return Ok(counts);
+    };
+    let mut lines = text.lines().map(str::trim);
+    let mut in_entities = false;
+    while let Some(code) = lines.next() {
+        let Some(value) = lines.next() else { break };
+        if code != "0" {
+            if code == "2" && value == "ENTITIES" {
+                in_entities = true;
+            }
+            continue;
+        }
+        match value {
+            "ENDSEC" if in_entities => break,
+            v if in_entities && !KNOWN.contains(&v) => {
+                if GEOMETRIC.contains(&v) {
+                    return Err(Error::parse(
+                        crate::error::clip(v),
+                        "this kind of entity is not read, and dropping it could change the outline: export the profile as lines, arcs and polylines",
+                    ));
+                }
+                *counts.entry(crate::error::clip(v)).or_default() += 1;
+            }
+            _ => {}
+        }
+    }
+    Ok(counts)
+}
+
+/// Parses a DXF drawing into polygons (with holes), each named by its outline's entity.
+///
+/// # Examples
+/// ```
+/// let dxf = "0\nSECTION\n2\nENTITIES\n0\nCIRCLE\n5\n2A\n8\n0\n10\n0\n20\n0\n30\n0\n40\n2\n0\nENDSEC\n0\nEOF\n";
+/// let parts = inertia::io::dxf::parse(dxf.as_bytes())?;
+/// assert_eq!(parts.len(), 1);
+/// let poly = inertia::Polygon::from_rings(parts[0].1.clone())?;
+/// let area = inertia::PolygonMethod::Fan.integrate(&poly).properties.area;
+/// assert!((area - std::f64::consts::PI * 4.0).abs() < 1e-15 * area); // exact arcs
+/// # Ok::<(), inertia::Error>(())
+/// ```
+pub fn parse(bytes: &[u8]) -> Result<Vec<(String, PolygonRings)>> {
+    Ok(parse_with(bytes, &Options::default())?.parts)
+}
+
+/// [`parse`] with options (the tolerance within which pieces' ends are joined).
+///
+/// # Examples
+/// ```
+/// // A 4 × 2 rectangle drawn as four LINEs, the last one ending 1e-6 short.
+/// let line = |h: &str, a: (f64, f64), b: (f64, f64)| format!("0\nLINE\n5\n{h}\n8\n0\n10\n{}\n20\n{}\n11\n{}\n21\n{}\n", a.0, a.1, b.0, b.1);
+/// let body = [line("1", (0.0, 0.0), (4.0, 0.0)), line("2", (4.0, 0.0), (4.0, 2.0)),
+///             line("3", (4.0, 2.0), (0.0, 2.0)), line("4", (0.0, 2.0), (0.0, 1e-6))].concat();
+/// let dxf = format!("0\nSECTION\n2\nENTITIES\n{body}0\nENDSEC\n0\nEOF\n");
+/// assert!(inertia::io::dxf::parse(dxf.as_bytes()).is_err());
+/// let opts = inertia::io::dxf::Options { join_tolerance: Some(1e-5), ..Default::default() };
+/// let read = inertia::io::dxf::parse_with(dxf.as_bytes(), &opts)?;
+/// assert_eq!(read.parts[0].1.outer.len(), 4);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
+    let drawing = load(bytes)?;
+    let mut c = Collector {
+        layers: options.layers.clone(),
+        blocks: drawing.blocks().map(|b| (b.name.as_str(), b)).collect(),
+        curves: Vec::new(),
+        pieces: Vec::new(),
+        expanded: 0,
+        annotations: Default::default(),
+        spline_points: 0,
+    };
+    let entities: Vec<&::dxf::entities::Entity> = drawing.entities().collect();
+    c.entities(&entities, &Affine::IDENTITY, "", "", &mut Vec::new())?;
+    let Collector {
+        mut curves,
+        pieces,
+        mut annotations,
+        ..
+    } = c;
+    // Only with all layers: the skipped entities' layers are not read.
+    if options.layers.is_empty() {
+        for (k, n) in unread_entities(bytes)? {
+            *annotations.entry(k).or_default() += n;
+        }
+    }
+    let tol = options.join_tolerance.unwrap_or_else(|| {
+        let big = pieces
+            .iter()
+            .flat_map(|p| p.points.iter())
+            .flatten()
+            .fold(0.0_f64, |a, c| a.max(c.abs()));
+        64.0 * f64::EPSILON * big
+    });
+    let (chained, ignored) = chain(pieces, tol, options.ignore_open)?;
+    curves.extend(chained);
+    if curves.is_empty() {
+        let on = if options.layers.is_empty() {
+            "in the DXF drawing".to_string()
+        } else {
+            format!("on layer {} of the DXF drawing", options.layers.join(", "))
+        };
+        return Err(Error::Empty(format!(
+            "no closed outline (polyline, circle, or lines and arcs joined end to end) {on}"
+        )));
+    }
+    Ok(Read {
+        parts: nest(curves),
+        ignored,
+        annotations,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::curves::turn;
+    use super::*;
+    use std::f64::consts::PI;
+
+    fn lwpolyline(handle: &str, pts: &[(f64, f64, f64)], closed: bool) -> String {
+        let mut s = format!(
+            "0\nLWPOLYLINE\n5\n{handle}\n100\nAcDbEntity\n8\n0\n100\nAcDbPolyline\n90\n{}\n70\n{}\n",
+            pts.len(),
+            closed as i32
+        );
+        for (x, y, b) in pts {
+            s += &format!("10\n{x}\n20\n{y}\n");
+            if *b != 0.0 {
+                s += &format!("42\n{b}\n");
+            }
+        }
+        s
+    }
+
+    fn drawing(entities: &str) -> Vec<u8> {
+        format!("0\nSECTION\n2\nENTITIES\n{entities}0\nENDSEC\n0\nEOF\n").into_bytes()
+    }
+
+    #[test]
+    fn slot_with_round_ends_and_a_hole() {
+        // A 4 × 2 rectangle with semicircular ends (bulge 1) — a stadium of area 8 + π — and
+        // a circular hole of radius 0.5: area 8 + π − π/4.
+        let outer = lwpolyline(
+            "A1",
+            &[
+                (0.0, 0.0, 0.0),
+                (4.0, 0.0, 1.0),
+                (4.0, 2.0, 0.0),
+                (0.0, 2.0, 1.0),
+            ],
+            true,
+        );
+        let hole = "0\nCIRCLE\n5\nB2\n8\n0\n10\n2\n20\n1\n30\n0\n40\n0.5\n".to_string();
+        let parts = parse(&drawing(&(outer + &hole))).unwrap();
+        assert_eq!(parts.len(), 1);
+        assert_eq!(parts[0].0, "LWPOLYLINE A1");
+        let p = crate::Polygon::from_rings(parts[0].1.clone()).unwrap();
+        let a = crate::PolygonMethod::Fan.integrate(&p).properties.area;
+        let exact = 8.0 + PI - PI / 4.0;
+        assert!((a - exact).abs() < 1e-14 * exact, "{a} vs {exact}");
+    }
+
+    #[test]
+    fn annotations_are_counted_and_unread_geometry_refused() {
+        let square = lwpolyline(
+            "A1",
+            &[
+                (0.0, 0.0, 0.0),
+                (1.0, 0.0, 0.0),
+                (1.0, 1.0, 0.0),
+                (0.0, 1.0, 0.0),
+            ],
+            true,
+        );
+        let text = "0\nTEXT\n5\n1F\n8\n0\n10\n0\n20\n0\n40\n1\n1\nhello\n";
+        // A HATCH, which the dxf crate skips: counted from the file's text.
+        let hatch = "0\nHATCH\n5\n2F\n8\n0\n10\n0\n20\n0\n";
+        let body = [square.as_str(), text, text, hatch].concat();
+        let read = parse_with(&drawing(&body), &Options::default()).unwrap();
+        assert_eq!(read.parts.len(), 1);
+        let counts: Vec<(&str, usize)> = read
+            .annotations
+            .iter()
+            .map(|(k, n)| (k.as_str(), *n))
+            .collect();
+        assert_eq!(counts, [("HATCH", 1), ("TEXT", 2)]);
+        // A MESH carries a body: refused, not skipped.
+        let mesh = "0\nMESH\n5\n3F\n8\n0\n";
+        let e = parse(&drawing(&[square.as_str(), mesh].concat()))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("MESH: this kind of entity is not read"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn huge_angles_end() {
+        // A loop adding a turn until the end passes the start never ended for 1e300.
+        assert!(turn(-1e300, 360.0) > 0.0);
+        assert_eq!(turn(0.0, 360.0), 360.0);
+        assert_eq!(turn(-90.0, 360.0), 270.0);
+        assert_eq!(turn(360.0, 360.0), 360.0);
+        assert_eq!(turn(2.0 * PI, 2.0 * PI), 2.0 * PI);
+        // An ARC from 1e300° to 0°: read as from 1e300 mod 360 (= 0 in f64) to 0, a full
+        // circle, at once; an ARC from 45° to 1e300° + 45° likewise.
+        let arc = "0\nARC\n5\n1A\n8\n0\n10\n0\n20\n0\n40\n1\n50\n1e300\n51\n0\n";
+        let parts = parse(&drawing(arc)).unwrap();
+        assert_eq!(parts[0].1.outer.len(), 4);
+        let arc = "0\nARC\n5\n1C\n8\n0\n10\n0\n20\n0\n40\n1\n50\n45\n51\n-1e300\n";
+        assert!(parse(&drawing(arc)).is_ok());
+        let ellipse =
+            "0\nELLIPSE\n5\n1B\n8\n0\n10\n0\n20\n0\n11\n2\n21\n0\n40\n0.5\n41\n1e300\n42\n0\n";
+        assert!(parse(&drawing(ellipse)).is_err() || parse(&drawing(ellipse)).is_ok());
+    }
+
+    #[test]
+    fn refusals() {
+        let e = |b: &[u8]| parse(b).unwrap_err().to_string();
+        assert!(
+            e(&drawing(&lwpolyline(
+                "C3",
+                &[(0.0, 0.0, 0.0), (1.0, 0.0, 0.0), (1.0, 1.0, 0.0)],
+                false
+            )))
+            .starts_with(
+                "LWPOLYLINE C3: (0, 0)–(1, 1) is not part of a closed outline: its end at (0, 0) meets no other piece"
+            )
+        );
+        assert_eq!(
+            e(&drawing(
+                "0\nLINE\n5\nD4\n8\n0\n10\n0\n20\n0\n11\n1\n21\n0\n"
+            )),
+            "LINE D4: (0, 0)–(1, 0) is not part of a closed outline: its end at (0, 0) meets no other piece (the nearest other end is 1 away)"
+        );
+        // A gap small beside the drawing gets the tolerance that would close it.
+        let gap = [
+            "0\nLINE\n5\nE1\n8\n0\n10\n0\n20\n0\n11\n4\n21\n0\n",
+            "0\nLINE\n5\nE2\n8\n0\n10\n4\n20\n0\n11\n4\n21\n2\n",
+            "0\nLINE\n5\nE3\n8\n0\n10\n4\n20\n2\n11\n0\n21\n2\n",
+            "0\nLINE\n5\nE4\n8\n0\n10\n0\n20\n2\n11\n0\n21\n0.000001\n",
+        ]
+        .concat();
+        let msg = e(&drawing(&gap));
+        assert!(
+            msg.contains(
+                "the nearest other end is 1e-6 away: --join-tolerance 1.5e-6 would join them"
+            ),
+            "{msg}"
+        );
+        assert!(e(b"garbage").starts_with("DXF"));
+        assert!(e(&drawing("")).contains("no closed outline"));
+    }
+
+    #[test]
+    fn lines_arcs_and_open_polylines_chain_into_outlines() {
+        let line = |h: &str, a: [f64; 2], b: [f64; 2]| {
+            format!(
+                "0\nLINE\n5\n{h}\n8\n0\n10\n{}\n20\n{}\n11\n{}\n21\n{}\n",
+                a[0], a[1], b[0], b[1]
+            )
+        };
+        let arc = |h: &str, c: [f64; 2], r: f64, s: f64, e: f64| {
+            format!(
+                "0\nARC\n5\n{h}\n8\n0\n10\n{}\n20\n{}\n40\n{r}\n50\n{s}\n51\n{e}\n",
+                c[0], c[1]
+            )
+        };
+        let area = |text: &str| {
+            let parts = parse(&drawing(text)).unwrap();
+            assert_eq!(parts.len(), 1);
+            let p = crate::Polygon::from_rings(parts[0].1.clone()).unwrap();
+            crate::PolygonMethod::Fan.integrate(&p).properties.area
+        };
+        // A 100 × 50 plate of four LINEs, out of order and two reversed.
+        let plate = [
+            line("A", [0.0, 0.0], [100.0, 0.0]),
+            line("C", [100.0, 50.0], [0.0, 50.0]),
+            line("B", [100.0, 50.0], [100.0, 0.0]),
+            line("D", [0.0, 0.0], [0.0, 50.0]),
+        ]
+        .concat();
+        assert_eq!(area(&plate), 5000.0);
+        // A slot: two LINEs and two half-circle ARCs, 40 between centres, radius 5.
+        let slot = [
+            line("1", [0.0, -5.0], [40.0, -5.0]),
+            arc("2", [40.0, 0.0], 5.0, 270.0, 90.0),
+            line("3", [40.0, 5.0], [0.0, 5.0]),
+            arc("4", [0.0, 0.0], 5.0, 90.0, 270.0),
+        ]
+        .concat();
+        let exact = 400.0 + PI * 25.0;
+        let a = area(&slot);
+        assert!((a - exact).abs() < 1e-14 * exact, "{a} vs {exact}");
+        // An open polyline closed by a LINE, and one whose last point is its first.
+        let l = lwpolyline(
+            "E1",
+            &[(0.0, 0.0, 0.0), (4.0, 0.0, 0.0), (4.0, 3.0, 0.0)],
+            false,
+        );
+        assert_eq!(area(&(l + &line("E2", [4.0, 3.0], [0.0, 0.0]))), 6.0);
+        let l = lwpolyline(
+            "E3",
+            &[
+                (0.0, 0.0, 0.0),
+                (4.0, 0.0, 0.0),
+                (4.0, 3.0, 0.0),
+                (0.0, 0.0, 0.0),
+            ],
+            false,
+        );
+        assert_eq!(area(&l), 6.0);
+        // Three pieces at one point branch; a SPLINE without control points is refused,
+        // never dropped.
+        let e = parse(&drawing(
+            &(plate.clone()
+                + &line("E", [0.0, 0.0], [50.0, 25.0])
+                + &line("F", [50.0, 25.0], [100.0, 50.0])),
+        ))
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("3 pieces meet at (0, 0)"), "{e}");
+        let e = parse(&drawing(&(plate + "0\nSPLINE\n5\n5A\n8\n0\n")))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("SPLINE 5A: is given by fit points only"),
+            "{e}"
+        );
+    }
+}
