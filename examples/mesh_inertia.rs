@@ -3,8 +3,9 @@
 //!
 //! `cargo run --example mesh_inertia -- fixtures/mesh/right_tetrahedron.stl`
 
-use inertia::io::{Bytes, MeshFormat, read_mesh};
-use inertia::{MeshMethod, mass3d::principal};
+use inertia::io::{Bytes, MeshFormat};
+use inertia::mass3d::principal;
+use inertia::solid::{Options, read_solids};
 use nalgebra::Point3;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -13,12 +14,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .unwrap_or_else(|| "fixtures/mesh/right_tetrahedron.stl".into());
     let bytes = Bytes::open(path.as_ref())?;
     let format = MeshFormat::from_path(path.as_ref()).unwrap_or_else(|| MeshFormat::sniff(&bytes));
-    let mesh = read_mesh(&bytes, format).map_err(|e| format!("{path}: {e}"))?;
-    // Aluminium, coordinates in millimetres: density in kg/mm³.
-    let p = MeshMethod::Tetra
-        .integrate(&mesh, 0)
-        .properties
-        .scaled_mass(2700e-9);
+    // The pipeline of `inertia mesh`: every body validated (closed, consistently wound, not
+    // overlapping another) and integrated by the exact `tetra` method.
+    let solids =
+        read_solids(&bytes, format, &Options::default()).map_err(|e| format!("{path}: {e}"))?;
+    // Aluminium, coordinates in millimetres: density in kg/mm³; every body of the file.
+    let p: inertia::MassProperties3d = solids
+        .iter()
+        .map(|s| s.integrals[0].properties.scaled_mass(2700e-9))
+        .sum();
     println!("mass {:.6e} kg, centre of mass {:?} mm", p.mass, p.centroid);
     let joint = Point3::origin();
     println!(

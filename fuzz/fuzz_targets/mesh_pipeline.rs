@@ -1,15 +1,17 @@
 //! Bytes to printed result for meshes (STL or OBJ), both methods: never a panic.
 #![no_main]
-use inertia::io::{MeshFormat, read_mesh};
-use inertia::report::{MeshReport, OutputFormat};
+use inertia::io::MeshFormat;
+use inertia::report::{MeshReport, OutputFormat, View};
+use inertia::solid::{Options, read_solids};
 use inertia::{Amount, MeshMethod};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let format = MeshFormat::sniff(data);
-    let Ok(mesh) = read_mesh(data, format) else { return };
-    for m in MeshMethod::ALL {
-        let r = MeshReport::new("fuzz", &mesh, m, 16, Amount::Density(1.0), None);
+    let options = Options { methods: MeshMethod::ALL.to_vec(), resolution: 16, ..Options::default() };
+    let Ok(solids) = read_solids(data, format, &options) else { return };
+    for (s, (m, i)) in solids.iter().flat_map(|s| MeshMethod::ALL.into_iter().zip(s.integrals.iter().cloned()).map(move |mi| (s, mi))) {
+        let r = MeshReport::from_integral("fuzz", m.name(), s.body, i, Amount::Density(1.0), None, &View::default());
         let _ = OutputFormat::Table.mesh(&r);
         let _ = OutputFormat::Json.mesh(&r);
         if r.volume.is_finite() && m == MeshMethod::Tetra {

@@ -1,9 +1,12 @@
 //! Input formats: one file per format.
 //!
-//! Polygons: [`json`] and [`csv`]; meshes: [`stl`] and [`obj`]. Each parser takes the whole
-//! input as bytes (a memory-mapped file, see [`Bytes`]) and returns raw geometry; validation
-//! happens in [`Polygon::new`](crate::Polygon::new) and [`Mesh::new`](crate::Mesh::new).
+//! Polygons: [`json`], [`csv`], [`geojson`] and [`dxf`]; meshes: [`stl`], [`obj`], [`ply`]
+//! and [`threemf`]. Each parser takes the whole input as bytes (a memory-mapped file, see
+//! [`Bytes`]) and returns raw geometry; validation happens in
+//! [`Polygon::new`](crate::Polygon::new) and [`Mesh::new`](crate::Mesh::new), and the whole
+//! mesh pipeline in [`crate::solid::read_solids`].
 
+mod bytes;
 pub mod csv;
 pub mod dxf;
 pub mod geojson;
@@ -15,120 +18,12 @@ mod scan;
 pub mod stl;
 pub mod threemf;
 
+pub use bytes::{Bytes, DEFAULT_MAX_STREAM_BYTES, MAP_THRESHOLD};
+
 use crate::error::{Error, Result};
-use crate::mesh::{Mesh, RawMesh};
+use crate::mesh::RawMesh;
 use crate::polygon::Polygon;
-use std::ops::Deref;
 use std::path::Path;
-
-/// An input's bytes: a memory-mapped file, or bytes read from a stream.
-///
-/// # Examples
-/// ```
-/// let b = inertia::io::Bytes::Owned(b"[[0,0],[1,0],[0,1]]".to_vec());
-/// assert_eq!(b.len(), 19);
-/// ```
-pub enum Bytes {
-    /// A mapped file (no copy).
-    Mapped(memmap2::Mmap),
-    /// Bytes in memory (standard input, or an empty file).
-    Owned(Vec<u8>),
-}
-
-impl Deref for Bytes {
-    type Target = [u8];
-    fn deref(&self) -> &[u8] {
-        match self {
-            Bytes::Mapped(m) => m,
-            Bytes::Owned(v) => v,
-        }
-    }
-}
-
-impl Drop for Bytes {
-    fn drop(&mut self) {
-        if let Bytes::Mapped(m) = self {
-            guard::unregister(m.as_ptr());
-        }
-    }
-}
-
-/// Files smaller than this are read into memory; larger ones are mapped (and guarded, see
-/// [`guard`]).
-pub const MAP_THRESHOLD: u64 = 32 << 20;
-
-/// The most [`Bytes::open`] reads from a stream: 4 GiB.
-pub const DEFAULT_MAX_STREAM_BYTES: u64 = 4 << 30;
-
-impl Bytes {
-    /// Maps the file at `path` (reads it if it cannot be mapped), or reads standard input
-    /// when `path` is `-`.
-    ///
-    /// # Examples
-    /// ```
-    /// let b = inertia::io::Bytes::open("fixtures/polygon/unit_square.json".as_ref())?;
-    /// assert!(b.starts_with(b"[[0,0]"));
-    /// # Ok::<(), std::io::Error>(())
-    /// ```
-    pub fn open(path: &Path) -> std::io::Result<Bytes> {
-        Self::open_limited(path, DEFAULT_MAX_STREAM_BYTES)
-    }
-
-    /// [`Bytes::open`], reading at most `max` bytes from a stream (standard input, a pipe,
-    /// a device): an endless one (`/dev/zero`, `yes |`) is refused at that size instead of
-    /// being read until memory runs out. Regular files are mapped whatever their size.
-    ///
-    /// # Examples
-    /// ```
-    /// let e = inertia::io::Bytes::open_limited(std::path::Path::new("/dev/zero"), 1000).err().unwrap();
-    /// assert_eq!(e.to_string(), "the stream goes on past 1000 bytes (the limit: --max-input-bytes)");
-    /// ```
-    pub fn open_limited(path: &Path, max: u64) -> std::io::Result<Bytes> {
-        use std::io::Read;
-        let bounded = |r: &mut dyn Read| -> std::io::Result<Bytes> {
-            let mut v = Vec::new();
-            r.take(max.saturating_add(1)).read_to_end(&mut v)?;
-            if v.len() as u64 > max {
-                return Err(std::io::Error::other(format!(
-                    "the stream goes on past {max} bytes (the limit: --max-input-bytes)"
-                )));
-            }
-            Ok(Bytes::Owned(v))
-        };
-        if path.as_os_str() == "-" {
-            return bounded(&mut std::io::stdin());
-        }
-        let file = std::fs::File::open(path)?;
-        let meta = file.metadata()?;
-        if meta.is_dir() {
-            return Err(std::io::Error::other("is a directory"));
-        }
-        if meta.len() == 0 || !meta.is_file() {
-            return bounded(&mut &file);
-        }
-        if meta.len() < MAP_THRESHOLD {
-            // Read outright: a file that shrinks meanwhile gives a short read, not a signal.
-            let mut v = Vec::with_capacity(meta.len() as usize);
-            (&file).take(MAP_THRESHOLD).read_to_end(&mut v)?;
-            return Ok(Bytes::Owned(v));
-        }
-        // SAFETY: the map is read-only and private to this process. A file truncated by
-        // another process while we read it raises SIGBUS on the lost pages: the mapping is
-        // registered with `guard`, whose handler (installed by the program) names the file
-        // and exits with code 2.
-        match unsafe { memmap2::Mmap::map(&file) } {
-            Ok(m) => {
-                guard::register(m.as_ptr(), m.len(), path);
-                Ok(Bytes::Mapped(m))
-            }
-            Err(_) => {
-                let mut v = Vec::new();
-                (&file).read_to_end(&mut v)?;
-                Ok(Bytes::Owned(v))
-            }
-        }
-    }
-}
 
 /// A mesh input format.
 ///
@@ -265,32 +160,6 @@ pub fn read_raw_meshes_limited(
         ));
     }
     Ok(bodies)
-}
-
-/// Parses `bytes` in `format` and validates the mesh.
-///
-/// # Examples
-/// ```
-/// use inertia::io::{read_mesh, MeshFormat};
-/// let obj = b"v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n";
-/// let m = read_mesh(obj, MeshFormat::Obj)?;
-/// assert_eq!(m.shell_count(), 1);
-/// # Ok::<(), inertia::Error>(())
-/// ```
-pub fn read_mesh(bytes: &[u8], format: MeshFormat) -> Result<Mesh> {
-    // In parallel (inertia::soup) when the mesh is sound; the general path explains defects.
-    if format == MeshFormat::Stl
-        && let Some(mesh) = stl::mesh(bytes)?
-    {
-        return Ok(mesh);
-    }
-    let raw = read_raw_mesh(bytes, format)?;
-    if format != MeshFormat::Stl
-        && let Some(mesh) = crate::soup::mesh(&crate::soup::IndexedSoup(&raw))
-    {
-        return Ok(mesh);
-    }
-    Mesh::new(&raw)
 }
 
 /// The input as text, or an error naming the line of the first byte that is not UTF-8.

@@ -133,9 +133,9 @@ impl MeshReport {
     ///
     /// # Examples
     /// ```
-    /// use inertia::{Amount, MeshMethod, io::{read_mesh, MeshFormat}, report::MeshReport};
+    /// use inertia::{Amount, Mesh, MeshMethod, io::{read_raw_mesh, MeshFormat}, report::MeshReport};
     /// let obj = b"v 0 0 0\nv 5 0 0\nv 0 4 0\nv 0 0 3\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n";
-    /// let m = read_mesh(obj, MeshFormat::Obj)?;
+    /// let m = Mesh::new(&read_raw_mesh(obj, MeshFormat::Obj)?)?;
     /// let r = MeshReport::new("tet.obj", &m, MeshMethod::Tetra, 0, Amount::Mass(20.0), None);
     /// assert!((r.volume - 10.0).abs() < 1e-13 && (r.density - 2.0).abs() < 1e-15);
     /// assert!((r.inertia_tensor[0][0] - 2.0 * 75.0 / 8.0).abs() < 1e-12);

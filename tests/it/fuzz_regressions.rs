@@ -1,8 +1,9 @@
 //! Every input a fuzz target once crashed on (kept in `fuzz/regressions/<target>/`) runs
 //! through the same pipeline as the target, and must give an error or a sound result.
 
-use inertia::io::{MeshFormat, PolygonFormat, read_mesh, read_polygon};
-use inertia::report::{MeshReport, OutputFormat, PolygonReport};
+use inertia::io::{MeshFormat, PolygonFormat, read_polygon};
+use inertia::report::{MeshReport, OutputFormat, PolygonReport, View};
+use inertia::solid::{Options, read_solids};
 use inertia::{Amount, MeshMethod, PolygonMethod};
 
 fn inputs(target: &str) -> Vec<(String, Vec<u8>)> {
@@ -39,11 +40,30 @@ fn polygon_pipeline_regressions() {
 #[test]
 fn mesh_pipeline_regressions() {
     for (name, data) in inputs("mesh_pipeline") {
-        let Ok(mesh) = read_mesh(&data, MeshFormat::sniff(&data)) else {
+        // The pipeline of `inertia mesh --method all --resolution 16`.
+        let options = Options {
+            methods: MeshMethod::ALL.to_vec(),
+            resolution: 16,
+            ..Options::default()
+        };
+        let Ok(solids) = read_solids(&data, MeshFormat::sniff(&data), &options) else {
             continue;
         };
-        for m in MeshMethod::ALL {
-            let r = MeshReport::new("fuzz", &mesh, m, 16, Amount::Density(1.0), None);
+        for (s, (m, i)) in solids.iter().flat_map(|s| {
+            MeshMethod::ALL
+                .into_iter()
+                .zip(s.integrals.iter().cloned())
+                .map(move |mi| (s, mi))
+        }) {
+            let r = MeshReport::from_integral(
+                "fuzz",
+                m.name(),
+                s.body,
+                i,
+                Amount::Density(1.0),
+                None,
+                &View::default(),
+            );
             let _ = OutputFormat::Json.mesh(&r);
             if m == MeshMethod::Tetra {
                 assert!(r.volume > 0.0, "{name}: volume {}", r.volume);

@@ -1,0 +1,288 @@
+//! Building a `Mesh`: welding identical vertices, proving the surface closed and
+//! consistently wound (the exact edge sort of `topology.rs`), sorting it into shells and
+//! deciding cavities (`crate::shells`), and checking the result is physical.
+
+use super::numerics::*;
+use super::raw::RawMesh;
+use super::topology::*;
+use super::{Mesh, key};
+use crate::error::{Error, Result};
+use ahash::AHashMap as HashMap;
+use nalgebra::Point3;
+
+/// Merges vertices with identical coordinates: the distinct vertices, and for each input
+/// vertex its index among them.
+pub(super) fn weld(raw: &RawMesh) -> (Vec<Point3<f64>>, Vec<u32>) {
+    let mut index: HashMap<[u64; 3], u32> = HashMap::with_capacity(raw.vertices.len() / 2);
+    let mut vertices = Vec::new();
+    let remap = raw
+        .vertices
+        .iter()
+        .map(|&p| {
+            *index.entry(key(p)).or_insert_with(|| {
+                vertices.push(Point3::from(p));
+                (vertices.len() - 1) as u32
+            })
+        })
+        .collect();
+    (vertices, remap)
+}
+
+/// The corners of triangle `t` as coordinate arrays.
+#[inline]
+pub(super) fn points(vertices: &[Point3<f64>], t: [u32; 3]) -> [[f64; 3]; 3] {
+    let p = |v: u32| -> [f64; 3] { vertices[v as usize].into() };
+    [p(t[0]), p(t[1]), p(t[2])]
+}
+
+/// Distinct welded vertices that some input triangle uses (degenerate ones included).
+pub(super) fn used_vertices(raw: &RawMesh, remap: &[u32], welded: usize) -> usize {
+    let mut used = vec![false; welded];
+    for t in &raw.triangles {
+        for &v in t {
+            used[remap[v as usize] as usize] = true;
+        }
+    }
+    used.iter().filter(|u| **u).count()
+}
+
+/// Axis-aligned bounds of the vertices the triangles use.
+pub(super) fn bounds(
+    vertices: &[Point3<f64>],
+    triangles: &[[u32; 3]],
+) -> (Point3<f64>, Point3<f64>) {
+    // Minima and maxima are exact in any order: on every core.
+    use rayon::prelude::*;
+    let empty = || {
+        (
+            Point3::from([f64::INFINITY; 3]),
+            Point3::from([f64::NEG_INFINITY; 3]),
+        )
+    };
+    triangles
+        .par_iter()
+        .fold(empty, |mut b, t| {
+            for &v in t {
+                let p = vertices[v as usize];
+                b = (b.0.inf(&p), b.1.sup(&p));
+            }
+            b
+        })
+        .reduce(empty, |a, b| (a.0.inf(&b.0), a.1.sup(&b.1)))
+}
+
+pub(super) fn fmt_point(p: Point3<f64>) -> String {
+    format!("({}, {}, {})", p.x, p.y, p.z)
+}
+
+impl Mesh {
+    /// Welds and validates a raw mesh.
+    ///
+    /// # Examples
+    /// ```
+    /// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+    /// assert_eq!(cube.shell_count(), 1);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn new(raw: &RawMesh) -> Result<Self> {
+        if raw.triangles.is_empty() {
+            return Err(Error::Empty("no triangles in the input".into()));
+        }
+        let (vertices, remap) = weld(raw);
+
+        // Keep triangles with three distinct vertices; remember each one's input number.
+        let mut triangles: Vec<[u32; 3]> = Vec::with_capacity(raw.triangles.len());
+        let mut origin: Vec<usize> = Vec::with_capacity(raw.triangles.len());
+        let mut degenerate = 0;
+        for (t, tri) in raw.triangles.iter().enumerate() {
+            let w = tri.map(|v| remap[v as usize]);
+            if w[0] == w[1] || w[1] == w[2] || w[2] == w[0] {
+                degenerate += 1;
+            } else {
+                triangles.push(w);
+                origin.push(t);
+            }
+        }
+        if triangles.is_empty() {
+            return Err(Error::InvalidMesh(format!(
+                "all {} triangles are degenerate (they repeat a vertex)",
+                raw.triangles.len()
+            )));
+        }
+        check_edges(&vertices, &triangles, &origin, raw)?;
+        let used = used_vertices(raw, &remap, vertices.len());
+        Mesh::closed(
+            vertices,
+            triangles,
+            origin,
+            (raw.triangles.len(), used),
+            degenerate,
+            &|t| raw.place(t),
+        )
+    }
+
+    /// The rest of [`Mesh::new`], for a surface already known to be closed and consistently
+    /// wound: `triangles` (none repeating a vertex) index `vertices`, `origin[i]` is the
+    /// input number of triangle `i`, `input` the numbers of input triangles and of distinct
+    /// points they use, `degenerate`
+    /// those dropped for repeating a vertex, and `place` names an input triangle in a
+    /// message. Sorts out shells and cavities and integrates.
+    pub(crate) fn closed(
+        vertices: Vec<Point3<f64>>,
+        triangles: Vec<[u32; 3]>,
+        origin: Vec<usize>,
+        input: (usize, usize),
+        degenerate: usize,
+        place: &dyn Fn(usize) -> String,
+    ) -> Result<Self> {
+        // Zero-area triangles have served the topology check; they enclose nothing.
+        let before = triangles.len();
+        let (triangles, origin): (Vec<[u32; 3]>, Vec<usize>) = {
+            use rayon::prelude::*;
+            triangles
+                .into_par_iter()
+                .zip(origin)
+                .filter(|(t, _)| area_vector(points(&vertices, *t)) != [0.0; 3])
+                .unzip()
+        };
+        let zero_area = before - triangles.len();
+        if triangles.is_empty() {
+            return Err(Error::InvalidMesh(
+                "every triangle has zero area: the mesh encloses nothing".into(),
+            ));
+        }
+        let bbox = bounds(&vertices, &triangles);
+
+        let mut mesh = Mesh {
+            vertices,
+            triangles,
+            input_triangles: input.0,
+            used: input.1,
+            degenerate: degenerate + zero_area,
+            shells: 0,
+            cavities: 0,
+            inside_out: false,
+            bbox,
+            tetra: None,
+        };
+        mesh.check_shells(&origin, place)?;
+        // A closed surface that passes through itself has no well-defined inside; its signed
+        // integrals come out unphysical (negative moments). Finding every self-intersection
+        // is costly, but the physical checks on the result catch the ones that matter.
+        let r = mesh.corners(0)[0];
+        let sums = crate::sums::of_triangles(mesh.triangles.len(), r, |t| mesh.corners(t));
+        sums.check_resolution()?;
+        let p = sums.finish(r);
+        physical(&p)?;
+        mesh.tetra = Some(p);
+        Ok(mesh)
+    }
+
+    /// Welds a surface that need not be closed (for thin shells): identical vertices are
+    /// merged and degenerate triangles dropped and counted, nothing else is checked.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::{Mesh, shape::Shape3d};
+    /// let mut raw = Shape3d::Box { size: [1.0; 3] }.tessellate(0);
+    /// raw.triangles.pop(); // open: refused as a solid, fine as a surface
+    /// assert!(Mesh::new(&raw).is_err());
+    /// assert_eq!(Mesh::surface(&raw)?.triangles().len(), 11);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn surface(raw: &RawMesh) -> Result<Self> {
+        if raw.triangles.is_empty() {
+            return Err(Error::Empty("no triangles in the input".into()));
+        }
+        let (vertices, remap) = weld(raw);
+        let used = used_vertices(raw, &remap, vertices.len());
+        let triangles: Vec<[u32; 3]> = raw
+            .triangles
+            .iter()
+            .map(|t| t.map(|v| remap[v as usize]))
+            .filter(|w| area_vector(points(&vertices, *w)) != [0.0; 3])
+            .collect();
+        if triangles.is_empty() {
+            return Err(Error::InvalidMesh("every triangle is degenerate".into()));
+        }
+        let bbox = bounds(&vertices, &triangles);
+        let (_, shells) = shells(vertices.len(), &triangles);
+        Ok(Mesh {
+            degenerate: raw.triangles.len() - triangles.len(),
+            used,
+            vertices,
+            triangles,
+            input_triangles: raw.triangles.len(),
+            shells,
+            cavities: 0,
+            inside_out: false,
+            bbox,
+            tetra: None,
+        })
+    }
+
+    /// Splits the mesh into shells, checks each one's orientation (see [`crate::shells`]),
+    /// and turns an entirely inside-out mesh right way out.
+    fn check_shells(&mut self, origin: &[usize], place: &dyn Fn(usize) -> String) -> Result<()> {
+        use crate::shells::Refusal;
+        use rayon::prelude::*;
+        let (shell_of, n_shells) = shells(self.vertices.len(), &self.triangles);
+        let labels: Vec<u32> = self
+            .triangles
+            .par_iter()
+            .map(|t| shell_of[t[0] as usize] as u32)
+            .collect();
+        let r = self.corners(0)[0];
+        let verdict = crate::shells::check(&labels, n_shells, r, |t| self.corners(t));
+        let at = |shell: usize, first: usize| {
+            format!("shell {} (from {})", shell + 1, place(origin[first]))
+        };
+        let verdict = verdict.map_err(|refusal| {
+            Error::InvalidMesh(match refusal {
+                Refusal::Overflow { shell, first } => {
+                    return Error::Unresolvable(format!(
+                        "{}: its volume overflows f64 (coordinates too large: give them in a larger unit)",
+                        at(shell, first)
+                    ));
+                }
+                Refusal::Flat { shell, first } => format!(
+                    "{} encloses no volume (it is flat, or folds back onto itself)",
+                    at(shell, first)
+                ),
+                Refusal::Touches { shell, first } => format!(
+                    "{} touches another shell: cannot tell whether it is a cavity",
+                    at(shell, first)
+                ),
+                Refusal::Misplaced {
+                    shell,
+                    first,
+                    inward,
+                } => format!(
+                    "{} {}: fix the orientation of its triangles",
+                    at(shell, first),
+                    if inward {
+                        "is wound inward (negative volume) but is not inside another shell"
+                    } else {
+                        "is wound outward but lies inside another shell"
+                    }
+                ),
+                Refusal::CavityOutside { shell, first } => format!(
+                    "{} is a cavity that reaches outside the body around it: shells intersect",
+                    at(shell, first)
+                ),
+                Refusal::Outweighed { total } => format!(
+                    "the shells intersect: cavities enclose more volume than the bodies ({total})"
+                ),
+            })
+        })?;
+        self.shells = verdict.shells;
+        self.cavities = verdict.cavities;
+        self.inside_out = verdict.inside_out;
+        if self.inside_out {
+            for t in &mut self.triangles {
+                t.swap(1, 2);
+            }
+        }
+        Ok(())
+    }
+}
