@@ -2,6 +2,23 @@
 
 use super::*;
 
+#[derive(Args, Debug)]
+pub(super) struct CombineArgs {
+    /// Reports printed by `inertia polygon|mesh|shape --json` (a single report, a multi-file
+    /// `{"parts": ...}` report, or JSON Lines), or `-` for standard input.
+    #[arg(required = true)]
+    pub(super) files: Vec<PathBuf>,
+    /// Move the parts of file N: N=X,Y,Z (or N=X,Y for plates), in the reports' length unit.
+    #[arg(long, allow_hyphen_values = true)]
+    pub(super) translate: Vec<String>,
+    /// Turn the parts of file N about the origin before moving them: N=x:DEG, N=y:DEG,
+    /// N=z:DEG, N=X,Y,Z:DEG (any axis), or N=DEG (about z; the only turn for plates).
+    #[arg(long, allow_hyphen_values = true)]
+    pub(super) rotate: Vec<String>,
+    #[command(flatten)]
+    pub(super) present: Presentation,
+}
+
 /// Parses `N=VALUE` (N from 1 to `files`).
 pub(super) fn indexed(flag: &str, text: &str, files: usize) -> Result<(usize, String)> {
     let (n, value) = text.split_once('=').with_context(|| {

@@ -2,6 +2,61 @@
 
 use super::*;
 
+#[derive(Args, Debug)]
+pub(super) struct MeshArgs {
+    /// Mesh files (STL binary or ASCII, OBJ, PLY, 3MF), or `-` for standard input. With
+    /// several (or a 3MF of several bodies), each is reported and so is their total.
+    pub(super) files: Vec<PathBuf>,
+    /// Read more file names from this file, one per line (`-`: standard input).
+    #[arg(long)]
+    pub(super) files_from: Option<PathBuf>,
+    /// Input format; by default from the extension, else from the content.
+    #[arg(long, value_enum)]
+    pub(super) input_format: Option<MeshFormat>,
+    /// Integration method.
+    #[arg(long, value_enum, default_value_t = MeshChoice::Tetra)]
+    pub(super) method: MeshChoice,
+    /// Voxel method: grid cells along the longest side of the bounding box.
+    #[arg(long, default_value_t = DEFAULT_RESOLUTION)]
+    pub(super) resolution: usize,
+    /// A thin-walled part: the mass lies in a wall of this thickness (input units) on the
+    /// surface, which may be open; --density is that of the wall material.
+    #[arg(long, allow_negative_numbers = true)]
+    pub(super) shell: Option<f64>,
+    /// Also draw three orthographic views with the centroid and principal axes into this
+    /// SVG file.
+    #[arg(long)]
+    pub(super) plot: Option<PathBuf>,
+    /// With --method all: the largest relative spread allowed between exact methods.
+    #[arg(long, default_value_t = 1e-9, allow_negative_numbers = true)]
+    pub(super) tolerance: f64,
+    /// Join corners closer than this (input units) when a mesh is open only by rounding
+    /// noise. Default: a few units in the last place of the largest coordinate.
+    #[arg(long, value_name = "DISTANCE")]
+    pub(super) weld_tolerance: Option<f64>,
+    /// Triangles that cross or coincide (bodies that overlap, a surface through itself):
+    /// refuse (the default), or sum the bodies as they are, counting shared space twice,
+    /// with a warning.
+    #[arg(long, value_enum, default_value_t = OverlapChoice::Refuse)]
+    pub(super) overlap: OverlapChoice,
+    /// Report as for several inputs even when there is one body: JSON
+    /// `{"schema_version", "parts", "errors", "total"}`, a total row in tables and CSV, so that
+    /// a script over `dir/*` reads one file's result as it reads many.
+    #[arg(long)]
+    pub(super) parts: bool,
+    #[command(flatten)]
+    pub(super) common: Common,
+}
+
+/// What `mesh` does with triangles that cross or coincide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(super) enum OverlapChoice {
+    /// Refuse the file, naming two triangles that meet and where.
+    Refuse,
+    /// Add overlapping bodies as separate parts (shared space counts twice), with a warning.
+    Sum,
+}
+
 pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
     let listed = gather_files(&a.files, a.files_from.as_deref())?;
     if a.input_format.is_none_or(|f| f == MeshFormat::ThreeMf) {

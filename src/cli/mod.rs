@@ -19,12 +19,14 @@ use std::path::{Path, PathBuf};
 mod args;
 mod combine;
 mod mesh;
+mod options;
 mod polygon;
 mod shape;
 pub use args::Cli;
 use args::*;
 use combine::*;
 use mesh::*;
+use options::*;
 use polygon::*;
 use shape::*;
 

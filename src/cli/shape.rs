@@ -2,6 +2,117 @@
 
 use super::*;
 
+#[derive(Subcommand, Debug)]
+pub(super) enum ShapeKind {
+    /// A rectangle centred on the origin (A. Fauconnet, "From Flying Balls to Colliding
+    /// Polygons", 2023, eq. 3.4).
+    Rectangle {
+        /// Width along x.
+        #[arg(long, allow_negative_numbers = true)]
+        width: f64,
+        /// Height along y.
+        #[arg(long, allow_negative_numbers = true)]
+        height: f64,
+        #[command(flatten)]
+        out: Out2d,
+    },
+    /// A regular polygon centred on the origin, first vertex on +x (A. Fauconnet, "From Flying
+    /// Balls to Colliding Polygons", 2023, eq. 3.6).
+    Regular {
+        /// Number of sides.
+        #[arg(long)]
+        sides: usize,
+        /// Side length.
+        #[arg(
+            long,
+            allow_negative_numbers = true,
+            required_unless_present = "circumradius",
+            conflicts_with = "circumradius"
+        )]
+        side: Option<f64>,
+        /// Circumradius (instead of --side).
+        #[arg(long, allow_negative_numbers = true)]
+        circumradius: Option<f64>,
+        #[command(flatten)]
+        out: Out2d,
+    },
+    /// A disc centred on the origin (A. Singhal, "Making a 2D Physics Engine: Mass, Inertia
+    /// and Forces", 2018).
+    Circle {
+        /// Radius.
+        #[arg(long, allow_negative_numbers = true)]
+        radius: f64,
+        #[command(flatten)]
+        out: Out2d,
+    },
+    /// A box centred on the origin.
+    Box {
+        /// Edge lengths X,Y,Z.
+        #[arg(long, value_delimiter = ',', num_args = 1, allow_hyphen_values = true)]
+        size: Vec<f64>,
+        #[command(flatten)]
+        out: Out3d,
+    },
+    /// A ball centred on the origin.
+    Sphere {
+        /// Radius.
+        #[arg(long, allow_negative_numbers = true)]
+        radius: f64,
+        #[command(flatten)]
+        out: Out3d,
+    },
+    /// A cylinder centred on the origin, axis z.
+    Cylinder {
+        /// Radius.
+        #[arg(long, allow_negative_numbers = true)]
+        radius: f64,
+        /// Length along z.
+        #[arg(long, allow_negative_numbers = true)]
+        height: f64,
+        #[command(flatten)]
+        out: Out3d,
+    },
+    /// G. Fiedler's go stone ("Rotation and Inertia Tensors", Virtual Go): a biconvex lens of
+    /// two spherical caps, axis y.
+    Biconvex {
+        /// Diameter (width across).
+        #[arg(long, allow_negative_numbers = true)]
+        width: f64,
+        /// Thickness along y.
+        #[arg(long, allow_negative_numbers = true)]
+        height: f64,
+        #[command(flatten)]
+        out: Out3d,
+    },
+}
+
+#[derive(Args, Debug)]
+pub(super) struct Out2d {
+    /// Plate thickness (input units): the density is then per volume.
+    #[arg(long, allow_negative_numbers = true)]
+    pub(super) thickness: Option<f64>,
+    /// Also write the outline as a JSON polygon (a circle as a --segments-gon).
+    #[arg(long)]
+    pub(super) polygon_out: Option<PathBuf>,
+    /// Segments of a tessellated circle.
+    #[arg(long, default_value_t = 64)]
+    pub(super) segments: usize,
+    #[command(flatten)]
+    pub(super) common: Common,
+}
+
+#[derive(Args, Debug)]
+pub(super) struct Out3d {
+    /// Also write a tessellation: ASCII STL with full f64 precision (.stl) or OBJ (.obj).
+    #[arg(long)]
+    pub(super) mesh_out: Option<PathBuf>,
+    /// Segments around each circle of the tessellation.
+    #[arg(long, default_value_t = 64)]
+    pub(super) segments: usize,
+    #[command(flatten)]
+    pub(super) common: Common,
+}
+
 pub(super) fn shape(kind: ShapeKind) -> Result<Outcome> {
     let (s2, s3, name) = match kind {
         ShapeKind::Rectangle { width, height, out } => (

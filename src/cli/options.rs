@@ -1,0 +1,214 @@
+//! The options every command shares (input limits, units, output) and how results are
+//! presented (the point and axis of the moments, the sign of products), checked into a
+//! [`View`].
+
+use super::*;
+
+/// Options every command takes.
+#[derive(Args, Debug)]
+pub(super) struct Common {
+    /// Density: mass per unit area (polygons) or volume (meshes); with --units, in kg/m² or
+    /// kg/m³ (kg/m³ for a polygon given a --thickness). Default 1.
+    #[arg(long, allow_negative_numbers = true, conflicts_with_all = ["mass", "material"])]
+    pub(super) density: Option<f64>,
+    /// Total mass (kg with --units); the density becomes mass / area (or volume).
+    #[arg(long, allow_negative_numbers = true, conflicts_with = "material")]
+    pub(super) mass: Option<f64>,
+    /// A material from `inertia materials` (its density in kg/m³; needs --units).
+    #[arg(long)]
+    pub(super) material: Option<String>,
+    /// The input's length unit: um, mm, cm, m, in, ft. Densities are then SI and results
+    /// are in kg and metres (or --output-units). A 3MF or DXF file that states its unit
+    /// needs none (a different one is refused without --units-override).
+    #[arg(long, value_enum)]
+    pub(super) units: Option<LengthUnit>,
+    /// The length unit of the results (with --units or a unit the file states): um, mm,
+    /// cm, m, in, ft. Default m.
+    #[arg(long, value_enum)]
+    pub(super) output_units: Option<LengthUnit>,
+    /// Read the input in --units even where the file states another unit (3MF `unit`,
+    /// DXF `$INSUNITS`).
+    #[arg(long, requires = "units")]
+    pub(super) units_override: bool,
+    #[command(flatten)]
+    pub(super) present: Presentation,
+}
+
+impl Common {
+    /// The density or mass for a body of dimension `dim`; `thickness` (polygons) turns a
+    /// volumetric density into an areal one.
+    pub(super) fn amount(&self, dim: usize, thickness: Option<f64>) -> Result<Amount> {
+        if self.output_units.is_some() && self.units.is_none() {
+            bail!(
+                "--output-units needs the input's length unit: give --units (or a 3MF or DXF file that states it)"
+            );
+        }
+        let units = self.units();
+        let volumetric = match (&self.material, self.density) {
+            (Some(name), _) => {
+                let m = material(name).with_context(|| {
+                    format!(
+                        "unknown material \"{}\" (see `inertia materials`)",
+                        inertia::error::clip(name)
+                    )
+                })?;
+                if units.input.is_none() {
+                    bail!(
+                        "--material gives a density in kg/m³: say the input's length unit with --units (um, mm, cm, m, in, ft)"
+                    );
+                }
+                if dim == 2 && thickness.is_none() {
+                    bail!(
+                        "--material is a density per volume: give the plate's --thickness for a polygon"
+                    );
+                }
+                Some(m.density)
+            }
+            (None, Some(d)) => Some(positive("--density", d)?),
+            (None, None) => None,
+        };
+        if let Some(t) = thickness {
+            positive("--thickness", t)?;
+        }
+        if let Some(m) = self.mass {
+            return Ok(Amount::Mass(positive("--mass", m)?));
+        }
+        let rho = volumetric.unwrap_or(1.0);
+        Ok(Amount::Density(match thickness {
+            // kg/m³ × m = kg/m² (or density × input length when unitless).
+            Some(t) => rho * t * units.input.map_or(1.0, |u| u.metres()),
+            None => rho,
+        }))
+    }
+
+    /// Takes the unit the input files state (3MF `unit`, DXF `$INSUNITS`) when `--units`
+    /// is not given; refuses files that disagree with each other or with `--units` (unless
+    /// `--units-override`).
+    pub(super) fn adopt_file_units(&mut self, files: &[PathBuf], kind: FileKind) -> Result<()> {
+        let mut stated: Option<(LengthUnit, String)> = None;
+        for path in files {
+            let Some(u) = stated_unit(path, kind)? else {
+                continue;
+            };
+            let name = path.display().to_string();
+            match &stated {
+                Some((v, other)) if *v != u => bail!(
+                    "{name} states its unit as {}, {other} as {}: run them separately, or give --units with --units-override",
+                    u.symbol(),
+                    v.symbol()
+                ),
+                Some(_) => {}
+                None => stated = Some((u, name)),
+            }
+        }
+        let Some((u, name)) = stated else {
+            return Ok(());
+        };
+        match self.units {
+            None => self.units = Some(u),
+            Some(g) if g == u || self.units_override => {}
+            Some(g) => bail!(
+                "{name} states its unit as {}, but --units says {}: leave out --units, or give --units-override to read it in {}",
+                u.symbol(),
+                g.symbol(),
+                g.symbol()
+            ),
+        }
+        Ok(())
+    }
+
+    pub(super) fn units(&self) -> Units {
+        Units {
+            input: self.units,
+            output: self.output_units,
+        }
+    }
+
+    pub(super) fn format(&self) -> OutputFormat {
+        self.present.format()
+    }
+
+    pub(super) fn about<const N: usize>(&self) -> Result<Option<[f64; N]>> {
+        self.present.about::<N>()
+    }
+
+    /// Units, product sign and axis for a report of dimension `dim`.
+    pub(super) fn view(&self, dim: usize) -> Result<View> {
+        self.present.view(self.units(), dim)
+    }
+}
+
+/// How results are presented: the point and axis of the moments, the sign of products, the
+/// output format. Shared by every command that prints a report.
+#[derive(Args, Debug)]
+pub(super) struct Presentation {
+    /// Point the moments are about: centroid, origin, or X,Y (polygons) / X,Y,Z (meshes),
+    /// in the input's units.
+    #[arg(long, default_value = "centroid", allow_hyphen_values = true)]
+    pub(super) about: About,
+    /// Also report the moment about the axis through the --about point along this direction:
+    /// X,Y (in-plane, polygons) or X,Y,Z (meshes).
+    #[arg(long, allow_hyphen_values = true)]
+    pub(super) axis: Option<String>,
+    /// Sign of products of inertia: tensor (−∫xy dm, the default for every command) or cad
+    /// (+∫xy dm).
+    #[arg(long, value_enum)]
+    pub(super) products: Option<Products>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Table)]
+    pub(super) format: OutputFormat,
+    /// Short for `--format json`.
+    #[arg(long, conflicts_with = "format")]
+    pub(super) json: bool,
+}
+
+impl Presentation {
+    pub(super) fn format(&self) -> OutputFormat {
+        if self.json {
+            OutputFormat::Json
+        } else {
+            self.format
+        }
+    }
+
+    /// The `--about` point, or `None` for the centroid.
+    pub(super) fn about<const N: usize>(&self) -> Result<Option<[f64; N]>> {
+        match &self.about {
+            About::Centroid => Ok(None),
+            other => {
+                let p = other.resolve(&[0.0; N]).map_err(anyhow::Error::msg)?;
+                let mut out = [0.0; N];
+                out.copy_from_slice(&p);
+                Ok(Some(out))
+            }
+        }
+    }
+
+    /// Units, product sign and axis for a report of dimension `dim`.
+    pub(super) fn view(&self, units: Units, dim: usize) -> Result<View> {
+        let axis = match &self.axis {
+            None => None,
+            Some(text) => {
+                let v = match text.parse::<About>() {
+                    Ok(About::Point(v)) => v,
+                    _ => bail!(
+                        "--axis takes a direction X,Y (polygons) or X,Y,Z (meshes), got \"{}\"",
+                        inertia::error::clip(text)
+                    ),
+                };
+                if v.len() != dim {
+                    bail!("--axis needs {dim} components here, got {}", v.len());
+                }
+                if v.iter().all(|c| *c == 0.0) {
+                    bail!("--axis must not be the zero vector");
+                }
+                Some(v)
+            }
+        };
+        Ok(View {
+            units,
+            products: self.products.unwrap_or_default(),
+            axis,
+        })
+    }
+}
