@@ -127,14 +127,11 @@ pub enum Error {
     #[error("{0}")]
     Unresolvable(String),
 
-    /// A mesh is not a closed, consistently oriented surface, or has invalid data.
-    #[error("{0}")]
-    InvalidMesh(String),
-
     /// A mesh is not closed: some edges belong to one triangle only.
     #[error(
-        "the mesh is not closed: {boundary_edges} boundary edge{}, e.g. {edge} of {triangle}",
-        plural(*.boundary_edges)
+        "the mesh is not closed: {boundary_edges} boundary edge{}, e.g. {edge} of {triangle}{}",
+        plural(*.boundary_edges),
+        gap_hint(*.nearest_gap)
     )]
     OpenMesh {
         /// How many edges belong to one triangle only.
@@ -143,7 +140,70 @@ pub enum Error {
         edge: String,
         /// The triangle holding it, as the input numbers it ("triangle 12", "facet at line 3").
         triangle: String,
+        /// When the surface looks open only by noise (its nearest unmatched corners are
+        /// close beside its edges): their distance, which a weld tolerance would bridge.
+        nearest_gap: Option<f64>,
     },
+
+    /// Every triangle is degenerate (repeats a vertex, or has zero area): the mesh encloses
+    /// nothing.
+    #[error(
+        "all {triangles} triangle{} are degenerate (they repeat a vertex or have zero area): the mesh encloses nothing",
+        plural(*.triangles)
+    )]
+    AllDegenerate {
+        /// Triangles in the input.
+        triangles: usize,
+    },
+
+    /// A closed surface of the mesh can be neither a body nor a cavity.
+    #[error("shell {shell} (from {first}) {problem}")]
+    BadShell {
+        /// The shell, numbered from 1.
+        shell: usize,
+        /// Its first triangle, as the input numbers it.
+        first: String,
+        /// What is wrong with it.
+        problem: ShellProblem,
+    },
+
+    /// The shells of a mesh intersect: its cavities enclose more than its bodies.
+    #[error(
+        "the shells intersect: cavities enclose more volume than the bodies ({})",
+        num(*.total_volume)
+    )]
+    ShellsIntersect {
+        /// The signed volume of all shells together (negative).
+        total_volume: f64,
+    },
+
+    /// Triangles cross or coincide: two bodies overlap, or a surface passes through itself.
+    #[error(
+        "{place}: two bodies overlap or a surface passes through itself; union them first{}",
+        if *.sum_allowed { ", or give --overlap sum to add them as they are" } else { "" }
+    )]
+    Overlapping {
+        /// The two triangles and where they meet.
+        place: String,
+        /// Whether summing the bodies as they are (`--overlap sum`) is offered.
+        sum_allowed: bool,
+    },
+
+    /// A closed mesh whose integrals are not those of a body: it intersects itself.
+    #[error(
+        "the mesh intersects itself: its moments of inertia are not physical (volume {}, principal moments {}, {}, {})",
+        num(*.volume), num(.moments[0]), num(.moments[1]), num(.moments[2])
+    )]
+    Unphysical {
+        /// The volume it integrates to.
+        volume: f64,
+        /// Its principal moments, ascending.
+        moments: [f64; 3],
+    },
+
+    /// An open surface was asked for a solid's mass properties.
+    #[error("an open surface encloses no volume: integrate it as a thin shell")]
+    NotSolid,
 
     /// Two triangles use an edge in the same direction: the surface is not consistently
     /// wound (or more than two triangles meet at the edge).
@@ -202,6 +262,59 @@ pub enum Error {
 }
 
 /// "s" for a count other than one.
+/// What is wrong with one shell of a mesh ([`Error::BadShell`]).
+///
+/// # Examples
+/// ```
+/// assert!(inertia::error::ShellProblem::Flat.to_string().contains("no volume"));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ShellProblem {
+    /// It encloses no volume (flat, or folded back onto itself).
+    Flat,
+    /// It touches another shell, so whether it is a cavity cannot be told.
+    TouchesAnother,
+    /// Wound inward (negative volume) but inside no other shell.
+    InwardOutside,
+    /// Wound outward but inside another shell.
+    OutwardInside,
+    /// A cavity that reaches outside the body around it.
+    CavityOutside,
+}
+
+impl fmt::Display for ShellProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ShellProblem::Flat => "encloses no volume (it is flat, or folds back onto itself)",
+            ShellProblem::TouchesAnother => {
+                "touches another shell: cannot tell whether it is a cavity"
+            }
+            ShellProblem::InwardOutside => {
+                "is wound inward (negative volume) but is not inside another shell: fix the orientation of its triangles"
+            }
+            ShellProblem::OutwardInside => {
+                "is wound outward but lies inside another shell: fix the orientation of its triangles"
+            }
+            ShellProblem::CavityOutside => {
+                "is a cavity that reaches outside the body around it: shells intersect"
+            }
+        })
+    }
+}
+
+/// The end of an open-mesh message when the gap looks like noise.
+fn gap_hint(gap: Option<f64>) -> String {
+    match gap {
+        Some(d) => format!(
+            "; its nearest unmatched corners are {} apart: --weld-tolerance {} would join them",
+            num(d),
+            num(d * 1.5)
+        ),
+        None => String::new(),
+    }
+}
+
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }

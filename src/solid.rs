@@ -218,13 +218,22 @@ fn named_body(
             // Suggest a tolerance only for a gap that is noise beside the mesh's own
             // open edges (a missing face leaves gaps as long as its edges: welding
             // those would be wrong).
-            let hint = |e: Error| match crate::mesh::nearest_open_corners(&welded) {
-                Some((d, edge)) if d > tol && d < 1e-3 * edge => Error::InvalidMesh(format!(
-                    "{e}; its nearest unmatched corners are {} apart: --weld-tolerance {} would join them",
-                    crate::error::num(d),
-                    crate::error::num(d * 1.5)
-                )),
-                _ => e,
+            let hint = |e: Error| match (e, crate::mesh::nearest_open_corners(&welded)) {
+                (
+                    Error::OpenMesh {
+                        boundary_edges,
+                        edge,
+                        triangle,
+                        ..
+                    },
+                    Some((d, length)),
+                ) if d > tol && d < 1e-3 * length => Error::OpenMesh {
+                    boundary_edges,
+                    edge,
+                    triangle,
+                    nearest_gap: Some(d),
+                },
+                (e, _) => e,
             };
             if merged == 0 {
                 Err(hint(e))
@@ -271,9 +280,10 @@ fn overlapping(found: Option<String>, options: &Options) -> Result<Option<String
         (Some(what), OverlapPolicy::Sum) => Ok(Some(format!(
             "{what}: overlapping space is counted twice (--overlap sum)"
         ))),
-        (Some(what), OverlapPolicy::Refuse) => Err(Error::InvalidMesh(format!(
-            "{what}: two bodies overlap or a surface passes through itself; union them first, or give --overlap sum to add them as they are"
-        ))),
+        (Some(what), OverlapPolicy::Refuse) => Err(Error::Overlapping {
+            place: what,
+            sum_allowed: true,
+        }),
     }
 }
 
@@ -318,20 +328,21 @@ fn body(
     // The general path; when it refuses a closed mesh (a shell inside another, a body
     // folding through itself), overlapping triangles are the likelier cause and are named
     // instead.
-    let general =
-        || -> Result<Mesh> {
-            Mesh::new(raw).map_err(|e| {
-            if !matches!(e, Error::OpenMesh { .. } | Error::InconsistentWinding { .. })
-                && let Some(o) = crate::overlap::first_overlap(&soup)
+    let general = || -> Result<Mesh> {
+        Mesh::new(raw).map_err(|e| {
+            if !matches!(
+                e,
+                Error::OpenMesh { .. } | Error::InconsistentWinding { .. }
+            ) && let Some(o) = crate::overlap::first_overlap(&soup)
             {
-                return Error::InvalidMesh(format!(
-                    "{}: two bodies overlap or a surface passes through itself; union them first",
-                    o.describe(&soup)
-                ));
+                return Error::Overlapping {
+                    place: o.describe(&soup),
+                    sum_allowed: false,
+                };
             }
             e
         })
-        };
+    };
     let stray = stray.map(str::to_string);
     let (mesh, integrals, warning) = match options.shell {
         Some(t) => {

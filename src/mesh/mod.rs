@@ -77,7 +77,7 @@ impl Mesh {
     ///
     /// # Errors
     /// [`Error::InvalidParameter`] for a density that is not positive and finite;
-    /// [`Error::InvalidMesh`] for a surface from [`Mesh::surface`], which need not enclose
+    /// [`Error::NotSolid`] for a surface from [`Mesh::surface`], which need not enclose
     /// anything (integrate it as a thin shell: [`crate::method::shell`]).
     ///
     /// # Examples
@@ -95,11 +95,7 @@ impl Mesh {
                 value: density,
             });
         }
-        let p = self.tetra.ok_or_else(|| {
-            Error::InvalidMesh(
-                "an open surface encloses no volume: integrate it as a thin shell".into(),
-            )
-        })?;
+        let p = self.tetra.ok_or(Error::NotSolid)?;
         Ok(p.scaled_mass(density))
     }
 

@@ -65,7 +65,6 @@ pub(super) fn cross_at(p: [[f64; 3]; 3], k: usize) -> [f64; 3] {
 /// has no well-defined inside, and its signed integrals come out unphysical.
 pub(crate) fn physical(p: &crate::mass3d::MassProperties3d) -> Result<()> {
     // Overflow first: a mesh 1e200 across has moments beyond f64, which is not a fold.
-    let n = crate::error::num;
     if !p.volume.is_finite() || p.inertia.iter().any(|v| !v.is_finite()) {
         return Err(Error::Unresolvable(format!(
             "the mesh's {} overflows f64 (coordinates too large: give them in a larger unit)",
@@ -85,13 +84,10 @@ pub(crate) fn physical(p: &crate::mass3d::MassProperties3d) -> Result<()> {
         || m[2] > m[0] + m[1] + tol
         || !trace.is_finite()
     {
-        return Err(Error::InvalidMesh(format!(
-            "the mesh intersects itself: its moments of inertia are not physical (volume {}, principal moments {}, {}, {})",
-            n(p.volume),
-            n(m[0]),
-            n(m[1]),
-            n(m[2])
-        )));
+        return Err(Error::Unphysical {
+            volume: p.volume,
+            moments: m,
+        });
     }
     Ok(())
 }

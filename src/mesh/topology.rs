@@ -93,6 +93,7 @@ pub(super) fn check_edges(
             boundary_edges: boundary,
             edge: format!("{a}–{b}"),
             triangle: raw.place(origin[e.2 as usize]),
+            nearest_gap: None,
         });
     }
     if let Some((e, f)) = first_unbalanced {

@@ -6,7 +6,7 @@ use super::numerics::*;
 use super::raw::RawMesh;
 use super::topology::*;
 use super::{Mesh, key};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, ShellProblem};
 use ahash::AHashMap as HashMap;
 use nalgebra::Point3;
 
@@ -104,10 +104,9 @@ impl Mesh {
             }
         }
         if triangles.is_empty() {
-            return Err(Error::InvalidMesh(format!(
-                "all {} triangles are degenerate (they repeat a vertex)",
-                raw.triangles.len()
-            )));
+            return Err(Error::AllDegenerate {
+                triangles: raw.triangles.len(),
+            });
         }
         check_edges(&vertices, &triangles, &origin, raw)?;
         let used = used_vertices(raw, &remap, vertices.len());
@@ -147,9 +146,7 @@ impl Mesh {
         };
         let zero_area = before - triangles.len();
         if triangles.is_empty() {
-            return Err(Error::InvalidMesh(
-                "every triangle has zero area: the mesh encloses nothing".into(),
-            ));
+            return Err(Error::AllDegenerate { triangles: input.0 });
         }
         let bbox = bounds(&vertices, &triangles);
 
@@ -203,7 +200,9 @@ impl Mesh {
             .filter(|w| area_vector(points(&vertices, *w)) != [0.0; 3])
             .collect();
         if triangles.is_empty() {
-            return Err(Error::InvalidMesh("every triangle is degenerate".into()));
+            return Err(Error::AllDegenerate {
+                triangles: raw.triangles.len(),
+            });
         }
         let bbox = bounds(&vertices, &triangles);
         let (_, shells) = shells(vertices.len(), &triangles);
@@ -233,47 +232,39 @@ impl Mesh {
             .map(|t| shell_of[t[0] as usize] as u32)
             .collect();
         let r = self.corners(0)[0];
-        let verdict = crate::shells::check(&labels, n_shells, r, |t| self.corners(t));
-        let at = |shell: usize, first: usize| {
-            format!("shell {} (from {})", shell + 1, place(origin[first]))
+        let bad = |shell: usize, first: usize, problem| Error::BadShell {
+            shell: shell + 1,
+            first: place(origin[first]),
+            problem,
         };
-        let verdict = verdict.map_err(|refusal| {
-            Error::InvalidMesh(match refusal {
-                Refusal::Overflow { shell, first } => {
-                    return Error::Unresolvable(format!(
-                        "{}: its volume overflows f64 (coordinates too large: give them in a larger unit)",
-                        at(shell, first)
-                    ));
-                }
-                Refusal::Flat { shell, first } => format!(
-                    "{} encloses no volume (it is flat, or folds back onto itself)",
-                    at(shell, first)
-                ),
-                Refusal::Touches { shell, first } => format!(
-                    "{} touches another shell: cannot tell whether it is a cavity",
-                    at(shell, first)
-                ),
-                Refusal::Misplaced {
-                    shell,
-                    first,
-                    inward,
-                } => format!(
-                    "{} {}: fix the orientation of its triangles",
-                    at(shell, first),
-                    if inward {
-                        "is wound inward (negative volume) but is not inside another shell"
-                    } else {
-                        "is wound outward but lies inside another shell"
-                    }
-                ),
-                Refusal::CavityOutside { shell, first } => format!(
-                    "{} is a cavity that reaches outside the body around it: shells intersect",
-                    at(shell, first)
-                ),
-                Refusal::Outweighed { total } => format!(
-                    "the shells intersect: cavities enclose more volume than the bodies ({total})"
-                ),
-            })
+        let verdict = crate::shells::check(&labels, n_shells, r, |t| self.corners(t));
+        let verdict = verdict.map_err(|refusal| match refusal {
+            Refusal::Overflow { shell, first } => Error::Unresolvable(format!(
+                "shell {} (from {}): its volume overflows f64 (coordinates too large: give them in a larger unit)",
+                shell + 1,
+                place(origin[first])
+            )),
+            Refusal::Flat { shell, first } => bad(shell, first, ShellProblem::Flat),
+            Refusal::Touches { shell, first } => bad(shell, first, ShellProblem::TouchesAnother),
+            Refusal::Misplaced {
+                shell,
+                first,
+                inward,
+            } => bad(
+                shell,
+                first,
+                if inward {
+                    ShellProblem::InwardOutside
+                } else {
+                    ShellProblem::OutwardInside
+                },
+            ),
+            Refusal::CavityOutside { shell, first } => {
+                bad(shell, first, ShellProblem::CavityOutside)
+            }
+            Refusal::Outweighed { total } => Error::ShellsIntersect {
+                total_volume: total,
+            },
         })?;
         self.shells = verdict.shells;
         self.cavities = verdict.cavities;

@@ -24,4 +24,5 @@ mod report_snapshots;
 mod shape_cli;
 mod shell_cli;
 mod stl_fast;
+mod typed_errors;
 mod units_cli;
