@@ -96,8 +96,28 @@ pub(super) fn separated(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> bool {
     first != 0 && side(&t2[1]) == first && side(&t2[2]) == first
 }
 
-/// How two non-degenerate triangles meet, if they cross or coincide.
-pub(super) fn meet(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> Option<Kind> {
+/// An edge of one triangle passing exactly through the interior of an edge of the other,
+/// its ends strictly on either side of that triangle's plane: whether it crosses the
+/// surface there depends on the face across that edge (see [`super::grazes`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Graze {
+    /// Whether the piercing edge is the first triangle's (else the second's).
+    pub(super) first_pierces: bool,
+    /// The piercing edge: corner `k` to corner `k + 1` of its triangle.
+    pub(super) edge: usize,
+    /// The edge pierced: corner `k` to corner `k + 1` of the other triangle.
+    pub(super) through: usize,
+    /// Where (rounded; for the message).
+    pub(super) at: [f64; 3],
+}
+
+/// How two non-degenerate triangles meet, if they cross or coincide; an edge passing
+/// exactly through an edge of the other is left in `graze` for a later look.
+pub(super) fn meet(
+    t1: &[[f64; 3]; 3],
+    t2: &[[f64; 3]; 3],
+    graze: &mut Option<Graze>,
+) -> Option<Kind> {
     // Neighbours in a mesh share corners. Sharing one or two, an edge through a shared
     // corner cannot pass strictly through the other triangle; only a fold of adjacent
     // triangles could, and that is not looked for (it would cost an exact, slow
@@ -125,22 +145,50 @@ pub(super) fn meet(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> Option<Kind> {
     // ring of vertices exactly in its plane (a sphere's equator on a box's face) now
     // has an edge from that ring through the face, and is found.
     let outside = |s: i8| if s == 0 { -1 } else { s };
+    let raw2 = s2;
     let s2 = s2.map(outside);
     if s2[0] == s2[1] && s2[1] == s2[2] {
         return None;
     }
-    let s1 = t1.map(|p| outside(orient(&t2[0], &t2[1], &t2[2], &p)));
+    let raw1 = t1.map(|p| orient(&t2[0], &t2[1], &t2[2], &p));
+    let s1 = raw1.map(outside);
     if s1[0] == s1[1] && s1[1] == s1[2] {
         return None;
     }
     // Both straddle the other's plane strictly: they cross iff some edge of one passes
     // strictly through the interior of the other.
-    pierce(t1, t2, &s1).or_else(|| pierce(t2, t1, &s2))
+    let mut g1 = None;
+    let mut g2 = None;
+    let found = pierce(t1, t2, &s1, &raw1, &mut g1).or_else(|| pierce(t2, t1, &s2, &raw2, &mut g2));
+    if found.is_none() {
+        *graze = g1
+            .map(|(edge, through, at)| Graze {
+                first_pierces: true,
+                edge,
+                through,
+                at,
+            })
+            .or(g2.map(|(edge, through, at)| Graze {
+                first_pierces: false,
+                edge,
+                through,
+                at,
+            }));
+    }
+    found
 }
 
-/// An edge of `e` (whose corners have signs `s` against `t`'s plane) passing strictly
-/// through the interior of `t`: the crossing point.
-pub(super) fn pierce(e: &[[f64; 3]; 3], t: &[[f64; 3]; 3], s: &[i8; 3]) -> Option<Kind> {
+/// An edge of `e` (whose corners have signs `s` against `t`'s plane, `raw` before a
+/// corner in the plane was moved outside) passing strictly through the interior of `t`:
+/// the crossing point. One passing exactly through the interior of an edge of `t`, its
+/// ends strictly either side, is noted in `graze` (the edges' numbers and the point).
+pub(super) fn pierce(
+    e: &[[f64; 3]; 3],
+    t: &[[f64; 3]; 3],
+    s: &[i8; 3],
+    raw: &[i8; 3],
+    graze: &mut Option<(usize, usize, [f64; 3])>,
+) -> Option<Kind> {
     for k in 0..3 {
         let (i, j) = (k, (k + 1) % 3);
         if s[i] * s[j] != -1 {
@@ -154,6 +202,17 @@ pub(super) fn pierce(e: &[[f64; 3]; 3], t: &[[f64; 3]; 3], s: &[i8; 3]) -> Optio
         ];
         if o[0] != 0 && o[0] == o[1] && o[1] == o[2] {
             return Some(Kind::Cross(plane_point(a, b, t)));
+        }
+        // Exactly one zero, the other two alike: through the interior of that edge.
+        if graze.is_none() && raw[i] * raw[j] == -1 {
+            let zeros = o.iter().filter(|x| **x == 0).count();
+            if zeros == 1 {
+                let z = o.iter().position(|x| *x == 0).unwrap_or(0);
+                let (p, q) = (o[(z + 1) % 3], o[(z + 2) % 3]);
+                if p == q {
+                    *graze = Some((k, z, plane_point(a, b, t)));
+                }
+            }
         }
     }
     None

@@ -27,19 +27,28 @@
 //!   inscribed in a cube on the cube's face diagonals). Pairs sharing an edge the same way
 //!   round are noted during the search and their edges examined afterwards.
 //!
+//! - **through an edge**: an edge of one triangle passing exactly through an edge of
+//!   another, its ends strictly on either side of that triangle's plane (two cubes offset
+//!   by half their size, whose crossings all fall on the diagonals splitting their faces).
+//!   Such edges are noted during the search; afterwards each is refused if one of its ends
+//!   lies inside the solid wedge between the two faces at the edge it passes through and
+//!   the other outside (an edge resting on a ridge from outside only touches).
+//!
 //! What is not seen: two bodies that share only corners and overlap without any edge
 //! crossing a face (the same tetrahedron when the cube's faces are split on the other
 //! diagonals), a fold between two neighbouring triangles, and crossings that pass exactly
-//! through another triangle's edge or vertex without a crossing anywhere else.
+//! through another triangle's vertex without a crossing anywhere else.
 
 use crate::soup::{Point, Soup};
 use rayon::prelude::*;
 use rstar::{AABB, RTree, primitives::GeomWithData, primitives::Rectangle};
 
 mod exact;
+mod graze;
 mod grid;
 mod wedge;
 use exact::*;
+use graze::*;
 use grid::*;
 use wedge::*;
 
@@ -252,6 +261,9 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
     // Pairs that share an edge and use it the same way round: possible only where more
     // than two faces meet at an edge (two bodies along one edge), looked at afterwards.
     let same_way = std::sync::Mutex::new(Vec::<[u64; 2]>::new());
+    // Edges passing exactly through another triangle's edge: looked at afterwards, with
+    // the face across that edge.
+    let grazing = std::sync::Mutex::new(Vec::<Grazing>::new());
     let test = |i: usize, j: usize| -> Option<Overlap> {
         let (a, b) = (&tris[i], &tris[j]);
         if !a.meets(b) {
@@ -276,11 +288,18 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
         if separated(&ci, &cj) || separated(&cj, &ci) {
             return None;
         }
-        meet(&ci, &cj).map(|kind| Overlap {
+        let mut graze = None;
+        let found = meet(&ci, &cj, &mut graze).map(|kind| Overlap {
             first: i,
             second: j,
             kind,
-        })
+        });
+        if let Some(g) = graze
+            && let Ok(mut v) = grazing.lock()
+        {
+            v.push(Grazing::new(g, i, j, &tris[i].hash, &tris[j].hash));
+        }
+        found
     };
     let earliest = |a: Option<Overlap>, b: Option<Overlap>| match (a, b) {
         (Some(a), Some(b)) => Some(if (b.first, b.second) < (a.first, a.second) {
@@ -379,13 +398,20 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
     if found.is_some() {
         return found;
     }
+    let mut grazing = grazing.into_inner().unwrap_or_default();
+    let through_edges = if grazing.is_empty() {
+        None
+    } else {
+        grazing.sort_unstable_by_key(|g| (g.first, g.second));
+        grazes(soup, tris, &grazing)
+    };
     let mut edges = same_way.into_inner().unwrap_or_default();
     if edges.is_empty() {
-        return None;
+        return through_edges;
     }
     edges.sort_unstable();
     edges.dedup();
-    wedges(soup, tris, &edges)
+    earliest(through_edges, wedges(soup, tris, &edges))
 }
 
 #[cfg(test)]
@@ -485,6 +511,78 @@ mod tests {
         // And one pressed against the big one's bottom face from below.
         let t = [cube([0.0; 3], [4.0; 3]), cube([1.0, 1.0, -1.0], [1.0; 3])].concat();
         assert_eq!(first(&t), None);
+    }
+
+    /// The triangles of a convex solid wound outward (each turned to face away from a
+    /// point inside).
+    fn outward(tris: &[[[f64; 3]; 3]], inside: [f64; 3]) -> Vec<[[f64; 3]; 3]> {
+        tris.iter()
+            .map(|t| {
+                if orient(&t[0], &t[1], &t[2], &inside) > 0 {
+                    *t
+                } else {
+                    [t[0], t[2], t[1]]
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn crossings_only_through_face_diagonals_are_found() {
+        // Two cubes offset by half their size along every axis: every edge of one that
+        // enters the other passes exactly through a diagonal that splits a face (or a
+        // cube's edge), never through a triangle's interior.
+        for (shift, scale) in [(0.0, 1.0), (1e6, 1.0), (-3.0, 1e-3), (0.0, 1e5)] {
+            let at = |v: f64| v * scale + shift;
+            let t = [
+                cube([at(0.0); 3], [2.0 * scale; 3]),
+                cube([at(1.0); 3], [2.0 * scale; 3]),
+            ]
+            .concat();
+            let o = first(&t);
+            assert!(
+                matches!(
+                    o,
+                    Some(Overlap {
+                        kind: Kind::Cross(_),
+                        ..
+                    })
+                ),
+                "shift {shift} scale {scale}: {o:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_edge_through_a_ridge_from_outside_only_touches() {
+        // A triangular prism (along y) whose face x + z = 4 rests on the cube's top
+        // edge (x = 2, z = 2): the prism's edges cross that edge exactly, both ends
+        // outside the cube, one above its top face and one beside its side face.
+        let (a, b, c) = ([1.0, 3.0], [3.0, 1.0], [4.0, 4.0]);
+        let v = |p: [f64; 2], y: f64| [p[0], y, p[1]];
+        let (y0, y1) = (0.5, 1.5);
+        let prism = outward(
+            &[
+                [v(a, y0), v(b, y0), v(c, y0)],
+                [v(a, y1), v(b, y1), v(c, y1)],
+                [v(a, y0), v(b, y0), v(b, y1)],
+                [v(a, y0), v(b, y1), v(a, y1)],
+                [v(b, y0), v(c, y0), v(c, y1)],
+                [v(b, y0), v(c, y1), v(b, y1)],
+                [v(c, y0), v(a, y0), v(a, y1)],
+                [v(c, y0), v(a, y1), v(c, y1)],
+            ],
+            [8.0 / 3.0, 1.0, 8.0 / 3.0],
+        );
+        let t = [cube([0.0; 3], [2.0; 3]), prism.clone()].concat();
+        assert_eq!(first(&t), None);
+        // Pushed 0.25 into the cube along −x: the same edges now enter it.
+        let pushed: Vec<_> = prism
+            .iter()
+            .map(|t| t.map(|p| [p[0] - 0.25, p[1], p[2]]))
+            .collect();
+        let t = [cube([0.0; 3], [2.0; 3]), pushed].concat();
+        assert!(first(&t).is_some());
     }
 
     #[test]
