@@ -22,30 +22,23 @@ pub const BLOCK: usize = 1 << 13;
 /// triangles combine with [`Sums::merge`]; merged in a fixed order they give the same bits
 /// whatever the number of threads.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Sums {
+pub(crate) struct Sums {
     /// Σ det = 6 × volume.
-    pub det: f64,
+    pub(crate) det: f64,
     /// Σ det·(a + b + c) = 24 × first moment.
-    pub first: [f64; 3],
+    pub(crate) first: [f64; 3],
     /// Σ det·(a aᵀ + b bᵀ + c cᵀ + s sᵀ) = 120 × covariance: xx, yy, zz, xy, yz, zx.
-    pub cov: [f64; 6],
+    pub(crate) cov: [f64; 6],
     /// Σ of each determinant's six products in absolute value: the rounding error of
     /// `det` is at most a few ulps of this (see [`Sums::check_resolution`]).
-    pub spread: f64,
+    pub(crate) spread: f64,
 }
 
 impl Sums {
     /// Adds the tetrahedron (reference point, a, b, c), corners relative to the reference
     /// point, and returns its determinant (6 × its signed volume).
-    ///
-    /// # Examples
-    /// ```
-    /// let mut s = inertia::method::tetra::Sums::default();
-    /// let det = s.add([1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]);
-    /// assert_eq!((det, s.det), (1.0, 1.0));
-    /// ```
     #[inline]
-    pub fn add(&mut self, a: [f64; 3], b: [f64; 3], c: [f64; 3]) -> f64 {
+    pub(crate) fn add(&mut self, a: [f64; 3], b: [f64; 3], c: [f64; 3]) -> f64 {
         let cross = [
             b[1] * c[2] - b[2] * c[1],
             b[2] * c[0] - b[0] * c[2],
@@ -69,17 +62,7 @@ impl Sums {
     }
 
     /// Adds sums from another block of triangles about the same reference point.
-    ///
-    /// # Examples
-    /// ```
-    /// use inertia::method::tetra::Sums;
-    /// let (mut a, mut b) = (Sums::default(), Sums::default());
-    /// a.add([1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]);
-    /// b.add([2.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]);
-    /// a.merge(&b);
-    /// assert_eq!(a.det, 3.0);
-    /// ```
-    pub fn merge(&mut self, other: &Sums) {
+    pub(crate) fn merge(&mut self, other: &Sums) {
         self.det += other.det;
         self.spread += other.spread;
         for k in 0..3 {
@@ -91,14 +74,7 @@ impl Sums {
     }
 
     /// The sums of the same triangles wound the other way.
-    ///
-    /// # Examples
-    /// ```
-    /// let mut s = inertia::method::tetra::Sums::default();
-    /// s.add([1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]);
-    /// assert_eq!(s.reversed().det, -1.0);
-    /// ```
-    pub fn reversed(&self) -> Sums {
+    pub(crate) fn reversed(&self) -> Sums {
         Sums {
             det: -self.det,
             first: self.first.map(|v| -v),
@@ -112,19 +88,7 @@ impl Sums {
     /// happens only to meshes spanning many orders of magnitude (a sliver 10¹⁶ long and 1
     /// wide): the volume would then depend on the reference point chosen, in its first
     /// digits.
-    ///
-    /// # Examples
-    /// ```
-    /// use inertia::method::tetra::Sums;
-    /// let mut s = Sums::default();
-    /// s.add([1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]);
-    /// assert!(s.check_resolution().is_ok());
-    /// // Nearly flat and 10¹⁶ long: its determinant is lost in the rounding of its terms.
-    /// let mut sliver = Sums::default();
-    /// sliver.add([1e16, 1.0, 1.0], [1.0, 1e16, 1.0], [1e16, 1e16, 2.0]);
-    /// assert!(sliver.check_resolution().unwrap_err().to_string().contains("more than f64 can resolve"));
-    /// ```
-    pub fn check_resolution(&self) -> crate::Result<()> {
+    pub(crate) fn check_resolution(&self) -> crate::Result<()> {
         let error = 8.0 * f64::EPSILON * self.spread;
         if error > 1e-6 * self.det.abs() || !error.is_finite() {
             return Err(crate::Error::Unresolvable(format!(
@@ -138,18 +102,7 @@ impl Sums {
 
     /// Volume, centroid and inertia tensor (unit density) of the solid whose tetrahedra
     /// were summed about `r`.
-    ///
-    /// # Examples
-    /// ```
-    /// use inertia::method::tetra::Sums;
-    /// // The unit cube's corner tetrahedron, summed about the origin.
-    /// let mut s = Sums::default();
-    /// s.add([1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]);
-    /// let p = s.finish(nalgebra::Point3::origin());
-    /// assert_eq!(p.volume, 1.0 / 6.0);
-    /// assert_eq!(p.centroid, nalgebra::Point3::new(0.25, 0.25, 0.25));
-    /// ```
-    pub fn finish(&self, r: Point3<f64>) -> MassProperties3d {
+    pub(crate) fn finish(&self, r: Point3<f64>) -> MassProperties3d {
         let volume = self.det / 6.0;
         let g = Vector3::from(self.first) / (4.0 * self.det); // centroid relative to r (the apex adds 0)
         let [xx, yy, zz, xy, yz, zx] = self.cov;
@@ -188,4 +141,37 @@ where
         sums.merge(b);
     }
     sums
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn add_merge_reverse_and_finish() {
+        let mut a = Sums::default();
+        let det = a.add([1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]);
+        assert_eq!((det, a.det), (1.0, 1.0));
+        assert_eq!(a.reversed().det, -1.0);
+        // The unit cube's corner tetrahedron, summed about the origin.
+        let p = a.finish(Point3::origin());
+        assert_eq!(p.volume, 1.0 / 6.0);
+        assert_eq!(p.centroid, Point3::new(0.25, 0.25, 0.25));
+        let mut b = Sums::default();
+        b.add([2.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]);
+        a.merge(&b);
+        assert_eq!(a.det, 3.0);
+    }
+
+    #[test]
+    fn an_unresolvable_sliver_is_refused() {
+        let mut s = Sums::default();
+        s.add([1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]);
+        assert!(s.check_resolution().is_ok());
+        // Nearly flat and 10¹⁶ long: its determinant is lost in the rounding of its terms.
+        let mut sliver = Sums::default();
+        sliver.add([1e16, 1.0, 1.0], [1.0, 1e16, 1.0], [1e16, 1e16, 2.0]);
+        let e = sliver.check_resolution().unwrap_err().to_string();
+        assert!(e.contains("more than f64 can resolve"), "{e}");
+    }
 }

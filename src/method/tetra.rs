@@ -16,7 +16,7 @@ use crate::mass3d::MassProperties3d;
 use crate::mesh::Mesh;
 use nalgebra::Point3;
 
-pub use crate::sums::Sums;
+use crate::sums::Sums;
 
 /// Volume, centroid and inertia tensor of a closed mesh of unit density.
 ///
@@ -43,16 +43,7 @@ pub fn integrate(mesh: &Mesh) -> MassProperties3d {
 /// The sums of [`integrate`], and the reference point they are taken about: the first
 /// corner of the first triangle, as in [`crate::soup`] (a vertex keeps a sliver's
 /// determinants better conditioned than the centre of its box would).
-///
-/// # Examples
-/// ```
-/// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
-/// let (s, r) = inertia::method::tetra::sums(&cube);
-/// assert_eq!((s.det, r), (6.0, cube.corners(0)[0]));
-/// # Ok::<(), inertia::Error>(())
-/// ```
-#[must_use]
-pub fn sums(mesh: &Mesh) -> (Sums, Point3<f64>) {
+pub(crate) fn sums(mesh: &Mesh) -> (Sums, Point3<f64>) {
     let r = match mesh.triangles().first() {
         Some(_) => mesh.corners(0)[0],
         None => Point3::origin(),
