@@ -23,11 +23,11 @@ pub struct Cli {
     pub(super) command: Command,
     /// Read at most this many bytes from standard input or another stream (files are
     /// mapped whatever their size).
-    #[arg(long, global = true, value_name = "BYTES", default_value_t = inertia::io::DEFAULT_MAX_STREAM_BYTES)]
+    #[arg(long, global = true, value_name = "BYTES", help_heading = "Limits", default_value_t = inertia::io::DEFAULT_MAX_STREAM_BYTES)]
     pub(super) max_input_bytes: u64,
     /// Refuse a mesh file that holds or expands to more triangles than this (a 3MF whose
     /// objects place each other over and over is counted before it is expanded).
-    #[arg(long, global = true, value_name = "N", default_value_t = inertia::io::threemf::DEFAULT_MAX_TRIANGLES)]
+    #[arg(long, global = true, value_name = "N", help_heading = "Limits", default_value_t = inertia::io::threemf::DEFAULT_MAX_TRIANGLES)]
     pub(super) max_triangles: u64,
 }
 

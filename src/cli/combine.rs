@@ -9,11 +9,21 @@ pub(super) struct CombineArgs {
     #[arg(required = true)]
     pub(super) files: Vec<PathBuf>,
     /// Move the parts of file N: N=X,Y,Z (or N=X,Y for plates), in the reports' length unit.
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        help_heading = "Motion",
+        value_name = "N=X,Y,Z"
+    )]
     pub(super) translate: Vec<String>,
     /// Turn the parts of file N about the origin before moving them: N=x:DEG, N=y:DEG,
     /// N=z:DEG, N=X,Y,Z:DEG (any axis), or N=DEG (about z; the only turn for plates).
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        help_heading = "Motion",
+        value_name = "N=AXIS:DEG"
+    )]
     pub(super) rotate: Vec<String>,
     #[command(flatten)]
     pub(super) present: Presentation,

@@ -8,41 +8,52 @@ pub(super) struct MeshArgs {
     /// several (or a 3MF of several bodies), each is reported and so is their total.
     pub(super) files: Vec<PathBuf>,
     /// Read more file names from this file, one per line (`-`: standard input).
-    #[arg(long)]
+    #[arg(long, help_heading = "Input", value_name = "LIST")]
     pub(super) files_from: Option<PathBuf>,
     /// Input format; by default from the extension, else from the content.
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, help_heading = "Input", value_name = "FORMAT")]
     pub(super) input_format: Option<MeshFormat>,
     /// Integration method.
-    #[arg(long, value_enum, default_value_t = MeshChoice::Tetra)]
+    #[arg(long, value_enum, default_value_t = MeshChoice::Tetra, help_heading = "Method")]
     pub(super) method: MeshChoice,
     /// Voxel method: grid cells along the longest side of the bounding box.
-    #[arg(long, default_value_t = DEFAULT_RESOLUTION)]
+    #[arg(long, default_value_t = DEFAULT_RESOLUTION, help_heading = "Method", value_name = "CELLS")]
     pub(super) resolution: usize,
     /// A thin-walled part: the mass lies in a wall of this thickness (input units) on the
     /// surface, which may be open; --density is that of the wall material.
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(
+        long,
+        allow_negative_numbers = true,
+        help_heading = "Mass",
+        value_name = "THICKNESS"
+    )]
     pub(super) shell: Option<f64>,
     /// Also draw three orthographic views with the centroid and principal axes into this
     /// SVG file.
-    #[arg(long)]
+    #[arg(long, help_heading = "Output", value_name = "FILE.svg")]
     pub(super) plot: Option<PathBuf>,
     /// With --method all: the largest relative spread allowed between exact methods.
-    #[arg(long, default_value_t = 1e-9, allow_negative_numbers = true)]
+    #[arg(
+        long,
+        default_value_t = 1e-9,
+        allow_negative_numbers = true,
+        help_heading = "Method",
+        value_name = "RELATIVE"
+    )]
     pub(super) tolerance: f64,
     /// Join corners closer than this (input units) when a mesh is open only by rounding
     /// noise. Default: a few units in the last place of the largest coordinate.
-    #[arg(long, value_name = "DISTANCE")]
+    #[arg(long, value_name = "DISTANCE", help_heading = "Checks")]
     pub(super) weld_tolerance: Option<f64>,
     /// Triangles that cross or coincide (bodies that overlap, a surface through itself):
     /// refuse (the default), or sum the bodies as they are, counting shared space twice,
     /// with a warning.
-    #[arg(long, value_enum, default_value_t = OverlapChoice::Refuse)]
+    #[arg(long, value_enum, default_value_t = OverlapChoice::Refuse, help_heading = "Checks")]
     pub(super) overlap: OverlapChoice,
     /// Report as for several inputs even when there is one body: JSON
     /// `{"schema_version", "parts", "errors", "total"}`, a total row in tables and CSV, so that
     /// a script over `dir/*` reads one file's result as it reads many.
-    #[arg(long)]
+    #[arg(long, help_heading = "Output")]
     pub(super) parts: bool,
     #[command(flatten)]
     pub(super) common: Common,

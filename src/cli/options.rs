@@ -9,26 +9,32 @@ use super::*;
 pub(super) struct Common {
     /// Density: mass per unit area (polygons) or volume (meshes); with --units, in kg/m² or
     /// kg/m³ (kg/m³ for a polygon given a --thickness). Default 1.
-    #[arg(long, allow_negative_numbers = true, conflicts_with_all = ["mass", "material"])]
+    #[arg(long, allow_negative_numbers = true, conflicts_with_all = ["mass", "material"], help_heading = "Mass", value_name = "DENSITY")]
     pub(super) density: Option<f64>,
     /// Total mass (kg with --units); the density becomes mass / area (or volume).
-    #[arg(long, allow_negative_numbers = true, conflicts_with = "material")]
+    #[arg(
+        long,
+        allow_negative_numbers = true,
+        conflicts_with = "material",
+        help_heading = "Mass",
+        value_name = "MASS"
+    )]
     pub(super) mass: Option<f64>,
     /// A material from `inertia materials` (its density in kg/m³; needs --units).
-    #[arg(long)]
+    #[arg(long, help_heading = "Mass", value_name = "NAME")]
     pub(super) material: Option<String>,
     /// The input's length unit: um, mm, cm, m, in, ft. Densities are then SI and results
     /// are in kg and metres (or --output-units). A 3MF or DXF file that states its unit
     /// needs none (a different one is refused without --units-override).
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, help_heading = "Units", value_name = "UNIT")]
     pub(super) units: Option<LengthUnit>,
     /// The length unit of the results (with --units or a unit the file states): um, mm,
     /// cm, m, in, ft. Default m.
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, help_heading = "Units", value_name = "UNIT")]
     pub(super) output_units: Option<LengthUnit>,
     /// Read the input in --units even where the file states another unit (3MF `unit`,
     /// DXF `$INSUNITS`).
-    #[arg(long, requires = "units")]
+    #[arg(long, requires = "units", help_heading = "Units")]
     pub(super) units_override: bool,
     #[command(flatten)]
     pub(super) present: Presentation,
@@ -47,9 +53,16 @@ impl Common {
         let volumetric = match (&self.material, self.density) {
             (Some(name), _) => {
                 let m = material(name).with_context(|| {
+                    // The closest name, as clap suggests flags ("did you mean").
+                    let guess = inertia::units::MATERIALS
+                        .iter()
+                        .map(|m| (strsim::jaro_winkler(&name.to_lowercase(), m.name), m.name))
+                        .filter(|(score, _)| *score > 0.8)
+                        .max_by(|a, b| a.0.total_cmp(&b.0));
                     format!(
-                        "unknown material \"{}\" (see `inertia materials`)",
-                        inertia::error::clip(name)
+                        "unknown material \"{}\"{} (see `inertia materials`)",
+                        inertia::error::clip(name),
+                        guess.map_or(String::new(), |(_, n)| format!(": did you mean \"{n}\"?"))
                     )
                 })?;
                 if units.input.is_none() {
@@ -144,21 +157,32 @@ impl Common {
 pub(super) struct Presentation {
     /// Point the moments are about: centroid, origin, or X,Y (polygons) / X,Y,Z (meshes),
     /// in the input's units.
-    #[arg(long, default_value = "centroid", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        default_value = "centroid",
+        allow_hyphen_values = true,
+        help_heading = "Moments",
+        value_name = "POINT"
+    )]
     pub(super) about: About,
     /// Also report the moment about the axis through the --about point along this direction:
     /// X,Y (in-plane, polygons) or X,Y,Z (meshes).
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        help_heading = "Moments",
+        value_name = "DIRECTION"
+    )]
     pub(super) axis: Option<String>,
     /// Sign of products of inertia: tensor (−∫xy dm, the default for every command) or cad
     /// (+∫xy dm).
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, help_heading = "Moments")]
     pub(super) products: Option<Products>,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = OutputFormat::Table)]
+    #[arg(long, value_enum, default_value_t = OutputFormat::Table, help_heading = "Output")]
     pub(super) format: OutputFormat,
     /// Short for `--format json`.
-    #[arg(long, conflicts_with = "format")]
+    #[arg(long, conflicts_with = "format", help_heading = "Output")]
     pub(super) json: bool,
 }
 

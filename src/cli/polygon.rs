@@ -8,38 +8,49 @@ pub(super) struct PolygonArgs {
     /// a file of several polygons), each is reported and so is their total.
     pub(super) files: Vec<PathBuf>,
     /// Read more file names from this file, one per line (`-`: standard input).
-    #[arg(long)]
+    #[arg(long, help_heading = "Input", value_name = "LIST")]
     pub(super) files_from: Option<PathBuf>,
     /// Input format; by default from the extension, else from the content.
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, help_heading = "Input", value_name = "FORMAT")]
     pub(super) input_format: Option<PolygonFormat>,
     /// Integration method.
-    #[arg(long, value_enum, default_value_t = PolygonChoice::Fan)]
+    #[arg(long, value_enum, default_value_t = PolygonChoice::Fan, help_heading = "Method")]
     pub(super) method: PolygonChoice,
     /// With --method all: the largest relative spread allowed between exact methods.
-    #[arg(long, default_value_t = 1e-9, allow_negative_numbers = true)]
+    #[arg(
+        long,
+        default_value_t = 1e-9,
+        allow_negative_numbers = true,
+        help_heading = "Method",
+        value_name = "RELATIVE"
+    )]
     pub(super) tolerance: f64,
     /// Plate thickness (input units): the density is then per volume (kg/m³ with --units).
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(
+        long,
+        allow_negative_numbers = true,
+        help_heading = "Mass",
+        value_name = "THICKNESS"
+    )]
     pub(super) thickness: Option<f64>,
     /// Also draw the polygon, its centroid and principal axes into this SVG file.
-    #[arg(long)]
+    #[arg(long, help_heading = "Output", value_name = "FILE.svg")]
     pub(super) plot: Option<PathBuf>,
     /// DXF: join the ends of lines, arcs and open polylines closer than this (input units).
     /// Default: 64 units in the last place of the drawing's largest coordinate.
-    #[arg(long, value_name = "DISTANCE")]
+    #[arg(long, value_name = "DISTANCE", help_heading = "Input")]
     pub(super) join_tolerance: Option<f64>,
     /// DXF: what to do with pieces that belong to no closed outline (a centre line, a
     /// construction line): refuse the drawing (the default), or ignore them with a warning.
-    #[arg(long, value_enum, default_value_t = OpenChoice::Refuse)]
+    #[arg(long, value_enum, default_value_t = OpenChoice::Refuse, help_heading = "Input")]
     pub(super) open: OpenChoice,
     /// DXF: read only this layer (repeat for several). Default: every layer.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", help_heading = "Input")]
     pub(super) layer: Vec<String>,
     /// Report as for several inputs even when there is one body: JSON
     /// `{"schema_version", "parts", "errors", "total"}`, a total row in tables and CSV, so that
     /// a script over `dir/*` reads one file's result as it reads many.
-    #[arg(long)]
+    #[arg(long, help_heading = "Output")]
     pub(super) parts: bool,
     #[command(flatten)]
     pub(super) common: Common,

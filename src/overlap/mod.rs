@@ -121,7 +121,7 @@ impl Overlap {
 }
 
 /// What the broad phase keeps of a triangle: its box in `f32`, rounded outward (so that
-/// boxes that meet in `f64` meet here; 48 bytes a triangle rather than 80, which matters
+/// boxes that meet in `f64` meet here; 56 bytes a triangle rather than 80, which matters
 /// to a pass over millions in no particular order), and its corners' hashes (to pass over
 /// neighbours without reading their corners).
 #[derive(Clone, Copy)]

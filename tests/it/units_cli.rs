@@ -181,7 +181,11 @@ fn unit_mistakes_are_refused() {
         ),
         (
             vec!["mesh", TET, "--material", "unobtainium", "--units", "mm"],
-            "unknown material \"unobtainium\"",
+            "unknown material \"unobtainium\" (see `inertia materials`)",
+        ),
+        (
+            vec!["mesh", TET, "--material", "alumnium", "--units", "mm"],
+            "unknown material \"alumnium\": did you mean \"aluminium\"?",
         ),
         (
             vec![
