@@ -47,6 +47,9 @@ impl FromStr for About {
 impl About {
     /// The point's coordinates for a body with centroid `centroid`, checking the dimension.
     ///
+    /// # Errors
+    /// A message when a point has the wrong number of components for `centroid`.
+    ///
     /// # Examples
     /// ```
     /// use inertia::About;

@@ -1,4 +1,6 @@
 #![warn(missing_docs)]
+// Every public function returning a `Result` says when it fails (CI denies warnings).
+#![warn(clippy::missing_errors_doc)]
 //! # inertia
 //!
 //! Exact, validated mass properties of polygons and closed triangle meshes: area or volume,
@@ -60,6 +62,9 @@ pub use solid::{Solid, read_solids};
 pub use nalgebra;
 
 /// Checks that a density, mass or size is positive and finite.
+///
+/// # Errors
+/// [`Error::InvalidParameter`] naming `name` when `value` is not positive and finite.
 ///
 /// # Examples
 /// ```

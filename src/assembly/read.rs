@@ -304,6 +304,12 @@ fn row(tensor: &Value, r: usize, place: &str) -> Result<[f64; 3]> {
 /// Reads the parts in a report file: one object, `{"parts": [...]}` (its parts; its total
 /// is ignored), or JSON Lines.
 ///
+/// # Errors
+/// [`Error::Parse`](crate::Error::Parse) for text that is not a report (not JSON, a
+/// `--method all` comparison, a missing or non-finite field, unknown units or products),
+/// and the checks that refuse an unphysical part (a negative principal moment, a tensor
+/// breaking the triangle inequality, a batch report listing failed inputs).
+///
 /// # Examples
 /// ```
 /// use inertia::{Amount, Polygon, PolygonMethod, report::{json, PolygonReport}};

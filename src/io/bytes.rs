@@ -47,6 +47,9 @@ impl Bytes {
     /// Maps the file at `path` (reads it if it cannot be mapped), or reads standard input
     /// when `path` is `-`.
     ///
+    /// # Errors
+    /// The file cannot be opened, read or mapped.
+    ///
     /// # Examples
     /// ```
     /// let b = inertia::io::Bytes::open("fixtures/polygon/unit_square.json".as_ref())?;
@@ -60,6 +63,9 @@ impl Bytes {
     /// [`Bytes::open`], reading at most `max` bytes from a stream (standard input, a pipe,
     /// a device): an endless one (`/dev/zero`, `yes |`) is refused at that size instead of
     /// being read until memory runs out. Regular files are mapped whatever their size.
+    ///
+    /// # Errors
+    /// The file cannot be opened, read or mapped, or a stream holds more than `max` bytes.
     ///
     /// # Examples
     /// ```

@@ -14,6 +14,10 @@ use crate::error::{Error, Result, clip};
 
 /// Parses delimited text into the outer ring.
 ///
+/// # Errors
+/// [`Error::Parse`] naming the line of a malformed or non-finite
+/// number, or a row that is not two coordinates.
+///
 /// # Examples
 /// ```
 /// let r = inertia::io::csv::parse(b"# section\nid,x,y\n1,0,0\n2,3,0\n3,0,4\n")?;

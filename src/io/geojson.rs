@@ -45,6 +45,11 @@ pub fn looks_like(bytes: &[u8]) -> bool {
 
 /// Parses a GeoJSON document into its polygons.
 ///
+/// # Errors
+/// [`Error::Parse`] for text that is not GeoJSON, a geometry that is
+/// not a (Multi)Polygon, or a ring that is not a list of coordinate pairs, naming the
+/// feature.
+///
 /// # Examples
 /// ```
 /// let doc = br#"{"type": "FeatureCollection", "features": [

@@ -16,6 +16,10 @@ use std::fmt;
 
 /// Parses a JSON polygon document.
 ///
+/// # Errors
+/// [`Error::Parse`] for text that is not JSON, or a point that is not
+/// two finite numbers, naming it.
+///
 /// # Examples
 /// ```
 /// let r = inertia::io::json::parse(br#"{"outer": [[0,0],[4,0],[4,4],[0,4]], "holes": [[{"x":1,"y":1},[2,1],[2,2]]]}"#)?;

@@ -91,6 +91,10 @@ impl MeshFormat {
 
 /// Parses `bytes` in `format` into a raw mesh.
 ///
+/// # Errors
+/// The format's parse errors (see each parser), and [`Error::InPart`]
+/// for a 3MF holding several bodies.
+///
 /// # Examples
 /// ```
 /// use inertia::io::{read_raw_mesh, MeshFormat};
@@ -122,6 +126,9 @@ pub fn read_raw_mesh(bytes: &[u8], format: MeshFormat) -> Result<RawMesh> {
 /// Parses `bytes` in `format` into named bodies: one (named "") for STL, OBJ and PLY, one
 /// per build item for 3MF.
 ///
+/// # Errors
+/// The format's parse errors (see each parser).
+///
 /// # Examples
 /// ```
 /// use inertia::io::{read_raw_meshes, MeshFormat};
@@ -136,6 +143,10 @@ pub fn read_raw_meshes(bytes: &[u8], format: MeshFormat) -> Result<Vec<(String, 
 /// [`read_raw_meshes`], refusing a file that expands to more than `max_triangles`
 /// triangles (a 3MF build instancing objects; the other formats hold at most one triangle
 /// per few bytes, and are checked after reading).
+///
+/// # Errors
+/// The format's parse errors (see each parser); [`Error::TooLarge`]
+/// beyond `max_triangles`.
 ///
 /// # Examples
 /// ```
@@ -250,6 +261,9 @@ pub use crate::polygon::PolygonRings;
 /// outer profile for DXF. Each comes
 /// with a name (empty for a lone polygon); an error names the part it is in.
 ///
+/// # Errors
+/// As [`read_polygons_with`].
+///
 /// # Examples
 /// ```
 /// use inertia::io::{read_polygons, PolygonFormat};
@@ -270,6 +284,12 @@ pub type Named = (String, Polygon);
 /// ends of lines and arcs are joined; whether pieces outside any closed outline are left
 /// out), also saying what a drawing held that is not in any polygon (the pieces left out,
 /// the annotations ignored); empty for the other formats.
+///
+/// # Errors
+/// The format's parse errors, and those of [`Polygon::new`] and [`Polygon::from_rings`] for
+/// each polygon (wrapped in [`Error::InPart`] when the file holds
+/// several), and [`Error::Overlap`] when the parts of one file
+/// overlap.
 ///
 /// # Examples
 /// ```
@@ -339,6 +359,10 @@ pub fn read_polygons_with(
 }
 
 /// Parses `bytes` in `format` and validates the polygon.
+///
+/// # Errors
+/// As [`read_polygons`], and [`Error::Parse`] when the file holds more
+/// than one polygon.
 ///
 /// # Examples
 /// ```

@@ -13,6 +13,10 @@ use crate::mesh::RawMesh;
 
 /// Parses OBJ text.
 ///
+/// # Errors
+/// [`Error::Parse`] naming the line of a malformed vertex or face, an
+/// index out of range, or a non-finite coordinate.
+///
 /// # Examples
 /// ```
 /// let m = inertia::io::obj::parse(b"v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nf 1/1/1 2/2/2 3/3/3 -1\n")?;

@@ -304,6 +304,10 @@ impl<'a> Body<'a> {
 
 /// Parses a PLY file.
 ///
+/// # Errors
+/// [`Error::Parse`] for a malformed header, a body shorter than the
+/// header says, an index out of range or a non-finite coordinate, naming the element.
+///
 /// # Examples
 /// ```
 /// let ply = b"ply\nformat ascii 1.0\nelement vertex 4\nproperty float x\nproperty float y\nproperty float z\n\

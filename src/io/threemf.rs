@@ -190,6 +190,9 @@ pub fn unit(bytes: &[u8]) -> Result<crate::units::LengthUnit> {
 
 /// Parses a 3MF file into its bodies, each with a name.
 ///
+/// # Errors
+/// As [`parse_limited`].
+///
 /// # Examples
 /// ```no_run
 /// let bytes = std::fs::read("part.3mf")?;
@@ -214,6 +217,12 @@ const MIN_MODEL_BYTES: u64 = 64 << 20;
 
 /// [`parse`], refusing a build that expands to more than `max_triangles` triangles
 /// (counted through components before anything is expanded).
+///
+/// # Errors
+/// [`Error::Parse`] for a file that is not a 3MF package or whose
+/// model is malformed (naming the object or item);
+/// [`Error::TooLarge`] when the build holds or expands to more than
+/// `max_triangles` triangles.
 ///
 /// # Examples
 /// ```

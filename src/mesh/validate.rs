@@ -78,6 +78,12 @@ pub(super) fn fmt_point(p: Point3<f64>) -> String {
 impl Mesh {
     /// Welds and validates a raw mesh.
     ///
+    /// # Errors
+    /// [`Error::Empty`] for no triangles; [`Error::AllDegenerate`], [`Error::OpenMesh`],
+    /// [`Error::InconsistentWinding`], [`Error::BadShell`], [`Error::ShellsIntersect`] and
+    /// [`Error::Unphysical`] for a surface that is not a solid's; [`Error::Unresolvable`]
+    /// when f64 cannot resolve its volume.
+    ///
     /// # Examples
     /// ```
     /// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
@@ -177,6 +183,9 @@ impl Mesh {
 
     /// Welds a surface that need not be closed (for thin shells): identical vertices are
     /// merged and degenerate triangles dropped and counted, nothing else is checked.
+    ///
+    /// # Errors
+    /// [`Error::Empty`] for no triangles, [`Error::AllDegenerate`] when none has an area.
     ///
     /// # Examples
     /// ```

@@ -18,6 +18,12 @@ struct CleanRing {
 impl Polygon {
     /// Validates an outer ring and holes given as `[x, y]` points (either winding).
     ///
+    /// # Errors
+    /// [`Error::TooFewPoints`], [`Error::NonFiniteCoordinate`], [`Error::ZeroArea`],
+    /// [`Error::SelfIntersection`] (edges that cross, touch or overlap, within a ring or
+    /// between rings), [`Error::BadHole`] (a hole outside the outer ring or inside
+    /// another), [`Error::Unresolvable`] (coordinates f64 cannot resolve).
+    ///
     /// # Examples
     /// ```
     /// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
@@ -83,6 +89,9 @@ impl Polygon {
     /// gives them): `rings.arcs` holds, per ring, the curve of each edge. The checks for
     /// crossing edges and nesting run on the curves cut into chords (at most 1/128 of a
     /// turn each); the integrals are exact for the curves themselves (see [`crate::arc`]).
+    ///
+    /// # Errors
+    /// As [`Polygon::new`], the checks running on the curves cut into chords.
     ///
     /// # Examples
     /// ```

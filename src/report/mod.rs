@@ -115,6 +115,10 @@ pub struct View {
 /// or a result that rounded to nothing (a body 1e-200 across) is refused here, whatever
 /// command produced it, rather than printed as `null`, `inf` or `0`.
 ///
+/// # Errors
+/// A message naming the first field that is NaN or infinite, or a volume, area, mass or
+/// tensor that underflows to 0.
+///
 /// # Examples
 /// ```
 /// use inertia::report::{check_numbers, MeshReport};

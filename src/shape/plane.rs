@@ -60,6 +60,10 @@ pub struct Exact2d {
 impl Shape2d {
     /// Checks the dimensions.
     ///
+    /// # Errors
+    /// [`Error::InvalidParameter`] for a size that is not positive and finite, or fewer
+    /// than 3 sides.
+    ///
     /// # Examples
     /// ```
     /// use inertia::shape::Shape2d;

@@ -119,6 +119,10 @@ pub fn revolved_polyhedron(profile: &[(f64, f64)], n: usize) -> (f64, f64, f64, 
 impl Shape3d {
     /// Checks the dimensions.
     ///
+    /// # Errors
+    /// [`Error::InvalidParameter`] for a size that is not positive and finite, and
+    /// [`Error::Parse`] for a biconvex lens taller than it is wide.
+    ///
     /// # Examples
     /// ```
     /// use inertia::shape::Shape3d;

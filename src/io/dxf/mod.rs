@@ -60,6 +60,9 @@ impl Path {
 /// The length unit a drawing states in its header (`$INSUNITS`): `None` when unitless
 /// (0) or in a unit inertia does not convert (yards, miles, ...; lengths then stay as drawn).
 ///
+/// # Errors
+/// [`Error::Parse`] for a drawing the `dxf` crate cannot read.
+///
 /// # Examples
 /// ```
 /// let dxf = "0\nSECTION\n2\nHEADER\n9\n$ACADVER\n1\nAC1015\n9\n$INSUNITS\n70\n1\n0\nENDSEC\n0\nSECTION\n2\nENTITIES\n0\nENDSEC\n0\nEOF\n";
@@ -258,6 +261,9 @@ fn unread_entities(bytes: &[u8]) -> Result<std::collections::BTreeMap<String, us
 
 /// Parses a DXF drawing into polygons (with holes), each named by its outline's entity.
 ///
+/// # Errors
+/// As [`parse_with`].
+///
 /// # Examples
 /// ```
 /// let dxf = "0\nSECTION\n2\nENTITIES\n0\nCIRCLE\n5\n2A\n8\n0\n10\n0\n20\n0\n30\n0\n40\n2\n0\nENDSEC\n0\nEOF\n";
@@ -273,6 +279,13 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<(String, PolygonRings)>> {
 }
 
 /// [`parse`] with options (the tolerance within which pieces' ends are joined).
+///
+/// # Errors
+/// A drawing that cannot be read; an entity that would change an outline but is not read
+/// (`SOLID`, `REGION`, ...), or lies outside the XY plane; a piece whose end meets no other
+/// (unless [`Options::ignore_open`]) or meets several; INSERTs nested too deep, cyclic, or
+/// expanding to too many entities; splines needing too many points. Each names the entity
+/// (type, handle, layer) or the point.
 ///
 /// # Examples
 /// ```

@@ -23,6 +23,10 @@ const RECORD: usize = 50;
 
 /// Which STL flavour `bytes` is, or why it is neither.
 ///
+/// # Errors
+/// [`Error::Parse`] for bytes that are neither a binary STL (its size
+/// does not match its triangle count) nor ASCII STL.
+///
 /// # Examples
 /// ```
 /// use inertia::io::stl::{kind, Kind};
@@ -164,6 +168,11 @@ fn looks_ascii(bytes: &[u8]) -> bool {
 
 /// Parses an STL file into a triangle soup (three vertices per triangle, in file order).
 ///
+/// # Errors
+/// [`Error::Parse`] naming the triangle (binary) or line (ASCII) of a
+/// malformed facet or a non-finite coordinate, or a binary file whose size does not match
+/// its count.
+///
 /// # Examples
 /// ```
 /// let text = b"solid t\nfacet normal 0 0 1\n outer loop\n  vertex 0 0 0\n  vertex 1 0 0\n  vertex 0 1 0\n endloop\nendfacet\nendsolid t\n";
@@ -234,6 +243,10 @@ impl Soup for BinarySoup<'_> {
 /// [`crate::soup`]); `Ok(None)` when the file needs the general path ([`parse`], then
 /// [`Mesh::new`](crate::Mesh::new)): several shells, or a defect to explain.
 ///
+/// # Errors
+/// As [`parse`] for a malformed file; a closed, sound solid whose volume f64 cannot resolve
+/// gives [`Error::Unresolvable`].
+///
 /// # Examples
 /// ```
 /// let bytes = std::fs::read("fixtures/mesh/right_tetrahedron.stl").unwrap();
@@ -267,6 +280,9 @@ fn checked<S: crate::soup::Soup, T>(
 /// [`solid`], and the first two triangles that cross or coincide, from one reading of
 /// the file (an ASCII STL is parsed once).
 ///
+/// # Errors
+/// As [`solid`].
+///
 /// # Examples
 /// ```
 /// let bytes = std::fs::read("fixtures/mesh/right_tetrahedron.stl").unwrap();
@@ -288,6 +304,9 @@ pub fn solid_checked(bytes: &[u8]) -> Result<Option<(Solid, Option<String>)>> {
 
 /// [`mesh`], and the first two triangles that cross or coincide, from one reading of the
 /// file.
+///
+/// # Errors
+/// As [`solid`].
 ///
 /// # Examples
 /// ```
@@ -311,6 +330,9 @@ pub fn mesh_checked(bytes: &[u8]) -> Result<Option<(crate::Mesh, Option<String>)
 /// Validates a closed STL into a [`Mesh`](crate::Mesh), welded in parallel (see
 /// [`crate::soup::mesh`]), for the methods that need one; `Ok(None)` when the file needs the
 /// general path to explain a defect.
+///
+/// # Errors
+/// As [`solid`].
 ///
 /// # Examples
 /// ```
