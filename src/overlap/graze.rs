@@ -41,21 +41,8 @@ impl Grazing {
 /// The first noted edge (in pair order) that crosses the surface at the edge it passes
 /// through; edges where other than two faces meet are left to [`wedges`].
 pub(super) fn grazes<S: Soup>(soup: &S, tris: &[Tri], noted: &[Grazing]) -> Option<Overlap> {
-    let wanted: std::collections::HashSet<[u64; 2]> = noted.iter().map(|g| g.key).collect();
-    // The faces at each wanted edge, corners in winding order.
-    let mut faces: Vec<([u64; 2], usize)> = (0..tris.len())
-        .into_par_iter()
-        .flat_map_iter(|t| {
-            let h = tris[t].hash;
-            let wanted = &wanted;
-            (0..3).filter_map(move |k| {
-                let (u, v) = (h[k], h[(k + 1) % 3]);
-                let key = [u.min(v), u.max(v)];
-                (wanted.contains(&key) && !tris[t].is_empty()).then_some((key, t))
-            })
-        })
-        .collect();
-    faces.sort_unstable();
+    let edges: Vec<[u64; 2]> = noted.iter().map(|g| g.key).collect();
+    let faces = faces_at(tris, &edges);
     let corners = |t: usize| soup.triangle(t).map(|p| p.coords());
     for g in noted {
         let lo = faces.partition_point(|f| f.0 < g.key);

@@ -14,15 +14,11 @@ pub(super) fn same_way_edge(a: &[u64; 3], b: &[u64; 3]) -> Option<[u64; 2]> {
     (b[(p + 1) % 3] == y).then_some([x.min(y), x.max(y)])
 }
 
-/// Around each of `edges`, the faces using it in angular order must alternate in the way
-/// they use it (in, out, in, out): the winding number of the wedges between them then
-/// stays 0 or 1. Two neighbours the same way round enclose their wedge twice.
-pub(super) fn wedges<S: Soup>(soup: &S, tris: &[Tri], edges: &[[u64; 2]]) -> Option<Overlap> {
+/// Every face using one of `edges` (corner hashes, ascending): `(edge, triangle, k)` with
+/// the edge running from corner k to corner k + 1 of the triangle, sorted.
+pub(super) fn faces_at(tris: &[Tri], edges: &[[u64; 2]]) -> Vec<([u64; 2], usize, usize)> {
     let wanted: std::collections::HashSet<[u64; 2]> = edges.iter().copied().collect();
-    // (edge, triangle, whether it runs from the edge's low-hash end, its corners: that
-    // end, the other, the third)
-    type Page = ([u64; 2], usize, bool, [[f64; 3]; 3]);
-    let mut pages: Vec<Page> = (0..tris.len())
+    let mut faces: Vec<([u64; 2], usize, usize)> = (0..tris.len())
         .into_par_iter()
         .flat_map_iter(|t| {
             let h = tris[t].hash;
@@ -30,20 +26,37 @@ pub(super) fn wedges<S: Soup>(soup: &S, tris: &[Tri], edges: &[[u64; 2]]) -> Opt
             (0..3).filter_map(move |k| {
                 let (u, v) = (h[k], h[(k + 1) % 3]);
                 let key = [u.min(v), u.max(v)];
-                if !wanted.contains(&key) || tris[t].is_empty() {
-                    return None;
-                }
-                let c = soup.triangle(t).map(|p| p.coords());
-                let (lo, hi) = if u < v {
-                    (k, (k + 1) % 3)
-                } else {
-                    ((k + 1) % 3, k)
-                };
-                // `forward`: the triangle runs from the low-hash end to the other.
-                Some((key, t, u < v, [c[lo], c[hi], c[3 - lo - hi]]))
+                (wanted.contains(&key) && !tris[t].is_empty()).then_some((key, t, k))
             })
         })
         .collect();
+    faces.sort_unstable();
+    faces
+}
+
+/// Around each of `edges`, the faces using it in angular order must alternate in the way
+/// they use it (in, out, in, out): the winding number of the wedges between them then
+/// stays 0 or 1. Two neighbours the same way round enclose their wedge twice.
+pub(super) fn wedges<S: Soup>(soup: &S, tris: &[Tri], edges: &[[u64; 2]]) -> Option<Overlap> {
+    // (edge, triangle, whether it runs from the edge's low-hash end, its corners: that
+    // end, the other, the third)
+    type Page = ([u64; 2], usize, bool, [[f64; 3]; 3]);
+    let mut pages: Vec<Page> = faces_at(tris, edges)
+        .into_par_iter()
+        .map(|(key, t, k)| {
+            let h = tris[t].hash;
+            let (u, v) = (h[k], h[(k + 1) % 3]);
+            let c = soup.triangle(t).map(|p| p.coords());
+            let (lo, hi) = if u < v {
+                (k, (k + 1) % 3)
+            } else {
+                ((k + 1) % 3, k)
+            };
+            // `forward`: the triangle runs from the low-hash end to the other.
+            (key, t, u < v, [c[lo], c[hi], c[3 - lo - hi]])
+        })
+        .collect();
+    // In edge order already (`faces_at`), then by triangle.
     pages.sort_unstable_by_key(|p| (p.0, p.1));
     let mut start = 0;
     let mut worst: Option<Overlap> = None;
