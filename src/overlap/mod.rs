@@ -528,6 +528,30 @@ mod tests {
     }
 
     #[test]
+    fn touching_cubes_turned_and_rounded_to_f32_pass() {
+        // Two unit cubes face to face, turned about z and written as a binary STL would
+        // (f32): the faces around each shared edge include two coinciding ones whose
+        // direction can fall at the start of the angular order (90°), which must not
+        // break the alternation.
+        for degrees in [0.0_f64, 30.0, 45.0, 90.0, 180.0, 270.0] {
+            let (s, c) = degrees.to_radians().sin_cos();
+            let turn = |p: [f64; 3]| {
+                [
+                    (c * p[0] - s * p[1]) as f32 as f64,
+                    (s * p[0] + c * p[1]) as f32 as f64,
+                    p[2],
+                ]
+            };
+            let t: Vec<_> = [cube([0.0; 3], [1.0; 3]), cube([1.0, 0.0, 0.0], [1.0; 3])]
+                .concat()
+                .iter()
+                .map(|t| t.map(turn))
+                .collect();
+            assert_eq!(first(&t), None, "{degrees}°");
+        }
+    }
+
+    #[test]
     fn crossings_only_through_face_diagonals_are_found() {
         // Two cubes offset by half their size along every axis: every edge of one that
         // enters the other passes exactly through a diagonal that splits a face (or a

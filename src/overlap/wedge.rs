@@ -34,6 +34,10 @@ pub(super) fn faces_at(tris: &[Tri], edges: &[[u64; 2]]) -> Vec<([u64; 2], usize
     faces
 }
 
+/// A face around an edge: its angle about it, whether it runs from the edge's low-hash
+/// end, the triangle, its third corner.
+type Face = (f64, bool, usize, [f64; 3]);
+
 /// Around each of `edges`, the faces using it in angular order must alternate in the way
 /// they use it (in, out, in, out): the winding number of the wedges between them then
 /// stays 0 or 1. Two neighbours the same way round enclose their wedge twice.
@@ -81,7 +85,7 @@ pub(super) fn wedges<S: Soup>(soup: &S, tris: &[Tri], edges: &[[u64; 2]]) -> Opt
         };
         let e2 = cross3(&d, &e1);
         let dot = |p: &[f64; 3], q: &[f64; 3]| p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
-        let mut around: Vec<(f64, bool, usize, [f64; 3])> = group
+        let mut around: Vec<Face> = group
             .iter()
             .map(|(_, t, forward, c)| {
                 let w = [c[2][0] - a[0], c[2][1] - a[1], c[2][2] - a[2]];
@@ -101,19 +105,45 @@ pub(super) fn wedges<S: Soup>(soup: &S, tris: &[Tri], edges: &[[u64; 2]]) -> Opt
                 dot(&cross3(&d, &wp), &cross3(&d, &wq)) > 0.0
             }
         };
-        let mut k = 1;
-        while k < around.len() {
-            if around[k].1 == around[k - 1].1 {
-                // Swap in a later face of the other way round from the same half-plane.
-                if let Some(m) = (k + 1..around.len())
-                    .take_while(|&m| same_half(&around[k].3, &around[m].3))
-                    .find(|&m| around[m].1 != around[k - 1].1)
-                {
-                    around.swap(k, m);
+        // The order is circular and its start arbitrary: start it where a half-plane
+        // begins, gather the runs of faces sharing one, and arrange each run to alternate
+        // with what comes before it (trying both ways for the first run, so that the
+        // circle can close).
+        let n = around.len();
+        let start = (0..n)
+            .find(|&k| !same_half(&around[k].3, &around[(k + n - 1) % n].3))
+            .unwrap_or(0);
+        around.rotate_left(start);
+        let mut runs: Vec<Vec<Face>> = Vec::new();
+        for x in around {
+            match runs.last_mut() {
+                Some(run) if same_half(&run[run.len() - 1].3, &x.3) => run.push(x),
+                _ => runs.push(vec![x]),
+            }
+        }
+        let arrange = |first: bool| {
+            let mut out = Vec::with_capacity(n);
+            let mut want = first;
+            for run in &runs {
+                let mut rest = run.clone();
+                while !rest.is_empty() {
+                    let pick = rest.iter().position(|x| x.1 == want).unwrap_or(0);
+                    let x = rest.remove(pick);
+                    want = !x.1;
+                    out.push(x);
                 }
             }
-            k += 1;
-        }
+            out
+        };
+        let closes =
+            |s: &[(f64, bool, usize, [f64; 3])]| (0..n).all(|k| s[k].1 != s[(k + 1) % n].1);
+        let first = arrange(true);
+        let around = if closes(&first) {
+            first
+        } else {
+            let second = arrange(false);
+            if closes(&second) { second } else { first }
+        };
         let n = around.len();
         for k in 0..n {
             let (x, y) = (&around[k], &around[(k + 1) % n]);
