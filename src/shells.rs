@@ -145,9 +145,12 @@ where
         .into_par_iter()
         .with_min_len(64)
         .map_init(Vec::new, |found, s| {
-            // Candidate points: corners of a few of the shell's triangles; a point lying
-            // on another shell gives a half-integer and is skipped.
-            for p in own(s).iter().take(4).flat_map(|&t| corners(t as usize)) {
+            // Candidate points: corners of a few of the shell's triangles. A point lying
+            // exactly on another shell (a box resting on another: its bottom corners on
+            // the other's top face, maybe on the diagonal splitting it) has no winding
+            // number, and rounding can make the sum of solid angles say 0 or 1: such a
+            // point is found exactly and skipped, as is one the sum leaves undecided.
+            for p in own(s).iter().take(16).flat_map(|&t| corners(t as usize)) {
                 index.containing(&[p.x, p.y, p.z], found);
                 if found.iter().all(|&k| k == s) {
                     // No other shell's box holds the point: none winds around it.
@@ -161,9 +164,23 @@ where
                     .flat_map(|&k| own(k).iter().copied())
                     .collect();
                 tris.sort_unstable();
-                let omega: f64 = tris
-                    .iter()
-                    .fold(0.0, |o, &t| o + solid_angle(corners(t as usize), p));
+                let mut omega = 0.0;
+                let mut on_surface = false;
+                for &t in &tris {
+                    let c = corners(t as usize);
+                    let a = solid_angle(c, p);
+                    // In the triangle's plane (to rounding): is it exactly on it?
+                    let flat =
+                        a.abs() < 1e-9 || (a.abs() - 2.0 * std::f64::consts::PI).abs() < 1e-9;
+                    if flat && touches(c, p) {
+                        on_surface = true;
+                        break;
+                    }
+                    omega += a;
+                }
+                if on_surface {
+                    continue;
+                }
                 let w = omega / (4.0 * std::f64::consts::PI);
                 if (w - w.round()).abs() < 0.25 {
                     return Some(w.round() as i64);
@@ -228,6 +245,38 @@ where
         shells: n_shells,
         cavities,
         inside_out,
+    })
+}
+
+/// Whether `p` lies exactly on the closed triangle (exact predicates, `robust`).
+fn touches(tri: [Point3<f64>; 3], p: Point3<f64>) -> bool {
+    let c3 = |q: &Point3<f64>| robust::Coord3D {
+        x: q.x,
+        y: q.y,
+        z: q.z,
+    };
+    if robust::orient3d(c3(&tri[0]), c3(&tri[1]), c3(&tri[2]), c3(&p)) != 0.0 {
+        return false;
+    }
+    // In the plane: inside or on the edges in a projection that keeps the triangle's area
+    // (one exists unless the triangle is degenerate, which touches nothing).
+    (0..3).any(|drop| {
+        let c2 = |q: &Point3<f64>| {
+            let (u, v) = match drop {
+                0 => (q.y, q.z),
+                1 => (q.z, q.x),
+                _ => (q.x, q.y),
+            };
+            robust::Coord { x: u, y: v }
+        };
+        let area = robust::orient2d(c2(&tri[0]), c2(&tri[1]), c2(&tri[2]));
+        if area == 0.0 {
+            return false;
+        }
+        (0..3).all(|k| {
+            let o = robust::orient2d(c2(&tri[k]), c2(&tri[(k + 1) % 3]), c2(&p));
+            o == 0.0 || o.signum() == area.signum()
+        })
     })
 }
 

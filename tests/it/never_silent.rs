@@ -107,14 +107,39 @@ fn overlapping_bodies_are_refused_and_touching_ones_pass() {
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!((f(&v["volume"]) - 2.0).abs() < 1e-12);
     assert!(String::from_utf8_lossy(&out.stderr).contains("counted twice"));
-    // Bodies apart and a cavity pass (touching bodies: the unit tests in src/overlap.rs;
-    // the shell check refuses a vertex lying exactly on another body's face, as before).
+    // Bodies apart and a cavity pass (touching bodies: the unit tests in src/overlap/).
     for ok in [
         "fixtures/mesh/two_bodies.stl",
         "fixtures/mesh/box_with_cavity.obj",
     ] {
         let (code, _, err) = run(&["mesh", ok, "--json"], None);
         assert_eq!(code, 0, "{ok}: {err}");
+    }
+}
+
+#[test]
+fn a_box_resting_on_another_passes_on_both_paths() {
+    // A 1-cube on a 4 × 4 × 1 slab, sharing no vertex: its bottom corners lie exactly on
+    // the slab's top face, two of them on the diagonal splitting it, where the sum of
+    // solid angles rounds to 0 or to a whole turn. It was refused as "wound outward but
+    // inside another shell".
+    let obj = boxes_obj(&[
+        ([0.0; 3], [4.0, 4.0, 1.0], false),
+        ([1.0, 1.0, 1.0], [1.0; 3], false),
+    ]);
+    let raw = inertia::io::obj::parse(obj.as_bytes()).unwrap();
+    let stl = std::env::temp_dir().join(format!("resting-{}.stl", std::process::id()));
+    std::fs::write(&stl, inertia::io::stl::write_binary(&raw)).unwrap();
+    let path = temp("resting.obj", &obj);
+    for file in [path, stl] {
+        for method in ["tetra", "voxel"] {
+            let (code, v, err) = run(
+                &["mesh", file.to_str().unwrap(), "--method", method, "--json"],
+                None,
+            );
+            assert_eq!(code, 0, "{file:?} {method}: {err}");
+            assert!((f(&v["volume"]) - 17.0).abs() < 1e-9, "{file:?} {method}");
+        }
     }
 }
 
