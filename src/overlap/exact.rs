@@ -218,6 +218,42 @@ pub(super) fn pierce(
     None
 }
 
+/// How far the shallowest crossing edge of either triangle reaches past the other's plane:
+/// the distance (rounded) of its nearer end from that plane. `None` when no edge passes
+/// through the other triangle.
+pub(super) fn crossing_depth(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> Option<f64> {
+    let mut best: Option<f64> = None;
+    for (e, t) in [(t1, t2), (t2, t1)] {
+        let n = cross3(
+            &[t[1][0] - t[0][0], t[1][1] - t[0][1], t[1][2] - t[0][2]],
+            &[t[2][0] - t[0][0], t[2][1] - t[0][1], t[2][2] - t[0][2]],
+        );
+        let len = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
+        let dist = |p: &[f64; 3]| {
+            ((p[0] - t[0][0]) * n[0] + (p[1] - t[0][1]) * n[1] + (p[2] - t[0][2]) * n[2]).abs()
+                / len
+        };
+        for k in 0..3 {
+            let (a, b) = (&e[k], &e[(k + 1) % 3]);
+            if orient(&t[0], &t[1], &t[2], a) * orient(&t[0], &t[1], &t[2], b) != -1 {
+                continue;
+            }
+            let o = [
+                orient(a, b, &t[0], &t[1]),
+                orient(a, b, &t[1], &t[2]),
+                orient(a, b, &t[2], &t[0]),
+            ];
+            // Through the closed triangle: no two signs strictly opposite.
+            if o.contains(&1) && o.contains(&-1) {
+                continue;
+            }
+            let d = dist(a).min(dist(b));
+            best = Some(best.map_or(d, |x: f64| x.min(d)));
+        }
+    }
+    best
+}
+
 /// Where segment `a b` meets the plane of `t` (for the message; rounded).
 pub(super) fn plane_point(a: &[f64; 3], b: &[f64; 3], t: &[[f64; 3]; 3]) -> [f64; 3] {
     let sub = |p: &[f64; 3], q: &[f64; 3]| [p[0] - q[0], p[1] - q[1], p[2] - q[2]];

@@ -93,7 +93,33 @@ impl Overlap {
     pub fn describe<S: Soup>(&self, soup: &S) -> String {
         let n = crate::error::num;
         let (what, p) = match &self.kind {
-            Kind::Cross(p) => ("cross at", p),
+            Kind::Cross(p) => {
+                let corners = |t: usize| soup.triangle(t).map(|q| q.coords());
+                let (a, b) = (corners(self.first), corners(self.second));
+                let mut text = format!(
+                    "{} and {} cross at ({}, {}, {})",
+                    soup.place(self.first),
+                    soup.place(self.second),
+                    n(p[0]),
+                    n(p[1]),
+                    n(p[2])
+                );
+                if let Some(d) = crossing_depth(&a, &b) {
+                    text += &format!(", {} deep", n(d));
+                    // Within what rounding coordinates to 7 digits (an STL's f32) moves a
+                    // point: bodies that only touch can cross that much.
+                    let size = a
+                        .iter()
+                        .chain(&b)
+                        .flat_map(|q| q.iter())
+                        .fold(0.0_f64, |m, x| m.max(x.abs()));
+                    if d <= size * f64::powi(2.0, -20) {
+                        text += " (within the rounding of 7-digit coordinates, such as an \
+                                 STL's: bodies that only touch can cross this much)";
+                    }
+                }
+                return text;
+            }
             Kind::Coincide(p) => ("coincide (coplanar, facing the same way) around", p),
             Kind::Wedge(a, b) => {
                 return format!(
@@ -549,6 +575,43 @@ mod tests {
                 .collect();
             assert_eq!(first(&t), None, "{degrees}°");
         }
+    }
+
+    #[test]
+    fn a_crossing_says_how_deep_and_whether_rounding_explains_it() {
+        // A cube resting on a slab, turned 10° about x and rounded to f32: the contact
+        // crosses by about 1e-8, which the message puts down to rounding.
+        let (s, c) = 10.0_f64.to_radians().sin_cos();
+        let turn = |p: [f64; 3]| {
+            [
+                p[0],
+                (c * p[1] - s * p[2]) as f32 as f64,
+                (s * p[1] + c * p[2]) as f32 as f64,
+            ]
+        };
+        let t: Vec<_> = [
+            cube([0.0; 3], [4.0, 4.0, 1.0]),
+            cube([1.0, 1.0, 1.0], [1.0; 3]),
+        ]
+        .concat()
+        .iter()
+        .map(|t| t.map(turn))
+        .collect();
+        let o = first(&t).expect("rounding makes the contact cross");
+        let text = o.describe(&VertexSoup(&soup_of(&t)));
+        assert!(text.contains(" deep (within the rounding"), "{text}");
+        // Sunk by a tenth: 0.1 deep, not rounding.
+        let t = [
+            cube([0.0; 3], [4.0, 4.0, 1.0]),
+            cube([1.0, 1.0, 0.9], [1.0; 3]),
+        ]
+        .concat();
+        let o = first(&t).unwrap();
+        let text = o.describe(&VertexSoup(&soup_of(&t)));
+        assert!(
+            text.contains(", 0.1 deep") && !text.contains("rounding"),
+            "{text}"
+        );
     }
 
     #[test]
