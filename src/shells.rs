@@ -56,7 +56,9 @@ type Bounds = ([f64; 3], [f64; 3]);
 
 /// Decides the shells of a surface whose triangle `t` has corners `corners(t)` and lies in
 /// shell `labels[t]` (numbered from 0 in order of first appearance, [`NONE`] for a triangle
-/// that counts for nothing); `r` is the reference point of the signed volumes.
+/// that counts for nothing); `r` is the reference point of the signed volumes. With
+/// `overlapping`, bodies may overlap (`--overlap sum`): a shell wound outward is a body
+/// wherever it lies, even partly inside another.
 ///
 /// Sums run over each shell's triangles in order, the same bits on any number of threads.
 pub(crate) fn check<F>(
@@ -64,6 +66,7 @@ pub(crate) fn check<F>(
     n_shells: usize,
     r: Point3<f64>,
     corners: F,
+    overlapping: bool,
 ) -> Result<Verdict, Refusal>
 where
     F: Fn(usize) -> [Point3<f64>; 3] + Sync,
@@ -198,7 +201,11 @@ where
     let depth: Vec<i64> = depth.into_iter().flatten().collect();
     let fits = |s: usize, flip: f64| {
         let (v, w) = (volume(s) * flip, depth[s] as f64 * flip);
-        (v > 0.0 && w == 0.0) || (v < 0.0 && w == 1.0)
+        if overlapping {
+            (v > 0.0 && w >= 0.0) || (v < 0.0 && w >= 1.0)
+        } else {
+            (v > 0.0 && w == 0.0) || (v < 0.0 && w == 1.0)
+        }
     };
     let inside_out = if (0..n_shells).all(|s| fits(s, 1.0)) {
         false

@@ -329,15 +329,16 @@ fn body(
     // folding through itself), overlapping triangles are the likelier cause and are named
     // instead.
     let general = || -> Result<Mesh> {
-        Mesh::new(raw).map_err(|e| {
+        Mesh::build(raw, options.overlap == OverlapPolicy::Sum).map_err(|e| {
             if !matches!(
                 e,
                 Error::OpenMesh { .. } | Error::InconsistentWinding { .. }
             ) && let Some(o) = crate::overlap::first_overlap(&soup)
             {
+                // Summing is still offered: with it, shells may lie in one another.
                 return Error::Overlapping {
                     place: o.describe(&soup),
-                    sum_allowed: false,
+                    sum_allowed: options.overlap == OverlapPolicy::Refuse,
                 };
             }
             e

@@ -91,6 +91,12 @@ impl Mesh {
     /// # Ok::<(), inertia::Error>(())
     /// ```
     pub fn new(raw: &RawMesh) -> Result<Self> {
+        Self::build(raw, false)
+    }
+
+    /// [`Mesh::new`]; with `overlapping`, bodies may overlap (`--overlap sum`): a shell
+    /// wound outward is a body even where it lies inside another.
+    pub(crate) fn build(raw: &RawMesh, overlapping: bool) -> Result<Self> {
         if raw.triangles.is_empty() {
             return Err(Error::Empty("no triangles in the input".into()));
         }
@@ -123,6 +129,7 @@ impl Mesh {
             (raw.triangles.len(), used),
             degenerate,
             &|t| raw.place(t),
+            overlapping,
         )
     }
 
@@ -139,6 +146,7 @@ impl Mesh {
         input: (usize, usize),
         degenerate: usize,
         place: &dyn Fn(usize) -> String,
+        overlapping: bool,
     ) -> Result<Self> {
         // Zero-area triangles have served the topology check; they enclose nothing.
         let before = triangles.len();
@@ -168,7 +176,7 @@ impl Mesh {
             bbox,
             tetra: None,
         };
-        mesh.check_shells(&origin, place)?;
+        mesh.check_shells(&origin, place, overlapping)?;
         // A closed surface that passes through itself has no well-defined inside; its signed
         // integrals come out unphysical (negative moments). Finding every self-intersection
         // is costly, but the physical checks on the result catch the ones that matter.
@@ -231,7 +239,12 @@ impl Mesh {
 
     /// Splits the mesh into shells, checks each one's orientation (see [`crate::shells`]),
     /// and turns an entirely inside-out mesh right way out.
-    fn check_shells(&mut self, origin: &[usize], place: &dyn Fn(usize) -> String) -> Result<()> {
+    fn check_shells(
+        &mut self,
+        origin: &[usize],
+        place: &dyn Fn(usize) -> String,
+        overlapping: bool,
+    ) -> Result<()> {
         use crate::shells::Refusal;
         use rayon::prelude::*;
         let (shell_of, n_shells) = shells(self.vertices.len(), &self.triangles);
@@ -246,7 +259,7 @@ impl Mesh {
             first: place(origin[first]),
             problem,
         };
-        let verdict = crate::shells::check(&labels, n_shells, r, |t| self.corners(t));
+        let verdict = crate::shells::check(&labels, n_shells, r, |t| self.corners(t), overlapping);
         let verdict = verdict.map_err(|refusal| match refusal {
             Refusal::Overflow { shell, first } => Error::Unresolvable(format!(
                 "shell {} (from {}): its volume overflows f64 (coordinates too large: give them in a larger unit)",

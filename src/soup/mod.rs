@@ -338,7 +338,7 @@ pub fn solid<S: Soup>(soup: &S) -> Option<Solid> {
         let labels = parts.labels(local, &pass.weld.global)?;
         let r = Point3::from(pass.r);
         let corners = |t: usize| soup.triangle(t).map(|p| Point3::from(p.coords()));
-        Some(crate::shells::check(&labels, parts.count, r, corners).ok()?)
+        Some(crate::shells::check(&labels, parts.count, r, corners, false).ok()?)
     } else {
         let mesh = welded(soup, local, &pass.weld).ok()?;
         return Some(Solid {
@@ -411,6 +411,7 @@ fn welded<S: Soup>(soup: &S, local: &[u16], weld: &Weld<S::Point>) -> crate::Res
         (soup.len(), distinct),
         repeated,
         &|t| soup.place(t),
+        false,
     )
 }
 

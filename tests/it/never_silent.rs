@@ -107,6 +107,34 @@ fn overlapping_bodies_are_refused_and_touching_ones_pass() {
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!((f(&v["volume"]) - 2.0).abs() < 1e-12);
     assert!(String::from_utf8_lossy(&out.stderr).contains("counted twice"));
+    // A box with a corner inside another cannot be sorted into bodies and cavities when
+    // bodies must not overlap; with --overlap sum each outward shell is a body wherever it
+    // lies, and the two add: 8 + 2.
+    let corner = temp(
+        "corner.obj",
+        &boxes_obj(&[
+            ([0.0; 3], [2.0; 3], false),
+            ([1.0, 0.5, 0.5], [2.0, 1.0, 1.0], false),
+        ]),
+    );
+    refused(
+        &["mesh", corner.to_str().unwrap()],
+        None,
+        &["cross at", "union them first"],
+    );
+    let (code, v, err) = run(
+        &[
+            "mesh",
+            corner.to_str().unwrap(),
+            "--overlap",
+            "sum",
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!((f(&v["volume"]) - 10.0).abs() < 1e-12);
+    assert!(err.contains("counted twice"), "{err}");
     // Bodies apart and a cavity pass (touching bodies: the unit tests in src/overlap/).
     for ok in [
         "fixtures/mesh/two_bodies.stl",
@@ -141,6 +169,32 @@ fn a_box_resting_on_another_passes_on_both_paths() {
             assert!((f(&v["volume"]) - 17.0).abs() < 1e-9, "{file:?} {method}");
         }
     }
+    // The same turned by 5° about x and z and written as an STL writes it (f32): the
+    // contact crosses by rounding. Refused, saying so; --overlap sum adds the two.
+    let (s, c) = 5.0_f64.to_radians().sin_cos();
+    let mut turned = raw.clone();
+    for p in &mut turned.vertices {
+        let (y, z) = (c * p[1] - s * p[2], s * p[1] + c * p[2]);
+        let (x, y) = (c * p[0] - s * y, s * p[0] + c * y);
+        *p = [x as f32 as f64, y as f32 as f64, z as f32 as f64];
+    }
+    let stl = std::env::temp_dir().join(format!("resting-turned-{}.stl", std::process::id()));
+    std::fs::write(&stl, inertia::io::stl::write_binary(&turned)).unwrap();
+    refused(
+        &["mesh", stl.to_str().unwrap()],
+        None,
+        &[
+            "deep (within the rounding of 7-digit coordinates",
+            "--overlap sum",
+        ],
+    );
+    let (code, v, err) = run(
+        &["mesh", stl.to_str().unwrap(), "--overlap", "sum", "--json"],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!((f(&v["volume"]) - 17.0).abs() < 1e-5, "{}", v["volume"]);
+    assert!(err.contains("counted twice"), "{err}");
 }
 
 // --- 4. Moments about a far point, and thin principal moments

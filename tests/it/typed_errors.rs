@@ -130,8 +130,8 @@ fn overlapping_bodies_and_open_surfaces() {
         ),
         "{e:?}"
     );
-    // A box with a corner inside another: the shells cannot even be sorted into bodies and
-    // cavities, so nothing is offered but to union them.
+    // A box with a corner inside another: refused as overlapping too (not as a misplaced
+    // shell), and summing offered, which adds them.
     let corner = boxes_obj(&[
         ([0.0; 3], [2.0; 3], false),
         ([1.0, 0.5, 0.5], [2.0, 1.0, 1.0], false),
@@ -141,12 +141,18 @@ fn overlapping_bodies_and_open_surfaces() {
         matches!(
             e,
             Error::Overlapping {
-                sum_allowed: false,
+                sum_allowed: true,
                 ..
             }
         ),
         "{e:?}"
     );
+    let sum = Options {
+        overlap: inertia::solid::OverlapPolicy::Sum,
+        ..Options::default()
+    };
+    let s = read_solids(corner.as_bytes(), MeshFormat::Obj, &sum).unwrap();
+    assert!((s[0].integrals[0].properties.volume - 10.0).abs() < 1e-12);
     // Two cubes offset by half: every crossing lies exactly on a face's diagonal. Refused
     // as an overlap, not with advice to fix the triangles' orientation.
     let half = boxes_obj(&[([0.0; 3], [2.0; 3], false), ([1.0; 3], [2.0; 3], false)]);
