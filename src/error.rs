@@ -294,7 +294,7 @@ impl fmt::Display for ShellProblem {
                 "is wound inward (negative volume) but is not inside another shell: fix the orientation of its triangles"
             }
             ShellProblem::OutwardInside => {
-                "is wound outward but lies inside another shell: fix the orientation of its triangles"
+                "is wound outward but lies inside another shell: a body inside another (they overlap: union them, or give --overlap sum to add them), or a cavity wound the wrong way (fix the orientation of its triangles)"
             }
             ShellProblem::CavityOutside => {
                 "is a cavity that reaches outside the body around it: shells intersect"

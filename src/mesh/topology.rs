@@ -3,10 +3,71 @@
 
 use super::*;
 
-/// Shell number of every vertex used by a triangle (connected components, union-find), and
-/// the number of shells. Vertices no triangle uses get `usize::MAX`.
-pub(super) fn shells(n: usize, triangles: &[[u32; 3]]) -> (Vec<usize>, usize) {
-    let mut parent: Vec<u32> = (0..n as u32).collect();
+/// Shell number of every triangle, and the number of shells: triangles joined through
+/// the points they share, except at a point where separate pieces of the surface meet
+/// (its triangles form two or more fans: two bodies touching at a corner, a tetrahedron
+/// inside a box at its corner), where only triangles of one fan are joined, so that the
+/// shell check sees the pieces apart. (Bodies sharing an edge stay joined; the overlap
+/// check's wedge test looks at them.)
+pub(super) fn shells(n: usize, triangles: &[[u32; 3]]) -> (Vec<u32>, usize) {
+    // Around each point, its triangles' steps (a → b for triangle (p, a, b)), by point.
+    let mut start = vec![0u32; n + 1];
+    for t in triangles {
+        for &p in t {
+            start[p as usize + 1] += 1;
+        }
+    }
+    for k in 0..n {
+        start[k + 1] += start[k];
+    }
+    let mut steps = vec![(0u32, 0u32, 0u32); start[n] as usize];
+    let mut fill = start.clone();
+    for (t, &[a, b, c]) in triangles.iter().enumerate() {
+        for (p, (x, y)) in [(a, (b, c)), (b, (c, a)), (c, (a, b))] {
+            steps[fill[p as usize] as usize] = (x, y, t as u32);
+            fill[p as usize] += 1;
+        }
+    }
+    // The node of each corner: its point, or at a point of several fans, its fan (numbered
+    // after the points).
+    let mut node_of: std::collections::HashMap<(u32, u32), u32> = Default::default();
+    let mut next_node = n as u32;
+    for p in 0..n {
+        let around = &steps[start[p] as usize..start[p + 1] as usize];
+        if around.len() < 6 {
+            continue;
+        }
+        // Only where every neighbour starts one step: the fans are then simple cycles.
+        let mut firsts: Vec<u32> = around.iter().map(|s| s.0).collect();
+        firsts.sort_unstable();
+        if firsts.windows(2).any(|w| w[0] == w[1]) {
+            continue;
+        }
+        let mut fan = vec![u32::MAX; around.len()];
+        let mut fans = 0;
+        for k in 0..around.len() {
+            if fan[k] != u32::MAX {
+                continue;
+            }
+            let mut at = k;
+            while fan[at] == u32::MAX {
+                fan[at] = fans;
+                match around.iter().position(|s| s.0 == around[at].1) {
+                    Some(m) => at = m,
+                    None => break,
+                }
+            }
+            fans += 1;
+        }
+        if fans > 1 {
+            for (k, s) in around.iter().enumerate() {
+                node_of.insert((p as u32, s.2), next_node + fan[k]);
+            }
+            next_node += fans;
+        }
+    }
+    let node = |p: u32, t: usize| *node_of.get(&(p, t as u32)).unwrap_or(&p);
+    let mut parent: Vec<u32> = (0..next_node).collect();
     fn find(parent: &mut [u32], mut x: u32) -> u32 {
         while parent[x as usize] != x {
             let p = parent[x as usize];
@@ -15,32 +76,31 @@ pub(super) fn shells(n: usize, triangles: &[[u32; 3]]) -> (Vec<usize>, usize) {
         }
         x
     }
-    for t in triangles {
-        let r0 = find(&mut parent, t[0]);
-        for &v in &t[1..] {
-            let r = find(&mut parent, v);
+    for (t, tri) in triangles.iter().enumerate() {
+        let r0 = find(&mut parent, node(tri[0], t));
+        for &v in &tri[1..] {
+            let r = find(&mut parent, node(v, t));
             if r != r0 {
                 parent[r as usize] = r0;
             }
         }
     }
-    // Number the components in order of first appearance among the triangles.
-    let mut id = vec![usize::MAX; n];
-    let mut next = 0;
-    for t in triangles {
-        let r = find(&mut parent, t[0]) as usize;
-        if id[r] == usize::MAX {
-            id[r] = next;
-            next += 1;
-        }
-    }
-    let ids = (0..n)
-        .map(|v| {
-            let r = find(&mut parent, v as u32) as usize;
+    // Number the shells in order of first appearance among the triangles.
+    let mut id = vec![u32::MAX; next_node as usize];
+    let mut count = 0;
+    let labels = triangles
+        .iter()
+        .enumerate()
+        .map(|(t, tri)| {
+            let r = find(&mut parent, node(tri[0], t)) as usize;
+            if id[r] == u32::MAX {
+                id[r] = count;
+                count += 1;
+            }
             id[r]
         })
         .collect();
-    (ids, next)
+    (labels, count as usize)
 }
 
 /// Every edge must be used once in each direction (summed over all triangles using it).

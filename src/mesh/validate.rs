@@ -246,13 +246,7 @@ impl Mesh {
         overlapping: bool,
     ) -> Result<()> {
         use crate::shells::Refusal;
-        use rayon::prelude::*;
-        let (shell_of, n_shells) = shells(self.vertices.len(), &self.triangles);
-        let labels: Vec<u32> = self
-            .triangles
-            .par_iter()
-            .map(|t| shell_of[t[0] as usize] as u32)
-            .collect();
+        let (labels, n_shells) = shells(self.vertices.len(), &self.triangles);
         let r = self.corners(0)[0];
         let bad = |shell: usize, first: usize, problem| Error::BadShell {
             shell: shell + 1,

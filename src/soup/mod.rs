@@ -330,6 +330,17 @@ pub fn solid<S: Soup>(soup: &S) -> Option<Solid> {
     let ids = *pass.weld.start.last()?;
     let vertices = pass.weld.distinct();
     let mut parts = components(local, &pass.weld.global, ids, vertices, pass.repeated > 0)?;
+    // Components here join triangles through shared points, so bodies meeting only at a
+    // corner (a tetrahedron inside a box, touching its corner) would be one shell, and one
+    // inside the other unseen: such a surface is welded into a mesh, whose shell check
+    // separates the fans at such a point.
+    if pinched(local, &pass.weld.global, ids)? {
+        let mesh = welded(soup, local, &pass.weld).ok()?;
+        return Some(Solid {
+            body: Body::of(&mesh),
+            properties: mesh.tetra_integral()?,
+        });
+    }
     // Several shells, and no zero-area triangle that the general path would drop before
     // finding them (and might then find more): decided here, as the general path decides.
     let verdict = if parts.count == 1 {

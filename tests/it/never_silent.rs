@@ -1000,3 +1000,57 @@ fn combine_rotation_about_huge_and_tiny_axes() {
     assert_eq!(tensors[0], tensors[1]);
     assert_eq!(tensors[0], tensors[2]);
 }
+
+#[test]
+fn bodies_meeting_at_one_corner_are_told_apart() {
+    // A tetrahedron inside a 4-cube, touching only its corner (0, 0, 0): one surface by its
+    // points, so its volume was added to the cube's (64.67) with no word. Now the two
+    // pieces are separate shells, and one lies inside the other.
+    let mut obj = String::new();
+    for z in [0, 4] {
+        for y in [0, 4] {
+            for x in [0, 4] {
+                obj += &format!("v {x} {y} {z}\n");
+            }
+        }
+    }
+    obj += "v 1 1 2\nv 2 1 1\nv 1 2 1\n";
+    for q in [
+        [1, 3, 4, 2],
+        [5, 6, 8, 7],
+        [1, 2, 6, 5],
+        [3, 7, 8, 4],
+        [1, 5, 7, 3],
+        [2, 4, 8, 6],
+    ] {
+        obj += &format!(
+            "f {} {} {}\nf {} {} {}\n",
+            q[0], q[1], q[2], q[0], q[2], q[3]
+        );
+    }
+    // The tetrahedron (1 = the corner, 9, 10, 11), wound outward.
+    obj += "f 1 10 9\nf 1 11 10\nf 1 9 11\nf 9 10 11\n";
+    let raw = inertia::io::obj::parse(obj.as_bytes()).unwrap();
+    let stl = std::env::temp_dir().join(format!("pinch-{}.stl", std::process::id()));
+    std::fs::write(&stl, inertia::io::stl::write_binary(&raw)).unwrap();
+    let path = temp("pinch.obj", &obj);
+    for file in [&path, &stl] {
+        refused(
+            &["mesh", file.to_str().unwrap()],
+            None,
+            &["shell 2", "lies inside another shell"],
+        );
+    }
+    // Two cubes touching corner to corner are two bodies, on both paths.
+    let corner = boxes_obj(&[([0.0; 3], [1.0; 3], false), ([1.0; 3], [1.0; 3], false)]);
+    let raw = inertia::io::obj::parse(corner.as_bytes()).unwrap();
+    let stl = std::env::temp_dir().join(format!("corner-{}.stl", std::process::id()));
+    std::fs::write(&stl, inertia::io::stl::write_binary(&raw)).unwrap();
+    let path = temp("corner.obj", &corner);
+    for file in [&path, &stl] {
+        let (code, v, err) = run(&["mesh", file.to_str().unwrap(), "--json"], None);
+        assert_eq!(code, 0, "{file:?}: {err}");
+        assert!((f(&v["volume"]) - 2.0).abs() < 1e-12);
+        assert_eq!(v["shells"], 2, "{file:?}");
+    }
+}
