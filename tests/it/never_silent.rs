@@ -1041,6 +1041,19 @@ fn bodies_meeting_at_one_corner_are_told_apart() {
             &["shell 2", "lies inside another shell"],
         );
     }
+    // The tetrahedron inscribed in a unit cube on its corners, the cube's faces split on the
+    // diagonals that are not the tetrahedron's edges (so no edge is shared): it was added
+    // to the cube; now it cannot be placed, every corner lying on the cube.
+    let inscribed = "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 1 1 0\nv 0 0 1\nv 1 0 1\nv 0 1 1\nv 1 1 1\n\
+                     f 3 4 2\nf 3 2 1\nf 5 6 8\nf 5 8 7\nf 2 6 5\nf 2 5 1\nf 3 7 8\nf 3 8 4\n\
+                     f 5 7 3\nf 5 3 1\nf 2 4 8\nf 2 8 6\n\
+                     f 1 4 6\nf 4 1 7\nf 1 6 7\nf 6 4 7\n";
+    let path = temp("inscribed.obj", inscribed);
+    refused(
+        &["mesh", path.to_str().unwrap()],
+        None,
+        &["shell 2", "touches another shell"],
+    );
     // Two cubes touching corner to corner are two bodies, on both paths.
     let corner = boxes_obj(&[([0.0; 3], [1.0; 3], false), ([1.0; 3], [1.0; 3], false)]);
     let raw = inertia::io::obj::parse(corner.as_bytes()).unwrap();
