@@ -26,6 +26,8 @@ pub(crate) struct Verdict {
     pub cavities: usize,
     /// Whether every shell is wound the wrong way round (a mesh inside out).
     pub inside_out: bool,
+    /// Bodies lying inside another body (only when bodies may overlap).
+    pub nested: usize,
 }
 
 /// Why the shells were refused; `shell` counts from 0, `first` is the shell's first
@@ -139,6 +141,7 @@ where
             shells: 1,
             cavities: 0,
             inside_out: volume(0) < 0.0,
+            nested: 0,
         });
     }
     let index = BoxIndex::new(&boxes);
@@ -252,6 +255,9 @@ where
         shells: n_shells,
         cavities,
         inside_out,
+        nested: (0..n_shells)
+            .filter(|&s| volume(s) * flip > 0.0 && depth[s] as f64 * flip >= 1.0)
+            .count(),
     })
 }
 

@@ -374,11 +374,23 @@ fn body(
             (mesh, integrals, warning)
         }
     };
+    // With --overlap sum, a body inside another crosses none of its triangles: say so.
+    let nested = (mesh.nested_count() > 0 && warning.is_none()).then(|| {
+        format!(
+            "{} bod{} inside another: the space they share is counted twice (--overlap sum)",
+            mesh.nested_count(),
+            if mesh.nested_count() == 1 {
+                "y lies"
+            } else {
+                "ies lie"
+            }
+        )
+    });
     Ok(Solid::from_mesh(
         mesh,
         integrals,
         options,
-        stray.into_iter().chain(warning).collect(),
+        stray.into_iter().chain(warning).chain(nested).collect(),
     ))
 }
 

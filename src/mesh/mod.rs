@@ -57,6 +57,8 @@ pub struct Mesh {
     degenerate: usize,
     shells: usize,
     cavities: usize,
+    /// Bodies lying inside another (built with bodies allowed to overlap).
+    nested: usize,
     inside_out: bool,
     bbox: (Point3<f64>, Point3<f64>),
     /// The `tetra` integral, computed once by the physical check in [`Mesh::new`].
@@ -97,6 +99,12 @@ impl Mesh {
         }
         let p = self.tetra.ok_or(Error::NotSolid)?;
         Ok(p.scaled_mass(density))
+    }
+
+    /// Bodies lying inside another body: 0 unless built with bodies allowed to overlap
+    /// (`--overlap sum`), when their shared space counts twice.
+    pub(crate) fn nested_count(&self) -> usize {
+        self.nested
     }
 
     /// The `tetra` integral of a validated solid, if [`Mesh::new`] computed it.

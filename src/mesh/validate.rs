@@ -172,6 +172,7 @@ impl Mesh {
             degenerate: degenerate + zero_area,
             shells: 0,
             cavities: 0,
+            nested: 0,
             inside_out: false,
             bbox,
             tetra: None,
@@ -231,6 +232,7 @@ impl Mesh {
             input_triangles: raw.triangles.len(),
             shells,
             cavities: 0,
+            nested: 0,
             inside_out: false,
             bbox,
             tetra: None,
@@ -284,6 +286,7 @@ impl Mesh {
         })?;
         self.shells = verdict.shells;
         self.cavities = verdict.cavities;
+        self.nested = verdict.nested;
         self.inside_out = verdict.inside_out;
         if self.inside_out {
             for t in &mut self.triangles {

@@ -1040,6 +1040,14 @@ fn bodies_meeting_at_one_corner_are_told_apart() {
             None,
             &["shell 2", "lies inside another shell"],
         );
+        // Summed on request, saying what is counted twice.
+        let (code, v, err) = run(
+            &["mesh", file.to_str().unwrap(), "--overlap", "sum", "--json"],
+            None,
+        );
+        assert_eq!(code, 0, "{err}");
+        assert!((f(&v["volume"]) - (64.0 + 2.0 / 3.0)).abs() < 1e-12);
+        assert!(err.contains("1 body lies inside another"), "{err}");
     }
     // The tetrahedron inscribed in a unit cube on its corners, the cube's faces split on the
     // diagonals that are not the tetrahedron's edges (so no edge is shared): it was added
