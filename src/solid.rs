@@ -181,7 +181,9 @@ fn build_items(bytes: &[u8], options: &Options, fast: bool) -> Result<Vec<Solid>
         .into_par_iter()
         .filter(|id| {
             build.object(id).is_ok_and(|m| {
-                crate::overlap::first_overlap(&crate::soup::IndexedSoup(&m)).is_none()
+                let soup = crate::soup::IndexedSoup(&m);
+                crate::overlap::first_overlap(&soup).is_none()
+                    && crate::soup::pinched_surface(&soup) == Some(false)
             })
         })
         .collect();
@@ -197,7 +199,7 @@ fn build_items(bytes: &[u8], options: &Options, fast: bool) -> Result<Vec<Solid>
 
 /// One body of a file, validated and integrated, welded within a tolerance when it is open
 /// only by noise, its error named after it when the file holds several (`name` not empty).
-/// `overlap_checked`: its triangles are known not to overlap.
+/// `overlap_checked`: its triangles are known not to overlap, and no point of it to join separate pieces.
 fn named_body(
     name: String,
     raw: &RawMesh,
@@ -355,7 +357,9 @@ fn body(
             (mesh, vec![unit], None)
         }
         None if fast => {
-            if let Some(s) = crate::soup::solid(&soup) {
+            // A clean 3MF object's items need not be looked at for points joining separate
+            // pieces either: an item is the object's affine image.
+            if let Some(s) = crate::soup::solid_with(&soup, !overlap_checked) {
                 let warnings = stray.into_iter().chain(overlap_of()?).collect();
                 return Ok(Solid::from_soup(s, warnings));
             }
@@ -401,7 +405,12 @@ mod tests {
 
     /// A unit cube's vertices and triangles as 3MF mesh XML, its low corner at `at`.
     fn cube(at: [f64; 3]) -> String {
-        let m = crate::mesh::test_meshes::cuboid(at, [1.0; 3]);
+        cuboid(at, [1.0; 3])
+    }
+
+    /// A box's vertices and triangles as 3MF mesh XML.
+    fn cuboid(at: [f64; 3], size: [f64; 3]) -> String {
+        let m = crate::mesh::test_meshes::cuboid(at, size);
         let v: String = m
             .vertices
             .iter()
@@ -476,5 +485,16 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.starts_with("object 1: ") && e.contains("overlap"), "{e}");
+        // A unit cube inside a 2-cube, touching only its corner: no triangle crosses, so
+        // the object is not "clean" for the point where the two meet; each placement is
+        // still looked at, and refused.
+        let file = model(&[cuboid([0.0; 3], [2.0; 3]), cube([0.0; 3])], &moves);
+        let e = read_solids(&file, MeshFormat::ThreeMf, &Options::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("object 1: ") && e.contains("lies inside another shell"),
+            "{e}"
+        );
     }
 }

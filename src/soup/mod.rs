@@ -324,6 +324,21 @@ pub fn mesh<S: Soup>(soup: &S) -> Option<crate::Mesh> {
 /// assert!(solid(&VertexSoup(&pts[..9])).is_none());
 /// ```
 pub fn solid<S: Soup>(soup: &S) -> Option<Solid> {
+    solid_with(soup, true)
+}
+
+/// Whether some point of a closed soup is where separate pieces of its surface meet (see
+/// [`solid`]); `None` when the soup is not closed.
+pub(crate) fn pinched_surface<S: Soup>(soup: &S) -> Option<bool> {
+    let pass = run(soup)?;
+    // SAFETY: as in `solid`.
+    let local = unsafe { pass.local.assume_init() };
+    pinched(local, &pass.weld.global, *pass.weld.start.last()?)
+}
+
+/// [`solid`]; `pinch_check` false when the caller knows that no point joins separate
+/// pieces (an item of a 3MF build whose object was checked once).
+pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<Solid> {
     let pass = run(soup)?;
     // SAFETY: `run` returns only when every block ran to its end, numbering each corner.
     let local = unsafe { pass.local.assume_init() };
@@ -334,7 +349,7 @@ pub fn solid<S: Soup>(soup: &S) -> Option<Solid> {
     // corner (a tetrahedron inside a box, touching its corner) would be one shell, and one
     // inside the other unseen: such a surface is welded into a mesh, whose shell check
     // separates the fans at such a point.
-    if pinched(local, &pass.weld.global, ids)? {
+    if pinch_check && pinched(local, &pass.weld.global, ids)? {
         let mesh = welded(soup, local, &pass.weld).ok()?;
         return Some(Solid {
             body: Body::of(&mesh),
