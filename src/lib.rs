@@ -37,6 +37,7 @@ pub mod mesh;
 pub mod method;
 pub mod overlap;
 pub mod polygon;
+mod predicates;
 pub mod report;
 mod scratch;
 pub mod shape;

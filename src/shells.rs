@@ -261,35 +261,93 @@ where
     })
 }
 
+/// The points where separate pieces of a closed, consistently wound surface meet (two
+/// bodies touching at a corner, a tetrahedron inside a box at its corner): those whose
+/// triangles form more than one fan. For each, `(point, triangle, fan)` for every triangle
+/// at it, fans numbered from 0; triangles are numbered in the order `triangles` yields them
+/// (`n` points).
+///
+/// Around a point, each of its triangles `(p, a, b)` leads from `a` to `b`, and a fan is a
+/// cycle of such steps. A fan has at least three triangles, so only points of six or more
+/// are followed round, and only where every neighbour starts one step (the fans are then
+/// simple cycles); elsewhere (bodies sharing an edge, a face listed twice) the point is
+/// left joined, and the overlap check's wedge test looks at it.
+pub(crate) fn pinches<I>(n: usize, triangles: impl Fn() -> I) -> Vec<(u32, u32, u32)>
+where
+    I: Iterator<Item = [u32; 3]>,
+{
+    let mut start = vec![0u32; n + 1];
+    for t in triangles() {
+        for &p in &t {
+            start[p as usize + 1] += 1;
+        }
+    }
+    if !start.iter().any(|&d| d >= 6) {
+        return Vec::new();
+    }
+    for k in 0..n {
+        start[k + 1] += start[k];
+    }
+    // Each point's steps (a, b, triangle).
+    let mut steps = vec![(0u32, 0u32, 0u32); start[n] as usize];
+    let mut fill = start.clone();
+    for (t, [a, b, c]) in triangles().enumerate() {
+        for (p, (x, y)) in [(a, (b, c)), (b, (c, a)), (c, (a, b))] {
+            steps[fill[p as usize] as usize] = (x, y, t as u32);
+            fill[p as usize] += 1;
+        }
+    }
+    (0..n)
+        .into_par_iter()
+        .with_min_len(4096)
+        .flat_map_iter(|p| {
+            let around = &steps[start[p] as usize..start[p + 1] as usize];
+            let simple = around.len() >= 6
+                && !(1..around.len()).any(|i| around[..i].iter().any(|s| s.0 == around[i].0));
+            let mut fan = vec![u32::MAX; if simple { around.len() } else { 0 }];
+            let mut fans = 0;
+            for k in 0..fan.len() {
+                if fan[k] != u32::MAX {
+                    continue;
+                }
+                let mut at = k;
+                while fan[at] == u32::MAX {
+                    fan[at] = fans;
+                    match around.iter().position(|s| s.0 == around[at].1) {
+                        Some(m) => at = m,
+                        None => break,
+                    }
+                }
+                fans += 1;
+            }
+            let pinched = fans > 1;
+            around
+                .iter()
+                .zip(fan)
+                .filter(move |_| pinched)
+                .map(move |(s, f)| (p as u32, s.2, f))
+        })
+        .collect()
+}
+
 /// Whether `p` lies exactly on the closed triangle (exact predicates, `robust`).
 fn touches(tri: [Point3<f64>; 3], p: Point3<f64>) -> bool {
-    let c3 = |q: &Point3<f64>| robust::Coord3D {
-        x: q.x,
-        y: q.y,
-        z: q.z,
-    };
-    if robust::orient3d(c3(&tri[0]), c3(&tri[1]), c3(&tri[2]), c3(&p)) != 0.0 {
+    use crate::predicates::{orient, orient2, project};
+    let t = tri.map(|q| [q.x, q.y, q.z]);
+    let p = [p.x, p.y, p.z];
+    if orient(&t[0], &t[1], &t[2], &p) != 0 {
         return false;
     }
     // In the plane: inside or on the edges in a projection that keeps the triangle's area
     // (one exists unless the triangle is degenerate, which touches nothing).
     (0..3).any(|drop| {
-        let c2 = |q: &Point3<f64>| {
-            let (u, v) = match drop {
-                0 => (q.y, q.z),
-                1 => (q.z, q.x),
-                _ => (q.x, q.y),
-            };
-            robust::Coord { x: u, y: v }
-        };
-        let area = robust::orient2d(c2(&tri[0]), c2(&tri[1]), c2(&tri[2]));
-        if area == 0.0 {
-            return false;
-        }
-        (0..3).all(|k| {
-            let o = robust::orient2d(c2(&tri[k]), c2(&tri[(k + 1) % 3]), c2(&p));
-            o == 0.0 || o.signum() == area.signum()
-        })
+        let [a, b, c] = t.map(|q| project(q, drop));
+        let q = project(p, drop);
+        let area = orient2(&a, &b, &c);
+        area != 0
+            && [(a, b), (b, c), (c, a)]
+                .iter()
+                .all(|(u, v)| orient2(u, v, &q) * area >= 0)
     })
 }
 

@@ -10,61 +10,16 @@ use super::*;
 /// shell check sees the pieces apart. (Bodies sharing an edge stay joined; the overlap
 /// check's wedge test looks at them.)
 pub(super) fn shells(n: usize, triangles: &[[u32; 3]]) -> (Vec<u32>, usize) {
-    // Around each point, its triangles' steps (a → b for triangle (p, a, b)), by point.
-    let mut start = vec![0u32; n + 1];
-    for t in triangles {
-        for &p in t {
-            start[p as usize + 1] += 1;
-        }
-    }
-    for k in 0..n {
-        start[k + 1] += start[k];
-    }
-    let mut steps = vec![(0u32, 0u32, 0u32); start[n] as usize];
-    let mut fill = start.clone();
-    for (t, &[a, b, c]) in triangles.iter().enumerate() {
-        for (p, (x, y)) in [(a, (b, c)), (b, (c, a)), (c, (a, b))] {
-            steps[fill[p as usize] as usize] = (x, y, t as u32);
-            fill[p as usize] += 1;
-        }
-    }
     // The node of each corner: its point, or at a point of several fans, its fan (numbered
     // after the points).
     let mut node_of: std::collections::HashMap<(u32, u32), u32> = Default::default();
     let mut next_node = n as u32;
-    for p in 0..n {
-        let around = &steps[start[p] as usize..start[p + 1] as usize];
-        if around.len() < 6 {
-            continue;
+    let pinches = crate::shells::pinches(n, || triangles.iter().copied());
+    for group in pinches.chunk_by(|x, y| x.0 == y.0) {
+        for &(p, t, fan) in group {
+            node_of.insert((p, t), next_node + fan);
         }
-        // Only where every neighbour starts one step: the fans are then simple cycles.
-        let mut firsts: Vec<u32> = around.iter().map(|s| s.0).collect();
-        firsts.sort_unstable();
-        if firsts.windows(2).any(|w| w[0] == w[1]) {
-            continue;
-        }
-        let mut fan = vec![u32::MAX; around.len()];
-        let mut fans = 0;
-        for k in 0..around.len() {
-            if fan[k] != u32::MAX {
-                continue;
-            }
-            let mut at = k;
-            while fan[at] == u32::MAX {
-                fan[at] = fans;
-                match around.iter().position(|s| s.0 == around[at].1) {
-                    Some(m) => at = m,
-                    None => break,
-                }
-            }
-            fans += 1;
-        }
-        if fans > 1 {
-            for (k, s) in around.iter().enumerate() {
-                node_of.insert((p as u32, s.2), next_node + fan[k]);
-            }
-            next_node += fans;
-        }
+        next_node += group.iter().map(|x| x.2 + 1).max().unwrap_or(0);
     }
     let node = |p: u32, t: usize| *node_of.get(&(p, t as u32)).unwrap_or(&p);
     let mut parent: Vec<u32> = (0..next_node).collect();

@@ -30,13 +30,13 @@ pub(super) fn weld(raw: &RawMesh) -> (Vec<Point3<f64>>, Vec<u32>) {
 
 /// The corners of triangle `t` as coordinate arrays.
 #[inline]
-pub(super) fn points(vertices: &[Point3<f64>], t: [u32; 3]) -> [[f64; 3]; 3] {
+fn points(vertices: &[Point3<f64>], t: [u32; 3]) -> [[f64; 3]; 3] {
     let p = |v: u32| -> [f64; 3] { vertices[v as usize].into() };
     [p(t[0]), p(t[1]), p(t[2])]
 }
 
 /// Distinct welded vertices that some input triangle uses (degenerate ones included).
-pub(super) fn used_vertices(raw: &RawMesh, remap: &[u32], welded: usize) -> usize {
+fn used_vertices(raw: &RawMesh, remap: &[u32], welded: usize) -> usize {
     let mut used = vec![false; welded];
     for t in &raw.triangles {
         for &v in t {
@@ -47,7 +47,7 @@ pub(super) fn used_vertices(raw: &RawMesh, remap: &[u32], welded: usize) -> usiz
 }
 
 /// Axis-aligned bounds of the vertices the triangles use.
-pub(super) fn bounds(
+fn bounds(
     vertices: &[Point3<f64>],
     triangles: &[[u32; 3]],
 ) -> (Point3<f64>, Point3<f64>) {

@@ -3,57 +3,7 @@
 
 use super::*;
 
-pub(super) fn coord(p: &[f64; 3]) -> robust::Coord3D<f64> {
-    robust::Coord3D {
-        x: p[0],
-        y: p[1],
-        z: p[2],
-    }
-}
-
-/// Exact sign of the orientation of `d` against the plane through `a, b, c`.
-pub(super) fn orient(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -> i8 {
-    let v = robust::orient3d(coord(a), coord(b), coord(c), coord(d));
-    if v > 0.0 {
-        1
-    } else if v < 0.0 {
-        -1
-    } else {
-        0
-    }
-}
-
-/// Whether the triangle's three corners are collinear (exactly).
-pub(super) fn degenerate(t: &[[f64; 3]; 3]) -> bool {
-    // Collinear iff every axis projection is collinear.
-    (0..3).all(|drop| {
-        orient2(
-            &project(t[0], drop),
-            &project(t[1], drop),
-            &project(t[2], drop),
-        ) == 0
-    })
-}
-
-pub(super) fn project(p: [f64; 3], drop: usize) -> [f64; 2] {
-    match drop {
-        0 => [p[1], p[2]],
-        1 => [p[2], p[0]],
-        _ => [p[0], p[1]],
-    }
-}
-
-pub(super) fn orient2(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2]) -> i8 {
-    let k = |p: &[f64; 2]| robust::Coord { x: p[0], y: p[1] };
-    let v = robust::orient2d(k(a), k(b), k(c));
-    if v > 0.0 {
-        1
-    } else if v < 0.0 {
-        -1
-    } else {
-        0
-    }
-}
+pub(super) use crate::predicates::{degenerate, orient, orient2, project};
 
 /// `u × v`, rounded.
 pub(super) fn cross3(u: &[f64; 3], v: &[f64; 3]) -> [f64; 3] {

@@ -333,7 +333,7 @@ pub(crate) fn pinched_surface<S: Soup>(soup: &S) -> Option<bool> {
     let pass = run(soup)?;
     // SAFETY: as in `solid`.
     let local = unsafe { pass.local.assume_init() };
-    pinched(local, &pass.weld.global, *pass.weld.start.last()?)
+    Some(pinched(local, &pass.weld.global, *pass.weld.start.last()?))
 }
 
 /// [`solid`]; `pinch_check` false when the caller knows that no point joins separate
@@ -349,7 +349,7 @@ pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<Solid> 
     // corner (a tetrahedron inside a box, touching its corner) would be one shell, and one
     // inside the other unseen: such a surface is welded into a mesh, whose shell check
     // separates the fans at such a point.
-    if pinch_check && pinched(local, &pass.weld.global, ids)? {
+    if pinch_check && pinched(local, &pass.weld.global, ids) {
         let mesh = welded(soup, local, &pass.weld).ok()?;
         return Some(Solid {
             body: Body::of(&mesh),

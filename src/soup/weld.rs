@@ -193,16 +193,10 @@ impl Components {
     }
 }
 
-/// Whether some point is where separate pieces of the surface meet: its triangles form
-/// more than one fan (two bodies sharing only a corner, a tetrahedron inside a box at its
-/// corner). Components by shared points ([`components`]) would then join bodies that the
-/// shell check must see apart; the general path joins triangles only across edges.
-///
-/// Around a point of a closed, consistently wound surface, each of its triangles
-/// `(p, a, b)` leads from `a` to `b`, and one fan is one cycle of such steps. A fan has at
-/// least three triangles, so only points of six or more are followed round; `None` when a
-/// step leads nowhere (which the edge certificate rules out) or memory is short.
-pub(super) fn pinched(local: &[u16], global: &[Vec<u32>], ids: usize) -> Option<bool> {
+/// Whether some point is where separate pieces of the surface meet
+/// ([`crate::shells::pinches`]): components by shared points ([`components`]) would then
+/// join bodies that the shell check must see apart.
+pub(super) fn pinched(local: &[u16], global: &[Vec<u32>], ids: usize) -> bool {
     let triangles = || {
         local
             .chunks(3 * BLOCK)
@@ -210,51 +204,5 @@ pub(super) fn pinched(local: &[u16], global: &[Vec<u32>], ids: usize) -> Option<
             .flat_map(|(l, g)| l.chunks_exact(3).map(move |t| numbered(t, g)))
             .filter(|t| !repeats(t))
     };
-    let mut start = vec![0u32; ids + 1];
-    for t in triangles() {
-        for &p in &t {
-            start[p as usize + 1] += 1;
-        }
-    }
-    if !start.iter().any(|&d| d >= 6) {
-        return Some(false);
-    }
-    for k in 0..ids {
-        start[k + 1] += start[k];
-    }
-    let mut steps = vec![(0u32, 0u32); *start.last()? as usize];
-    let mut fill = start.clone();
-    for [a, b, c] in triangles() {
-        for (p, step) in [(a, (b, c)), (b, (c, a)), (c, (a, b))] {
-            steps[fill[p as usize] as usize] = step;
-            fill[p as usize] += 1;
-        }
-    }
-    use rayon::prelude::*;
-    let fans = (0..ids).into_par_iter().with_min_len(4096).map(|p| {
-        let around = &steps[start[p] as usize..start[p + 1] as usize];
-        if around.len() < 6 {
-            return Some(false);
-        }
-        // As the general path's shells: only where every neighbour starts one step (the
-        // fans are then simple cycles); elsewhere (bodies sharing an edge, a face listed
-        // twice) points join as they are.
-        if (1..around.len()).any(|i| around[..i].iter().any(|s| s.0 == around[i].0)) {
-            return Some(false);
-        }
-        // Follow the cycle through the first triangle; fewer steps than triangles: another
-        // fan.
-        let (first, mut at) = around[0];
-        let mut n = 1;
-        while at != first {
-            at = around.iter().find(|s| s.0 == at)?.1;
-            n += 1;
-            if n > around.len() {
-                return None;
-            }
-        }
-        Some(n < around.len())
-    });
-    fans.try_fold(|| false, |any, f| f.map(|f| any || f))
-        .try_reduce(|| false, |a, b| Some(a || b))
+    !crate::shells::pinches(ids, triangles).is_empty()
 }

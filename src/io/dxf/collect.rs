@@ -70,10 +70,10 @@ impl Affine {
 
 /// INSERTs nested deeper than this are refused (a block that places itself through others
 /// is refused earlier, as a cycle).
-pub(super) const MAX_DEPTH: usize = 32;
+const MAX_DEPTH: usize = 32;
 /// Entities that INSERTs may expand to, in all: a small file that places a block of
 /// blocks of blocks a million times is refused, not expanded.
-pub(super) const MAX_EXPANDED: usize = 1 << 22;
+const MAX_EXPANDED: usize = 1 << 22;
 
 /// Gathers a drawing's closed curves and open pieces, expanding INSERTs.
 pub(super) struct Collector<'a> {
