@@ -155,8 +155,13 @@ where
             // exactly on another shell (a box resting on another: its bottom corners on
             // the other's top face, maybe on the diagonal splitting it) has no winding
             // number, and rounding can make the sum of solid angles say 0 or 1: such a
-            // point is found exactly and skipped, as is one the sum leaves undecided.
-            for p in own(s).iter().take(16).flat_map(|&t| corners(t as usize)) {
+            // point is found exactly and skipped, as is one the sum leaves undecided. Then
+            // the same triangles' centroids, for a body wedged between others that every
+            // corner touches.
+            let firsts = own(s).iter().take(16).map(|&t| corners(t as usize));
+            let centroid =
+                |c: [Point3<f64>; 3]| Point3::from((c[0].coords + c[1].coords + c[2].coords) / 3.0);
+            for p in firsts.clone().flatten().chain(firsts.map(centroid)) {
                 index.containing(&[p.x, p.y, p.z], found);
                 if found.iter().all(|&k| k == s) {
                     // No other shell's box holds the point: none winds around it.
@@ -263,15 +268,14 @@ where
 
 /// The points where separate pieces of a closed, consistently wound surface meet (two
 /// bodies touching at a corner, a tetrahedron inside a box at its corner): those whose
-/// triangles form more than one fan. For each, `(point, triangle, fan)` for every triangle
-/// at it, fans numbered from 0; triangles are numbered in the order `triangles` yields them
-/// (`n` points).
+/// triangles form more than one group joined through shared neighbours. For each, `(point,
+/// triangle, group)` for every triangle at it, groups numbered from 0; triangles are
+/// numbered in the order `triangles` yields them (`n` points).
 ///
-/// Around a point, each of its triangles `(p, a, b)` leads from `a` to `b`, and a fan is a
-/// cycle of such steps. A fan has at least three triangles, so only points of six or more
-/// are followed round, and only where every neighbour starts one step (the fans are then
-/// simple cycles); elsewhere (bodies sharing an edge, a face listed twice) the point is
-/// left joined, and the overlap check's wedge test looks at it.
+/// Around a point, each of its triangles `(p, a, b)` joins its neighbours `a` and `b`; a
+/// fan is a cycle of them, and fans that share a neighbour (bodies sharing an edge through
+/// the point) stay one group, which the overlap check's wedge test looks at. A fan has at
+/// least three triangles, so only points of six or more are looked at.
 pub(crate) fn pinches<I>(n: usize, triangles: impl Fn() -> I) -> Vec<(u32, u32, u32)>
 where
     I: Iterator<Item = [u32; 3]>,
@@ -300,33 +304,57 @@ where
     (0..n)
         .into_par_iter()
         .with_min_len(4096)
-        .flat_map_iter(|p| {
-            let around = &steps[start[p] as usize..start[p + 1] as usize];
-            let simple = around.len() >= 6
-                && !(1..around.len()).any(|i| around[..i].iter().any(|s| s.0 == around[i].0));
-            let mut fan = vec![u32::MAX; if simple { around.len() } else { 0 }];
-            let mut fans = 0;
-            for k in 0..fan.len() {
-                if fan[k] != u32::MAX {
-                    continue;
+        .map_init(
+            || (Vec::new(), Vec::new()),
+            |(neighbours, parent): &mut (Vec<u32>, Vec<usize>), p| {
+                let around = &steps[start[p] as usize..start[p + 1] as usize];
+                if around.len() < 6 {
+                    return Vec::new();
                 }
-                let mut at = k;
-                while fan[at] == u32::MAX {
-                    fan[at] = fans;
-                    match around.iter().position(|s| s.0 == around[at].1) {
-                        Some(m) => at = m,
-                        None => break,
+                // Union-find over the point's neighbours, joined by each triangle.
+                neighbours.clear();
+                parent.clear();
+                fn index(q: u32, neighbours: &mut Vec<u32>, parent: &mut Vec<usize>) -> usize {
+                    neighbours.iter().position(|&x| x == q).unwrap_or_else(|| {
+                        neighbours.push(q);
+                        parent.push(parent.len());
+                        parent.len() - 1
+                    })
+                }
+                fn root(parent: &mut [usize], mut x: usize) -> usize {
+                    while parent[x] != x {
+                        parent[x] = parent[parent[x]];
+                        x = parent[x];
                     }
+                    x
                 }
-                fans += 1;
-            }
-            let pinched = fans > 1;
-            around
-                .iter()
-                .zip(fan)
-                .filter(move |_| pinched)
-                .map(move |(s, f)| (p as u32, s.2, f))
-        })
+                for s in around {
+                    let a = index(s.0, neighbours, parent);
+                    let b = index(s.1, neighbours, parent);
+                    let (ra, rb) = (root(parent, a), root(parent, b));
+                    parent[ra.max(rb)] = ra.min(rb);
+                }
+                if (0..parent.len()).filter(|&i| root(parent, i) == i).count() < 2 {
+                    return Vec::new();
+                }
+                // Groups numbered in order of first appearance.
+                let mut group_of = vec![u32::MAX; neighbours.len()];
+                let mut groups = 0;
+                around
+                    .iter()
+                    .map(|s| {
+                        let i = neighbours.iter().position(|&x| x == s.0).unwrap_or(0);
+                        let r = root(parent, i);
+                        if group_of[r] == u32::MAX {
+                            group_of[r] = groups;
+                            groups += 1;
+                        }
+                        (p as u32, s.2, group_of[r])
+                    })
+                    .collect()
+            },
+        )
+        .flatten()
         .collect()
 }
 

@@ -485,10 +485,16 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.starts_with("object 1: ") && e.contains("overlap"), "{e}");
-        // A unit cube inside a 2-cube, touching only its corner: no triangle crosses, so
-        // the object is not "clean" for the point where the two meet; each placement is
-        // still looked at, and refused.
-        let file = model(&[cuboid([0.0; 3], [2.0; 3]), cube([0.0; 3])], &moves);
+        // A tetrahedron inside a 4-cube, touching only its corner: no triangle crosses or
+        // lies on another, so the object is not "clean" only for the point where the two
+        // meet; each placement is still looked at, and refused.
+        let tetra = concat!(
+            r#"<vertex x="0" y="0" z="0"/><vertex x="1" y="1" z="2"/>"#,
+            r#"<vertex x="2" y="1" z="1"/><vertex x="1" y="2" z="1"/>|"#,
+            r#"<triangle v1="0" v2="2" v3="1"/><triangle v1="0" v2="3" v3="2"/>"#,
+            r#"<triangle v1="0" v2="1" v3="3"/><triangle v1="1" v2="2" v3="3"/>"#
+        );
+        let file = model(&[cuboid([0.0; 3], [4.0; 3]), tetra.to_string()], &moves);
         let e = read_solids(&file, MeshFormat::ThreeMf, &Options::default())
             .unwrap_err()
             .to_string();

@@ -47,10 +47,7 @@ fn used_vertices(raw: &RawMesh, remap: &[u32], welded: usize) -> usize {
 }
 
 /// Axis-aligned bounds of the vertices the triangles use.
-fn bounds(
-    vertices: &[Point3<f64>],
-    triangles: &[[u32; 3]],
-) -> (Point3<f64>, Point3<f64>) {
+fn bounds(vertices: &[Point3<f64>], triangles: &[[u32; 3]]) -> (Point3<f64>, Point3<f64>) {
     // Minima and maxima are exact in any order: on every core.
     use rayon::prelude::*;
     let empty = || {

@@ -204,6 +204,21 @@ pub(super) fn crossing_depth(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> Option<f
     best
 }
 
+/// Whether two triangles' normals are parallel to within rounding (a cheap filter before
+/// an exact coplanarity test).
+pub(super) fn parallel(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> bool {
+    let normal = |t: &[[f64; 3]; 3]| {
+        cross3(
+            &[t[1][0] - t[0][0], t[1][1] - t[0][1], t[1][2] - t[0][2]],
+            &[t[2][0] - t[0][0], t[2][1] - t[0][1], t[2][2] - t[0][2]],
+        )
+    };
+    let (n1, n2) = (normal(t1), normal(t2));
+    let c = cross3(&n1, &n2);
+    let sq = |v: [f64; 3]| v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+    sq(c) <= 1e-12 * sq(n1) * sq(n2)
+}
+
 /// Where segment `a b` meets the plane of `t` (for the message; rounded).
 pub(super) fn plane_point(a: &[f64; 3], b: &[f64; 3], t: &[[f64; 3]; 3]) -> [f64; 3] {
     let sub = |p: &[f64; 3], q: &[f64; 3]| [p[0] - q[0], p[1] - q[1], p[2] - q[2]];

@@ -296,7 +296,21 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
             return None;
         }
         match a.shared(b) {
-            1 => return None,
+            1 => {
+                // Two faces around a shared corner can only be wrong by lying on each
+                // other, facing the same way (a box inside another, in its corner): tested
+                // when their planes are parallel in floating point, exactly then.
+                let (ci, cj) = (corners(i), corners(j));
+                return (parallel(&ci, &cj)
+                    && cj.iter().all(|p| orient(&ci[0], &ci[1], &ci[2], p) == 0))
+                .then(|| coplanar(&ci, &cj))
+                .flatten()
+                .map(|kind| Overlap {
+                    first: i,
+                    second: j,
+                    kind,
+                });
+            }
             2 => {
                 if let Some(e) = same_way_edge(&a.hash, &b.hash)
                     && let Ok(mut v) = same_way.lock()

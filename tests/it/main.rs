@@ -1,6 +1,7 @@
 //! The integration tests, as one binary (one link of the library instead of one per file):
 //! each file is a module, named after what it tests; `common` holds shared helpers.
 
+mod assemblies;
 mod assembly_cli;
 mod bad_input;
 mod batch_cli;

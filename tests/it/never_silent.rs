@@ -1051,7 +1051,7 @@ fn bodies_meeting_at_one_corner_are_told_apart() {
     }
     // The tetrahedron inscribed in a unit cube on its corners, the cube's faces split on the
     // diagonals that are not the tetrahedron's edges (so no edge is shared): it was added
-    // to the cube; now it cannot be placed, every corner lying on the cube.
+    // to the cube; now its faces' centroids, inside the cube, place it there.
     let inscribed = "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 1 1 0\nv 0 0 1\nv 1 0 1\nv 0 1 1\nv 1 1 1\n\
                      f 3 4 2\nf 3 2 1\nf 5 6 8\nf 5 8 7\nf 2 6 5\nf 2 5 1\nf 3 7 8\nf 3 8 4\n\
                      f 5 7 3\nf 5 3 1\nf 2 4 8\nf 2 8 6\n\
@@ -1060,7 +1060,7 @@ fn bodies_meeting_at_one_corner_are_told_apart() {
     refused(
         &["mesh", path.to_str().unwrap()],
         None,
-        &["shell 2", "touches another shell"],
+        &["shell 2", "lies inside another shell"],
     );
     // Two cubes touching corner to corner are two bodies, on both paths.
     let corner = boxes_obj(&[([0.0; 3], [1.0; 3], false), ([1.0; 3], [1.0; 3], false)]);
