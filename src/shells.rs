@@ -354,7 +354,7 @@ where
                     .collect()
             },
         )
-        .flatten()
+        .flatten_iter()
         .collect()
 }
 
