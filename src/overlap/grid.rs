@@ -98,7 +98,7 @@ pub(super) fn grid(tris: &mut [Tri]) -> Option<Grid> {
     let (lo, hi, sum, count) = tris
         .par_iter()
         .with_min_len(1 << 12)
-        .filter(|t| !t.is_empty())
+        .filter(|t| t.in_grid())
         .fold(
             || ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3], 0.0, 0usize),
             |(mut lo, mut hi, sum, count): Extent, t| {
@@ -155,7 +155,7 @@ pub(super) fn grid(tris: &mut [Tri]) -> Option<Grid> {
         .map(|(k, c)| {
             let (mut len, mut large) = (0, Vec::new());
             for (d, t) in c.iter_mut().enumerate() {
-                if t.is_empty() {
+                if !t.in_grid() {
                     continue;
                 }
                 t.cell = pack(grid.index(&t.lo));
@@ -174,7 +174,7 @@ pub(super) fn grid(tris: &mut [Tri]) -> Option<Grid> {
     let block_len: Vec<usize> = per_block.iter().map(|b| b.0).collect();
     let tris = &*tris;
     let listed = |tri: &Tri| -> Option<([u64; 3], [u64; 3])> {
-        if tri.is_empty() {
+        if !tri.in_grid() {
             return None;
         }
         let s = spans(tri);

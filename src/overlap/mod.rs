@@ -46,10 +46,12 @@ use rstar::{AABB, RTree, primitives::GeomWithData, primitives::Rectangle};
 mod exact;
 mod graze;
 mod grid;
+mod patch;
 mod wedge;
 use exact::*;
 use graze::*;
 use grid::*;
+use patch::{UNIT, Verdict};
 use wedge::*;
 
 /// How two triangles of a mesh meet wrongly.
@@ -157,6 +159,9 @@ pub(super) struct Tri {
     pub(super) hash: [u64; 3],
     /// On the grid, the cell of the box's low corner (to test each pair in one cell only).
     pub(super) cell: u64,
+    /// Its patch (see [`patch`]): the triangle's own index when alone, with [`UNIT`] set
+    /// when the patch is flat and checked as a whole, outside the broad phase.
+    pub(super) patch: u32,
 }
 
 /// The largest `f32` not above `x` (never `-0.0`, so that [`sortable`] orders boxes as
@@ -176,6 +181,17 @@ impl Tri {
     /// An empty box meets nothing: a degenerate triangle has no interior.
     fn is_empty(&self) -> bool {
         self.lo[0] > self.hi[0]
+    }
+
+    /// Whether the broad phase lists it: not degenerate, and not of a flat patch checked
+    /// as a whole.
+    fn in_grid(&self) -> bool {
+        !self.is_empty() && self.patch & UNIT == 0
+    }
+
+    /// Whether both are of one patch (whose triangles cannot cross each other).
+    fn same_patch(&self, o: &Tri) -> bool {
+        self.patch & !UNIT == o.patch & !UNIT
     }
 
     fn meets(&self, o: &Tri) -> bool {
@@ -230,6 +246,12 @@ const MAX_LARGE: usize = 64;
 /// assert!(matches!(o.kind, Kind::Coincide(_)));
 /// ```
 pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
+    search(soup, true)
+}
+
+/// [`first_overlap`], with pairs within patches passed over (`patches`) or every pair
+/// whose boxes meet tested (the reference the tests hold the patches to).
+fn search<S: Soup>(soup: &S, patches: bool) -> Option<Overlap> {
     let n = soup.len();
     if n < 2 || n >= u32::MAX as usize {
         return None;
@@ -248,6 +270,7 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
                 hi: [f32::NEG_INFINITY; 3],
                 hash,
                 cell: 0,
+                patch: 0,
             };
         }
         let (lo, hi) = bounds(&c);
@@ -256,6 +279,7 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
             hi: hi.map(up),
             hash,
             cell: 0,
+            patch: 0,
         }
     };
     // In scratch memory (huge pages were tried: faster at best, but direct compaction of
@@ -280,6 +304,14 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
             &mut owned
         }
     };
+    let flats = if patches {
+        patch::find(soup, tris)
+    } else {
+        for (t, tri) in tris.iter_mut().enumerate() {
+            tri.patch = t as u32;
+        }
+        Vec::new()
+    };
     let placed = grid(tris);
     let tris = &*tris;
     // The pair (i, j), i < j, if its boxes meet, it is not a pair of neighbours, and the
@@ -292,7 +324,7 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
     let grazing = std::sync::Mutex::new(Vec::<Grazing>::new());
     let test = |i: usize, j: usize| -> Option<Overlap> {
         let (a, b) = (&tris[i], &tris[j]);
-        if !a.meets(b) {
+        if !a.meets(b) || a.same_patch(b) {
             return None;
         }
         match a.shared(b) {
@@ -366,8 +398,14 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
                 .with_min_len(64)
                 .map(|w| {
                     let group = &cells[w[0]..w[1]];
-                    let key = unpack((group[0] >> 64) as u64);
                     let mut best: Option<Overlap> = None;
+                    // A cell of one patch's triangles only (most of a smooth surface's
+                    // cells): no pair to test.
+                    let one = tris[group[0] as u32 as usize].patch;
+                    if group.iter().all(|&e| tris[e as u32 as usize].patch == one) {
+                        return best;
+                    }
+                    let key = unpack((group[0] >> 64) as u64);
                     for (x, &e) in group.iter().enumerate() {
                         let i = e as u32;
                         let end = sortable(tris[i as usize].hi[0]);
@@ -380,6 +418,9 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
                             }
                             let j = f as u32;
                             let (i, j) = (i.min(j) as usize, i.max(j) as usize);
+                            if tris[i].same_patch(&tris[j]) {
+                                continue;
+                            }
                             if max_cell(tris[i].cell, tris[j].cell) != key {
                                 continue;
                             }
@@ -394,8 +435,9 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
                 .par_iter()
                 .map(|&i| {
                     let mut best: Option<Overlap> = None;
-                    for j in 0..n {
-                        if j == i || (j < i && large.binary_search(&j).is_ok()) {
+                    for (j, other) in tris.iter().enumerate() {
+                        if j == i || !other.in_grid() || (j < i && large.binary_search(&j).is_ok())
+                        {
                             continue;
                         }
                         best = earliest(best, test(i.min(j), i.max(j)));
@@ -410,7 +452,7 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
             let boxes: Vec<Boxed> = tris
                 .iter()
                 .enumerate()
-                .filter(|(_, b)| !b.is_empty())
+                .filter(|(_, b)| b.in_grid())
                 .map(|(t, _)| {
                     let (lo, hi) = bounds(&corners(t));
                     GeomWithData::new(Rectangle::from_corners(lo, hi), t as u32)
@@ -418,7 +460,7 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
                 .collect();
             let tree = RTree::bulk_load(boxes);
             (0..n).into_par_iter().find_map_first(|i| {
-                if tris[i].is_empty() {
+                if !tris[i].in_grid() {
                     return None;
                 }
                 let (lo, hi) = bounds(&corners(i));
@@ -435,6 +477,8 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
             })
         }
     };
+    // Flat patches, each against the triangles whose boxes meet its box.
+    let found = earliest(found, flat_overlaps(soup, tris, &flats, &test));
     if found.is_some() {
         return found;
     }
@@ -452,6 +496,74 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
     edges.sort_unstable();
     edges.dedup();
     earliest(through_edges, wedges(soup, tris, &edges))
+}
+
+/// The first overlap between a flat patch's triangles and any other triangle: each
+/// triangle whose box meets the patch's box is judged by its corners' sides of the plane
+/// ([`patch::Flat::verdict`]) and, when that cannot clear it, tested against the patch's
+/// triangles near it. Two flat patches: the later one's triangles against the earlier.
+fn flat_overlaps<S: Soup, F>(
+    soup: &S,
+    tris: &[Tri],
+    flats: &[patch::Flat],
+    test: &F,
+) -> Option<Overlap>
+where
+    F: Fn(usize, usize) -> Option<Overlap> + Sync,
+{
+    if flats.is_empty() {
+        return None;
+    }
+    let earliest = |a: Option<Overlap>, b: Option<Overlap>| match (a, b) {
+        (Some(a), Some(b)) => Some(if (b.first, b.second) < (a.first, a.second) {
+            b
+        } else {
+            a
+        }),
+        (a, b) => a.or(b),
+    };
+    // Which flat patch each unit triangle is in (by the patch's position in `flats`).
+    let of: std::collections::HashMap<u32, usize> = flats
+        .iter()
+        .enumerate()
+        .map(|(k, f)| (tris[f.tris[0] as usize].patch, k))
+        .collect();
+    flats
+        .par_iter()
+        .enumerate()
+        .map(|(k, flat)| {
+            let id = tris[flat.tris[0] as usize].patch;
+            (0..tris.len())
+                .into_par_iter()
+                .with_min_len(1 << 12)
+                .map(|t| {
+                    let tri = &tris[t];
+                    if tri.is_empty() || tri.patch == id {
+                        return None;
+                    }
+                    if tri.patch & UNIT != 0 && of.get(&tri.patch).is_some_and(|&q| q < k) {
+                        // That pair of patches is judged from the other side.
+                        return None;
+                    }
+                    let (lo, hi) = (tri.lo.map(f64::from), tri.hi.map(f64::from));
+                    if (0..3).any(|a| lo[a] > flat.hi[a] || hi[a] < flat.lo[a]) {
+                        return None;
+                    }
+                    let c = soup.triangle(t).map(|p| p.coords());
+                    match flat.verdict(&c, &tri.hash) {
+                        Verdict::Clear => None,
+                        Verdict::Along(u) => test(u.min(t), u.max(t)),
+                        Verdict::Test => {
+                            let (lo, hi) = bounds(&c);
+                            flat.near(soup, lo, hi)
+                                .map(|u| test(u.min(t), u.max(t)))
+                                .fold(None, earliest)
+                        }
+                    }
+                })
+                .reduce(|| None, earliest)
+        })
+        .reduce(|| None, earliest)
 }
 
 #[cfg(test)]

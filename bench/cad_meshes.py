@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Writes closed meshes shaped the way CAD exporters write them, for benchmarks (binary STL).
+
+    python3 bench/cad_meshes.py KIND N OUT.stl
+
+KIND:
+  fan-cylinder       a cylinder (radius 10, height 20) of N sections whose caps are fans from
+                     their centre (4N triangles)
+  rim-cylinder       the same, caps fanned from one rim vertex (4N - 4 triangles)
+  fan-cone           a cone of N sections, its base fanned from the centre (2N triangles)
+  rim-cone           the same, its base fanned from one rim vertex (2N - 2 triangles)
+  grid-cube          a cube of side 10 whose faces are N x N grids of squares (12 N^2 triangles)
+  ngon-prism         a prism over a regular N-gon, caps fanned from a rim vertex (OBJ-like
+                     long thin triangles)
+"""
+import math
+import struct
+import sys
+
+
+def write(path, tris):
+    rec = struct.Struct("<12fH")
+    with open(path, "wb") as out:
+        out.write(b"\0" * 80 + struct.pack("<I", len(tris)))
+        for a, b, c in tris:
+            out.write(rec.pack(0, 0, 0, *a, *b, *c, 0))
+
+
+def ring(n, r, z):
+    return [(r * math.cos(2 * math.pi * k / n), r * math.sin(2 * math.pi * k / n), z) for k in range(n)]
+
+
+def cylinder(n, rim):
+    lo, hi = ring(n, 10.0, 0.0), ring(n, 10.0, 20.0)
+    tris = []
+    for k in range(n):
+        j = (k + 1) % n
+        tris.append((lo[k], lo[j], hi[j]))
+        tris.append((lo[k], hi[j], hi[k]))
+    tris += cap(hi, (0.0, 0.0, 20.0), rim, up=True)
+    tris += cap(lo, (0.0, 0.0, 0.0), rim, up=False)
+    return tris
+
+
+def cap(pts, centre, rim, up):
+    n = len(pts)
+    out = []
+    if rim:
+        for k in range(1, n - 1):
+            t = (pts[0], pts[k], pts[k + 1])
+            out.append(t if up else (t[0], t[2], t[1]))
+    else:
+        for k in range(n):
+            t = (centre, pts[k], pts[(k + 1) % n])
+            out.append(t if up else (t[0], t[2], t[1]))
+    return out
+
+
+def cone(n, rim):
+    base = ring(n, 10.0, 0.0)
+    apex = (0.0, 0.0, 20.0)
+    tris = [(base[k], base[(k + 1) % n], apex) for k in range(n)]
+    return tris + cap(base, (0.0, 0.0, 0.0), rim, up=False)
+
+
+def grid_cube(n):
+    s = 10.0
+    tris = []
+    # Each face: a grid on (u, v) mapped to 3D, wound outward.
+    faces = [
+        (lambda u, v: (u, v, s), False), (lambda u, v: (u, v, 0.0), True),
+        (lambda u, v: (u, s, v), True), (lambda u, v: (u, 0.0, v), False),
+        (lambda u, v: (s, u, v), False), (lambda u, v: (0.0, u, v), True),
+    ]
+    for f, flip in faces:
+        for i in range(n):
+            for j in range(n):
+                p = [f(s * a / n, s * b / n) for a, b in ((i, j), (i + 1, j), (i + 1, j + 1), (i, j + 1))]
+                for t in ((p[0], p[1], p[2]), (p[0], p[2], p[3])):
+                    tris.append((t[0], t[2], t[1]) if flip else t)
+    return tris
+
+
+def main():
+    kind, n, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+    tris = {
+        "fan-cylinder": lambda: cylinder(n, rim=False),
+        "rim-cylinder": lambda: cylinder(n, rim=True),
+        "fan-cone": lambda: cone(n, rim=False),
+        "rim-cone": lambda: cone(n, rim=True),
+        "grid-cube": lambda: grid_cube(n),
+        "ngon-prism": lambda: cylinder(n, rim=True),
+    }[kind]()
+    write(out, tris)
+    print(f"{out}: {len(tris)} triangles", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

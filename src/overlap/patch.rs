@@ -1,0 +1,714 @@
+//! Patches: pieces of the surface that cannot cross themselves, so that pairs of their own
+//! triangles are never tested.
+//!
+//! The idea is Volino and Magnenat Thalmann's ("Efficient self-collision detection on
+//! smoothly discretized surface animations using geometrical shape regularity", 1994): a
+//! connected piece of surface whose normals all lie within less than a right angle of one
+//! direction, and whose outline seen along that direction does not cross itself, cannot
+//! cross itself. Here the direction is a coordinate axis, so that every decision is an
+//! exact orientation sign on the file's own numbers (dropping a coordinate rounds nothing):
+//!
+//! - A patch grows from a triangle across edges used by exactly two triangles, in opposite
+//!   directions, to neighbours that face the same way along the seed's axis: the exact
+//!   `orient2d` of their corners with that coordinate dropped has the seed's sign.
+//! - Seen along the axis, each point of the plane is covered by as many of the patch's
+//!   triangles as the winding number of the patch's boundary (its edges not shared within
+//!   it, each as its triangle runs it) around that point: every triangle covers its inside
+//!   once, the same way round, and shared edges cancel. So if the boundary forms rings that
+//!   neither cross nor touch (the polygon sweep, `crate::sweep`), with exactly one of them
+//!   turning the triangles' way, every point is covered at most once: the projection is
+//!   one-to-one, and no two of the patch's triangles cross, coincide or meet edge through
+//!   edge. A patch whose outline fails this is dissolved (its triangles are tested pair by
+//!   pair, as before).
+//!
+//! A sphere is a few patches (its upper and lower halves), a CAD part's flat faces and
+//! the smooth bands between its edges are patches: the pairs left to test lie along the
+//! patches' borders.
+//!
+//! A **flat** patch of many triangles (a cap fanned from its centre or from a corner, a
+//! face split into a grid) is checked as a whole: any other triangle is set against the
+//! patch's plane (the same plane for all its triangles), and most are cleared by the signs
+//! of their corners alone: lying on the patch's outer side (touching it or not), or inside
+//! it and touching the plane only at the patch's own corners or along its outline. Only
+//! the rest (a triangle passing through the plane, one lying in it facing the same way,
+//! one touching it from inside elsewhere) is tested against the patch's triangles near it,
+//! pair by pair. This removes the long thin triangles of fans from the broad phase, where
+//! their boxes meet every small triangle along the rim.
+
+use super::*;
+use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+/// In [`Tri::patch`]: the triangle belongs to a flat patch checked as a whole.
+pub(super) const UNIT: u32 = 1 << 31;
+
+/// No neighbour across an edge (or more than one).
+const NONE: u32 = u32::MAX;
+
+/// Flat patches of fewer triangles go through the broad phase with the others.
+const FLAT_MIN: usize = 16;
+
+/// A flat patch checked as a whole.
+pub(super) struct Flat {
+    /// Its triangles, ascending.
+    pub(super) tris: Vec<u32>,
+    /// One of its triangles' corners, as wound: the patch's plane and facing.
+    plane: [[f64; 3]; 3],
+    /// When the plane is `x[axis] = value`: the axis, the value, and the orientation sign
+    /// of a point with a larger coordinate.
+    aligned: Option<(usize, f64, i8)>,
+    /// The coordinate dropped to see the patch flat, and its triangles' orientation sign
+    /// there.
+    drop: usize,
+    sign: i8,
+    /// Its box.
+    pub(super) lo: [f64; 3],
+    pub(super) hi: [f64; 3],
+    /// Its corners' hashes.
+    corners: HashSet<u64>,
+    /// Its outline's edges (corner hashes, ascending) and the triangle of the patch on each.
+    outline: HashMap<[u64; 2], u32>,
+    /// Its triangles' boxes, built when a triangle is first tested pair by pair.
+    index: OnceLock<RTree<Boxed>>,
+}
+
+/// What a triangle's corners say of its meeting with a flat patch.
+pub(super) enum Verdict {
+    /// It cannot cross or coincide with any of the patch's triangles.
+    Clear,
+    /// It shares this outline edge with the patch's triangle (tested, to note an edge both
+    /// run the same way round), and is otherwise clear.
+    Along(usize),
+    /// Test it against the patch's triangles near it.
+    Test,
+}
+
+impl Flat {
+    /// The exact orientation sign of `p` against the patch's plane (`orient`'s sign:
+    /// negative on the side the patch faces).
+    fn side(&self, p: &[f64; 3]) -> i8 {
+        match self.aligned {
+            Some((axis, value, above)) => match p[axis].partial_cmp(&value) {
+                Some(std::cmp::Ordering::Greater) => above,
+                Some(std::cmp::Ordering::Less) => -above,
+                _ => 0,
+            },
+            None => orient(&self.plane[0], &self.plane[1], &self.plane[2], p),
+        }
+    }
+
+    /// How a triangle (corners `c`, hashes `h`), not of the patch, can meet it. Exactly
+    /// what testing it against each of the patch's triangles would find when `Clear`: a
+    /// corner in the plane counts as outside (see [`meet`]), so a triangle on the outer
+    /// side only touches; one inside touching the plane at a corner of the patch, or along
+    /// an edge of its outline, meets the patch only on its triangles' edges.
+    pub(super) fn verdict(&self, c: &[[f64; 3]; 3], h: &[u64; 3]) -> Verdict {
+        let s = c.map(|p| self.side(&p));
+        if s == [0, 0, 0] {
+            // In the plane: facing the other way, it only touches (two bodies face to face).
+            let p = c.map(|q| project(q, self.drop));
+            return if orient2(&p[0], &p[1], &p[2]) == -self.sign {
+                Verdict::Clear
+            } else {
+                Verdict::Test
+            };
+        }
+        if !s.contains(&1) {
+            return Verdict::Clear;
+        }
+        if s.contains(&-1) {
+            return Verdict::Test;
+        }
+        // Inside, touching the plane at the corners with sign 0.
+        let zeros: Vec<usize> = (0..3).filter(|&k| s[k] == 0).collect();
+        match zeros[..] {
+            [] => Verdict::Clear,
+            [k] if self.corners.contains(&h[k]) => Verdict::Clear,
+            [a, b] => {
+                let key = [h[a].min(h[b]), h[a].max(h[b])];
+                match self.outline.get(&key) {
+                    Some(&t) => Verdict::Along(t as usize),
+                    None => Verdict::Test,
+                }
+            }
+            _ => Verdict::Test,
+        }
+    }
+
+    /// The patch's triangles whose boxes meet `lo..hi`.
+    pub(super) fn near<'a, S: Soup>(
+        &'a self,
+        soup: &S,
+        lo: [f64; 3],
+        hi: [f64; 3],
+    ) -> impl Iterator<Item = usize> + 'a {
+        let tree = self.index.get_or_init(|| {
+            RTree::bulk_load(
+                self.tris
+                    .iter()
+                    .map(|&t| {
+                        let c = soup.triangle(t as usize).map(|p| p.coords());
+                        let (lo, hi) = bounds(&c);
+                        GeomWithData::new(Rectangle::from_corners(lo, hi), t)
+                    })
+                    .collect(),
+            )
+        });
+        tree.locate_in_envelope_intersecting(&AABB::from_corners(lo, hi))
+            .map(|b| b.data as usize)
+    }
+}
+
+/// The signed axis a triangle faces most (the coordinate to drop and the `orient2d` sign
+/// there), checked exactly; `None` for a degenerate triangle.
+fn facing(c: &[[f64; 3]; 3]) -> Option<(usize, i8)> {
+    let n = cross3(
+        &[c[1][0] - c[0][0], c[1][1] - c[0][1], c[1][2] - c[0][2]],
+        &[c[2][0] - c[0][0], c[2][1] - c[0][1], c[2][2] - c[0][2]],
+    );
+    let mut axes = [0, 1, 2];
+    axes.sort_by(|&a, &b| n[b].abs().total_cmp(&n[a].abs()));
+    axes.into_iter().find_map(|d| {
+        let p = c.map(|q| project(q, d));
+        match orient2(&p[0], &p[1], &p[2]) {
+            0 => None,
+            s => Some((d, s)),
+        }
+    })
+}
+
+/// Sets each triangle's [`Tri::patch`] (its own index when alone) and returns the flat
+/// patches to check as a whole (their triangles marked [`UNIT`]).
+pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri]) -> Vec<Flat> {
+    let n = tris.len();
+    for (t, tri) in tris.iter_mut().enumerate() {
+        tri.patch = t as u32;
+    }
+    if n < 2 || n >= UNIT as usize / 3 {
+        return Vec::new();
+    }
+    let nbr = neighbours(tris);
+    let corners = |t: usize| soup.triangle(t).map(|p| p.coords());
+
+    // Grow patches from seeds in triangle order (breadth first), each along its seed's
+    // axis: `order` holds every patch's triangles, one run per patch.
+    let mut seen = vec![false; n];
+    let mut order: Vec<u32> = Vec::new();
+    let mut runs: Vec<(usize, usize, usize, i8)> = Vec::new();
+    for seed in 0..n {
+        if seen[seed] || tris[seed].is_empty() {
+            continue;
+        }
+        let Some((drop, sign)) = facing(&corners(seed)) else {
+            continue;
+        };
+        seen[seed] = true;
+        let start = order.len();
+        order.push(seed as u32);
+        let mut next = start;
+        while next < order.len() {
+            let t = order[next] as usize;
+            next += 1;
+            for k in 0..3 {
+                let u = nbr[3 * t + k];
+                if u == NONE {
+                    continue;
+                }
+                let u = u as usize;
+                if seen[u] || tris[u].is_empty() {
+                    continue;
+                }
+                let p = corners(u).map(|q| project(q, drop));
+                if orient2(&p[0], &p[1], &p[2]) == sign {
+                    seen[u] = true;
+                    order.push(u as u32);
+                }
+            }
+        }
+        if order.len() - start > 1 {
+            runs.push((start, order.len(), drop, sign));
+        } else {
+            order.truncate(start);
+        }
+    }
+    for &(start, end, ..) in &runs {
+        let id = order[start];
+        for &t in &order[start..end] {
+            tris[t as usize].patch = id;
+        }
+    }
+
+    // Check each patch's outline; dissolve those that fail, and set the flat ones apart.
+    let tris_ro = &*tris;
+    let verdicts: Vec<(bool, Option<Flat>)> = runs
+        .par_iter()
+        .map(|&(start, end, drop, sign)| {
+            let members = &order[start..end];
+            let Some(outline) = outline(soup, tris_ro, &nbr, members, drop, sign) else {
+                return (false, None);
+            };
+            let flat = (members.len() >= FLAT_MIN)
+                .then(|| flat(soup, tris_ro, members, drop, sign, outline))
+                .flatten();
+            (true, flat)
+        })
+        .collect();
+    let mut flats = Vec::new();
+    for (&(start, end, ..), (ok, flat)) in runs.iter().zip(verdicts) {
+        if !ok {
+            for &t in &order[start..end] {
+                tris[t as usize].patch = t;
+            }
+        } else if let Some(flat) = flat {
+            for &t in &order[start..end] {
+                tris[t as usize].patch |= UNIT;
+            }
+            flats.push(flat);
+        }
+    }
+    flats
+}
+
+/// For each triangle's edge k (`3t + k`), the triangle across it when exactly two
+/// triangles use the edge, in opposite directions; else [`NONE`].
+fn neighbours(tris: &[Tri]) -> Vec<u32> {
+    let n = tris.len();
+    // Both ends' hashes mixed (wyhash's folded multiply): equal keys are checked below.
+    let key = |u: u64, v: u64| {
+        let (a, b) = (u.min(v), u.max(v));
+        let p = (a ^ 0xa076_1d64_78bd_642f) as u128 * (b ^ 0xe703_7ed1_a0b4_28db) as u128;
+        (p as u64) ^ ((p >> 64) as u64)
+    };
+    // (edge key, slot 3t + k), sorted by key: the uses of an edge sit together.
+    let mut halves = vec![0u128; 3 * n];
+    halves
+        .par_chunks_mut(3 << 12)
+        .enumerate()
+        .for_each(|(b, out)| {
+            for (d, slot) in out.iter_mut().enumerate() {
+                let s = (3 << 12) * b + d;
+                let h = tris[s / 3].hash;
+                let k = s % 3;
+                *slot = (key(h[k], h[(k + 1) % 3]) as u128) << 64 | s as u128;
+            }
+        });
+    halves.par_sort_unstable();
+    // Edges used exactly twice: each use of a run of two equal keys takes the other's
+    // triangle, when it is the same edge (not keys alike by chance) run the other way.
+    let nbr: Vec<AtomicU32> = (0..3 * n).map(|_| AtomicU32::new(NONE)).collect();
+    let len = halves.len();
+    (0..len)
+        .into_par_iter()
+        .with_min_len(1 << 14)
+        .for_each(|i| {
+            let k = halves[i] >> 64;
+            let same = |j: usize| j < len && halves[j] >> 64 == k;
+            if (i > 0 && halves[i - 1] >> 64 == k) || !same(i + 1) || same(i + 2) {
+                return;
+            }
+            let (x, y) = (halves[i] as u64 as usize, halves[i + 1] as u64 as usize);
+            let edge = |s: usize| {
+                let h = tris[s / 3].hash;
+                (h[s % 3], h[(s % 3 + 1) % 3])
+            };
+            let ((a, b), (c, d)) = (edge(x), edge(y));
+            if a == d && b == c && a != b && x / 3 != y / 3 {
+                nbr[x].store((y / 3) as u32, Ordering::Relaxed);
+                nbr[y].store((x / 3) as u32, Ordering::Relaxed);
+            }
+        });
+    drop(halves);
+    nbr.into_iter().map(AtomicU32::into_inner).collect()
+}
+
+/// A patch's outline edges (corner hashes, ascending, and the patch's triangle on each),
+/// if they form rings that neither cross nor touch, exactly one of them turning the way
+/// the triangles do (seen with coordinate `drop` left out); else `None`.
+fn outline<S: Soup>(
+    soup: &S,
+    tris: &[Tri],
+    nbr: &[u32],
+    members: &[u32],
+    drop: usize,
+    sign: i8,
+) -> Option<HashMap<[u64; 2], u32>> {
+    let id = tris[members[0] as usize].patch;
+    // (from, to, from's point, to's point, triangle)
+    type Edge = (u64, u64, [f64; 2], [f64; 2], u32);
+    let mut edges: Vec<Edge> = Vec::new();
+    for &t in members {
+        let t = t as usize;
+        let inner = |k: usize| {
+            let u = nbr[3 * t + k];
+            u != NONE && tris[u as usize].patch == id
+        };
+        if (0..3).all(inner) {
+            continue;
+        }
+        let h = tris[t].hash;
+        let c = soup.triangle(t).map(|p| project(p.coords(), drop));
+        for k in 0..3 {
+            if inner(k) {
+                continue;
+            }
+            let j = (k + 1) % 3;
+            if c[k] == c[j] {
+                // Seen end on: the sweep takes no point-like edges.
+                return None;
+            }
+            edges.push((h[k], h[j], c[k], c[j], t as u32));
+        }
+    }
+    edges.sort_unstable_by_key(|e| e.0);
+    if edges.windows(2).any(|w| w[0].0 == w[1].0) {
+        return None;
+    }
+    let next = |to: u64| edges.binary_search_by_key(&to, |e| e.0).ok();
+    let mut used = vec![false; edges.len()];
+    let mut sweep = Vec::with_capacity(edges.len());
+    let mut turning = 0;
+    for first in 0..edges.len() {
+        if used[first] {
+            continue;
+        }
+        let (ring, start) = (sweep.len(), sweep.len());
+        let mut e = first;
+        while !used[e] {
+            used[e] = true;
+            sweep.push(crate::sweep::SweepEdge {
+                from: edges[e].2,
+                to: edges[e].3,
+                ring,
+                index: sweep.len() - start,
+                ring_len: 0,
+            });
+            e = next(edges[e].1)?;
+        }
+        if e != first || sweep.len() - start < 3 {
+            return None;
+        }
+        let len = sweep.len() - start;
+        for s in &mut sweep[start..] {
+            s.ring_len = len;
+        }
+        // The ring's turn at its lowest point (x, then y), where it cannot be straight.
+        let r = &sweep[start..];
+        let low = (0..len)
+            .min_by(|&a, &b| {
+                r[a].from[0]
+                    .total_cmp(&r[b].from[0])
+                    .then(r[a].from[1].total_cmp(&r[b].from[1]))
+            })
+            .unwrap_or(0);
+        let before = &r[(low + len - 1) % len];
+        if orient2(&before.from, &r[low].from, &r[low].to) == sign {
+            turning += 1;
+        }
+    }
+    if turning != 1 || crate::sweep::first_contact(&sweep).is_some() {
+        return None;
+    }
+    Some(
+        edges
+            .iter()
+            .map(|e| ([e.0.min(e.1), e.0.max(e.1)], e.4))
+            .collect(),
+    )
+}
+
+/// The patch as a [`Flat`], if all its corners lie exactly in one plane.
+fn flat<S: Soup>(
+    soup: &S,
+    tris: &[Tri],
+    members: &[u32],
+    drop: usize,
+    sign: i8,
+    outline: HashMap<[u64; 2], u32>,
+) -> Option<Flat> {
+    let corners = |t: u32| soup.triangle(t as usize).map(|p| p.coords());
+    let plane = corners(members[0]);
+    let aligned = (0..3).find(|&a| plane[1][a] == plane[0][a] && plane[2][a] == plane[0][a]);
+    let inside = |p: &[f64; 3]| match aligned {
+        Some(a) => p[a] == plane[0][a],
+        None => orient(&plane[0], &plane[1], &plane[2], p) == 0,
+    };
+    let mut lo = [f64::INFINITY; 3];
+    let mut hi = [f64::NEG_INFINITY; 3];
+    let mut hashes = HashSet::new();
+    for &t in members {
+        let c = corners(t);
+        if !c.iter().all(inside) {
+            return None;
+        }
+        let (a, b) = bounds(&c);
+        for k in 0..3 {
+            lo[k] = lo[k].min(a[k]);
+            hi[k] = hi[k].max(b[k]);
+        }
+        hashes.extend(tris[t as usize].hash);
+    }
+    let aligned = aligned.map(|a| {
+        // A point just off the plane along the axis (below it when above would overflow).
+        let mut off = plane[0];
+        let up = off[a].next_up();
+        off[a] = if up.is_finite() {
+            up
+        } else {
+            off[a].next_down()
+        };
+        let s = orient(&plane[0], &plane[1], &plane[2], &off);
+        (a, plane[0][a], if up.is_finite() { s } else { -s })
+    });
+    let mut sorted = members.to_vec();
+    sorted.sort_unstable();
+    Some(Flat {
+        tris: sorted,
+        plane,
+        aligned,
+        drop,
+        sign,
+        lo,
+        hi,
+        corners: hashes,
+        outline,
+        index: OnceLock::new(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Kind, search};
+    use crate::soup::VertexSoup;
+    use proptest::prelude::*;
+
+    type T3 = [[f64; 3]; 3];
+
+    fn soup(tris: &[T3]) -> Vec<[f64; 3]> {
+        tris.iter().flat_map(|t| t.iter().copied()).collect()
+    }
+
+    /// A closed cylinder of `n` sections about the z axis through `at` (its bottom centre),
+    /// wound outward, its caps fanned from their centres or from one rim corner.
+    fn cylinder(at: [f64; 3], r: f64, h: f64, n: usize, rim: bool) -> Vec<T3> {
+        let p = |k: usize, z: f64| {
+            let a = std::f64::consts::TAU * (k % n) as f64 / n as f64;
+            [at[0] + r * a.cos(), at[1] + r * a.sin(), at[2] + z]
+        };
+        let mut t = Vec::new();
+        for k in 0..n {
+            t.push([p(k, 0.0), p(k + 1, 0.0), p(k + 1, h)]);
+            t.push([p(k, 0.0), p(k + 1, h), p(k, h)]);
+        }
+        let (top, bottom) = ([at[0], at[1], at[2] + h], at);
+        if rim {
+            for k in 1..n - 1 {
+                t.push([p(0, h), p(k, h), p(k + 1, h)]);
+                t.push([p(0, 0.0), p(k + 1, 0.0), p(k, 0.0)]);
+            }
+        } else {
+            for k in 0..n {
+                t.push([top, p(k, h), p(k + 1, h)]);
+                t.push([bottom, p(k + 1, 0.0), p(k, 0.0)]);
+            }
+        }
+        t
+    }
+
+    /// A box from `lo` of `size`, each face a `k` × `k` grid of squares, wound outward.
+    fn grid_box(lo: [f64; 3], size: [f64; 3], k: usize) -> Vec<T3> {
+        let mut t = Vec::new();
+        for axis in 0..3 {
+            let (u, v) = ((axis + 1) % 3, (axis + 2) % 3);
+            for high in [false, true] {
+                let at = |i: usize, j: usize| {
+                    let mut p = lo;
+                    p[axis] += if high { size[axis] } else { 0.0 };
+                    p[u] += size[u] * i as f64 / k as f64;
+                    p[v] += size[v] * j as f64 / k as f64;
+                    p
+                };
+                for i in 0..k {
+                    for j in 0..k {
+                        let (a, b, c, d) = (at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j + 1));
+                        // (u, v, axis) is right-handed: a, b, c turns about +axis.
+                        if high {
+                            t.extend([[a, b, c], [a, c, d]]);
+                        } else {
+                            t.extend([[a, c, b], [a, d, c]]);
+                        }
+                    }
+                }
+            }
+        }
+        t
+    }
+
+    /// Every point turned by `degrees` about (1, 2, 3) through the origin, rounded to f32
+    /// when asked (as a binary STL stores it).
+    fn turned(tris: &[T3], degrees: f64, f32_: bool) -> Vec<T3> {
+        let n = [1.0, 2.0, 3.0].map(|x: f64| x / 14f64.sqrt());
+        let (s, c) = degrees.to_radians().sin_cos();
+        let turn = |p: [f64; 3]| {
+            let d = n[0] * p[0] + n[1] * p[1] + n[2] * p[2];
+            let x = [
+                n[1] * p[2] - n[2] * p[1],
+                n[2] * p[0] - n[0] * p[2],
+                n[0] * p[1] - n[1] * p[0],
+            ];
+            [0, 1, 2].map(|k| {
+                let v = p[k] * c + x[k] * s + n[k] * d * (1.0 - c);
+                if f32_ { v as f32 as f64 } else { v }
+            })
+        };
+        tris.iter().map(|t| t.map(turn)).collect()
+    }
+
+    fn both(tris: &[T3]) -> (Option<super::super::Overlap>, Option<super::super::Overlap>) {
+        let s = soup(tris);
+        (
+            search(&VertexSoup(&s), true),
+            search(&VertexSoup(&s), false),
+        )
+    }
+
+    #[test]
+    fn fans_and_grids_are_flat_patches() {
+        for rim in [false, true] {
+            let t = cylinder([0.0; 3], 10.0, 20.0, 64, rim);
+            let s = soup(&t);
+            let mut tris: Vec<_> = (0..t.len())
+                .map(|i| {
+                    let c = t[i];
+                    let (lo, hi) = super::super::bounds(&c);
+                    use crate::soup::{Point, Soup};
+                    let v = VertexSoup(&s);
+                    super::super::Tri {
+                        lo: lo.map(|x| x as f32),
+                        hi: hi.map(|x| x as f32),
+                        hash: v.triangle(i).map(|p| p.hash()),
+                        cell: 0,
+                        patch: 0,
+                    }
+                })
+                .collect();
+            let flats = super::find(&VertexSoup(&s), &mut tris);
+            assert_eq!(flats.len(), 2, "rim {rim}");
+            assert_eq!(both(&t), (None, None));
+        }
+        assert_eq!(both(&grid_box([0.0; 3], [1.0, 2.0, 3.0], 8)), (None, None));
+    }
+
+    #[test]
+    fn through_a_fan_cap_on_it_and_twice() {
+        for rim in [false, true] {
+            let cyl = cylinder([0.0; 3], 10.0, 20.0, 48, rim);
+            // A box poking up through the top cap: found, as by testing every pair.
+            let t = [
+                cyl.clone(),
+                grid_box([-2.0, -2.0, 18.0], [4.0, 4.0, 4.0], 2),
+            ]
+            .concat();
+            let (a, b) = both(&t);
+            assert!(
+                matches!(
+                    a,
+                    Some(super::super::Overlap {
+                        kind: Kind::Cross(_),
+                        ..
+                    })
+                ),
+                "{a:?}"
+            );
+            assert_eq!(a, b);
+            // Resting on the cap (from outside), and a second cylinder standing on it.
+            for other in [
+                grid_box([-2.0, -2.0, 20.0], [4.0, 4.0, 4.0], 2),
+                cylinder([0.0, 0.0, 20.0], 10.0, 5.0, 48, !rim),
+                cylinder([3.0, 1.0, 20.0], 2.0, 5.0, 48, rim),
+            ] {
+                let t = [cyl.clone(), other].concat();
+                assert_eq!(both(&t), (None, None), "rim {rim}");
+            }
+            // The same cylinder twice: its caps coincide.
+            let (a, b) = both(&[cyl.clone(), cyl.clone()].concat());
+            assert!(a.is_some());
+            assert_eq!(a, b);
+            // Turned 37° about (1, 2, 3), at full precision and rounded to f32.
+            for f in [false, true] {
+                let t = turned(&cyl, 37.0, f);
+                assert_eq!(both(&t), (None, None), "rim {rim} f32 {f}");
+            }
+        }
+    }
+
+    /// A fan about (0, 0) whose rim spirals out over two turns: flat, it covers the plane
+    /// twice (its outline crosses itself, so it is no patch, and the pair test finds the
+    /// overlap); lifted into a ramp, it covers the plane twice without crossing itself.
+    #[test]
+    fn a_spiral_fan_is_not_one_patch() {
+        let n = 40;
+        let spiral = |lift: f64| -> Vec<T3> {
+            let p = |k: usize| {
+                let a = std::f64::consts::TAU * k as f64 / 20.0;
+                let r = 1.0 + k as f64 / n as f64;
+                [r * a.cos(), r * a.sin(), lift * k as f64]
+            };
+            (0..n)
+                .map(|k| [[0.0, 0.0, lift * k as f64 + lift / 2.0], p(k), p(k + 1)])
+                .collect()
+        };
+        let flat: Vec<T3> = spiral(0.0)
+            .into_iter()
+            .map(|t| [[0.0; 3], t[1], t[2]])
+            .collect();
+        let (a, b) = both(&flat);
+        assert!(
+            matches!(
+                a,
+                Some(super::super::Overlap {
+                    kind: Kind::Coincide(_),
+                    ..
+                })
+            ),
+            "{a:?}"
+        );
+        assert_eq!(a, b);
+        let (a, b) = both(&spiral(0.01));
+        assert_eq!(a, b);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(192))]
+        /// Assemblies of fan-capped cylinders and grid-faced boxes at offsets that make
+        /// them touch, rest on each other, coincide or overlap, turned or not: passing over
+        /// the pairs within patches finds exactly what testing every pair finds.
+        #[test]
+        fn patches_find_what_every_pair_finds(
+            bodies in proptest::collection::vec(
+                (0..4usize, 3..20usize, [0..6i32, 0..6i32, 0..6i32], 1..4usize),
+                2..4,
+            ),
+            turn in 0..3usize,
+        ) {
+            let mut t = Vec::new();
+            for (kind, n, at, size) in bodies {
+                let at = at.map(|x| x as f64 * 0.5);
+                let s = size as f64;
+                match kind {
+                    0 => t.extend(cylinder(at, s, s, n, false)),
+                    1 => t.extend(cylinder(at, s, s, n, true)),
+                    2 => t.extend(grid_box(at, [s, s, 1.0], n % 5 + 1)),
+                    _ => t.extend(grid_box(at, [1.0, s, s], 2)),
+                }
+            }
+            let t = match turn {
+                0 => t,
+                1 => turned(&t, 37.0, false),
+                _ => turned(&t, 10.0, true),
+            };
+            let (a, b) = both(&t);
+            prop_assert_eq!(a, b);
+        }
+    }
+}
