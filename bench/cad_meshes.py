@@ -1,7 +1,12 @@
 #!/usr/bin/env python3
-"""Writes closed meshes shaped the way CAD exporters write them, for benchmarks (binary STL).
+"""Writes closed meshes shaped the way CAD exporters write them, for benchmarks: binary STL
+(f32), or OBJ with every digit of f64 when OUT ends in .obj.
 
-    python3 bench/cad_meshes.py KIND N OUT.stl
+    python3 bench/cad_meshes.py KIND N OUT.stl|OUT.obj
+
+Rounded to f32, a polygon of more than some 10^4 sides is no longer convex where it crosses
+an axis (neighbouring corners round to one x), so a fan from a rim corner folds over itself
+there and inertia refuses the file (rightly: its triangles overlap). Large fans go to OBJ.
 
 KIND:
   fan-cylinder       a cylinder (radius 10, height 20) of N sections whose caps are fans from
@@ -24,6 +29,23 @@ def write(path, tris):
         out.write(b"\0" * 80 + struct.pack("<I", len(tris)))
         for a, b, c in tris:
             out.write(rec.pack(0, 0, 0, *a, *b, *c, 0))
+
+
+def write_obj(path, tris):
+    index = {}
+    lines = []
+    faces = []
+    for t in tris:
+        f = []
+        for p in t:
+            if p not in index:
+                index[p] = len(index) + 1
+                lines.append("v %r %r %r\n" % p)
+            f.append(index[p])
+        faces.append("f %d %d %d\n" % tuple(f))
+    with open(path, "w") as out:
+        out.writelines(lines)
+        out.writelines(faces)
 
 
 def ring(n, r, z):
@@ -91,7 +113,7 @@ def main():
         "grid-cube": lambda: grid_cube(n),
         "ngon-prism": lambda: cylinder(n, rim=True),
     }[kind]()
-    write(out, tris)
+    (write_obj if out.endswith(".obj") else write)(out, tris)
     print(f"{out}: {len(tris)} triangles", file=sys.stderr)
 
 

@@ -311,16 +311,15 @@ where
                 if around.len() < 6 {
                     return Vec::new();
                 }
-                // Union-find over the point's neighbours, joined by each triangle.
+                // Union-find over the point's neighbours (sorted, found by binary search:
+                // a fan's centre has thousands), joined by each triangle.
                 neighbours.clear();
+                neighbours.extend(around.iter().flat_map(|s| [s.0, s.1]));
+                neighbours.sort_unstable();
+                neighbours.dedup();
                 parent.clear();
-                fn index(q: u32, neighbours: &mut Vec<u32>, parent: &mut Vec<usize>) -> usize {
-                    neighbours.iter().position(|&x| x == q).unwrap_or_else(|| {
-                        neighbours.push(q);
-                        parent.push(parent.len());
-                        parent.len() - 1
-                    })
-                }
+                parent.extend(0..neighbours.len());
+                let index = |q: u32| neighbours.binary_search(&q).unwrap_or(0);
                 fn root(parent: &mut [usize], mut x: usize) -> usize {
                     while parent[x] != x {
                         parent[x] = parent[parent[x]];
@@ -329,8 +328,7 @@ where
                     x
                 }
                 for s in around {
-                    let a = index(s.0, neighbours, parent);
-                    let b = index(s.1, neighbours, parent);
+                    let (a, b) = (index(s.0), index(s.1));
                     let (ra, rb) = (root(parent, a), root(parent, b));
                     parent[ra.max(rb)] = ra.min(rb);
                 }
@@ -343,7 +341,7 @@ where
                 around
                     .iter()
                     .map(|s| {
-                        let i = neighbours.iter().position(|&x| x == s.0).unwrap_or(0);
+                        let i = index(s.0);
                         let r = root(parent, i);
                         if group_of[r] == u32::MAX {
                             group_of[r] = groups;

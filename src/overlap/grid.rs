@@ -35,9 +35,10 @@ pub(super) struct Grid {
     pub(super) cells: crate::scratch::Scratch<Cell>,
     /// The other, large, triangles (ascending).
     pub(super) large: Vec<usize>,
-    /// The grid's low corner, cells per unit length, and cells along each axis.
+    /// The grid's low corner, cells per unit length along each axis, and cells along each
+    /// axis.
     pub(super) lo: [f64; 3],
-    pub(super) inv: f64,
+    pub(super) inv: [f64; 3],
     pub(super) dims: [u64; 3],
 }
 
@@ -46,7 +47,7 @@ impl Grid {
     pub(super) fn index(&self, p: &[f32; 3]) -> [u64; 3] {
         [0, 1, 2].map(|k| {
             // Truncation is the floor here (c ≥ 0), without a call to libm's floor.
-            let c = (p[k] as f64 - self.lo[k]) * self.inv;
+            let c = (p[k] as f64 - self.lo[k]) * self.inv[k];
             if c > 0.0 {
                 (c as u64).min(self.dims[k] - 1)
             } else {
@@ -94,47 +95,59 @@ pub(super) fn unpack(m: u64) -> u64 {
 /// cell of its low corner); `None` when the R*-tree suits the mesh better (many large
 /// triangles, or a mesh too large for `f32` boxes).
 pub(super) fn grid(tris: &mut [Tri]) -> Option<Grid> {
-    type Extent = ([f64; 3], [f64; 3], f64, usize);
+    type Extent = ([f64; 3], [f64; 3], [f64; 4], usize);
     let (lo, hi, sum, count) = tris
         .par_iter()
         .with_min_len(1 << 12)
         .filter(|t| t.in_grid())
         .fold(
-            || ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3], 0.0, 0usize),
-            |(mut lo, mut hi, sum, count): Extent, t| {
+            || ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3], [0.0; 4], 0usize),
+            |(mut lo, mut hi, mut sum, count): Extent, t| {
                 for k in 0..3 {
                     lo[k] = lo[k].min(t.lo[k] as f64);
                     hi[k] = hi[k].max(t.hi[k] as f64);
                 }
-                let side = |k: usize| t.hi[k] as f64 - t.lo[k] as f64;
-                (lo, hi, sum + side(0).max(side(1)).max(side(2)), count + 1)
+                let side = [0, 1, 2].map(|k| t.hi[k] as f64 - t.lo[k] as f64);
+                for k in 0..3 {
+                    sum[k] += side[k];
+                }
+                sum[3] += side[0].max(side[1]).max(side[2]);
+                (lo, hi, sum, count + 1)
             },
         )
         .reduce(
-            || ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3], 0.0, 0usize),
+            || ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3], [0.0; 4], 0usize),
             |a: Extent, b: Extent| {
                 (
                     [0, 1, 2].map(|k| a.0[k].min(b.0[k])),
                     [0, 1, 2].map(|k| a.1[k].max(b.1[k])),
-                    a.2 + b.2,
+                    [0, 1, 2, 3].map(|k| a.2[k] + b.2[k]),
                     a.3 + b.3,
                 )
             },
         );
     let size = [hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]];
     let longest = size[0].max(size[1]).max(size[2]);
-    let mean = sum / count.max(1) as f64;
+    let mean = sum[3] / count.max(1) as f64;
     if !(longest.is_finite() && longest > 0.0 && mean.is_finite() && mean > 0.0) {
         return None;
     }
-    // Cells twice the mean triangle's longest side (the fastest on a 10^6 sphere), fewer
-    // than 2^64 in all.
-    let cell = (2.0 * mean).max(longest / AXIS_CELLS as f64);
-    let inv = 1.0 / cell;
-    if !inv.is_finite() {
+    // Cells twice the mean triangle's longest side (the fastest on a 10^6 sphere), shrunk
+    // along an axis where the boxes are thinner on average than along the widest: the
+    // slivers of a cylinder's wall (long in z, thin in x and y) would otherwise all share a
+    // few tall cells. Fewer than 2^64 cells in all.
+    let widest = sum[0].max(sum[1]).max(sum[2]);
+    let inv = [0, 1, 2].map(|k| {
+        let thin = if widest > 0.0 { sum[k] / widest } else { 1.0 };
+        let cell = (2.0 * mean * thin)
+            .max(2.0 * mean / 1024.0)
+            .max(longest / AXIS_CELLS as f64);
+        1.0 / cell
+    });
+    if !inv.iter().all(|x| x.is_finite()) {
         return None;
     }
-    let dims = size.map(|s| ((s * inv) as u64).clamp(1, AXIS_CELLS));
+    let dims = [0, 1, 2].map(|k| ((size[k] * inv[k]) as u64).clamp(1, AXIS_CELLS));
     let mut grid = Grid {
         cells: crate::scratch::Scratch::new(0, false)?,
         large: Vec::new(),

@@ -232,42 +232,173 @@ pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri]) -> Vec<Flat> {
             order.truncate(start);
         }
     }
-    for &(start, end, ..) in &runs {
-        let id = order[start];
-        for &t in &order[start..end] {
-            tris[t as usize].patch = id;
+    // Join neighbouring patches whose triangles all face one axis in common (a cone's
+    // side, fanned from its apex, grows as three patches from seeds facing x and y, but all
+    // of it faces up). A joined patch whose outline fails is tried again as its parts.
+    let groups = join(soup, tris, &nbr, &order, &runs);
+    let check = |tris: &[Tri], members: &[u32], drop: usize, sign: i8| -> (bool, Option<Flat>) {
+        let id = members[0];
+        let Some(outline) = outline(soup, tris, &nbr, members, id, drop, sign) else {
+            return (false, None);
+        };
+        let flat = (members.len() >= FLAT_MIN)
+            .then(|| flat(soup, tris, members, drop, sign, outline))
+            .flatten();
+        (true, flat)
+    };
+    // Patch ids are set before the outlines are read (an edge is inside a patch when both
+    // its triangles carry its id): a group's first member's index.
+    let set = |tris: &mut [Tri], members: &[u32]| {
+        for &t in members {
+            tris[t as usize].patch = members[0];
+        }
+    };
+    for g in &groups {
+        set(tris, &g.0);
+    }
+    let ro = &*tris;
+    let mut verdicts: Vec<(bool, Option<Flat>)> = groups
+        .par_iter()
+        .map(|g| check(ro, &g.0, g.1, g.2))
+        .collect();
+    let mut retry = Vec::new();
+    for (g, v) in groups.iter().zip(&verdicts) {
+        if !v.0 && g.3.len() > 1 {
+            retry.extend(g.3.iter().map(|&r| {
+                let (start, end, drop, sign) = runs[r];
+                (order[start..end].to_vec(), drop, sign, vec![r])
+            }));
         }
     }
-
-    // Check each patch's outline; dissolve those that fail, and set the flat ones apart.
-    let tris_ro = &*tris;
-    let verdicts: Vec<(bool, Option<Flat>)> = runs
-        .par_iter()
-        .map(|&(start, end, drop, sign)| {
-            let members = &order[start..end];
-            let Some(outline) = outline(soup, tris_ro, &nbr, members, drop, sign) else {
-                return (false, None);
-            };
-            let flat = (members.len() >= FLAT_MIN)
-                .then(|| flat(soup, tris_ro, members, drop, sign, outline))
-                .flatten();
-            (true, flat)
-        })
-        .collect();
+    let mut groups = groups;
+    if !retry.is_empty() {
+        for g in &retry {
+            set(tris, &g.0);
+        }
+        let ro = &*tris;
+        verdicts.extend(
+            retry
+                .par_iter()
+                .map(|g| check(ro, &g.0, g.1, g.2))
+                .collect::<Vec<_>>(),
+        );
+        groups.extend(retry);
+    }
     let mut flats = Vec::new();
-    for (&(start, end, ..), (ok, flat)) in runs.iter().zip(verdicts) {
+    // Failed groups first (a retried part that passes is then set again).
+    let mut undo: Vec<usize> = (0..groups.len()).filter(|&g| !verdicts[g].0).collect();
+    undo.sort_by_key(|&g| std::cmp::Reverse(groups[g].0.len()));
+    for g in undo {
+        for &t in &groups[g].0 {
+            tris[t as usize].patch = t;
+        }
+    }
+    for (g, (ok, flat)) in groups.iter().zip(verdicts) {
         if !ok {
-            for &t in &order[start..end] {
-                tris[t as usize].patch = t;
-            }
-        } else if let Some(flat) = flat {
-            for &t in &order[start..end] {
+            continue;
+        }
+        set(tris, &g.0);
+        if let Some(flat) = flat {
+            for &t in &g.0 {
                 tris[t as usize].patch |= UNIT;
             }
             flats.push(flat);
         }
     }
     flats
+}
+
+/// A patch to check: its triangles, its axis (the coordinate dropped and the turn there),
+/// and the grown runs it joins.
+type Group = (Vec<u32>, usize, i8, Vec<usize>);
+
+/// The signed axes a triangle faces, as bits: `2d` for +, `2d + 1` for − along axis d.
+fn faces_mask(c: &[[f64; 3]; 3]) -> u8 {
+    let mut m = 0;
+    for d in 0..3 {
+        let p = c.map(|q| project(q, d));
+        match orient2(&p[0], &p[1], &p[2]) {
+            1 => m |= 1 << (2 * d),
+            -1 => m |= 1 << (2 * d + 1),
+            _ => {}
+        }
+    }
+    m
+}
+
+/// The grown runs, joined where neighbouring runs' triangles all face an axis in common.
+fn join<S: Soup>(
+    soup: &S,
+    tris: &[Tri],
+    nbr: &[u32],
+    order: &[u32],
+    runs: &[(usize, usize, usize, i8)],
+) -> Vec<Group> {
+    let mut run_of = vec![NONE; tris.len()];
+    for (r, &(start, end, ..)) in runs.iter().enumerate() {
+        for &t in &order[start..end] {
+            run_of[t as usize] = r as u32;
+        }
+    }
+    let mut mask: Vec<u8> = runs
+        .par_iter()
+        .map(|&(start, end, ..)| {
+            order[start..end].iter().fold(0x3f, |m, &t| {
+                m & faces_mask(&soup.triangle(t as usize).map(|p| p.coords()))
+            })
+        })
+        .collect();
+    let mut pairs: Vec<(u32, u32)> = runs
+        .par_iter()
+        .enumerate()
+        .flat_map_iter(|(r, &(start, end, ..))| {
+            let run_of = &run_of;
+            order[start..end].iter().flat_map(move |&t| {
+                (0..3).filter_map(move |k| {
+                    let u = nbr[3 * t as usize + k];
+                    let q = if u == NONE { NONE } else { run_of[u as usize] };
+                    (q != NONE && q as usize > r).then_some((r as u32, q))
+                })
+            })
+        })
+        .collect();
+    pairs.sort_unstable();
+    pairs.dedup();
+    let mut parent: Vec<usize> = (0..runs.len()).collect();
+    fn root(parent: &mut [usize], mut x: usize) -> usize {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    for (a, b) in pairs {
+        let (ra, rb) = (root(&mut parent, a as usize), root(&mut parent, b as usize));
+        if ra != rb && mask[ra] & mask[rb] != 0 {
+            let (lo, hi) = (ra.min(rb), ra.max(rb));
+            parent[hi] = lo;
+            mask[lo] &= mask[hi];
+        }
+    }
+    let mut groups: Vec<Group> = Vec::new();
+    let mut slot = vec![usize::MAX; runs.len()];
+    for (r, &(start, end, drop, sign)) in runs.iter().enumerate() {
+        let top = root(&mut parent, r);
+        if slot[top] == usize::MAX {
+            slot[top] = groups.len();
+            groups.push((Vec::new(), drop, sign, Vec::new()));
+        }
+        let g = &mut groups[slot[top]];
+        g.0.extend_from_slice(&order[start..end]);
+        g.3.push(r);
+        if g.3.len() == 2 {
+            // Joined: the axis they all face.
+            let b = mask[top].trailing_zeros() as usize;
+            g.1 = b / 2;
+            g.2 = if b.is_multiple_of(2) { 1 } else { -1 };
+        }
+    }
+    groups
 }
 
 /// For each triangle's edge k (`3t + k`), the triangle across it when exactly two
@@ -330,10 +461,10 @@ fn outline<S: Soup>(
     tris: &[Tri],
     nbr: &[u32],
     members: &[u32],
+    id: u32,
     drop: usize,
     sign: i8,
 ) -> Option<HashMap<[u64; 2], u32>> {
-    let id = tris[members[0] as usize].patch;
     // (from, to, from's point, to's point, triangle)
     type Edge = (u64, u64, [f64; 2], [f64; 2], u32);
     let mut edges: Vec<Edge> = Vec::new();
@@ -449,16 +580,12 @@ fn flat<S: Soup>(
         hashes.extend(tris[t as usize].hash);
     }
     let aligned = aligned.map(|a| {
-        // A point just off the plane along the axis (below it when above would overflow).
-        let mut off = plane[0];
-        let up = off[a].next_up();
-        off[a] = if up.is_finite() {
-            up
-        } else {
-            off[a].next_down()
-        };
-        let s = orient(&plane[0], &plane[1], &plane[2], &off);
-        (a, plane[0][a], if up.is_finite() { s } else { -s })
+        // `orient` of a point beyond the plane along +axis: minus the sign of the normal's
+        // component there, which is the plane's turn seen with that axis left out. (Not
+        // `orient` of a point one ulp off: at 0 that is a subnormal step, and the
+        // predicate's products underflow to 0.)
+        let p = plane.map(|q| project(q, a));
+        (a, plane[0][a], -orient2(&p[0], &p[1], &p[2]))
     });
     let mut sorted = members.to_vec();
     sorted.sort_unstable();
@@ -572,28 +699,64 @@ mod tests {
         )
     }
 
+    /// The patch of each triangle, as [`super::find`] sets it, the flat patches, and how
+    /// many other triangles their corners alone do not clear.
+    fn patches_of(t: &[T3]) -> (Vec<u32>, usize, usize) {
+        use crate::soup::{Point, Soup};
+        let s = soup(t);
+        let v = VertexSoup(&s);
+        let mut tris: Vec<_> = (0..t.len())
+            .map(|i| {
+                let (lo, hi) = super::super::bounds(&t[i]);
+                super::super::Tri {
+                    lo: lo.map(|x| x as f32),
+                    hi: hi.map(|x| x as f32),
+                    hash: v.triangle(i).map(|p| p.hash()),
+                    cell: 0,
+                    patch: 0,
+                }
+            })
+            .collect();
+        let flats = super::find(&v, &mut tris);
+        let unclear = flats
+            .iter()
+            .map(|f| {
+                (0..t.len())
+                    .filter(|&i| f.tris.binary_search(&(i as u32)).is_err())
+                    .filter(|&i| matches!(f.verdict(&t[i], &tris[i].hash), super::Verdict::Test))
+                    .count()
+            })
+            .sum();
+        let patch = tris.iter().map(|t| t.patch & !super::UNIT).collect();
+        (patch, flats.len(), unclear)
+    }
+
+    #[test]
+    fn a_cone_fanned_from_its_apex_is_one_patch() {
+        // Its side grows from a seed facing x; the patches grown beside it all face up too,
+        // and are joined. Its base, fanned from the centre, is flat.
+        let n = 96;
+        let p = |k: usize| {
+            let a = std::f64::consts::TAU * (k % n) as f64 / n as f64;
+            [3.0 * a.cos(), 3.0 * a.sin(), 0.0]
+        };
+        let mut t: Vec<T3> = (0..n).map(|k| [p(k), p(k + 1), [0.0, 0.0, 5.0]]).collect();
+        t.extend((0..n).map(|k| [[0.0; 3], p(k + 1), p(k)]));
+        let (patch, flats, _) = patches_of(&t);
+        assert!(patch[..n].iter().all(|&q| q == patch[0]), "{patch:?}");
+        assert!(patch[n..].iter().all(|&q| q == patch[n] && q != patch[0]));
+        assert_eq!(flats, 1);
+        assert_eq!(both(&t), (None, None));
+    }
+
     #[test]
     fn fans_and_grids_are_flat_patches() {
         for rim in [false, true] {
+            // At the origin: the bottom cap's plane is z = 0 (where a point one ulp off
+            // is subnormal).
             let t = cylinder([0.0; 3], 10.0, 20.0, 64, rim);
-            let s = soup(&t);
-            let mut tris: Vec<_> = (0..t.len())
-                .map(|i| {
-                    let c = t[i];
-                    let (lo, hi) = super::super::bounds(&c);
-                    use crate::soup::{Point, Soup};
-                    let v = VertexSoup(&s);
-                    super::super::Tri {
-                        lo: lo.map(|x| x as f32),
-                        hi: hi.map(|x| x as f32),
-                        hash: v.triangle(i).map(|p| p.hash()),
-                        cell: 0,
-                        patch: 0,
-                    }
-                })
-                .collect();
-            let flats = super::find(&VertexSoup(&s), &mut tris);
-            assert_eq!(flats.len(), 2, "rim {rim}");
+            let (_, flats, unclear) = patches_of(&t);
+            assert_eq!((flats, unclear), (2, 0), "rim {rim}");
             assert_eq!(both(&t), (None, None));
         }
         assert_eq!(both(&grid_box([0.0; 3], [1.0, 2.0, 3.0], 8)), (None, None));
