@@ -44,9 +44,15 @@ pub(super) struct PolygonArgs {
     /// construction line): refuse the drawing (the default), or ignore them with a warning.
     #[arg(long, value_enum, default_value_t = OpenChoice::Refuse, help_heading = "Input")]
     pub(super) open: OpenChoice,
-    /// DXF: read only this layer (repeat for several). Default: every layer.
+    /// DXF: read only this layer (repeat for several), even when it is off or frozen.
+    /// Default: every layer that is on and thawed.
     #[arg(long, value_name = "NAME", help_heading = "Input")]
     pub(super) layer: Vec<String>,
+    /// DXF: the space to read: `model` (the default: paper-space title blocks and
+    /// viewport frames are left out and counted), `paper` (the active layout's paper
+    /// space), or `layout:NAME` (one layout, by the name on its tab).
+    #[arg(long, value_name = "SPACE", default_value = "model", value_parser = parse_space, help_heading = "Input")]
+    pub(super) space: inertia::io::dxf::Space,
     /// Report as for several inputs even when there is one body: JSON
     /// `{"schema_version", "parts", "errors", "total"}`, a total row in tables and CSV, so that
     /// a script over `dir/*` reads one file's result as it reads many.
@@ -54,6 +60,19 @@ pub(super) struct PolygonArgs {
     pub(super) parts: bool,
     #[command(flatten)]
     pub(super) common: Common,
+}
+
+/// `--space`: `model`, `paper` or `layout:NAME`.
+fn parse_space(s: &str) -> std::result::Result<inertia::io::dxf::Space, String> {
+    use inertia::io::dxf::Space;
+    match s {
+        "model" => Ok(Space::Model),
+        "paper" => Ok(Space::Paper),
+        _ => match s.strip_prefix("layout:") {
+            Some(name) if !name.is_empty() => Ok(Space::Layout(name.to_string())),
+            _ => Err("expected model, paper or layout:NAME".to_string()),
+        },
+    }
 }
 
 /// What `polygon` does with DXF pieces outside any closed outline.
@@ -78,6 +97,7 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
         join_tolerance: a.join_tolerance,
         ignore_open: a.open == OpenChoice::Ignore,
         layers: a.layer.clone(),
+        space: a.space.clone(),
     };
     let view = a.common.view(2)?;
     let about = a.common.about::<2>()?.map(Point2::from);

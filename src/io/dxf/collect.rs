@@ -78,6 +78,8 @@ const MAX_EXPANDED: usize = 1 << 22;
 /// Gathers a drawing's closed curves and open pieces, expanding INSERTs.
 pub(super) struct Collector<'a> {
     pub(super) layers: Vec<String>,
+    /// Layers that are off or frozen (upper-case names).
+    pub(super) states: std::collections::HashMap<String, super::LayerState>,
     pub(super) blocks: std::collections::HashMap<&'a str, &'a ::dxf::Block>,
     pub(super) curves: Vec<Path>,
     pub(super) pieces: Vec<Path>,
@@ -100,6 +102,12 @@ impl<'a> Collector<'a> {
         } else {
             self.pieces.push(c);
         }
+    }
+
+    /// Counts an entity left out because a CAD program does not show it.
+    fn hide(&mut self, reason: &str) -> Result<()> {
+        *self.annotations.entry(reason.into()).or_default() += 1;
+        Ok(())
     }
 
     /// A polyline's vertices with their bulges: a closed curve, or a piece to chain.
@@ -168,6 +176,23 @@ impl<'a> Collector<'a> {
         };
         if !self.layers.is_empty() && !self.layers.iter().any(|l| l == layer) {
             return Ok(());
+        }
+        // What a CAD program does not show is not the part: an invisible entity, one on a
+        // layer that is off, and anything on a frozen layer (an INSERT on a frozen layer
+        // shows nothing of its block; one on a layer that is off still shows the entities
+        // of its block that are on other layers). A layer asked for by name is read.
+        if !e.common.is_visible {
+            return self.hide("invisible");
+        }
+        if self.layers.is_empty()
+            && let Some(state) = self.states.get(&layer.to_uppercase())
+        {
+            if state.frozen {
+                return self.hide("layer frozen");
+            }
+            if state.off && !matches!(e.specific, ::dxf::entities::EntityType::Insert(_)) {
+                return self.hide("layer off");
+            }
         }
         // Names carry the layer when it is not the default one.
         let handle = if layer == "0" || layer.is_empty() {
@@ -403,6 +428,26 @@ impl<'a> Collector<'a> {
                 ),
             )
         })?;
+        // An external reference's block holds nothing in this drawing: its geometry is in
+        // another file, so expanding it would leave the part out silently.
+        if block.is_xref()
+            || block.is_xref_overlay()
+            || block.is_externally_dependent()
+            || !block.xref_path_name.is_empty()
+        {
+            let file = if block.xref_path_name.is_empty() {
+                "a file the drawing does not name".to_string()
+            } else {
+                format!("\"{}\"", crate::error::clip_to(&block.xref_path_name, 120))
+            };
+            return Err(Error::parse(
+                name,
+                format!(
+                    "places external reference \"{}\" ({file}), whose geometry is not in this drawing: bind it into the drawing (XREF Bind) or read that file",
+                    crate::error::clip(&block.name)
+                ),
+            ));
+        }
         if stack.contains(&block.name.as_str()) {
             return Err(Error::parse(
                 name,

@@ -120,8 +120,26 @@ pub struct Options {
     /// lines), naming them in [`Read::ignored`], instead of refusing the drawing.
     pub ignore_open: bool,
     /// Read only entities on these layers (all when empty). Entities on layer `0` inside a
-    /// block take the layer of the INSERT that places them, as in CAD programs.
+    /// block take the layer of the INSERT that places them, as in CAD programs. A layer
+    /// named here is read even when it is off or frozen (it was asked for by name).
     pub layers: Vec<String>,
+    /// Which space of the drawing to read: model space unless asked.
+    pub space: Space,
+}
+
+/// The space of a drawing that is read: what a CAD program shows in its model tab, or on
+/// one of its layouts (sheets, with their title blocks and viewport frames).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Space {
+    /// Model space: the part as drawn. Paper-space entities (group 67 = 1) and the
+    /// layouts' blocks are left out, and counted.
+    #[default]
+    Model,
+    /// The paper space of the active layout (the entities with group 67 = 1).
+    Paper,
+    /// The layout of this name (case-insensitive, as CAD programs compare names), from
+    /// the drawing's `LAYOUT` objects (`Model` is model space).
+    Layout(String),
 }
 
 /// What a drawing holds: its polygons, and the pieces left out with
@@ -133,8 +151,77 @@ pub struct Read {
     /// Pieces that belong to no closed outline, left out (`LINE 2F`, ...).
     pub ignored: Vec<String>,
     /// Annotations and construction geometry ignored, counted by DXF entity type
-    /// (`{"DIMENSION": 4, "TEXT": 2}`): they never change an outline.
+    /// (`{"DIMENSION": 4, "TEXT": 2}`): they never change an outline. Entities a CAD
+    /// program does not show in the space read are counted here too, by reason:
+    /// `"paper space"` (or `"model space"` when a layout is read), `"invisible"` (group
+    /// 60 = 1), `"layer off"` and `"layer frozen"` (an INSERT on a frozen layer counts
+    /// once, for all it would place).
     pub annotations: std::collections::BTreeMap<String, usize>,
+}
+
+/// What a layer's entry in the drawing's LAYER table says of its entities' visibility.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct LayerState {
+    /// Turned off (a negative colour number): its entities are not shown.
+    pub(crate) off: bool,
+    /// Frozen (flag 1 of group 70): its entities are neither shown nor regenerated, and
+    /// an INSERT on it shows nothing of its block.
+    pub(crate) frozen: bool,
+}
+
+/// The states of the layers of an ASCII drawing, read from its LAYER table (keys upper
+/// case: DXF layer names are compared without case). The `dxf` crate does not keep the
+/// layer flags (group 70), so they are read from the text here.
+fn layer_states(bytes: &[u8]) -> std::collections::HashMap<String, LayerState> {
+    let mut states = std::collections::HashMap::new();
+    let Ok(text) =
+        std::str::from_utf8(bytes).or_else(|e| std::str::from_utf8(&bytes[..e.valid_up_to()]))
+    else {
+        return states;
+    };
+    let mut lines = text.lines().map(str::trim);
+    // The LAYER entry being read: (name, flags, colour).
+    let mut entry: Option<(String, i32, i32)> = None;
+    let mut finish = |entry: &mut Option<(String, i32, i32)>| {
+        if let Some((name, flags, colour)) = entry.take() {
+            states.insert(
+                name.to_uppercase(),
+                LayerState {
+                    off: colour < 0,
+                    frozen: flags & 1 != 0,
+                },
+            );
+        }
+    };
+    while let Some(code) = lines.next() {
+        let Some(value) = lines.next() else { break };
+        match code {
+            "0" => {
+                finish(&mut entry);
+                if value == "LAYER" {
+                    entry = Some((String::new(), 0, 7));
+                }
+            }
+            "2" if value == "BLOCKS" || value == "ENTITIES" => break,
+            "2" => {
+                if let Some(e) = entry.as_mut() {
+                    e.0 = value.to_string();
+                }
+            }
+            "70" | "62" => {
+                if let (Some(e), Ok(v)) = (entry.as_mut(), value.parse::<i32>()) {
+                    if code == "70" {
+                        e.1 = v;
+                    } else {
+                        e.2 = v;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    finish(&mut entry);
+    states
 }
 
 /// What a drawing held outside its polygons.
@@ -259,6 +346,96 @@ fn unread_entities(bytes: &[u8]) -> Result<std::collections::BTreeMap<String, us
     Ok(counts)
 }
 
+/// The top-level entities of the space asked for, how many entities the other space holds
+/// (left out, to be counted), and whether the space read is model space.
+fn space_entities<'a>(
+    drawing: &'a ::dxf::Drawing,
+    space: &Space,
+) -> Result<(Vec<&'a ::dxf::entities::Entity>, usize, bool)> {
+    let (paper, model): (Vec<_>, Vec<_>) =
+        drawing.entities().partition(|e| e.common.is_in_paper_space);
+    // The layouts other than the active one keep their entities in blocks
+    // `*Paper_Space0`, `*Paper_Space1`, ..., which nothing inserts.
+    let layouts: usize = drawing
+        .blocks()
+        .filter(|b| {
+            b.name.len() > "*Paper_Space".len()
+                && b.name.is_char_boundary("*Paper_Space".len())
+                && b.name[.."*Paper_Space".len()].eq_ignore_ascii_case("*Paper_Space")
+        })
+        .map(|b| b.entities.len())
+        .sum();
+    let name = match space {
+        Space::Model => return Ok((model, paper.len() + layouts, true)),
+        Space::Paper => return Ok((paper, model.len(), false)),
+        Space::Layout(name) => name,
+    };
+    if name.eq_ignore_ascii_case("model") {
+        return Ok((model, paper.len() + layouts, true));
+    }
+    // A layout names its block through the BLOCK_RECORD that points at it (group 340):
+    // `*Paper_Space` for the active layout, whose entities are in ENTITIES with group 67,
+    // `*Paper_Space0`, `*Paper_Space1`, ... for the others, whose entities are in their
+    // blocks.
+    let mut names = Vec::new();
+    let mut found = None;
+    for o in drawing.objects() {
+        if let ::dxf::objects::ObjectType::Layout(l) = &o.specific {
+            names.push(l.layout_name.clone());
+            if l.layout_name.eq_ignore_ascii_case(name) {
+                found = Some(o.common.handle);
+            }
+        }
+    }
+    let Some(handle) = found else {
+        names.sort();
+        let listed = if names.is_empty() {
+            "it has no LAYOUT objects (a drawing older than R2000: --space paper reads its paper space)".to_string()
+        } else {
+            format!(
+                "its layouts are {}",
+                names
+                    .iter()
+                    .map(|n| format!("\"{}\"", crate::error::clip(n)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        };
+        return Err(Error::parse(
+            "DXF",
+            format!(
+                "no layout named \"{}\" in the drawing: {listed}",
+                crate::error::clip(name)
+            ),
+        ));
+    };
+    let record = drawing
+        .block_records()
+        .find(|r| r.__layout_handle == handle)
+        .map(|r| r.name.clone())
+        .unwrap_or_default();
+    if record.eq_ignore_ascii_case("*Model_Space") {
+        return Ok((model, paper.len() + layouts, true));
+    }
+    if record.eq_ignore_ascii_case("*Paper_Space") {
+        return Ok((paper, model.len(), false));
+    }
+    let block = drawing
+        .blocks()
+        .find(|b| b.name.eq_ignore_ascii_case(&record))
+        .ok_or_else(|| {
+            Error::parse(
+                "DXF",
+                format!(
+                    "layout \"{}\" names no block of the drawing (its BLOCK_RECORD is \"{}\")",
+                    crate::error::clip(name),
+                    crate::error::clip(&record)
+                ),
+            )
+        })?;
+    Ok((block.entities.iter().collect(), model.len(), false))
+}
+
 /// Parses a DXF drawing into polygons (with holes), each named by its outline's entity.
 ///
 /// # Errors
@@ -302,8 +479,14 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<(String, PolygonRings)>> {
 /// ```
 pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
     let drawing = load(bytes)?;
+    // Layer states: off from the library (a negative colour), frozen from the text.
+    let mut states = layer_states(bytes);
+    for l in drawing.layers() {
+        states.entry(l.name.to_uppercase()).or_default().off |= !l.is_layer_on;
+    }
     let mut c = Collector {
         layers: options.layers.clone(),
+        states,
         blocks: drawing.blocks().map(|b| (b.name.as_str(), b)).collect(),
         curves: Vec::new(),
         pieces: Vec::new(),
@@ -311,7 +494,7 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
         annotations: Default::default(),
         spline_points: 0,
     };
-    let entities: Vec<&::dxf::entities::Entity> = drawing.entities().collect();
+    let (entities, left_out, model) = space_entities(&drawing, &options.space)?;
     c.entities(&entities, &Affine::IDENTITY, "", "", &mut Vec::new())?;
     let Collector {
         mut curves,
@@ -319,8 +502,13 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
         mut annotations,
         ..
     } = c;
-    // Only with all layers: the skipped entities' layers are not read.
-    if options.layers.is_empty() {
+    if left_out > 0 {
+        let other = if model { "paper space" } else { "model space" };
+        *annotations.entry(other.into()).or_default() += left_out;
+    }
+    // Only with all layers and in model space: the skipped entities' layers and spaces
+    // are not read.
+    if options.layers.is_empty() && options.space == Space::Model {
         for (k, n) in unread_entities(bytes)? {
             *annotations.entry(k).or_default() += n;
         }
@@ -336,13 +524,27 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
     let (chained, ignored) = chain(pieces, tol, options.ignore_open)?;
     curves.extend(chained);
     if curves.is_empty() {
+        let space = match &options.space {
+            Space::Model => "model space of the DXF drawing".to_string(),
+            Space::Paper => "paper space of the DXF drawing".to_string(),
+            Space::Layout(n) => format!("layout \"{}\" of the DXF drawing", crate::error::clip(n)),
+        };
         let on = if options.layers.is_empty() {
-            "in the DXF drawing".to_string()
+            format!("in the {space}")
         } else {
-            format!("on layer {} of the DXF drawing", options.layers.join(", "))
+            format!("on layer {} in the {space}", options.layers.join(", "))
+        };
+        // Say where the drawing's geometry is when it is not where it was looked for.
+        let hint = if left_out > 0 && model {
+            format!(
+                " (its paper space and layouts hold {left_out} entit{}, left out: --space paper or --space layout:NAME reads them)",
+                if left_out == 1 { "y" } else { "ies" }
+            )
+        } else {
+            String::new()
         };
         return Err(Error::Empty(format!(
-            "no closed outline (polyline, circle, or lines and arcs joined end to end) {on}"
+            "no closed outline (polyline, circle, or lines and arcs joined end to end) {on}{hint}"
         )));
     }
     Ok(Read {

@@ -1,0 +1,209 @@
+//! DXF drawings as CAD programs write them (issue 23): paper space and layouts, hidden
+//! entities, external references, every `$INSUNITS` code, joins at 12 significant digits,
+//! splines and fitted polylines, and INSERT bombs.
+
+use assert_cmd::cargo::cargo_bin_cmd;
+use serde_json::Value;
+
+/// Runs `inertia polygon FILE ARGS --json` on `text` written to a temporary file named
+/// `name`: (exit code, stdout, stderr).
+fn run(name: &str, text: &[u8], args: &[&str]) -> (i32, String, String) {
+    let dir = std::env::temp_dir().join(format!("inertia-dxf-cad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    let out = cargo_bin_cmd!("inertia")
+        .arg("polygon")
+        .arg(&path)
+        .args(args)
+        .arg("--json")
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&path);
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Runs on a fixture file: (exit code, stdout, stderr).
+fn run_fixture(path: &str, args: &[&str]) -> (i32, String, String) {
+    let out = cargo_bin_cmd!("inertia")
+        .arg("polygon")
+        .arg(path)
+        .args(args)
+        .arg("--json")
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn json(out: &str) -> Value {
+    serde_json::from_str(out).unwrap_or_else(|e| panic!("{e}: {out}"))
+}
+
+fn f(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
+}
+
+/// A refusal: exit 2, nothing on stdout, one line on stderr; returns that line.
+fn refused((code, out, err): (i32, String, String)) -> String {
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    err
+}
+
+/// An ASCII drawing of `pairs` (group code, value), as a CAD program writes it.
+fn dxf(pairs: &[(i32, String)]) -> Vec<u8> {
+    let mut s = String::new();
+    for (c, v) in pairs {
+        s += &format!("{c:>3}\n{v}\n");
+    }
+    s.into_bytes()
+}
+
+/// Group pairs from literals.
+macro_rules! g {
+    ($($c:expr => $v:expr),* $(,)?) => { vec![$(($c, $v.to_string())),*] };
+}
+
+/// A drawing with a header of `header` pairs and the entities `entities`.
+fn drawing(
+    header: Vec<(i32, String)>,
+    blocks: Vec<(i32, String)>,
+    entities: Vec<(i32, String)>,
+) -> Vec<u8> {
+    let mut p = g![0 => "SECTION", 2 => "HEADER", 9 => "$ACADVER", 1 => "AC1015"];
+    p.extend(header);
+    p.extend(g![0 => "ENDSEC", 0 => "SECTION", 2 => "BLOCKS"]);
+    p.extend(blocks);
+    p.extend(g![0 => "ENDSEC", 0 => "SECTION", 2 => "ENTITIES"]);
+    p.extend(entities);
+    p.extend(g![0 => "ENDSEC", 0 => "EOF"]);
+    dxf(&p)
+}
+
+/// A closed LWPOLYLINE through `pts`.
+fn lwpolyline(handle: &str, pts: &[(f64, f64)]) -> Vec<(i32, String)> {
+    let mut p = g![0 => "LWPOLYLINE", 5 => handle, 100 => "AcDbEntity", 8 => "0",
+        100 => "AcDbPolyline", 90 => pts.len(), 70 => 1];
+    for (x, y) in pts {
+        p.extend(g![10 => x, 20 => y]);
+    }
+    p
+}
+
+fn square(handle: &str, x: f64, y: f64, side: f64) -> Vec<(i32, String)> {
+    lwpolyline(
+        handle,
+        &[(x, y), (x + side, y), (x + side, y + side), (x, y + side)],
+    )
+}
+
+#[test]
+fn model_space_only_without_what_is_hidden() {
+    // fixtures/polygon/a3_sheet.dxf: a 10 × 10 mm part in model space; an A3 border
+    // (420 × 297) in the active layout's paper space; a 20 × 20 square on layout "Sheet 2";
+    // circles inside the part on a frozen layer, on a layer that is off, and invisible.
+    let (code, out, err) = run_fixture("fixtures/polygon/a3_sheet.dxf", &[]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    // Millimetres from $INSUNITS: 100 mm² = 1e-4 m², no hole.
+    assert!((f(&v["area"]) - 1e-4).abs() < 1e-18, "{v}");
+    assert_eq!(v["holes"], 0);
+    assert_eq!(
+        v["ignored"],
+        serde_json::json!({"invisible": 1, "layer frozen": 1, "layer off": 1, "paper space": 2})
+    );
+    // The paper space read when asked: the A3 border.
+    let v = json(&run_fixture("fixtures/polygon/a3_sheet.dxf", &["--space", "paper"]).1);
+    assert!((f(&v["area"]) - 0.42 * 0.297).abs() < 1e-15, "{v}");
+    assert_eq!(v["ignored"]["model space"], 4);
+    // A layout by the name on its tab (case aside), and Model.
+    let v = json(
+        &run_fixture(
+            "fixtures/polygon/a3_sheet.dxf",
+            &["--space", "layout:sheet 2"],
+        )
+        .1,
+    );
+    assert!((f(&v["area"]) - 4e-4).abs() < 1e-18, "{v}");
+    let v = json(
+        &run_fixture(
+            "fixtures/polygon/a3_sheet.dxf",
+            &["--space", "layout:Layout1"],
+        )
+        .1,
+    );
+    assert!((f(&v["area"]) - 0.42 * 0.297).abs() < 1e-15, "{v}");
+    let v = json(
+        &run_fixture(
+            "fixtures/polygon/a3_sheet.dxf",
+            &["--space", "layout:Model"],
+        )
+        .1,
+    );
+    assert!((f(&v["area"]) - 1e-4).abs() < 1e-18, "{v}");
+    assert_eq!(v["ignored"]["paper space"], 2);
+    // A layout it does not have: refused, listing those it has.
+    let e = refused(run_fixture(
+        "fixtures/polygon/a3_sheet.dxf",
+        &["--space", "layout:Sheet 3"],
+    ));
+    assert!(
+        e.contains("no layout named \"Sheet 3\" in the drawing: its layouts are \"Layout1\", \"Model\", \"Sheet 2\""),
+        "{e}"
+    );
+    // A frozen layer asked for by name is read: the hidden circle then is the part.
+    let v = json(&run_fixture("fixtures/polygon/a3_sheet.dxf", &["--layer", "HIDDEN"]).1);
+    assert!(
+        (f(&v["area"]) - std::f64::consts::PI * 4e-6).abs() < 1e-18,
+        "{v}"
+    );
+}
+
+#[test]
+fn a_drawing_whose_model_space_holds_no_outline_says_where_its_geometry_is() {
+    let mut paper = square("2A", 0.0, 0.0, 100.0);
+    paper.splice(4..4, g![67 => 1]);
+    let text = g![0 => "TEXT", 5 => "2B", 8 => "0", 10 => 0, 20 => 0, 40 => 2.5, 1 => "NOTE"];
+    let e = refused(run(
+        "text_only.dxf",
+        &drawing(vec![], vec![], [text, paper].concat()),
+        &[],
+    ));
+    assert!(
+        e.contains("no closed outline (polyline, circle, or lines and arcs joined end to end) in the model space of the DXF drawing (its paper space and layouts hold 1 entity, left out: --space paper or --space layout:NAME reads them)"),
+        "{e}"
+    );
+}
+
+#[test]
+fn external_references_are_refused_naming_their_file() {
+    // An XREF block (flag 4) names its file in group 1 and holds nothing; the part is the
+    // square plus whatever the other file holds.
+    let blocks = g![0 => "BLOCK", 5 => "20", 8 => "0", 2 => "BRACKET", 70 => 4,
+        10 => 0, 20 => 0, 30 => 0, 3 => "BRACKET", 1 => "..\\parts\\bracket.dxf",
+        0 => "ENDBLK", 5 => "21", 8 => "0"];
+    let insert = g![0 => "INSERT", 5 => "3C", 8 => "0", 2 => "BRACKET", 10 => 50, 20 => 0];
+    let e = refused(run(
+        "xref.dxf",
+        &drawing(
+            vec![],
+            blocks,
+            [square("2A", 0.0, 0.0, 10.0), insert].concat(),
+        ),
+        &[],
+    ));
+    assert!(
+        e.contains("INSERT 3C: places external reference \"BRACKET\" (\"..\\\\parts\\\\bracket.dxf\"), whose geometry is not in this drawing"),
+        "{e}"
+    );
+    assert!(e.contains("xref.dxf"), "{e}");
+}
