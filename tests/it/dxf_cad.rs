@@ -207,3 +207,80 @@ fn external_references_are_refused_naming_their_file() {
     );
     assert!(e.contains("xref.dxf"), "{e}");
 }
+
+fn insunits(code: &str) -> Vec<(i32, String)> {
+    g![9 => "$INSUNITS", 70 => code]
+}
+
+#[test]
+fn a_yard_drawing_is_read_in_yards() {
+    let d = drawing(insunits("10"), vec![], square("2A", 0.0, 0.0, 1.0));
+    let (code, out, err) = run("yard.dxf", &d, &[]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert_eq!(v["units"]["input"], "yd");
+    assert!((f(&v["area"]) - 0.9144 * 0.9144).abs() < 1e-15, "{v}");
+    // In yards out too.
+    let v = json(&run("yard.dxf", &d, &["--output-units", "yd"]).1);
+    assert!((f(&v["area"]) - 1.0).abs() < 1e-15, "{v}");
+    // --units mm on a yard drawing is a contradiction, refused naming both.
+    let e = refused(run("yard.dxf", &d, &["--units", "mm"]));
+    assert!(
+        e.contains("states its unit as yd, but --units says mm"),
+        "{e}"
+    );
+}
+
+#[test]
+fn every_insunits_code_is_converted_or_refused() {
+    use inertia::units::LengthUnit;
+    // The DXF reference's codes 1 to 24, each a unit (metres per unit).
+    let metres = [
+        0.0254,
+        0.3048,
+        1609.344,
+        1e-3,
+        1e-2,
+        1.0,
+        1e3,
+        2.54e-8,
+        2.54e-5,
+        0.9144,
+        1e-10,
+        1e-9,
+        1e-6,
+        0.1,
+        10.0,
+        100.0,
+        1e9,
+        1.495_978_707e11,
+        9.460_730_472_580_8e15,
+        3.085_677_581_491_367e16,
+        1200.0 / 3937.0,
+        100.0 / 3937.0,
+        3600.0 / 3937.0,
+        6_336_000.0 / 3937.0,
+    ];
+    for (k, m) in metres.iter().enumerate() {
+        let code = k as i32 + 1;
+        let u = LengthUnit::from_insunits(code).unwrap_or_else(|| panic!("code {code}"));
+        assert!((u.metres() - m).abs() <= 1e-15 * m, "code {code}: {u:?}");
+        // Read from a drawing, and named in reports by a symbol read back.
+        let d = drawing(
+            insunits(&code.to_string()),
+            vec![],
+            square("2A", 0.0, 0.0, 1.0),
+        );
+        assert_eq!(inertia::io::dxf::unit(&d).unwrap(), Some(u));
+        assert_eq!(LengthUnit::from_symbol(u.symbol()), Some(u));
+    }
+    let d = drawing(insunits("0"), vec![], square("2A", 0.0, 0.0, 1.0));
+    assert_eq!(inertia::io::dxf::unit(&d).unwrap(), None);
+    // A code the reference does not define is refused, naming the line, not read unitless.
+    let d = drawing(insunits("25"), vec![], square("2A", 0.0, 0.0, 1.0));
+    let e = refused(run("code25.dxf", &d, &[]));
+    assert!(
+        e.contains("DXF line 12: $INSUNITS 25 is not a unit of the DXF reference"),
+        "{e}"
+    );
+}

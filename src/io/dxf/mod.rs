@@ -58,45 +58,63 @@ impl Path {
 }
 
 /// The length unit a drawing states in its header (`$INSUNITS`): `None` when unitless
-/// (0) or in a unit inertia does not convert (yards, miles, ...; lengths then stay as drawn).
+/// (0 or absent). Every unit of the DXF reference (codes 1 to 24) is converted.
 ///
 /// # Errors
-/// [`Error::Parse`] for a drawing the `dxf` crate cannot read.
+/// [`Error::Parse`] for a drawing the `dxf` crate cannot read, and for a `$INSUNITS` code
+/// the DXF reference does not define (the drawing's lengths would otherwise be read as
+/// unitless, and `--units` accepted for them).
 ///
 /// # Examples
 /// ```
 /// let dxf = "0\nSECTION\n2\nHEADER\n9\n$ACADVER\n1\nAC1015\n9\n$INSUNITS\n70\n1\n0\nENDSEC\n0\nSECTION\n2\nENTITIES\n0\nENDSEC\n0\nEOF\n";
 /// assert_eq!(inertia::io::dxf::unit(dxf.as_bytes())?, Some(inertia::units::LengthUnit::In));
+/// let yards = dxf.replace("70\n1\n", "70\n10\n");
+/// assert_eq!(inertia::io::dxf::unit(yards.as_bytes())?, Some(inertia::units::LengthUnit::Yd));
+/// assert!(inertia::io::dxf::unit(dxf.replace("70\n1\n", "70\n99\n").as_bytes()).is_err());
 /// # Ok::<(), inertia::Error>(())
 /// ```
 pub fn unit(bytes: &[u8]) -> Result<Option<crate::units::LengthUnit>> {
+    let from_code = |code: i32, place: String| -> Result<Option<crate::units::LengthUnit>> {
+        match crate::units::LengthUnit::from_insunits(code) {
+            Some(u) => Ok(Some(u)),
+            None if code == 0 => Ok(None),
+            None => Err(Error::parse(
+                place,
+                format!(
+                    "$INSUNITS {code} is not a unit of the DXF reference (0 unitless, 1 to 24 inch to US survey mile): the drawing's lengths cannot be read"
+                ),
+            )),
+        }
+    };
     // An ASCII drawing's header comes first: read `$INSUNITS` from it without parsing the
     // whole drawing (which `parse` does next); binary DXF goes through the library.
     if !bytes.starts_with(b"AutoCAD Binary DXF")
         && let Ok(text) = std::str::from_utf8(&bytes[..bytes.len().min(1 << 20)])
             .or_else(|e| std::str::from_utf8(&bytes[..e.valid_up_to()]))
     {
-        let mut lines = text.lines().map(str::trim);
-        while let Some(l) = lines.next() {
+        let mut lines = text.lines().map(str::trim).enumerate();
+        while let Some((_, l)) = lines.next() {
             if l == "ENTITIES" || l == "BLOCKS" {
                 return Ok(None);
             }
             if l == "$INSUNITS" {
-                return Ok(match (lines.next(), lines.next()) {
-                    (Some("70"), Some(v)) => v
-                        .parse::<i32>()
-                        .ok()
-                        .and_then(crate::units::LengthUnit::from_insunits),
-                    _ => None,
-                });
+                return match (lines.next(), lines.next()) {
+                    (Some((_, "70")), Some((k, v))) => match v.parse::<i32>() {
+                        Ok(code) => from_code(code, format!("DXF line {}", k + 1)),
+                        Err(_) => Err(Error::parse(
+                            format!("DXF line {}", k + 1),
+                            format!("$INSUNITS \"{}\" is not a number", crate::error::clip(v)),
+                        )),
+                    },
+                    _ => Ok(None),
+                };
             }
         }
         return Ok(None);
     }
     let drawing = load(bytes)?;
-    Ok(crate::units::LengthUnit::from_insunits(
-        drawing.header.default_drawing_units as i32,
-    ))
+    from_code(drawing.header.default_drawing_units as i32, "DXF".into())
 }
 
 fn load(bytes: &[u8]) -> Result<::dxf::Drawing> {
