@@ -37,11 +37,14 @@ pub(super) struct PolygonArgs {
     #[arg(long, help_heading = "Output", value_name = "FILE.svg")]
     pub(super) plot: Option<PathBuf>,
     /// DXF: join the ends of lines, arcs and open polylines closer than this (input units).
-    /// Default: 64 units in the last place of the drawing's largest coordinate.
+    /// Default: 1e-6 of the drawing's extent (CAD programs write 11-12 digits); a gap
+    /// joined beyond rounding is reported with the bound it puts on the area.
     #[arg(long, value_name = "DISTANCE", help_heading = "Input")]
     pub(super) join_tolerance: Option<f64>,
     /// DXF: what to do with pieces that belong to no closed outline (a centre line, a
-    /// construction line): refuse the drawing (the default), or ignore them with a warning.
+    /// construction line): refuse the drawing (the default), or ignore them with a warning
+    /// naming each with its length. A piece whose free end lies within 100 times the join
+    /// tolerance of another end is refused even so (an outline drawn with a gap).
     #[arg(long, value_enum, default_value_t = OpenChoice::Refuse, help_heading = "Input")]
     pub(super) open: OpenChoice,
     /// DXF: read only this layer (repeat for several), even when it is off or frozen.
@@ -138,6 +141,14 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
         let mut notes = Notes {
             ignored: left.annotations,
         };
+        if let Some(j) = left.joins {
+            eprintln!(
+                "inertia: warning: {label}: ends of pieces up to {} apart were joined (join tolerance {}, in the drawing's units): the area may differ from the drawn one by up to {} (gap × perimeter)",
+                inertia::error::num(j.largest_gap),
+                inertia::error::num(j.tolerance),
+                inertia::error::num(j.area_bound)
+            );
+        }
         if !left.pieces.is_empty() {
             eprintln!(
                 "inertia: warning: {label}: {} piece(s) in no closed outline left out (--open ignore): {}",

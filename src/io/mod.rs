@@ -319,6 +319,7 @@ pub fn read_polygons_with(
         let left = dxf::LeftOut {
             pieces: read.ignored,
             annotations: read.annotations,
+            joins: read.joins,
         };
         return Ok((parts, left));
     }

@@ -284,3 +284,119 @@ fn every_insunits_code_is_converted_or_refused() {
         "{e}"
     );
 }
+
+/// A number as CAD programs write it: 12 significant digits.
+fn d12(x: f64) -> String {
+    let s = format!("{x:.11e}");
+    // Back to a plain decimal, as DXF writers print.
+    format!("{}", s.parse::<f64>().unwrap())
+}
+
+fn line12(h: &str, a: (f64, f64), b: (f64, f64)) -> Vec<(i32, String)> {
+    g![0 => "LINE", 5 => h, 100 => "AcDbEntity", 8 => "0", 100 => "AcDbLine",
+        10 => d12(a.0), 20 => d12(a.1), 30 => 0, 11 => d12(b.0), 21 => d12(b.1), 31 => 0]
+}
+
+fn arc12(h: &str, c: (f64, f64), r: f64, s: f64, e: f64) -> Vec<(i32, String)> {
+    g![0 => "ARC", 5 => h, 100 => "AcDbEntity", 8 => "0", 100 => "AcDbCircle",
+        10 => d12(c.0), 20 => d12(c.1), 30 => 0, 40 => d12(r), 100 => "AcDbArc",
+        50 => d12(s), 51 => d12(e)]
+}
+
+/// A slot (two lines, two half-circle arcs: 40 between centres, radius 7) turned by 33°
+/// about (1234.5678, 987.654321), every number written with 12 significant digits: the
+/// arcs' ends, computed from centre, radius and angles, miss the lines by ~1e-10.
+fn slot12() -> (Vec<(i32, String)>, f64) {
+    let (c, th, r) = ((1234.5678, 987.654321), 33f64.to_radians(), 7.0);
+    let at = |x: f64, y: f64| {
+        let (s, co) = th.sin_cos();
+        (c.0 + co * x - s * y, c.1 + s * x + co * y)
+    };
+    let deg = 33.0;
+    let e = [
+        line12("1", at(0.0, -r), at(40.0, -r)),
+        arc12("2", at(40.0, 0.0), r, deg - 90.0, deg + 90.0),
+        line12("3", at(40.0, r), at(0.0, r)),
+        arc12("4", at(0.0, 0.0), r, deg + 90.0, deg + 270.0),
+    ]
+    .concat();
+    (e, 40.0 * 2.0 * r + std::f64::consts::PI * r * r)
+}
+
+#[test]
+fn a_12_digit_outline_is_joined_with_a_warning_that_bounds_the_area() {
+    let (e, exact) = slot12();
+    let (code, out, err) = run("slot12.dxf", &drawing(vec![], vec![], e), &[]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    let a = f(&v["area"]);
+    assert!((a - exact).abs() < 1e-6 * exact, "{a} vs {exact}");
+    // The warning states the largest gap and the bound: gap × perimeter, well above the
+    // actual difference.
+    assert!(
+        err.contains("were joined (join tolerance") && err.contains("(gap × perimeter)"),
+        "{err}"
+    );
+    let gap: f64 = err
+        .split("up to ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{err}"));
+    assert!(gap > 0.0 && gap < 1e-7, "{err}");
+    let bound: f64 = err
+        .split("by up to ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{err}"));
+    assert!((a - exact).abs() <= bound, "{a} vs {exact}, bound {bound}");
+    // Exact ends join without a word.
+    let (code, _, err) = run(
+        "plate.dxf",
+        &drawing(
+            vec![],
+            vec![],
+            [
+                line12("1", (0.0, 0.0), (4.0, 0.0)),
+                line12("2", (4.0, 0.0), (4.0, 2.0)),
+                line12("3", (4.0, 2.0), (0.0, 0.0)),
+            ]
+            .concat(),
+        ),
+        &[],
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+}
+
+#[test]
+fn open_ignore_never_drops_a_piece_that_nearly_joins() {
+    // A 100 × 50 plate of four lines whose last misses the first by 1e-3 (past the default
+    // tolerance, 1e-6 of the extent ≈ 1.1e-4, but within 100 times it), and a centre line
+    // far from any end.
+    let plate = [
+        line12("1", (0.0, 0.0), (100.0, 0.0)),
+        line12("2", (100.0, 0.0), (100.0, 50.0)),
+        line12("3", (100.0, 50.0), (0.0, 50.0)),
+        line12("4", (0.0, 50.0), (0.0, 0.001)),
+    ]
+    .concat();
+    let centre = line12("C", (-10.0, 25.0), (110.0, 25.0));
+    let d = drawing(vec![], vec![], [plate.clone(), centre.clone()].concat());
+    let e = refused(run("gap.dxf", &d, &["--open", "ignore"]));
+    assert!(
+        e.contains("misses an end of LINE 1 by 0.001, within 100 times the join tolerance")
+            && e.contains("--join-tolerance 0.0015 joins them"),
+        "{e}"
+    );
+    // Joined when asked; the centre line is left out, named with its length.
+    let (code, out, err) = run(
+        "gap.dxf",
+        &d,
+        &["--open", "ignore", "--join-tolerance", "0.002"],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!((f(&json(&out)["area"]) - 5000.0).abs() < 0.1, "{out}");
+    assert!(err.contains("LINE C (length 120)"), "{err}");
+    assert_eq!(json(&out)["ignored"]["open pieces"], 1);
+}

@@ -131,8 +131,8 @@ fn load(bytes: &[u8]) -> Result<::dxf::Drawing> {
 /// How to read a drawing's pieces.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Options {
-    /// Ends of pieces closer than this are joined; `None`: 64 units in the last place of
-    /// the drawing's largest coordinate.
+    /// Ends of pieces closer than this are joined; `None`: [`DEFAULT_JOIN`] times the
+    /// drawing's extent (at least 64 units in the last place of its largest coordinate).
     pub join_tolerance: Option<f64>,
     /// Leave out pieces that belong to no closed outline (centre lines, construction
     /// lines), naming them in [`Read::ignored`], instead of refusing the drawing.
@@ -160,6 +160,23 @@ pub enum Space {
     Layout(String),
 }
 
+/// By default, ends of pieces closer than this fraction of the drawing's extent (the
+/// diagonal of its box) are joined: CAD programs write 11 to 12 significant digits, so
+/// arcs and lines that meet in the drawing miss by up to ~1e-7 of it in the file.
+pub const DEFAULT_JOIN: f64 = 1e-6;
+
+/// Gaps joined beyond rounding when chaining pieces into outlines: what the warning says.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Joins {
+    /// The largest distance between two ends joined.
+    pub largest_gap: f64,
+    /// The tolerance ends were joined within.
+    pub tolerance: f64,
+    /// A bound on how much the joined outlines' area may differ from the drawn pieces':
+    /// the largest gap times the perimeter of the outlines chained from pieces.
+    pub area_bound: f64,
+}
+
 /// What a drawing holds: its polygons, and the pieces left out with
 /// [`Options::ignore_open`].
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -175,6 +192,9 @@ pub struct Read {
     /// 60 = 1), `"layer off"` and `"layer frozen"` (an INSERT on a frozen layer counts
     /// once, for all it would place).
     pub annotations: std::collections::BTreeMap<String, usize>,
+    /// Gaps joined beyond rounding (ends a few units in the last place apart are not
+    /// counted), to be reported.
+    pub joins: Option<Joins>,
 }
 
 /// What a layer's entry in the drawing's LAYER table says of its entities' visibility.
@@ -247,8 +267,10 @@ fn layer_states(bytes: &[u8]) -> std::collections::HashMap<String, LayerState> {
 pub struct LeftOut {
     /// Pieces in no closed outline, left out with [`Options::ignore_open`].
     pub pieces: Vec<String>,
-    /// Annotations ignored, counted by DXF entity type.
+    /// Annotations ignored, counted by DXF entity type, and entities not shown, by reason.
     pub annotations: std::collections::BTreeMap<String, usize>,
+    /// Gaps joined beyond rounding, to be reported.
+    pub joins: Option<Joins>,
 }
 
 fn describe(p: [f64; 2]) -> String {
@@ -484,15 +506,19 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<(String, PolygonRings)>> {
 ///
 /// # Examples
 /// ```
-/// // A 4 × 2 rectangle drawn as four LINEs, the last one ending 1e-6 short.
+/// // A 4 × 2 rectangle drawn as four LINEs, the last one ending 1e-3 short.
 /// let line = |h: &str, a: (f64, f64), b: (f64, f64)| format!("0\nLINE\n5\n{h}\n8\n0\n10\n{}\n20\n{}\n11\n{}\n21\n{}\n", a.0, a.1, b.0, b.1);
 /// let body = [line("1", (0.0, 0.0), (4.0, 0.0)), line("2", (4.0, 0.0), (4.0, 2.0)),
-///             line("3", (4.0, 2.0), (0.0, 2.0)), line("4", (0.0, 2.0), (0.0, 1e-6))].concat();
+///             line("3", (4.0, 2.0), (0.0, 2.0)), line("4", (0.0, 2.0), (0.0, 1e-3))].concat();
 /// let dxf = format!("0\nSECTION\n2\nENTITIES\n{body}0\nENDSEC\n0\nEOF\n");
 /// assert!(inertia::io::dxf::parse(dxf.as_bytes()).is_err());
-/// let opts = inertia::io::dxf::Options { join_tolerance: Some(1e-5), ..Default::default() };
+/// let opts = inertia::io::dxf::Options { join_tolerance: Some(2e-3), ..Default::default() };
 /// let read = inertia::io::dxf::parse_with(dxf.as_bytes(), &opts)?;
 /// assert_eq!(read.parts[0].1.outer.len(), 4);
+/// // The gap joined is reported, with its bound on the area (gap × perimeter).
+/// let joins = read.joins.unwrap();
+/// assert_eq!(joins.largest_gap, 1e-3);
+/// assert!((joins.area_bound - 1e-3 * (12.0 - 1e-3)).abs() < 1e-15);
 /// # Ok::<(), inertia::Error>(())
 /// ```
 pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
@@ -531,16 +557,48 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
             *annotations.entry(k).or_default() += n;
         }
     }
-    let tol = options.join_tolerance.unwrap_or_else(|| {
-        let big = pieces
+    // CAD programs write 11 to 12 significant digits, and an arc's ends computed from its
+    // centre, radius and angles miss the lines they meet by up to ~1e-7 of the drawing:
+    // by default ends within 1e-6 of the drawing's extent are joined (or 64 units in the
+    // last place of its largest coordinate, for a drawing far from the origin), and a
+    // gap joined beyond rounding is reported with the bound it puts on the area.
+    let strict = 64.0
+        * f64::EPSILON
+        * pieces
             .iter()
             .flat_map(|p| p.points.iter())
             .flatten()
             .fold(0.0_f64, |a, c| a.max(c.abs()));
-        64.0 * f64::EPSILON * big
+    let tol = options.join_tolerance.unwrap_or_else(|| {
+        let (lo, hi) = pieces
+            .iter()
+            .chain(curves.iter())
+            .flat_map(|p| p.points.iter())
+            .fold(
+                ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]),
+                |(lo, hi), p| {
+                    (
+                        [lo[0].min(p[0]), lo[1].min(p[1])],
+                        [hi[0].max(p[0]), hi[1].max(p[1])],
+                    )
+                },
+            );
+        let extent = (hi[0] - lo[0]).hypot(hi[1] - lo[1]);
+        let relative = if extent.is_finite() {
+            DEFAULT_JOIN * extent
+        } else {
+            0.0
+        };
+        relative.max(strict)
     });
-    let (chained, ignored) = chain(pieces, tol, options.ignore_open)?;
-    curves.extend(chained);
+    let chained = chain(pieces, tol, options.ignore_open)?;
+    let ignored = chained.ignored;
+    let joins = (chained.largest_gap > strict).then(|| Joins {
+        largest_gap: chained.largest_gap,
+        tolerance: tol,
+        area_bound: chained.largest_gap * chained.perimeter,
+    });
+    curves.extend(chained.curves);
     if curves.is_empty() {
         let space = match &options.space {
             Space::Model => "model space of the DXF drawing".to_string(),
@@ -569,6 +627,7 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
         parts: nest(curves),
         ignored,
         annotations,
+        joins,
     })
 }
 
@@ -700,13 +759,13 @@ mod tests {
             "0\nLINE\n5\nE1\n8\n0\n10\n0\n20\n0\n11\n4\n21\n0\n",
             "0\nLINE\n5\nE2\n8\n0\n10\n4\n20\n0\n11\n4\n21\n2\n",
             "0\nLINE\n5\nE3\n8\n0\n10\n4\n20\n2\n11\n0\n21\n2\n",
-            "0\nLINE\n5\nE4\n8\n0\n10\n0\n20\n2\n11\n0\n21\n0.000001\n",
+            "0\nLINE\n5\nE4\n8\n0\n10\n0\n20\n2\n11\n0\n21\n0.0001\n",
         ]
         .concat();
         let msg = e(&drawing(&gap));
         assert!(
             msg.contains(
-                "the nearest other end is 1e-6 away: --join-tolerance 1.5e-6 would join them"
+                "the nearest other end is 0.0001 away: --join-tolerance 0.00015 would join them"
             ),
             "{msg}"
         );
