@@ -385,7 +385,7 @@ fn open_ignore_never_drops_a_piece_that_nearly_joins() {
     let d = drawing(vec![], vec![], [plate.clone(), centre.clone()].concat());
     let e = refused(run("gap.dxf", &d, &["--open", "ignore"]));
     assert!(
-        e.contains("misses an end of LINE 1 by 0.001, within 100 times the join tolerance")
+        e.contains("misses an end of LINE 4 by 0.001, within 100 times the join tolerance")
             && e.contains("--join-tolerance 0.0015 joins them"),
         "{e}"
     );
@@ -399,4 +399,195 @@ fn open_ignore_never_drops_a_piece_that_nearly_joins() {
     assert!((f(&json(&out)["area"]) - 5000.0).abs() < 0.1, "{out}");
     assert!(err.contains("LINE C (length 120)"), "{err}");
     assert_eq!(json(&out)["ignored"]["open pieces"], 1);
+}
+
+/// A SPLINE with `degree` (None: group 71 left out, as some writers do), knots and control
+/// points.
+fn spline(h: &str, degree: Option<usize>, knots: &[f64], pts: &[(f64, f64)]) -> Vec<(i32, String)> {
+    let mut p = g![0 => "SPLINE", 5 => h, 100 => "AcDbEntity", 8 => "0", 100 => "AcDbSpline",
+        210 => 0, 220 => 0, 230 => 1, 70 => 8];
+    if let Some(d) = degree {
+        p.extend(g![71 => d]);
+    }
+    p.extend(g![72 => knots.len(), 73 => pts.len(), 74 => 0]);
+    for k in knots {
+        p.extend(g![40 => k]);
+    }
+    for (x, y) in pts {
+        p.extend(g![10 => x, 20 => y, 30 => 0]);
+    }
+    p
+}
+
+fn area_of(name: &str, entities: Vec<(i32, String)>) -> (f64, Value) {
+    let (code, out, err) = run(name, &drawing(vec![], vec![], entities), &[]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    (f(&v["area"]), v)
+}
+
+#[test]
+fn a_spline_without_its_degree_is_read_from_its_knots() {
+    // A quadratic Bézier from (0, 0) to (2, 0) with control point (1, 2) (apex (1, 1)),
+    // closed by a LINE: a parabolic segment of area 2/3 · 2 · 1.
+    let arch = |degree| {
+        [
+            spline(
+                "5A",
+                degree,
+                &[0.0, 0.0, 0.0, 1.0, 1.0, 1.0],
+                &[(0.0, 0.0), (1.0, 2.0), (2.0, 0.0)],
+            ),
+            line12("5B", (2.0, 0.0), (0.0, 0.0)),
+        ]
+        .concat()
+    };
+    let (a, v) = area_of("arch.dxf", arch(None));
+    assert!((a - 4.0 / 3.0).abs() < 1e-6, "{a}");
+    assert_eq!(v["approximate"], true);
+    let (b, _) = area_of("arch2.dxf", arch(Some(2)));
+    assert_eq!(a, b);
+    // A degree stated and inconsistent with the knots is still refused with the reason.
+    let e = refused(run(
+        "arch3.dxf",
+        &drawing(vec![], vec![], arch(Some(3))),
+        &[],
+    ));
+    assert!(
+        e.contains("SPLINE 5A: 3 control points are too few for degree 3"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_discontinuous_spline_is_split_into_pieces() {
+    // Degree 1, interior knot 1 twice: two pieces, (0, 0)–(4, 0) and (4, 3)–(0, 3), which
+    // LINEs join into a 4 × 3 rectangle. Bridging the jump with a chord would make a
+    // branch at (4, 0) and (0, 3).
+    let knots = [0.0, 0.0, 1.0, 1.0, 2.0, 2.0];
+    let pts = [(0.0, 0.0), (4.0, 0.0), (4.0, 3.0), (0.0, 3.0)];
+    let rect = [
+        spline("6A", Some(1), &knots, &pts),
+        line12("6B", (4.0, 0.0), (4.0, 3.0)),
+        line12("6C", (0.0, 3.0), (0.0, 0.0)),
+    ]
+    .concat();
+    let (a, _) = area_of("rect.dxf", rect);
+    assert!((a - 12.0).abs() < 1e-12, "{a}");
+    // Alone, the pieces do not join: refused, naming the piece.
+    let e = refused(run(
+        "pieces.dxf",
+        &drawing(vec![], vec![], spline("6A", Some(1), &knots, &pts)),
+        &[],
+    ));
+    assert!(
+        e.contains("SPLINE 6A (piece 1 of 2)") || e.contains("SPLINE 6A (piece 2 of 2)"),
+        "{e}"
+    );
+    // A cubic with a knot of multiplicity 4 in the middle: two Bézier pieces.
+    let knots = [0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0, 2.0, 2.0, 2.0, 2.0];
+    let pts = [
+        (0.0, 0.0),
+        (1.0, -1.0),
+        (3.0, -1.0),
+        (4.0, 0.0),
+        (4.0, 3.0),
+        (3.0, 4.0),
+        (1.0, 4.0),
+        (0.0, 3.0),
+    ];
+    let (a, _) = area_of(
+        "cubic.dxf",
+        [
+            spline("7A", Some(3), &knots, &pts),
+            line12("7B", (4.0, 0.0), (4.0, 3.0)),
+            line12("7C", (0.0, 3.0), (0.0, 0.0)),
+        ]
+        .concat(),
+    );
+    // The rectangle plus two cubic bulges: below the Bézier (0, 0), (1, −1), (3, −1),
+    // (4, 0), y = −3t(1 − t) and x′ = 3 + 6t − 6t², so ∫ |y| dx = ∫ 3t(1 − t)(3 + 6t − 6t²)
+    // dt = 2.1; the other is its mirror image.
+    assert!((a - (12.0 + 2.0 * 2.1)).abs() < 1e-5, "{a}");
+}
+
+#[test]
+fn a_pedit_fit_polyline_is_read_through_its_fitted_vertices() {
+    // POLYLINE flags 1 (closed) + 4 (spline-fit): the frame (vertex flag 16) is the square
+    // 0..10, the fitted vertices (flag 8) a regular octagon of radius 4 about (5, 5).
+    let mut p = g![0 => "POLYLINE", 5 => "8A", 100 => "AcDbEntity", 8 => "0",
+        100 => "AcDb2dPolyline", 66 => 1, 10 => 0, 20 => 0, 30 => 0, 70 => 5, 75 => 6];
+    let vertex = |p: &mut Vec<(i32, String)>, h: String, x: f64, y: f64, flags: i32| {
+        p.extend(
+            g![0 => "VERTEX", 5 => h, 100 => "AcDbEntity", 8 => "0", 100 => "AcDbVertex",
+            100 => "AcDb2dVertex", 10 => x, 20 => y, 30 => 0, 70 => flags],
+        );
+    };
+    for (k, (x, y)) in [(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)]
+        .iter()
+        .enumerate()
+    {
+        vertex(&mut p, format!("9{k}"), *x, *y, 16);
+    }
+    for k in 0..8 {
+        let t = k as f64 * std::f64::consts::PI / 4.0;
+        vertex(
+            &mut p,
+            format!("A{k}"),
+            5.0 + 4.0 * t.cos(),
+            5.0 + 4.0 * t.sin(),
+            8,
+        );
+    }
+    p.extend(g![0 => "SEQEND", 5 => "AF", 100 => "AcDbEntity", 8 => "0"]);
+    let (a, _) = area_of("pedit.dxf", p.clone());
+    let exact = 2.0 * 2f64.sqrt() * 16.0;
+    assert!((a - exact).abs() < 1e-12 * exact, "{a} vs {exact}");
+    // The frame alone is refused, not read as the outline.
+    let frame_only: Vec<(i32, String)> = {
+        let mut q = p[..11].to_vec();
+        for (k, (x, y)) in [(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)]
+            .iter()
+            .enumerate()
+        {
+            vertex(&mut q, format!("9{k}"), *x, *y, 16);
+        }
+        q.extend(g![0 => "SEQEND", 5 => "AF", 100 => "AcDbEntity", 8 => "0"]);
+        q
+    };
+    let e = refused(run("frame.dxf", &drawing(vec![], vec![], frame_only), &[]));
+    assert!(
+        e.contains("POLYLINE 8A: is a spline-fit polyline (PEDIT Spline) given by its frame only"),
+        "{e}"
+    );
+}
+
+#[test]
+fn dots_flat_loops_and_wide_ellipses_are_read_as_cad_shows_them() {
+    // A 10 × 10 square with: a zero-radius ARC (a dot), a zero-radius CIRCLE, a closed
+    // polyline drawn back along itself inside a block (zero area), and an ELLIPSE of axis
+    // ratio 1.0095 (above 1, as some writers leave it) as a hole.
+    let blocks = [
+        g![0 => "BLOCK", 5 => "20", 8 => "0", 2 => "FLAT", 70 => 0, 10 => 0, 20 => 0, 30 => 0, 3 => "FLAT"],
+        lwpolyline("21", &[(0.0, 0.0), (1.0, 0.0), (2.0, 0.0), (1.0, 0.0)]),
+        g![0 => "ENDBLK", 5 => "22", 8 => "0"],
+    ]
+    .concat();
+    let e = [
+        square("2A", 0.0, 0.0, 10.0),
+        g![0 => "ARC", 5 => "2B", 8 => "0", 10 => 1, 20 => 1, 30 => 0, 40 => 0, 50 => 0, 51 => 90],
+        g![0 => "CIRCLE", 5 => "2C", 8 => "0", 10 => 2, 20 => 2, 30 => 0, 40 => 0],
+        g![0 => "INSERT", 5 => "2D", 8 => "0", 2 => "FLAT", 10 => 3, 20 => 8],
+        g![0 => "ELLIPSE", 5 => "2E", 8 => "0", 100 => "AcDbEllipse", 10 => 5, 20 => 5, 30 => 0,
+            11 => 2, 21 => 0, 31 => 0, 40 => 1.0095, 41 => 0, 42 => 2.0 * std::f64::consts::PI],
+    ]
+    .concat();
+    let (code, out, err) = run("dots.dxf", &drawing(vec![], blocks, e), &[]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    let exact = 100.0 - std::f64::consts::PI * 2.0 * 2.0 * 1.0095;
+    assert!((f(&v["area"]) - exact).abs() < 1e-12 * exact, "{v}");
+    assert_eq!(v["holes"], 1);
+    assert_eq!(v["ignored"]["zero-length arcs"], 2);
+    assert_eq!(v["ignored"]["zero-area loops"], 1);
 }

@@ -121,8 +121,10 @@ pub(super) fn chain(pieces: Vec<Path>, tol: f64, ignore_open: bool) -> Result<Ch
         for (i, p) in ends.iter().enumerate() {
             coarse.entry(big(p)).or_default().push(i);
         }
-        for list in at.values().filter(|l| l.len() == 1) {
-            let e = list[0];
+        // In the drawing's order, so that the same piece is named every run.
+        let mut free: Vec<usize> = at.values().filter(|l| l.len() == 1).map(|l| l[0]).collect();
+        free.sort_unstable();
+        for e in free {
             let c = big(&ends[e]);
             let mut best: Option<(f64, usize)> = None;
             for dx in -1..=1 {

@@ -227,8 +227,23 @@ impl<'a> Collector<'a> {
                     ));
                 }
                 let sx = planar(pl.normal.z, &name)?;
+                // A polyline smoothed by PEDIT Spline keeps its frame (control points,
+                // vertex flag 16) beside the fitted vertices (flag 8) that CAD programs
+                // draw: the outline is the fitted vertices. A frame without them cannot be
+                // read as drawn.
+                let frame = pl.vertices().any(|v| v.is_spline_frame_control_point());
+                let fitted = pl
+                    .vertices()
+                    .any(|v| v.is_spline_vertex_created_by_spline_fitting());
+                if frame && !fitted {
+                    return Err(Error::parse(
+                        name,
+                        "is a spline-fit polyline (PEDIT Spline) given by its frame only, without the fitted vertices CAD programs draw: save it again, or convert it to a SPLINE",
+                    ));
+                }
                 let v: Vec<([f64; 2], f64)> = pl
                     .vertices()
+                    .filter(|v| !v.is_spline_frame_control_point())
                     .map(|p| ([sx * p.location.x, p.location.y], sx * p.bulge))
                     .collect();
                 self.polyline(xf, where_, name, &v, pl.is_closed())?;
@@ -236,6 +251,10 @@ impl<'a> Collector<'a> {
             EntityType::Circle(c) => {
                 let name = format!("CIRCLE {handle}");
                 let sx = planar(c.normal.z, &name)?;
+                // A circle of radius 0 is a dot: no area, nothing to join.
+                if c.radius == 0.0 {
+                    return self.hide("zero-length arcs");
+                }
                 if c.radius.is_nan() || c.radius <= 0.0 {
                     return Err(Error::parse(
                         name,
@@ -274,6 +293,11 @@ impl<'a> Collector<'a> {
             EntityType::Arc(a) => {
                 let name = format!("ARC {handle}");
                 let sx = planar(a.normal.z, &name)?;
+                // An ARC of radius 0 is a dot (CAD programs write them for points of a
+                // sketch): it joins nothing and bounds nothing.
+                if a.radius == 0.0 {
+                    return self.hide("zero-length arcs");
+                }
                 let ok = [a.center.x, a.center.y, a.start_angle, a.end_angle]
                     .iter()
                     .all(|c| c.is_finite());
@@ -309,15 +333,17 @@ impl<'a> Collector<'a> {
                 if nums.iter().any(|v| !v.is_finite())
                     || major == 0.0
                     || el.minor_axis_ratio <= 0.0
-                    || el.minor_axis_ratio > 1.0
                     || el.major_axis.z != 0.0
                 {
                     return Err(Error::parse(
                         name,
-                        "needs a finite centre, a non-zero major axis in the plane and a minor/major ratio in (0, 1]",
+                        "needs a finite centre, a non-zero major axis in the plane and a positive minor/major ratio",
                     ));
                 }
-                // P(t) = C + cos t · M + sin t · r (N × M), N = ±z.
+                // P(t) = C + cos t · M + sin t · r (N × M), N = ±z. A ratio above 1 (which
+                // some writers produce, 1.0095 say) is read as AutoCAD reads it: the same
+                // formula, so the "minor" axis is the longer one and the parameters keep
+                // their meaning (the curve is that of the axes swapped).
                 let m = [el.major_axis.x, el.major_axis.y];
                 let minor = [
                     -nz * el.minor_axis_ratio * m[1],
@@ -340,19 +366,27 @@ impl<'a> Collector<'a> {
             EntityType::Spline(sp) => {
                 let name = format!("SPLINE {handle}");
                 let room = MAX_SPLINE_POINTS.saturating_sub(self.spline_points);
-                let (points, deviation) = spline_points(sp, &name, room)?;
-                self.spline_points += points.len();
+                let (pieces, deviation) = spline_points(sp, &name, room)?;
+                self.spline_points += pieces.iter().map(Vec::len).sum::<usize>();
                 // A chord within d of the curve lands within ‖m‖ d of it once placed.
                 let m = &xf.m;
                 let norm =
                     (m[0][0].powi(2) + m[0][1].powi(2) + m[1][0].powi(2) + m[1][1].powi(2)).sqrt();
-                let d = deviation * norm;
-                let arcs = vec![None; points.len() - 1];
-                if points.len() > 2 && points[0] == points[points.len() - 1] {
-                    let mut points = points;
-                    points.pop();
-                    let arcs = vec![None; points.len()];
-                    let deviation = Some(d);
+                let deviation = Some(deviation * norm);
+                // A discontinuous knot vector makes pieces, chained like any others (and
+                // refused if they do not join).
+                let count = pieces.len();
+                for (k, mut points) in pieces.into_iter().enumerate() {
+                    let name = if count > 1 {
+                        format!("{name} (piece {} of {count})", k + 1)
+                    } else {
+                        name.clone()
+                    };
+                    let closed = points.len() > 2 && points[0] == points[points.len() - 1];
+                    if closed {
+                        points.pop();
+                    }
+                    let arcs = vec![None; points.len() - usize::from(!closed)];
                     self.add(
                         xf,
                         where_,
@@ -362,20 +396,7 @@ impl<'a> Collector<'a> {
                             arcs,
                             deviation,
                         },
-                        true,
-                    );
-                } else {
-                    let deviation = Some(d);
-                    self.add(
-                        xf,
-                        where_,
-                        Path {
-                            name,
-                            points,
-                            arcs,
-                            deviation,
-                        },
-                        false,
+                        closed,
                     );
                 }
             }

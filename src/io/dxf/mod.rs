@@ -386,6 +386,33 @@ fn unread_entities(bytes: &[u8]) -> Result<std::collections::BTreeMap<String, us
     Ok(counts)
 }
 
+/// Whether a closed ring of chords has no area: its shoelace sum is within rounding of 0
+/// beside the square of its size (all its points on one line, up to rounding).
+fn encloses_nothing(ring: &[[f64; 2]]) -> bool {
+    let (lo, hi) = ring.iter().fold(
+        ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]),
+        |(lo, hi), p| {
+            (
+                [lo[0].min(p[0]), lo[1].min(p[1])],
+                [hi[0].max(p[0]), hi[1].max(p[1])],
+            )
+        },
+    );
+    if ring.len() < 3 {
+        return true;
+    }
+    let size = (hi[0] - lo[0]).hypot(hi[1] - lo[1]);
+    // About the first point, so that far from the origin nothing cancels.
+    let o = ring[0];
+    let mut twice = 0.0;
+    for i in 1..ring.len() - 1 {
+        let (a, b) = (ring[i], ring[i + 1]);
+        twice += (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+    }
+    // A NaN is kept, for the validation to refuse.
+    twice.abs() <= 1e-12 * size * size
+}
+
 /// The top-level entities of the space asked for, how many entities the other space holds
 /// (left out, to be counted), and whether the space read is model space.
 fn space_entities<'a>(
@@ -599,6 +626,14 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
         area_bound: chained.largest_gap * chained.perimeter,
     });
     curves.extend(chained.curves);
+    // A closed loop that encloses nothing (a polyline drawn back along itself, two
+    // vertices, one): no part and no hole, left out and counted rather than refusing the
+    // drawing.
+    let before = curves.len();
+    curves.retain(|c| !encloses_nothing(&c.chords()));
+    if curves.len() < before {
+        *annotations.entry("zero-area loops".into()).or_default() += before - curves.len();
+    }
     if curves.is_empty() {
         let space = match &options.space {
             Space::Model => "model space of the DXF drawing".to_string(),
