@@ -56,6 +56,10 @@ pub(super) struct PolygonArgs {
     /// space), or `layout:NAME` (one layout, by the name on its tab).
     #[arg(long, value_name = "SPACE", default_value = "model", value_parser = parse_space, help_heading = "Input")]
     pub(super) space: inertia::io::dxf::Space,
+    /// DXF: the most entities INSERTs and MINSERT arrays may expand to, counted before
+    /// anything is expanded (a small file of nested arrays is refused with its count).
+    #[arg(long, value_name = "N", default_value_t = inertia::io::dxf::DEFAULT_MAX_ENTITIES, help_heading = "Input")]
+    pub(super) max_entities: usize,
     /// Report as for several inputs even when there is one body: JSON
     /// `{"schema_version", "parts", "errors", "total"}`, a total row in tables and CSV, so that
     /// a script over `dir/*` reads one file's result as it reads many.
@@ -101,6 +105,7 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
         ignore_open: a.open == OpenChoice::Ignore,
         layers: a.layer.clone(),
         space: a.space.clone(),
+        max_entities: Some(a.max_entities),
     };
     let view = a.common.view(2)?;
     let about = a.common.about::<2>()?.map(Point2::from);

@@ -591,3 +591,60 @@ fn dots_flat_loops_and_wide_ellipses_are_read_as_cad_shows_them() {
     assert_eq!(v["ignored"]["zero-length arcs"], 2);
     assert_eq!(v["ignored"]["zero-area loops"], 1);
 }
+
+/// Blocks `L0` (a circle of radius 0.4) and `L1` ... `Ln`, each a MINSERT of the one
+/// below in a `k × k` array of spacing 1, 10^m...: a small file that places k^(2n)
+/// circles.
+fn minsert_bomb(levels: usize, k: usize) -> (Vec<(i32, String)>, Vec<(i32, String)>) {
+    let mut blocks = [
+        g![0 => "BLOCK", 5 => "100", 8 => "0", 2 => "L0", 70 => 0, 10 => 0, 20 => 0, 30 => 0, 3 => "L0"],
+        g![0 => "CIRCLE", 5 => "101", 8 => "0", 10 => 0.5, 20 => 0.5, 30 => 0, 40 => 0.4],
+        g![0 => "ENDBLK", 5 => "102", 8 => "0"],
+    ]
+    .concat();
+    let mut step = 1.0;
+    for l in 1..=levels {
+        let name = format!("L{l}");
+        blocks.extend(
+            g![0 => "BLOCK", 5 => format!("{l}00"), 8 => "0", 2 => name, 70 => 0,
+            10 => 0, 20 => 0, 30 => 0, 3 => name],
+        );
+        blocks.extend(
+            g![0 => "INSERT", 5 => format!("{l}01"), 8 => "0", 2 => format!("L{}", l - 1),
+            10 => 0, 20 => 0, 30 => 0, 70 => k, 71 => k, 44 => step, 45 => step],
+        );
+        blocks.extend(g![0 => "ENDBLK", 5 => format!("{l}02"), 8 => "0"]);
+        step *= k as f64;
+    }
+    let top = g![0 => "INSERT", 5 => "2A", 8 => "0", 2 => format!("L{levels}"), 10 => 0, 20 => 0, 30 => 0];
+    (blocks, top)
+}
+
+#[test]
+fn an_insert_bomb_is_counted_and_refused_before_expanding() {
+    // 5 KB: three levels of 40 × 40 arrays, 4.1e9 circles.
+    let (blocks, top) = minsert_bomb(3, 40);
+    let d = drawing(vec![], blocks, top);
+    assert!(d.len() < 5000, "{}", d.len());
+    let start = std::time::Instant::now();
+    let e = refused(run("bomb.dxf", &d, &[]));
+    assert!(start.elapsed().as_secs_f64() < 5.0);
+    // 1 + 1600 (1 + 1600 (1 + 1600 · 2)) entities and copies.
+    assert!(
+        e.contains("its INSERTs expand to 8194561601 entities, more than 1048576 (--max-entities): refused before expanding"),
+        "{e}"
+    );
+    // A smaller array: refused under a lower limit, with its count; read (and exact)
+    // under the default. (Reading the 64,000 circles as 64,000 parts takes tens of
+    // seconds: its cost is per part, not in the expansion.)
+    let (blocks, top) = minsert_bomb(2, 4);
+    let d = drawing(vec![], blocks, top);
+    let e = refused(run("bomb2.dxf", &d, &["--max-entities", "100"]));
+    assert!(e.contains("expand to 529 entities, more than 100"), "{e}");
+    let (code, out, err) = run("bomb2.dxf", &d, &["--parts"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    let a = f(&v["total"]["area"]);
+    let exact = 256.0 * std::f64::consts::PI * 0.16;
+    assert!((a - exact).abs() < 1e-12 * exact, "{a}");
+}

@@ -71,9 +71,60 @@ impl Affine {
 /// INSERTs nested deeper than this are refused (a block that places itself through others
 /// is refused earlier, as a cycle).
 const MAX_DEPTH: usize = 32;
-/// Entities that INSERTs may expand to, in all: a small file that places a block of
-/// blocks of blocks a million times is refused, not expanded.
-const MAX_EXPANDED: usize = 1 << 22;
+/// How many entities a drawing's INSERTs expand to, counted before anything is expanded:
+/// an INSERT counts its block's count per cell of its array, a block the sum of its
+/// entities' (memoized, so a deep tree costs its number of blocks, and saturating, so a
+/// bomb of 32767 × 32767 arrays gives a number, not an overflow). Blocks that are not
+/// defined, or place themselves, count nothing here and are refused when expanded.
+pub(super) struct Tally<'a> {
+    blocks: &'a std::collections::HashMap<&'a str, &'a ::dxf::Block>,
+    memo: std::collections::HashMap<&'a str, u64>,
+    visiting: Vec<&'a str>,
+}
+
+impl<'a> Tally<'a> {
+    pub(super) fn new(blocks: &'a std::collections::HashMap<&'a str, &'a ::dxf::Block>) -> Self {
+        Tally {
+            blocks,
+            memo: Default::default(),
+            visiting: Vec::new(),
+        }
+    }
+
+    /// The entities `entities` stand for once every INSERT among them is expanded (each
+    /// placed copy counting one, as the expansion counts it).
+    pub(super) fn count(&mut self, entities: &[&'a ::dxf::entities::Entity]) -> u64 {
+        entities.iter().fold(0u64, |sum, e| {
+            let n = match &e.specific {
+                ::dxf::entities::EntityType::Insert(ins) => {
+                    let cells = u64::from(ins.column_count.max(1).unsigned_abs())
+                        .saturating_mul(u64::from(ins.row_count.max(1).unsigned_abs()));
+                    cells.saturating_mul(1 + self.block(ins.name.as_str()))
+                }
+                _ => 1,
+            };
+            sum.saturating_add(n)
+        })
+    }
+
+    fn block(&mut self, name: &str) -> u64 {
+        let Some((&key, block)) = self.blocks.get_key_value(name) else {
+            return 0;
+        };
+        if let Some(&n) = self.memo.get(key) {
+            return n;
+        }
+        if self.visiting.contains(&key) {
+            return 0;
+        }
+        self.visiting.push(key);
+        let entities: Vec<&'a ::dxf::entities::Entity> = block.entities.iter().collect();
+        let n = self.count(&entities);
+        self.visiting.pop();
+        self.memo.insert(key, n);
+        n
+    }
+}
 
 /// Gathers a drawing's closed curves and open pieces, expanding INSERTs.
 pub(super) struct Collector<'a> {
@@ -84,6 +135,8 @@ pub(super) struct Collector<'a> {
     pub(super) curves: Vec<Path>,
     pub(super) pieces: Vec<Path>,
     pub(super) expanded: usize,
+    /// The most entities INSERTs may expand to (checked on the way too, as a guard).
+    pub(super) max_expanded: usize,
     pub(super) annotations: std::collections::BTreeMap<String, usize>,
     /// Chord points of the splines read so far.
     pub(super) spline_points: usize,
@@ -145,11 +198,12 @@ impl<'a> Collector<'a> {
         for e in entities {
             if !stack.is_empty() {
                 self.expanded += 1;
-                if self.expanded > MAX_EXPANDED {
+                if self.expanded > self.max_expanded {
                     return Err(Error::parse(
                         "DXF",
                         format!(
-                            "INSERTs expand to more than {MAX_EXPANDED} entities: refused rather than expanded"
+                            "INSERTs expand to more than {} entities (--max-entities): refused rather than expanded",
+                            self.max_expanded
                         ),
                     ));
                 }
@@ -533,11 +587,12 @@ impl<'a> Collector<'a> {
                 // Every placed copy counts, even of an empty block: an array of 32767 ×
                 // 32767 cells is refused, not walked.
                 self.expanded += 1;
-                if self.expanded > MAX_EXPANDED {
+                if self.expanded > self.max_expanded {
                     return Err(Error::parse(
                         name,
                         format!(
-                            "INSERTs expand to more than {MAX_EXPANDED} entities and copies: refused rather than expanded"
+                            "INSERTs expand to more than {} entities and copies (--max-entities): refused rather than expanded",
+                            self.max_expanded
                         ),
                     ));
                 }

@@ -143,7 +143,16 @@ pub struct Options {
     pub layers: Vec<String>,
     /// Which space of the drawing to read: model space unless asked.
     pub space: Space,
+    /// The most entities the drawing's INSERTs may expand to, counted before expanding
+    /// (`None`: [`DEFAULT_MAX_ENTITIES`]).
+    pub max_entities: Option<usize>,
 }
+
+/// INSERTs expanding to more entities than this are refused by default, before anything
+/// is expanded: a plate with tens of thousands of holes is well within it, a 5 KB file of
+/// nested arrays placing billions of circles is not (each outline read costs tens of
+/// kilobytes through validation and report).
+pub const DEFAULT_MAX_ENTITIES: usize = 1 << 20;
 
 /// The space of a drawing that is read: what a CAD program shows in its model tab, or on
 /// one of its layouts (sheets, with their title blocks and viewport frames).
@@ -555,17 +564,34 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
     for l in drawing.layers() {
         states.entry(l.name.to_uppercase()).or_default().off |= !l.is_layer_on;
     }
+    let blocks: std::collections::HashMap<&str, &::dxf::Block> =
+        drawing.blocks().map(|b| (b.name.as_str(), b)).collect();
+    let (entities, left_out, model) = space_entities(&drawing, &options.space)?;
+    // Count what the INSERTs expand to before expanding any: a bomb is refused at once,
+    // with its count, instead of filling memory.
+    let max_expanded = options.max_entities.unwrap_or(DEFAULT_MAX_ENTITIES);
+    let total = collect::Tally::new(&blocks).count(&entities);
+    if total > max_expanded as u64 {
+        let shown = if total == u64::MAX {
+            "more than 18446744073709551615".to_string()
+        } else {
+            total.to_string()
+        };
+        return Err(Error::TooLarge(format!(
+            "DXF: its INSERTs expand to {shown} entities, more than {max_expanded} (--max-entities): refused before expanding"
+        )));
+    }
     let mut c = Collector {
         layers: options.layers.clone(),
         states,
-        blocks: drawing.blocks().map(|b| (b.name.as_str(), b)).collect(),
+        max_expanded,
+        blocks,
         curves: Vec::new(),
         pieces: Vec::new(),
         expanded: 0,
         annotations: Default::default(),
         spline_points: 0,
     };
-    let (entities, left_out, model) = space_entities(&drawing, &options.space)?;
     c.entities(&entities, &Affine::IDENTITY, "", "", &mut Vec::new())?;
     let Collector {
         mut curves,
