@@ -30,6 +30,9 @@ pub struct Nurbs {
     points: Vec<[f64; 3]>,
 }
 
+/// Points from a curve's start to its end.
+pub type Polyline = Vec<[f64; 2]>;
+
 /// Splines of higher degree are refused (DXF files use 1 to about 5).
 pub const MAX_DEGREE: usize = 25;
 
@@ -154,10 +157,10 @@ impl Nurbs {
         &self,
         tolerance: f64,
         max_points: usize,
-    ) -> Result<(Vec<Vec<[f64; 2]>>, f64), String> {
+    ) -> Result<(Vec<Polyline>, f64), String> {
         let p = self.degree;
         let n = self.points.len();
-        let mut pieces: Vec<Vec<[f64; 2]>> = Vec::new();
+        let mut pieces: Vec<Polyline> = Vec::new();
         let mut out: Vec<[f64; 2]> = Vec::new();
         let mut total = 0;
         let mut deviation = 0.0_f64;

@@ -258,7 +258,7 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
                 .map(|p| {
                     let r = read(p)
                         .map(keep_first)
-                        .map_err(|e| (p.display().to_string(), format!("{e:#}")));
+                        .map_err(|e| (p.display().to_string(), reason(&e)));
                     progress.inc();
                     r
                 })
@@ -282,7 +282,7 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
                     }
                     r
                 })
-                .map_err(|e| (name.clone(), format!("{e:#}"))),
+                .map_err(|e| (name.clone(), reason(&e))),
             Err(e) => Err(e.clone()),
         })
         .collect();

@@ -395,31 +395,26 @@ fn unread_entities(bytes: &[u8]) -> Result<std::collections::BTreeMap<String, us
     Ok(counts)
 }
 
-/// Whether a closed ring of chords has no area: its shoelace sum is within rounding of 0
-/// beside the square of its size (all its points on one line, up to rounding).
+/// Whether a closed ring of chords encloses nothing: all its points on one line, up to
+/// rounding (a polyline drawn back along itself, two vertices, one). Its signed area
+/// would not do: a bow tie's two lobes cancel, and it must be refused as crossing.
 fn encloses_nothing(ring: &[[f64; 2]]) -> bool {
-    let (lo, hi) = ring.iter().fold(
-        ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]),
-        |(lo, hi), p| {
-            (
-                [lo[0].min(p[0]), lo[1].min(p[1])],
-                [hi[0].max(p[0]), hi[1].max(p[1])],
-            )
-        },
-    );
-    if ring.len() < 3 {
+    let Some(&o) = ring.first() else {
+        return true;
+    };
+    // The line through the first point and the point farthest from it.
+    let d = |p: &[f64; 2]| (p[0] - o[0]).hypot(p[1] - o[1]);
+    let far = ring
+        .iter()
+        .fold(o, |f, p| if d(p) > d(&f) { *p } else { f });
+    let size = d(&far);
+    if size == 0.0 {
         return true;
     }
-    let size = (hi[0] - lo[0]).hypot(hi[1] - lo[1]);
-    // About the first point, so that far from the origin nothing cancels.
-    let o = ring[0];
-    let mut twice = 0.0;
-    for i in 1..ring.len() - 1 {
-        let (a, b) = (ring[i], ring[i + 1]);
-        twice += (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
-    }
+    let u = [(far[0] - o[0]) / size, (far[1] - o[1]) / size];
     // A NaN is kept, for the validation to refuse.
-    twice.abs() <= 1e-12 * size * size
+    ring.iter()
+        .all(|p| ((p[0] - o[0]) * u[1] - (p[1] - o[1]) * u[0]).abs() <= 1e-12 * size)
 }
 
 /// The top-level entities of the space asked for, how many entities the other space holds
@@ -646,7 +641,7 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
     });
     let chained = chain(pieces, tol, options.ignore_open)?;
     let ignored = chained.ignored;
-    let joins = (chained.largest_gap > strict).then(|| Joins {
+    let joins = (chained.largest_gap > strict).then_some(Joins {
         largest_gap: chained.largest_gap,
         tolerance: tol,
         area_bound: chained.largest_gap * chained.perimeter,
