@@ -549,7 +549,7 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<(String, PolygonRings)>> {
 /// // The gap joined is reported, with its bound on the area (gap × perimeter).
 /// let joins = read.joins.unwrap();
 /// assert_eq!(joins.largest_gap, 1e-3);
-/// assert!((joins.area_bound - 1e-3 * (12.0 - 1e-3)).abs() < 1e-15);
+/// assert!((joins.area_bound - 1e-3 * 12.0).abs() < 1e-15);
 /// # Ok::<(), inertia::Error>(())
 /// ```
 pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
