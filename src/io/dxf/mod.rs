@@ -1,17 +1,20 @@
-//! DXF profiles, read with the `dxf` crate: closed `LWPOLYLINE`s, closed 2D `POLYLINE`s,
-//! `CIRCLE`s and full `ELLIPSE`s, and closed outlines chained end to end from `LINE`s,
-//! `ARC`s, elliptical arcs and open polylines, as CAD programs draw them; `INSERT`s expand
-//! their blocks.
+//! DXF profiles, read with the `dxf` crate as a CAD program shows the drawing's model
+//! space: closed `LWPOLYLINE`s, closed 2D `POLYLINE`s (PEDIT-fitted ones through their
+//! fitted vertices), `CIRCLE`s and full `ELLIPSE`s, and closed outlines chained end to end
+//! from `LINE`s, `ARC`s, elliptical arcs, `SPLINE`s and open polylines; `INSERT`s expand
+//! their blocks (counted before expanding).
 //!
 //! Bulges (arc segments), arcs, circles and ellipses stay curves: they are integrated in
-//! closed form ([`crate::arc`]), so a circle's area is π r² to rounding. Pieces are
-//! joined where their ends meet within a tolerance (a few units in the last place of the
-//! drawing's largest coordinate, or `--join-tolerance`); an end that meets no other piece,
-//! or three pieces meeting at one point, is refused naming the piece or the point. Closed
-//! curves inside another are its holes (an even-odd nesting: an island inside a hole is a
-//! part of its own). Entities that would change the outline but are not read yet (`SPLINE`,
-//! `SOLID`, `REGION`, ...) are refused rather than dropped; annotations (text,
-//! dimensions, hatches, points) are ignored. Entities in another plane are refused.
+//! closed form ([`crate::arc`]), so a circle's area is π r² to rounding; splines are chords
+//! within a stated distance. Pieces are joined where their ends meet within a tolerance
+//! ([`DEFAULT_JOIN`] of the drawing's extent, or `--join-tolerance`); an end that meets no
+//! other piece, or three pieces meeting at one point, is refused naming the piece or the
+//! point. Closed curves inside another are its holes (an even-odd nesting: an island
+//! inside a hole is a part of its own). Paper space, invisible entities and layers that
+//! are off or frozen are left out and counted, as are annotations (text, dimensions,
+//! hatches, points), dots and loops that enclose nothing. Entities that would change the
+//! outline but are not read (`SOLID`, `REGION`, `MESH`, ...), external references and
+//! entities in another plane are refused.
 
 mod chain;
 mod collect;
