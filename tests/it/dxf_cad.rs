@@ -713,3 +713,39 @@ fn help_says_what_is_read_now() {
         assert!(help.contains(s), "{s}: {help}");
     }
 }
+
+/// An ASCII drawing's pairs written as binary DXF (R13 and later: two-byte codes), with
+/// values typed by code as the DXF reference gives them.
+fn to_binary(ascii: &str) -> Vec<u8> {
+    let mut out = b"AutoCAD Binary DXF\r\n\x1a\0".to_vec();
+    let mut lines = ascii.lines().map(str::trim);
+    while let (Some(c), Some(v)) = (lines.next(), lines.next()) {
+        let code: i16 = c.parse().unwrap();
+        out.extend(code.to_le_bytes());
+        match code {
+            10..=59 | 210..=239 => out.extend(v.parse::<f64>().unwrap().to_le_bytes()),
+            60..=79 | 370..=379 => out.extend(v.parse::<i16>().unwrap().to_le_bytes()),
+            90..=99 => out.extend(v.parse::<i32>().unwrap().to_le_bytes()),
+            _ => {
+                out.extend(v.as_bytes());
+                out.push(0);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn a_binary_drawing_leaves_out_its_frozen_layers_too() {
+    // The A3 sheet, in binary DXF: the frozen layer's flags are decoded from the binary
+    // pairs (the dxf crate does not keep them).
+    let ascii = std::fs::read_to_string("fixtures/polygon/a3_sheet.dxf").unwrap();
+    let (code, out, err) = run("a3_sheet_binary.dxf", &to_binary(&ascii), &[]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert!((f(&v["area"]) - 1e-4).abs() < 1e-18, "{v}");
+    assert_eq!(
+        v["ignored"],
+        serde_json::json!({"invisible": 1, "layer frozen": 1, "layer off": 1, "paper space": 2})
+    );
+}

@@ -219,17 +219,11 @@ pub(crate) struct LayerState {
     pub(crate) frozen: bool,
 }
 
-/// The states of the layers of an ASCII drawing, read from its LAYER table (keys upper
-/// case: DXF layer names are compared without case). The `dxf` crate does not keep the
-/// layer flags (group 70), so they are read from the text here.
+/// The states of the layers of a drawing, read from its LAYER table (keys upper case:
+/// DXF layer names are compared without case). The `dxf` crate does not keep the layer
+/// flags (group 70), so they are read from the file's group pairs here, ASCII or binary.
 fn layer_states(bytes: &[u8]) -> std::collections::HashMap<String, LayerState> {
     let mut states = std::collections::HashMap::new();
-    let Ok(text) =
-        std::str::from_utf8(bytes).or_else(|e| std::str::from_utf8(&bytes[..e.valid_up_to()]))
-    else {
-        return states;
-    };
-    let mut lines = text.lines().map(str::trim);
     // The LAYER entry being read: (name, flags, colour).
     let mut entry: Option<(String, i32, i32)> = None;
     let mut finish = |entry: &mut Option<(String, i32, i32)>| {
@@ -243,24 +237,23 @@ fn layer_states(bytes: &[u8]) -> std::collections::HashMap<String, LayerState> {
             );
         }
     };
-    while let Some(code) = lines.next() {
-        let Some(value) = lines.next() else { break };
+    for (code, value) in header_pairs(bytes) {
         match code {
-            "0" => {
+            0 => {
                 finish(&mut entry);
                 if value == "LAYER" {
                     entry = Some((String::new(), 0, 7));
                 }
             }
-            "2" if value == "BLOCKS" || value == "ENTITIES" => break,
-            "2" => {
+            2 if value == "BLOCKS" || value == "ENTITIES" => break,
+            2 => {
                 if let Some(e) = entry.as_mut() {
-                    e.0 = value.to_string();
+                    e.0 = value;
                 }
             }
-            "70" | "62" => {
+            70 | 62 => {
                 if let (Some(e), Ok(v)) = (entry.as_mut(), value.parse::<i32>()) {
-                    if code == "70" {
+                    if code == 70 {
                         e.1 = v;
                     } else {
                         e.2 = v;
@@ -272,6 +265,116 @@ fn layer_states(bytes: &[u8]) -> std::collections::HashMap<String, LayerState> {
     }
     finish(&mut entry);
     states
+}
+
+/// The group pairs of a drawing up to its BLOCKS or ENTITIES section (its header and
+/// tables), as (code, value as text): from the lines of an ASCII drawing, or decoded from
+/// a binary one (codes of one byte, or two from R13 on; values typed by code, as the DXF
+/// reference gives them). A pair that cannot be decoded ends the list.
+fn header_pairs(bytes: &[u8]) -> Vec<(i32, String)> {
+    const SENTINEL: &[u8] = b"AutoCAD Binary DXF\r\n\x1a\0";
+    let mut out = Vec::new();
+    let stop = |code: i32, value: &str| code == 2 && (value == "BLOCKS" || value == "ENTITIES");
+    let Some(data) = bytes.strip_prefix(SENTINEL) else {
+        let Ok(text) =
+            std::str::from_utf8(bytes).or_else(|e| std::str::from_utf8(&bytes[..e.valid_up_to()]))
+        else {
+            return out;
+        };
+        let mut lines = text.lines().map(str::trim);
+        while let (Some(c), Some(v)) = (lines.next(), lines.next()) {
+            let Ok(code) = c.parse::<i32>() else { break };
+            out.push((code, v.to_string()));
+            if stop(code, v) {
+                break;
+            }
+        }
+        return out;
+    };
+    // R13 and later write each code in two bytes: the first pair (0, "SECTION") then
+    // starts with two zero bytes.
+    let two = data.len() >= 2 && data[0] == 0 && data[1] == 0;
+    let mut i = 0;
+    let take = |i: &mut usize, n: usize| -> Option<&[u8]> {
+        let s = data.get(*i..i.checked_add(n)?)?;
+        *i += n;
+        Some(s)
+    };
+    let le = |s: &[u8]| s.iter().rev().fold(0i64, |a, b| (a << 8) | i64::from(*b));
+    loop {
+        let code = if two {
+            match take(&mut i, 2) {
+                Some(s) => le(s) as i16 as i32,
+                None => break,
+            }
+        } else {
+            match take(&mut i, 1) {
+                Some([255]) => match take(&mut i, 2) {
+                    Some(s) => le(s) as i16 as i32,
+                    None => break,
+                },
+                Some(s) => i32::from(s[0]),
+                None => break,
+            }
+        };
+        let value = match code {
+            0..=9
+            | 100..=102
+            | 105
+            | 300..=309
+            | 320..=369
+            | 390..=399
+            | 410..=419
+            | 430..=439
+            | 470..=481
+            | 999
+            | 1000..=1003
+            | 1005..=1009 => {
+                let Some(end) = data.get(i..).and_then(|d| d.iter().position(|&b| b == 0)) else {
+                    break;
+                };
+                let v = String::from_utf8_lossy(&data[i..i + end]).into_owned();
+                i += end + 1;
+                v
+            }
+            10..=59 | 110..=149 | 210..=239 | 460..=469 | 1010..=1059 => match take(&mut i, 8) {
+                Some(s) => f64::from_bits(le(s) as u64).to_string(),
+                None => break,
+            },
+            60..=79 | 170..=179 | 270..=289 | 370..=389 | 400..=409 | 1060..=1070 => {
+                match take(&mut i, 2) {
+                    Some(s) => (le(s) as i16).to_string(),
+                    None => break,
+                }
+            }
+            290..=299 => match take(&mut i, if two { 1 } else { 2 }) {
+                Some(s) => (le(s) as i16 != 0).to_string(),
+                None => break,
+            },
+            90..=99 | 420..=429 | 440..=459 | 1071 => match take(&mut i, 4) {
+                Some(s) => (le(s) as i32).to_string(),
+                None => break,
+            },
+            160..=169 => match take(&mut i, 8) {
+                Some(s) => le(s).to_string(),
+                None => break,
+            },
+            310..=319 | 1004 => {
+                let Some(&[n]) = take(&mut i, 1) else { break };
+                if take(&mut i, usize::from(n)).is_none() {
+                    break;
+                }
+                String::new()
+            }
+            _ => break,
+        };
+        let done = stop(code, &value);
+        out.push((code, value));
+        if done {
+            break;
+        }
+    }
+    out
 }
 
 /// What a drawing held outside its polygons.
