@@ -749,3 +749,18 @@ fn a_binary_drawing_leaves_out_its_frozen_layers_too() {
         serde_json::json!({"invisible": 1, "layer frozen": 1, "layer off": 1, "paper space": 2})
     );
 }
+
+#[test]
+fn too_many_curves_for_memory_are_refused_before_validation() {
+    // 160,000 circles (two levels of 20 × 20 arrays): under --max-entities, but their
+    // validity checks would take 20 million chord points and gigabytes: refused with the
+    // count instead, before any outline is validated.
+    let (blocks, top) = minsert_bomb(2, 20);
+    let start = std::time::Instant::now();
+    let e = refused(run("circles.dxf", &drawing(vec![], blocks, top), &[]));
+    assert!(
+        e.contains("its outlines need 20480000 chord points for the validity checks (a circle 128), more than 16777216: refused rather than read"),
+        "{e}"
+    );
+    assert!(start.elapsed().as_secs_f64() < 30.0);
+}

@@ -151,6 +151,10 @@ pub struct Options {
     pub max_entities: Option<usize>,
 }
 
+/// Outlines needing more chord points than this in all (a circle needs 128, a spline its
+/// chords) are refused: about 130,000 circles, a few gigabytes through validation.
+pub const MAX_CHORD_POINTS: usize = 1 << 24;
+
 /// INSERTs expanding to more entities than this are refused by default, before anything
 /// is expanded: a plate with tens of thousands of holes is well within it, a 5 KB file of
 /// nested arrays placing billions of circles is not (each outline read costs tens of
@@ -753,6 +757,25 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
         area_bound: chained.largest_gap * chained.perimeter,
     });
     curves.extend(chained.curves);
+    // The validity checks see every curve as chords (1/128 of a turn each), and each
+    // outline costs tens of bytes per chord point through validation and report: bound
+    // them before any is made, so that memory stays within what is stated here.
+    let chord_points: usize = curves
+        .iter()
+        .map(|c| {
+            c.points.len()
+                + c.arcs
+                    .iter()
+                    .flatten()
+                    .map(|a| a.chord_count() - 1)
+                    .sum::<usize>()
+        })
+        .fold(0, usize::saturating_add);
+    if chord_points > MAX_CHORD_POINTS {
+        return Err(Error::TooLarge(format!(
+            "DXF: its outlines need {chord_points} chord points for the validity checks (a circle 128), more than {MAX_CHORD_POINTS}: refused rather than read"
+        )));
+    }
     // A closed loop that encloses nothing (a polyline drawn back along itself, two
     // vertices, one): no part and no hole, left out and counted rather than refusing the
     // drawing.
