@@ -764,3 +764,17 @@ fn too_many_curves_for_memory_are_refused_before_validation() {
     );
     assert!(start.elapsed().as_secs_f64() < 30.0);
 }
+
+#[test]
+fn an_entity_without_a_handle_is_named_by_its_place() {
+    // Entities written without group 5: the dxf crate makes handles up, which the file
+    // does not hold; the message names the place instead.
+    let blocks = g![0 => "BLOCK", 8 => "0", 2 => "B", 70 => 0, 10 => 0, 20 => 0,
+        0 => "LINE", 8 => "0", 10 => 0, 20 => 0, 11 => 5, 21 => 0, 0 => "ENDBLK"];
+    let e = g![0 => "INSERT", 8 => "0", 2 => "B", 10 => 0, 20 => 0];
+    let e = refused(run("nohandle.dxf", &drawing(vec![], blocks, e), &[]));
+    assert!(
+        e.contains("LINE (no handle; entity 1 of block \"B\") in INSERT (no handle; entity 1 of the ENTITIES section): (0, 0)–(5, 0) is not part of a closed outline"),
+        "{e}"
+    );
+}

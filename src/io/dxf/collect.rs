@@ -129,6 +129,9 @@ impl<'a> Tally<'a> {
 /// Gathers a drawing's closed curves and open pieces, expanding INSERTs.
 pub(super) struct Collector<'a> {
     pub(super) layers: Vec<String>,
+    /// The handles an ASCII drawing writes (group 5), to tell them from those the `dxf`
+    /// crate makes up for entities written without one (`None`: not known).
+    pub(super) file_handles: Option<std::collections::HashSet<u64>>,
     /// Layers that are off or frozen (upper-case names).
     pub(super) states: std::collections::HashMap<String, super::LayerState>,
     pub(super) blocks: std::collections::HashMap<&'a str, &'a ::dxf::Block>,
@@ -195,7 +198,7 @@ impl<'a> Collector<'a> {
         inherited: &str,
         stack: &mut Vec<&'a str>,
     ) -> Result<()> {
-        for e in entities {
+        for (position, e) in entities.iter().enumerate() {
             if !stack.is_empty() {
                 self.expanded += 1;
                 if self.expanded > self.max_expanded {
@@ -208,14 +211,17 @@ impl<'a> Collector<'a> {
                     ));
                 }
             }
-            self.entity(e, xf, where_, inherited, stack)?;
+            self.entity(e, position, xf, where_, inherited, stack)?;
         }
         Ok(())
     }
 
+    /// Reads one entity, the `position`-th of its block (or of the ENTITIES section).
+    #[allow(clippy::too_many_arguments)]
     fn entity(
         &mut self,
         e: &'a ::dxf::entities::Entity,
+        position: usize,
         xf: &Affine,
         where_: &str,
         inherited: &str,
@@ -248,15 +254,24 @@ impl<'a> Collector<'a> {
                 return self.hide("layer off");
             }
         }
+        // An entity written without a handle (group 5) is given one by the `dxf` crate,
+        // which the file does not hold: it is named by its place instead.
+        let id = match &self.file_handles {
+            Some(h) if !h.contains(&e.common.handle.0) => format!(
+                "(no handle; entity {} of {})",
+                position + 1,
+                match stack.last() {
+                    Some(b) => format!("block \"{}\"", crate::error::clip(b)),
+                    None => "the ENTITIES section".to_string(),
+                }
+            ),
+            _ => e.common.handle.as_string(),
+        };
         // Names carry the layer when it is not the default one.
         let handle = if layer == "0" || layer.is_empty() {
-            e.common.handle.as_string()
+            id
         } else {
-            format!(
-                "{} (layer {})",
-                e.common.handle.as_string(),
-                crate::error::clip(layer)
-            )
+            format!("{id} (layer {})", crate::error::clip(layer))
         };
         if let EntityType::Insert(ins) = &e.specific {
             return self.insert(ins, &handle, xf, where_, layer, stack);

@@ -271,6 +271,26 @@ fn layer_states(bytes: &[u8]) -> std::collections::HashMap<String, LayerState> {
     states
 }
 
+/// The handles (group 5) an ASCII drawing writes; `None` for a binary one.
+fn file_handles(bytes: &[u8]) -> Option<std::collections::HashSet<u64>> {
+    if bytes.starts_with(b"AutoCAD Binary DXF") {
+        return None;
+    }
+    let text = std::str::from_utf8(bytes)
+        .or_else(|e| std::str::from_utf8(&bytes[..e.valid_up_to()]))
+        .ok()?;
+    let mut handles = std::collections::HashSet::new();
+    let mut lines = text.lines().map(str::trim);
+    while let (Some(code), Some(value)) = (lines.next(), lines.next()) {
+        if code == "5"
+            && let Ok(h) = u64::from_str_radix(value, 16)
+        {
+            handles.insert(h);
+        }
+    }
+    Some(handles)
+}
+
 /// The group pairs of a drawing up to its BLOCKS or ENTITIES section (its header and
 /// tables), as (code, value as text): from the lines of an ASCII drawing, or decoded from
 /// a binary one (codes of one byte, or two from R13 on; values typed by code, as the DXF
@@ -687,6 +707,7 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
         )));
     }
     let mut c = Collector {
+        file_handles: file_handles(bytes),
         layers: options.layers.clone(),
         states,
         max_expanded,
