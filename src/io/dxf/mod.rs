@@ -695,7 +695,13 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
     // Count what the INSERTs expand to before expanding any: a bomb is refused at once,
     // with its count, instead of filling memory.
     let max_expanded = options.max_entities.unwrap_or(DEFAULT_MAX_ENTITIES);
-    let total = collect::Tally::new(&blocks).count(&entities);
+    // Only what INSERTs place: the drawing's own entities are read as they are.
+    let inserts: Vec<&::dxf::entities::Entity> = entities
+        .iter()
+        .copied()
+        .filter(|e| matches!(e.specific, ::dxf::entities::EntityType::Insert(_)))
+        .collect();
+    let total = collect::Tally::new(&blocks).count(&inserts);
     if total > max_expanded as u64 {
         let shown = if total == u64::MAX {
             "more than 18446744073709551615".to_string()
