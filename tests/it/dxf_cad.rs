@@ -774,7 +774,7 @@ fn an_entity_without_a_handle_is_named_by_its_place() {
     let e = g![0 => "INSERT", 8 => "0", 2 => "B", 10 => 0, 20 => 0];
     let e = refused(run("nohandle.dxf", &drawing(vec![], blocks, e), &[]));
     assert!(
-        e.contains("LINE (no handle; entity 1 of block \"B\") in INSERT (no handle; entity 1 of the ENTITIES section): (0, 0)–(5, 0) is not part of a closed outline"),
+        e.contains("LINE (no handle; entity 1 of block \"B\") in INSERT (no handle; entity 1 of model space): (0, 0)–(5, 0) is not part of a closed outline"),
         "{e}"
     );
 }

@@ -132,6 +132,8 @@ pub(super) struct Collector<'a> {
     /// The handles an ASCII drawing writes (group 5), to tell them from those the `dxf`
     /// crate makes up for entities written without one (`None`: not known).
     pub(super) file_handles: Option<std::collections::HashSet<u64>>,
+    /// The space read, for names (`model space`).
+    pub(super) space: String,
     /// Layers that are off or frozen (upper-case names).
     pub(super) states: std::collections::HashMap<String, super::LayerState>,
     pub(super) blocks: std::collections::HashMap<&'a str, &'a ::dxf::Block>,
@@ -216,7 +218,7 @@ impl<'a> Collector<'a> {
         Ok(())
     }
 
-    /// Reads one entity, the `position`-th of its block (or of the ENTITIES section).
+    /// Reads one entity, the `position`-th of its block (or of the space read).
     #[allow(clippy::too_many_arguments)]
     fn entity(
         &mut self,
@@ -262,7 +264,7 @@ impl<'a> Collector<'a> {
                 position + 1,
                 match stack.last() {
                     Some(b) => format!("block \"{}\"", crate::error::clip(b)),
-                    None => "the ENTITIES section".to_string(),
+                    None => self.space.clone(),
                 }
             ),
             _ => e.common.handle.as_string(),

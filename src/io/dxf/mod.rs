@@ -713,6 +713,11 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
         )));
     }
     let mut c = Collector {
+        space: match &options.space {
+            Space::Model => "model space".to_string(),
+            Space::Paper => "paper space".to_string(),
+            Space::Layout(n) => format!("layout \"{}\"", crate::error::clip(n)),
+        },
         file_handles: file_handles(bytes),
         layers: options.layers.clone(),
         states,
