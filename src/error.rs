@@ -223,7 +223,8 @@ pub enum Error {
     TooLarge(String),
 
     /// One part of a file (a 3MF build item, a GeoJSON feature, a DXF outline) is wrong;
-    /// `source` says how.
+    /// `error` says how. Its message holds `error`'s, so it is not also given as the
+    /// error's `source()` (a chain printed with `{:#}` would say the reason twice).
     ///
     /// # Examples
     /// ```
@@ -234,16 +235,19 @@ pub enum Error {
     ///   {"type": "Feature", "properties": {"name": "plot 7"},
     ///    "geometry": {"type": "Polygon", "coordinates": [[[0, 0], [1, 1], [0, 1], [1, 0], [0, 0]]]}}]}"#;
     /// let e = read_polygons(geo, PolygonFormat::Geojson).unwrap_err();
-    /// let inertia::Error::InPart { part, source } = &e else { panic!("{e}") };
+    /// let inertia::Error::InPart { part, error } = &e else { panic!("{e}") };
     /// assert_eq!(part, "plot 7");
-    /// assert!(matches!(**source, inertia::Error::SelfIntersection { .. }));
+    /// assert!(matches!(**error, inertia::Error::SelfIntersection { .. }));
+    /// // The message says the reason once; no source repeats it.
+    /// assert_eq!(e.to_string().matches("must not intersect itself").count(), 1);
+    /// assert!(std::error::Error::source(&e).is_none());
     /// ```
-    #[error("{part}: {source}")]
+    #[error("{part}: {error}")]
     InPart {
         /// The part's name within its file.
         part: String,
         /// What is wrong with it.
-        source: Box<Error>,
+        error: Box<Error>,
     },
 
     /// Parts of one input overlap (members of a MultiPolygon, outlines of a drawing), so
@@ -387,7 +391,7 @@ impl Error {
     pub fn in_part(part: &str, error: Error) -> Self {
         Error::InPart {
             part: part.to_string(),
-            source: Box::new(error),
+            error: Box::new(error),
         }
     }
 }

@@ -58,8 +58,9 @@ fn main() -> ExitCode {
             }
         }
         Err(e) => {
-            // One line, numbers to 12 significant digits (1e300 is not 301 digits).
-            let msg = inertia::error::tidy_numbers(&format!("{e:#}"));
+            // One line, each reason once, numbers to 12 significant digits (1e300 is not
+            // 301 digits).
+            let msg = inertia::error::tidy_numbers(&cli::reason(&e));
             eprintln!("inertia: {}", msg.replace('\n', " "));
             ExitCode::from(2)
         }

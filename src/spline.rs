@@ -30,6 +30,9 @@ pub struct Nurbs {
     points: Vec<[f64; 3]>,
 }
 
+/// Points from a curve's start to its end.
+pub type Polyline = Vec<[f64; 2]>;
+
 /// Splines of higher degree are refused (DXF files use 1 to about 5).
 pub const MAX_DEGREE: usize = 25;
 
@@ -116,20 +119,61 @@ impl Nurbs {
     /// `max_points` points is refused.
     ///
     /// # Errors
-    /// When the curve needs more than `max_points` points.
+    /// When the curve needs more than `max_points` points, or is in several pieces (see
+    /// [`Nurbs::flatten_pieces`]).
     pub fn flatten(
         &self,
         tolerance: f64,
         max_points: usize,
     ) -> Result<(Vec<[f64; 2]>, f64), String> {
+        let (mut pieces, deviation) = self.flatten_pieces(tolerance, max_points)?;
+        if pieces.len() != 1 {
+            return Err(format!(
+                "its knot vector is discontinuous: it is {} pieces",
+                pieces.len()
+            ));
+        }
+        Ok((pieces.remove(0), deviation))
+    }
+
+    /// [`Nurbs::flatten`] for a curve whose knot vector may be discontinuous: an interior
+    /// knot repeated more than `degree` times ends one piece of the curve and starts
+    /// another, which need not meet it. Each piece's chords, start to end.
+    ///
+    /// # Errors
+    /// When the curve needs more than `max_points` points.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::spline::Nurbs;
+    /// // Two straight pieces of degree 1: the interior knot 1 appears twice.
+    /// let c = Nurbs::new(1, vec![0.0, 0.0, 1.0, 1.0, 2.0, 2.0],
+    ///     vec![[0.0, 0.0], [1.0, 0.0], [5.0, 5.0], [6.0, 5.0]], vec![])?;
+    /// let (pieces, _) = c.flatten_pieces(1e-9, 100)?;
+    /// assert_eq!(pieces, vec![vec![[0.0, 0.0], [1.0, 0.0]], vec![[5.0, 5.0], [6.0, 5.0]]]);
+    /// # Ok::<(), String>(())
+    /// ```
+    pub fn flatten_pieces(
+        &self,
+        tolerance: f64,
+        max_points: usize,
+    ) -> Result<(Vec<Polyline>, f64), String> {
         let p = self.degree;
         let n = self.points.len();
+        let mut pieces: Vec<Polyline> = Vec::new();
         let mut out: Vec<[f64; 2]> = Vec::new();
+        let mut total = 0;
         let mut deviation = 0.0_f64;
         for k in p..n {
             let (a, b) = (self.knots[k], self.knots[k + 1]);
             if b <= a {
                 continue;
+            }
+            // A knot repeated more than `degree` times where this span starts: the curve
+            // may jump there, so a new piece starts.
+            if !out.is_empty() && self.knots.iter().filter(|&&x| x == a).count() > p {
+                total += out.len();
+                pieces.push(std::mem::take(&mut out));
             }
             // The span's Bézier control points: blossoms at (a, …, a, b, …, b).
             let bez: Vec<[f64; 3]> = (0..=p)
@@ -147,7 +191,7 @@ impl Nurbs {
                 if d <= tolerance || depth >= 48 {
                     deviation = deviation.max(d);
                     out.push(cartesian(piece[p]));
-                    if out.len() > max_points {
+                    if total + out.len() > max_points {
                         return Err(format!(
                             "needs more than {max_points} points to stay within {tolerance} of its chords"
                         ));
@@ -160,7 +204,8 @@ impl Nurbs {
                 stack.push((left, depth + 1));
             }
         }
-        Ok((out, deviation))
+        pieces.push(out);
+        Ok((pieces, deviation))
     }
 }
 

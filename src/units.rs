@@ -2,7 +2,8 @@
 
 use serde::Serialize;
 
-/// A length unit for input coordinates (`--units`) or output (`--output-units`).
+/// A length unit for input coordinates (`--units`) or output (`--output-units`): every
+/// length unit a DXF header's `$INSUNITS` can name, besides those of 3MF.
 ///
 /// # Examples
 /// ```
@@ -12,36 +13,129 @@ use serde::Serialize;
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum LengthUnit {
+    /// Ångström (1e-10 m).
+    #[cfg_attr(feature = "cli", value(name = "angstrom"))]
+    #[serde(rename = "angstrom")]
+    Angstrom,
+    /// Nanometre.
+    Nm,
     /// Micrometre (3MF's `micron`).
     Um,
     /// Millimetre.
     Mm,
     /// Centimetre.
     Cm,
+    /// Decimetre.
+    Dm,
     /// Metre.
     M,
+    /// Decametre.
+    Dam,
+    /// Hectometre.
+    Hm,
+    /// Kilometre.
+    Km,
+    /// Gigametre.
+    Gm,
+    /// Microinch (1e-6 inch).
+    Uin,
+    /// Mil (a thousandth of an inch).
+    Mil,
     /// Inch (25.4 mm exactly).
     In,
     /// Foot (0.3048 m exactly).
     Ft,
+    /// Yard (0.9144 m exactly).
+    Yd,
+    /// Mile (1609.344 m exactly).
+    Mi,
+    /// US survey inch (100/3937 m).
+    #[cfg_attr(feature = "cli", value(name = "us-in"))]
+    #[serde(rename = "us-in")]
+    UsIn,
+    /// US survey foot (1200/3937 m).
+    #[cfg_attr(feature = "cli", value(name = "us-ft"))]
+    #[serde(rename = "us-ft")]
+    UsFt,
+    /// US survey yard (3600/3937 m).
+    #[cfg_attr(feature = "cli", value(name = "us-yd"))]
+    #[serde(rename = "us-yd")]
+    UsYd,
+    /// US survey mile (6336000/3937 m).
+    #[cfg_attr(feature = "cli", value(name = "us-mi"))]
+    #[serde(rename = "us-mi")]
+    UsMi,
+    /// Astronomical unit (149,597,870,700 m, IAU 2012).
+    Au,
+    /// Light year (9,460,730,472,580,800 m, IAU).
+    Ly,
+    /// Parsec (648000/π astronomical units).
+    Pc,
 }
 
 impl LengthUnit {
+    /// Every unit, smallest first within each system.
+    pub const ALL: [LengthUnit; 24] = [
+        LengthUnit::Angstrom,
+        LengthUnit::Nm,
+        LengthUnit::Um,
+        LengthUnit::Mm,
+        LengthUnit::Cm,
+        LengthUnit::Dm,
+        LengthUnit::M,
+        LengthUnit::Dam,
+        LengthUnit::Hm,
+        LengthUnit::Km,
+        LengthUnit::Gm,
+        LengthUnit::Uin,
+        LengthUnit::Mil,
+        LengthUnit::In,
+        LengthUnit::Ft,
+        LengthUnit::Yd,
+        LengthUnit::Mi,
+        LengthUnit::UsIn,
+        LengthUnit::UsFt,
+        LengthUnit::UsYd,
+        LengthUnit::UsMi,
+        LengthUnit::Au,
+        LengthUnit::Ly,
+        LengthUnit::Pc,
+    ];
+
     /// Metres in one of this unit.
     ///
     /// # Examples
     /// ```
     /// use inertia::units::LengthUnit;
     /// assert_eq!(LengthUnit::In.metres(), 0.0254);
+    /// assert_eq!(LengthUnit::Yd.metres(), 0.9144);
     /// ```
     pub fn metres(self) -> f64 {
         match self {
+            LengthUnit::Angstrom => 1e-10,
+            LengthUnit::Nm => 1e-9,
             LengthUnit::Um => 1e-6,
             LengthUnit::Mm => 1e-3,
             LengthUnit::Cm => 1e-2,
+            LengthUnit::Dm => 0.1,
             LengthUnit::M => 1.0,
+            LengthUnit::Dam => 10.0,
+            LengthUnit::Hm => 100.0,
+            LengthUnit::Km => 1000.0,
+            LengthUnit::Gm => 1e9,
+            LengthUnit::Uin => 2.54e-8,
+            LengthUnit::Mil => 2.54e-5,
             LengthUnit::In => 0.0254,
             LengthUnit::Ft => 0.3048,
+            LengthUnit::Yd => 0.9144,
+            LengthUnit::Mi => 1609.344,
+            LengthUnit::UsIn => 100.0 / 3937.0,
+            LengthUnit::UsFt => 1200.0 / 3937.0,
+            LengthUnit::UsYd => 3600.0 / 3937.0,
+            LengthUnit::UsMi => 6_336_000.0 / 3937.0,
+            LengthUnit::Au => 149_597_870_700.0,
+            LengthUnit::Ly => 9_460_730_472_580_800.0,
+            LengthUnit::Pc => 149_597_870_700.0 * 648_000.0 / std::f64::consts::PI,
         }
     }
 
@@ -66,42 +160,95 @@ impl LengthUnit {
         })
     }
 
-    /// The unit a DXF header's `$INSUNITS` code names, where it is one of these (1 inch,
-    /// 2 foot, 4 mm, 5 cm, 6 m, 13 micron); `None` for 0 (unitless) and the rest.
+    /// The unit a DXF header's `$INSUNITS` code names (the AutoCAD DXF reference's codes
+    /// 1 to 24: 1 inch, 2 foot, 3 mile, 4 mm, 5 cm, 6 m, 7 km, 8 microinch, 9 mil,
+    /// 10 yard, 11 ångström, 12 nm, 13 micron, 14 dm, 15 dam, 16 hm, 17 Gm,
+    /// 18 astronomical unit, 19 light year, 20 parsec, 21–24 US survey foot, inch, yard
+    /// and mile); `None` for 0 (unitless) and codes the reference does not define.
     ///
     /// # Examples
     /// ```
     /// use inertia::units::LengthUnit;
     /// assert_eq!(LengthUnit::from_insunits(4), Some(LengthUnit::Mm));
+    /// assert_eq!(LengthUnit::from_insunits(10), Some(LengthUnit::Yd));
     /// assert_eq!(LengthUnit::from_insunits(0), None);
     /// ```
     pub fn from_insunits(code: i32) -> Option<Self> {
         Some(match code {
             1 => LengthUnit::In,
             2 => LengthUnit::Ft,
+            3 => LengthUnit::Mi,
             4 => LengthUnit::Mm,
             5 => LengthUnit::Cm,
             6 => LengthUnit::M,
+            7 => LengthUnit::Km,
+            8 => LengthUnit::Uin,
+            9 => LengthUnit::Mil,
+            10 => LengthUnit::Yd,
+            11 => LengthUnit::Angstrom,
+            12 => LengthUnit::Nm,
             13 => LengthUnit::Um,
+            14 => LengthUnit::Dm,
+            15 => LengthUnit::Dam,
+            16 => LengthUnit::Hm,
+            17 => LengthUnit::Gm,
+            18 => LengthUnit::Au,
+            19 => LengthUnit::Ly,
+            20 => LengthUnit::Pc,
+            21 => LengthUnit::UsFt,
+            22 => LengthUnit::UsIn,
+            23 => LengthUnit::UsYd,
+            24 => LengthUnit::UsMi,
             _ => return None,
         })
     }
 
-    /// The unit's symbol.
+    /// The unit's symbol (as `--units` takes it, and as reports print it).
     ///
     /// # Examples
     /// ```
     /// assert_eq!(inertia::units::LengthUnit::Mm.symbol(), "mm");
+    /// assert_eq!(inertia::units::LengthUnit::UsFt.symbol(), "us-ft");
     /// ```
     pub fn symbol(self) -> &'static str {
         match self {
+            LengthUnit::Angstrom => "angstrom",
+            LengthUnit::Nm => "nm",
             LengthUnit::Um => "um",
             LengthUnit::Mm => "mm",
             LengthUnit::Cm => "cm",
+            LengthUnit::Dm => "dm",
             LengthUnit::M => "m",
+            LengthUnit::Dam => "dam",
+            LengthUnit::Hm => "hm",
+            LengthUnit::Km => "km",
+            LengthUnit::Gm => "gm",
+            LengthUnit::Uin => "uin",
+            LengthUnit::Mil => "mil",
             LengthUnit::In => "in",
             LengthUnit::Ft => "ft",
+            LengthUnit::Yd => "yd",
+            LengthUnit::Mi => "mi",
+            LengthUnit::UsIn => "us-in",
+            LengthUnit::UsFt => "us-ft",
+            LengthUnit::UsYd => "us-yd",
+            LengthUnit::UsMi => "us-mi",
+            LengthUnit::Au => "au",
+            LengthUnit::Ly => "ly",
+            LengthUnit::Pc => "pc",
         }
+    }
+
+    /// The unit of a symbol [`LengthUnit::symbol`] prints.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::units::LengthUnit;
+    /// assert_eq!(LengthUnit::from_symbol("yd"), Some(LengthUnit::Yd));
+    /// assert_eq!(LengthUnit::from_symbol("furlong"), None);
+    /// ```
+    pub fn from_symbol(symbol: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|u| u.symbol() == symbol)
     }
 }
 

@@ -57,12 +57,7 @@ fn units_of(v: &Value, place: &str) -> Result<Units> {
         })?;
     let unit = match length {
         "input" => None,
-        "um" => Some(LengthUnit::Um),
-        "mm" => Some(LengthUnit::Mm),
-        "cm" => Some(LengthUnit::Cm),
-        "m" => Some(LengthUnit::M),
-        "in" => Some(LengthUnit::In),
-        "ft" => Some(LengthUnit::Ft),
+        other if LengthUnit::from_symbol(other).is_some() => LengthUnit::from_symbol(other),
         other => {
             return Err(Error::parse(
                 place,

@@ -40,6 +40,18 @@ pub(super) static MAX_INPUT_BYTES: std::sync::OnceLock<u64> = std::sync::OnceLoc
 #[derive(Subcommand, Debug)]
 pub(super) enum Command {
     /// Area, mass, centroid and moments of inertia of a 2D polygon (with holes).
+    ///
+    /// DXF drawings are read as a CAD program shows their model space: closed LWPOLYLINEs
+    /// and 2D POLYLINEs (PEDIT-fitted ones through their fitted vertices), CIRCLEs,
+    /// ELLIPSEs, and outlines of LINEs, ARCs, elliptical arcs, open polylines and SPLINEs
+    /// joined end to end (within 1e-6 of the drawing's extent, or --join-tolerance);
+    /// INSERTs and MINSERT arrays expanded (counted first: --max-entities). Bulges, arcs,
+    /// circles and ellipses are integrated exactly; splines are chords within 1e-7 of their
+    /// size (max_deviation). Paper space and layouts (--space), invisible entities, layers
+    /// that are off or frozen, annotations, dots and zero-area loops are left out and
+    /// counted in "ignored"; external references, geometry not read (SOLID, REGION, MESH,
+    /// ...) and pieces in no closed outline (unless --open ignore) are refused. $INSUNITS
+    /// gives the unit.
     #[command(
         after_help = "Examples:\n  inertia polygon fixtures/polygon/l_shape.json --density 2\n  \
         inertia polygon profile.csv --mass 3 --method centroid --json\n  \

@@ -242,7 +242,7 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
             files
                 .par_iter()
                 .map(|p| {
-                    let r = read(p).map_err(|e| (p.display().to_string(), format!("{e:#}")));
+                    let r = read(p).map_err(|e| (p.display().to_string(), reason(&e)));
                     progress.inc();
                     r
                 })
@@ -269,7 +269,7 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         .iter()
         .map(|r| match r {
             Ok((name, _, body, units, _, _)) => {
-                report(name, method, *body, units[0]).map_err(|e| (name.clone(), format!("{e:#}")))
+                report(name, method, *body, units[0]).map_err(|e| (name.clone(), reason(&e)))
             }
             Err(e) => Err(e.clone()),
         })

@@ -51,6 +51,27 @@ impl Outcome {
 }
 
 /// Runs the command.
+/// An error and its causes on one line, as `{:#}` prints them but saying each reason
+/// once: a cause whose message its parent's already ends with (an I/O error inside
+/// "cannot read: ...") is not repeated.
+/// A parse error read from a file prints `file: line 3: ...`, not the line twice.
+pub fn reason(e: &anyhow::Error) -> String {
+    let mut out = String::new();
+    let mut last = String::new();
+    for cause in e.chain() {
+        let text = cause.to_string();
+        if !last.is_empty() && last.ends_with(&text) {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push_str(": ");
+        }
+        out.push_str(&text);
+        last = text;
+    }
+    out
+}
+
 pub fn run(cli: Cli) -> Result<Outcome> {
     MAX_INPUT_BYTES.get_or_init(|| cli.max_input_bytes);
     MAX_TRIANGLES.get_or_init(|| cli.max_triangles);

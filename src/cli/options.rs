@@ -23,13 +23,14 @@ pub(super) struct Common {
     /// A material from `inertia materials` (its density in kg/m³; needs --units).
     #[arg(long, help_heading = "Mass", value_name = "NAME")]
     pub(super) material: Option<String>,
-    /// The input's length unit: um, mm, cm, m, in, ft. Densities are then SI and results
+    /// The input's length unit: mm, cm, m, in, ft, yd, ... (every unit a DXF `$INSUNITS`
+    /// names, US survey feet `us-ft` among them). Densities are then SI and results
     /// are in kg and metres (or --output-units). A 3MF or DXF file that states its unit
     /// needs none (a different one is refused without --units-override).
     #[arg(long, value_enum, help_heading = "Units", value_name = "UNIT")]
     pub(super) units: Option<LengthUnit>,
-    /// The length unit of the results (with --units or a unit the file states): um, mm,
-    /// cm, m, in, ft. Default m.
+    /// The length unit of the results (with --units or a unit the file states): mm, cm,
+    /// m, in, ft, ... as for --units. Default m.
     #[arg(long, value_enum, help_heading = "Units", value_name = "UNIT")]
     pub(super) output_units: Option<LengthUnit>,
     /// Read the input in --units even where the file states another unit (3MF `unit`,
@@ -67,7 +68,7 @@ impl Common {
                 })?;
                 if units.input.is_none() {
                     bail!(
-                        "--material gives a density in kg/m³: say the input's length unit with --units (um, mm, cm, m, in, ft)"
+                        "--material gives a density in kg/m³: say the input's length unit with --units (mm, cm, m, in, ft, ...)"
                     );
                 }
                 if dim == 2 && thickness.is_none() {

@@ -37,16 +37,29 @@ pub(super) struct PolygonArgs {
     #[arg(long, help_heading = "Output", value_name = "FILE.svg")]
     pub(super) plot: Option<PathBuf>,
     /// DXF: join the ends of lines, arcs and open polylines closer than this (input units).
-    /// Default: 64 units in the last place of the drawing's largest coordinate.
+    /// Default: 1e-6 of the drawing's extent (CAD programs write 11-12 digits); a gap
+    /// joined beyond rounding is reported with the bound it puts on the area.
     #[arg(long, value_name = "DISTANCE", help_heading = "Input")]
     pub(super) join_tolerance: Option<f64>,
     /// DXF: what to do with pieces that belong to no closed outline (a centre line, a
-    /// construction line): refuse the drawing (the default), or ignore them with a warning.
+    /// construction line): refuse the drawing (the default), or ignore them with a warning
+    /// naming each with its length. A piece whose free end lies within 100 times the join
+    /// tolerance of another end is refused even so (an outline drawn with a gap).
     #[arg(long, value_enum, default_value_t = OpenChoice::Refuse, help_heading = "Input")]
     pub(super) open: OpenChoice,
-    /// DXF: read only this layer (repeat for several). Default: every layer.
+    /// DXF: read only this layer (repeat for several), even when it is off or frozen.
+    /// Default: every layer that is on and thawed.
     #[arg(long, value_name = "NAME", help_heading = "Input")]
     pub(super) layer: Vec<String>,
+    /// DXF: the space to read: `model` (the default: paper-space title blocks and
+    /// viewport frames are left out and counted), `paper` (the active layout's paper
+    /// space), or `layout:NAME` (one layout, by the name on its tab).
+    #[arg(long, value_name = "SPACE", default_value = "model", value_parser = parse_space, help_heading = "Input")]
+    pub(super) space: inertia::io::dxf::Space,
+    /// DXF: the most entities INSERTs and MINSERT arrays may expand to, counted before
+    /// anything is expanded (a small file of nested arrays is refused with its count).
+    #[arg(long, value_name = "N", default_value_t = inertia::io::dxf::DEFAULT_MAX_ENTITIES, help_heading = "Input")]
+    pub(super) max_entities: usize,
     /// Report as for several inputs even when there is one body: JSON
     /// `{"schema_version", "parts", "errors", "total"}`, a total row in tables and CSV, so that
     /// a script over `dir/*` reads one file's result as it reads many.
@@ -54,6 +67,19 @@ pub(super) struct PolygonArgs {
     pub(super) parts: bool,
     #[command(flatten)]
     pub(super) common: Common,
+}
+
+/// `--space`: `model`, `paper` or `layout:NAME`.
+fn parse_space(s: &str) -> std::result::Result<inertia::io::dxf::Space, String> {
+    use inertia::io::dxf::Space;
+    match s {
+        "model" => Ok(Space::Model),
+        "paper" => Ok(Space::Paper),
+        _ => match s.strip_prefix("layout:") {
+            Some(name) if !name.is_empty() => Ok(Space::Layout(name.to_string())),
+            _ => Err("expected model, paper or layout:NAME".to_string()),
+        },
+    }
 }
 
 /// What `polygon` does with DXF pieces outside any closed outline.
@@ -78,6 +104,8 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
         join_tolerance: a.join_tolerance,
         ignore_open: a.open == OpenChoice::Ignore,
         layers: a.layer.clone(),
+        space: a.space.clone(),
+        max_entities: Some(a.max_entities),
     };
     let view = a.common.view(2)?;
     let about = a.common.about::<2>()?.map(Point2::from);
@@ -118,6 +146,14 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
         let mut notes = Notes {
             ignored: left.annotations,
         };
+        if let Some(j) = left.joins {
+            eprintln!(
+                "inertia: warning: {label}: ends of pieces up to {} apart were joined (join tolerance {}, in the drawing's units): the area may differ from the drawn one by up to {} (gap × perimeter)",
+                inertia::error::num(j.largest_gap),
+                inertia::error::num(j.tolerance),
+                inertia::error::num(j.area_bound)
+            );
+        }
         if !left.pieces.is_empty() {
             eprintln!(
                 "inertia: warning: {label}: {} piece(s) in no closed outline left out (--open ignore): {}",
@@ -222,7 +258,7 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
                 .map(|p| {
                     let r = read(p)
                         .map(keep_first)
-                        .map_err(|e| (p.display().to_string(), format!("{e:#}")));
+                        .map_err(|e| (p.display().to_string(), reason(&e)));
                     progress.inc();
                     r
                 })
@@ -246,7 +282,7 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
                     }
                     r
                 })
-                .map_err(|e| (name.clone(), format!("{e:#}"))),
+                .map_err(|e| (name.clone(), reason(&e))),
             Err(e) => Err(e.clone()),
         })
         .collect();

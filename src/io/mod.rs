@@ -202,8 +202,10 @@ pub enum PolygonFormat {
     /// GeoJSON (RFC 7946): Polygon, MultiPolygon, Feature, FeatureCollection; each polygon
     /// a part.
     Geojson,
-    /// DXF: closed LWPOLYLINE / POLYLINE (bulges tessellated) and CIRCLE; curves inside
-    /// others are holes.
+    /// DXF: what model space shows (paper space, invisible entities and frozen or off
+    /// layers left out and counted): closed polylines, circles and ellipses, and outlines of
+    /// lines, arcs, open polylines and splines joined end to end; bulges, arcs and ellipses
+    /// exact, splines within 1e-7; INSERTs expanded; curves inside others are holes.
     Dxf,
 }
 
@@ -319,6 +321,7 @@ pub fn read_polygons_with(
         let left = dxf::LeftOut {
             pieces: read.ignored,
             annotations: read.annotations,
+            joins: read.joins,
         };
         return Ok((parts, left));
     }

@@ -334,11 +334,13 @@ impl PolygonReport {
             polar,
             principal,
         } = unit.with_density(density);
+        // Every length in the output unit: the spline chords' deviation too.
         let outline = Outline {
             perimeter: outline.perimeter * k,
             bounding_box: outline
                 .bounding_box
                 .map(|b| b.mapped(|p| [p[0] * k, p[1] * k])),
+            max_deviation: outline.max_deviation.map(|d| d * k),
             ..outline
         };
         let about = about.map(|a| a * k);

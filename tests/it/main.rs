@@ -7,6 +7,7 @@ mod bad_input;
 mod batch_cli;
 mod common;
 mod determinism;
+mod dxf_cad;
 mod dxf_cli;
 mod dxf_drawings;
 mod exact_arcs;

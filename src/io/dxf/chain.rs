@@ -4,15 +4,43 @@ use super::{Path, describe};
 use crate::arc::ArcEdge;
 use crate::error::{Error, Result};
 
+/// What chaining did: the closed curves, the pieces left out (named, with their length),
+/// and the largest gap joined with the perimeter of the curves made by joining.
+pub(super) struct Chained {
+    pub(super) curves: Vec<Path>,
+    pub(super) ignored: Vec<String>,
+    /// The largest distance between two ends joined (0 when every join was exact).
+    pub(super) largest_gap: f64,
+    /// The total length of the curves chained from pieces.
+    pub(super) perimeter: f64,
+}
+
+/// The length of a path: its edges, curves included (closed: back to the first point).
+fn length(points: &[[f64; 2]], arcs: &[Option<ArcEdge>]) -> f64 {
+    let n = points.len();
+    (0..arcs.len())
+        .map(|i| {
+            let (a, b) = (points[i], points[(i + 1) % n]);
+            match &arcs[i] {
+                Some(c) => c.length(),
+                None => (b[0] - a[0]).hypot(b[1] - a[1]),
+            }
+        })
+        .sum()
+}
+
 /// Chains pieces end to end into closed curves: every end must meet exactly one other
-/// end within `tol`.
-pub(super) fn chain(
-    pieces: Vec<Path>,
-    tol: f64,
-    ignore_open: bool,
-) -> Result<(Vec<Path>, Vec<String>)> {
+/// end within `tol`. With `ignore_open`, pieces with a free end are left out, unless that
+/// end lies within `100 tol` of another (then it looks like a piece of an outline drawn
+/// with a gap, and is refused rather than dropped).
+pub(super) fn chain(pieces: Vec<Path>, tol: f64, ignore_open: bool) -> Result<Chained> {
     if pieces.is_empty() {
-        return Ok((vec![], vec![]));
+        return Ok(Chained {
+            curves: vec![],
+            ignored: vec![],
+            largest_gap: 0.0,
+            perimeter: 0.0,
+        });
     }
     // Ends 2k (start of piece k) and 2k + 1 (its end), grouped into points by union-find
     // over a grid of cells of side tol.
@@ -83,6 +111,58 @@ pub(super) fn chain(
     let mut used = vec![false; pieces.len()];
     let mut ignored = Vec::new();
     if ignore_open {
+        // A free end close to another end (within 100 tol, but past tol) is an outline
+        // drawn with a gap, not a centre line: leaving it out would drop a part of the
+        // profile (a drawing whose pieces miss by 1e-10 read as 1% of its area).
+        let near = 100.0 * tol;
+        let side = if near > 0.0 { near } else { f64::MIN_POSITIVE };
+        let big = |p: &[f64; 2]| p.map(|x| (x / side).floor().clamp(-4e18, 4e18) as i64);
+        let mut coarse: std::collections::HashMap<[i64; 2], Vec<usize>> = Default::default();
+        for (i, p) in ends.iter().enumerate() {
+            coarse.entry(big(p)).or_default().push(i);
+        }
+        // In the drawing's order, so that the same piece is named every run.
+        let mut free: Vec<usize> = at.values().filter(|l| l.len() == 1).map(|l| l[0]).collect();
+        free.sort_unstable();
+        for e in free {
+            let c = big(&ends[e]);
+            let mut best: Option<(f64, usize)> = None;
+            for dx in -1..=1 {
+                for dy in -1..=1 {
+                    let Some(l) = coarse.get(&[c[0].saturating_add(dx), c[1].saturating_add(dy)])
+                    else {
+                        continue;
+                    };
+                    for &j in l.iter().take(64) {
+                        if group[j] == group[e] {
+                            continue;
+                        }
+                        let d = (ends[j][0] - ends[e][0]).hypot(ends[j][1] - ends[e][1]);
+                        if d <= near && best.is_none_or(|(b, _)| d < b) {
+                            best = Some((d, j));
+                        }
+                    }
+                }
+            }
+            if let Some((d, j)) = best {
+                let p = &pieces[e / 2];
+                return Err(Error::parse(
+                    p.name.clone(),
+                    format!(
+                        "its end at {} misses an end of {} by {}, within 100 times the join tolerance {}: it looks like part of an outline, which --open ignore would drop (--join-tolerance {} joins them)",
+                        describe(ends[e]),
+                        if j / 2 == e / 2 {
+                            "itself".to_string()
+                        } else {
+                            pieces[j / 2].name.clone()
+                        },
+                        crate::error::num(d),
+                        crate::error::num(tol),
+                        crate::error::num(d * 1.5)
+                    ),
+                ));
+            }
+        }
         let mut queue: Vec<usize> = at
             .values()
             .filter(|l| l.len() == 1)
@@ -93,7 +173,11 @@ pub(super) fn chain(
                 continue;
             }
             used[k] = true;
-            ignored.push(pieces[k].name.clone());
+            ignored.push(format!(
+                "{} (length {})",
+                pieces[k].name,
+                crate::error::num(length(&pieces[k].points, &pieces[k].arcs))
+            ));
             for e in [2 * k, 2 * k + 1] {
                 let list = at.get_mut(&group[e]).expect("every end has its point");
                 list.retain(|x| *x != e);
@@ -164,8 +248,18 @@ pub(super) fn chain(
             ));
         }
     }
+    // The largest gap joined: between the two ends at each point.
+    let largest_gap = at
+        .values()
+        .filter(|l| l.len() == 2)
+        .map(|l| {
+            let (a, b) = (ends[l[0]], ends[l[1]]);
+            (a[0] - b[0]).hypot(a[1] - b[1])
+        })
+        .fold(0.0, f64::max);
     // Walk each loop: from a piece's end to the other end at that point, and on.
     let mut curves = Vec::new();
+    let mut perimeter = 0.0;
     for first in 0..pieces.len() {
         if used[first] {
             continue;
@@ -199,6 +293,7 @@ pub(super) fn chain(
             let list = &at[&group[out]];
             end = if list[0] == out { list[1] } else { list[0] };
         }
+        perimeter += length(&points, &arcs);
         let name = if names.len() == 1 {
             names[0].to_string()
         } else {
@@ -212,5 +307,10 @@ pub(super) fn chain(
         });
     }
     ignored.sort();
-    Ok((curves, ignored))
+    Ok(Chained {
+        curves,
+        ignored,
+        largest_gap,
+        perimeter,
+    })
 }

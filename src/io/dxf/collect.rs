@@ -71,17 +71,77 @@ impl Affine {
 /// INSERTs nested deeper than this are refused (a block that places itself through others
 /// is refused earlier, as a cycle).
 const MAX_DEPTH: usize = 32;
-/// Entities that INSERTs may expand to, in all: a small file that places a block of
-/// blocks of blocks a million times is refused, not expanded.
-const MAX_EXPANDED: usize = 1 << 22;
+/// How many entities a drawing's INSERTs expand to, counted before anything is expanded:
+/// an INSERT counts its block's count per cell of its array, a block the sum of its
+/// entities' (memoized, so a deep tree costs its number of blocks, and saturating, so a
+/// bomb of 32767 × 32767 arrays gives a number, not an overflow). Blocks that are not
+/// defined, or place themselves, count nothing here and are refused when expanded.
+pub(super) struct Tally<'a> {
+    blocks: &'a std::collections::HashMap<&'a str, &'a ::dxf::Block>,
+    memo: std::collections::HashMap<&'a str, u64>,
+    visiting: Vec<&'a str>,
+}
+
+impl<'a> Tally<'a> {
+    pub(super) fn new(blocks: &'a std::collections::HashMap<&'a str, &'a ::dxf::Block>) -> Self {
+        Tally {
+            blocks,
+            memo: Default::default(),
+            visiting: Vec::new(),
+        }
+    }
+
+    /// The entities `entities` stand for once every INSERT among them is expanded (each
+    /// placed copy counting one, as the expansion counts it).
+    pub(super) fn count(&mut self, entities: &[&'a ::dxf::entities::Entity]) -> u64 {
+        entities.iter().fold(0u64, |sum, e| {
+            let n = match &e.specific {
+                ::dxf::entities::EntityType::Insert(ins) => {
+                    let cells = u64::from(ins.column_count.max(1).unsigned_abs())
+                        .saturating_mul(u64::from(ins.row_count.max(1).unsigned_abs()));
+                    cells.saturating_mul(1 + self.block(ins.name.as_str()))
+                }
+                _ => 1,
+            };
+            sum.saturating_add(n)
+        })
+    }
+
+    fn block(&mut self, name: &str) -> u64 {
+        let Some((&key, block)) = self.blocks.get_key_value(name) else {
+            return 0;
+        };
+        if let Some(&n) = self.memo.get(key) {
+            return n;
+        }
+        if self.visiting.contains(&key) {
+            return 0;
+        }
+        self.visiting.push(key);
+        let entities: Vec<&'a ::dxf::entities::Entity> = block.entities.iter().collect();
+        let n = self.count(&entities);
+        self.visiting.pop();
+        self.memo.insert(key, n);
+        n
+    }
+}
 
 /// Gathers a drawing's closed curves and open pieces, expanding INSERTs.
 pub(super) struct Collector<'a> {
     pub(super) layers: Vec<String>,
+    /// The handles an ASCII drawing writes (group 5), to tell them from those the `dxf`
+    /// crate makes up for entities written without one (`None`: not known).
+    pub(super) file_handles: Option<std::collections::HashSet<u64>>,
+    /// The space read, for names (`model space`).
+    pub(super) space: String,
+    /// Layers that are off or frozen (upper-case names).
+    pub(super) states: std::collections::HashMap<String, super::LayerState>,
     pub(super) blocks: std::collections::HashMap<&'a str, &'a ::dxf::Block>,
     pub(super) curves: Vec<Path>,
     pub(super) pieces: Vec<Path>,
     pub(super) expanded: usize,
+    /// The most entities INSERTs may expand to (checked on the way too, as a guard).
+    pub(super) max_expanded: usize,
     pub(super) annotations: std::collections::BTreeMap<String, usize>,
     /// Chord points of the splines read so far.
     pub(super) spline_points: usize,
@@ -100,6 +160,12 @@ impl<'a> Collector<'a> {
         } else {
             self.pieces.push(c);
         }
+    }
+
+    /// Counts an entity left out because a CAD program does not show it.
+    fn hide(&mut self, reason: &str) -> Result<()> {
+        *self.annotations.entry(reason.into()).or_default() += 1;
+        Ok(())
     }
 
     /// A polyline's vertices with their bulges: a closed curve, or a piece to chain.
@@ -134,26 +200,30 @@ impl<'a> Collector<'a> {
         inherited: &str,
         stack: &mut Vec<&'a str>,
     ) -> Result<()> {
-        for e in entities {
+        for (position, e) in entities.iter().enumerate() {
             if !stack.is_empty() {
                 self.expanded += 1;
-                if self.expanded > MAX_EXPANDED {
+                if self.expanded > self.max_expanded {
                     return Err(Error::parse(
                         "DXF",
                         format!(
-                            "INSERTs expand to more than {MAX_EXPANDED} entities: refused rather than expanded"
+                            "INSERTs expand to more than {} entities (--max-entities): refused rather than expanded",
+                            self.max_expanded
                         ),
                     ));
                 }
             }
-            self.entity(e, xf, where_, inherited, stack)?;
+            self.entity(e, position, xf, where_, inherited, stack)?;
         }
         Ok(())
     }
 
+    /// Reads one entity, the `position`-th of its block (or of the space read).
+    #[allow(clippy::too_many_arguments)]
     fn entity(
         &mut self,
         e: &'a ::dxf::entities::Entity,
+        position: usize,
         xf: &Affine,
         where_: &str,
         inherited: &str,
@@ -169,15 +239,41 @@ impl<'a> Collector<'a> {
         if !self.layers.is_empty() && !self.layers.iter().any(|l| l == layer) {
             return Ok(());
         }
+        // What a CAD program does not show is not the part: an invisible entity, one on a
+        // layer that is off, and anything on a frozen layer (an INSERT on a frozen layer
+        // shows nothing of its block; one on a layer that is off still shows the entities
+        // of its block that are on other layers). A layer asked for by name is read.
+        if !e.common.is_visible {
+            return self.hide("invisible");
+        }
+        if self.layers.is_empty()
+            && let Some(state) = self.states.get(&layer.to_uppercase())
+        {
+            if state.frozen {
+                return self.hide("layer frozen");
+            }
+            if state.off && !matches!(e.specific, ::dxf::entities::EntityType::Insert(_)) {
+                return self.hide("layer off");
+            }
+        }
+        // An entity written without a handle (group 5) is given one by the `dxf` crate,
+        // which the file does not hold: it is named by its place instead.
+        let id = match &self.file_handles {
+            Some(h) if !h.contains(&e.common.handle.0) => format!(
+                "(no handle; entity {} of {})",
+                position + 1,
+                match stack.last() {
+                    Some(b) => format!("block \"{}\"", crate::error::clip(b)),
+                    None => self.space.clone(),
+                }
+            ),
+            _ => e.common.handle.as_string(),
+        };
         // Names carry the layer when it is not the default one.
         let handle = if layer == "0" || layer.is_empty() {
-            e.common.handle.as_string()
+            id
         } else {
-            format!(
-                "{} (layer {})",
-                e.common.handle.as_string(),
-                crate::error::clip(layer)
-            )
+            format!("{id} (layer {})", crate::error::clip(layer))
         };
         if let EntityType::Insert(ins) = &e.specific {
             return self.insert(ins, &handle, xf, where_, layer, stack);
@@ -202,8 +298,23 @@ impl<'a> Collector<'a> {
                     ));
                 }
                 let sx = planar(pl.normal.z, &name)?;
+                // A polyline smoothed by PEDIT Spline keeps its frame (control points,
+                // vertex flag 16) beside the fitted vertices (flag 8) that CAD programs
+                // draw: the outline is the fitted vertices. A frame without them cannot be
+                // read as drawn.
+                let frame = pl.vertices().any(|v| v.is_spline_frame_control_point());
+                let fitted = pl
+                    .vertices()
+                    .any(|v| v.is_spline_vertex_created_by_spline_fitting());
+                if frame && !fitted {
+                    return Err(Error::parse(
+                        name,
+                        "is a spline-fit polyline (PEDIT Spline) given by its frame only, without the fitted vertices CAD programs draw: save it again, or convert it to a SPLINE",
+                    ));
+                }
                 let v: Vec<([f64; 2], f64)> = pl
                     .vertices()
+                    .filter(|v| !v.is_spline_frame_control_point())
                     .map(|p| ([sx * p.location.x, p.location.y], sx * p.bulge))
                     .collect();
                 self.polyline(xf, where_, name, &v, pl.is_closed())?;
@@ -211,6 +322,10 @@ impl<'a> Collector<'a> {
             EntityType::Circle(c) => {
                 let name = format!("CIRCLE {handle}");
                 let sx = planar(c.normal.z, &name)?;
+                // A circle of radius 0 is a dot: no area, nothing to join.
+                if c.radius == 0.0 {
+                    return self.hide("zero-length arcs");
+                }
                 if c.radius.is_nan() || c.radius <= 0.0 {
                     return Err(Error::parse(
                         name,
@@ -249,6 +364,11 @@ impl<'a> Collector<'a> {
             EntityType::Arc(a) => {
                 let name = format!("ARC {handle}");
                 let sx = planar(a.normal.z, &name)?;
+                // An ARC of radius 0 is a dot (CAD programs write them for points of a
+                // sketch): it joins nothing and bounds nothing.
+                if a.radius == 0.0 {
+                    return self.hide("zero-length arcs");
+                }
                 let ok = [a.center.x, a.center.y, a.start_angle, a.end_angle]
                     .iter()
                     .all(|c| c.is_finite());
@@ -284,15 +404,17 @@ impl<'a> Collector<'a> {
                 if nums.iter().any(|v| !v.is_finite())
                     || major == 0.0
                     || el.minor_axis_ratio <= 0.0
-                    || el.minor_axis_ratio > 1.0
                     || el.major_axis.z != 0.0
                 {
                     return Err(Error::parse(
                         name,
-                        "needs a finite centre, a non-zero major axis in the plane and a minor/major ratio in (0, 1]",
+                        "needs a finite centre, a non-zero major axis in the plane and a positive minor/major ratio",
                     ));
                 }
-                // P(t) = C + cos t · M + sin t · r (N × M), N = ±z.
+                // P(t) = C + cos t · M + sin t · r (N × M), N = ±z. A ratio above 1 (which
+                // some writers produce, 1.0095 say) is read as AutoCAD reads it: the same
+                // formula, so the "minor" axis is the longer one and the parameters keep
+                // their meaning (the curve is that of the axes swapped).
                 let m = [el.major_axis.x, el.major_axis.y];
                 let minor = [
                     -nz * el.minor_axis_ratio * m[1],
@@ -315,19 +437,27 @@ impl<'a> Collector<'a> {
             EntityType::Spline(sp) => {
                 let name = format!("SPLINE {handle}");
                 let room = MAX_SPLINE_POINTS.saturating_sub(self.spline_points);
-                let (points, deviation) = spline_points(sp, &name, room)?;
-                self.spline_points += points.len();
+                let (pieces, deviation) = spline_points(sp, &name, room)?;
+                self.spline_points += pieces.iter().map(Vec::len).sum::<usize>();
                 // A chord within d of the curve lands within ‖m‖ d of it once placed.
                 let m = &xf.m;
                 let norm =
                     (m[0][0].powi(2) + m[0][1].powi(2) + m[1][0].powi(2) + m[1][1].powi(2)).sqrt();
-                let d = deviation * norm;
-                let arcs = vec![None; points.len() - 1];
-                if points.len() > 2 && points[0] == points[points.len() - 1] {
-                    let mut points = points;
-                    points.pop();
-                    let arcs = vec![None; points.len()];
-                    let deviation = Some(d);
+                let deviation = Some(deviation * norm);
+                // A discontinuous knot vector makes pieces, chained like any others (and
+                // refused if they do not join).
+                let count = pieces.len();
+                for (k, mut points) in pieces.into_iter().enumerate() {
+                    let name = if count > 1 {
+                        format!("{name} (piece {} of {count})", k + 1)
+                    } else {
+                        name.clone()
+                    };
+                    let closed = points.len() > 2 && points[0] == points[points.len() - 1];
+                    if closed {
+                        points.pop();
+                    }
+                    let arcs = vec![None; points.len() - usize::from(!closed)];
                     self.add(
                         xf,
                         where_,
@@ -337,20 +467,7 @@ impl<'a> Collector<'a> {
                             arcs,
                             deviation,
                         },
-                        true,
-                    );
-                } else {
-                    let deviation = Some(d);
-                    self.add(
-                        xf,
-                        where_,
-                        Path {
-                            name,
-                            points,
-                            arcs,
-                            deviation,
-                        },
-                        false,
+                        closed,
                     );
                 }
             }
@@ -403,6 +520,26 @@ impl<'a> Collector<'a> {
                 ),
             )
         })?;
+        // An external reference's block holds nothing in this drawing: its geometry is in
+        // another file, so expanding it would leave the part out silently.
+        if block.is_xref()
+            || block.is_xref_overlay()
+            || block.is_externally_dependent()
+            || !block.xref_path_name.is_empty()
+        {
+            let file = if block.xref_path_name.is_empty() {
+                "a file the drawing does not name".to_string()
+            } else {
+                format!("\"{}\"", crate::error::clip_to(&block.xref_path_name, 120))
+            };
+            return Err(Error::parse(
+                name,
+                format!(
+                    "places external reference \"{}\" ({file}), whose geometry is not in this drawing: bind it into the drawing (XREF Bind) or read that file",
+                    crate::error::clip(&block.name)
+                ),
+            ));
+        }
         if stack.contains(&block.name.as_str()) {
             return Err(Error::parse(
                 name,
@@ -467,11 +604,12 @@ impl<'a> Collector<'a> {
                 // Every placed copy counts, even of an empty block: an array of 32767 ×
                 // 32767 cells is refused, not walked.
                 self.expanded += 1;
-                if self.expanded > MAX_EXPANDED {
+                if self.expanded > self.max_expanded {
                     return Err(Error::parse(
                         name,
                         format!(
-                            "INSERTs expand to more than {MAX_EXPANDED} entities and copies: refused rather than expanded"
+                            "INSERTs expand to more than {} entities and copies (--max-entities): refused rather than expanded",
+                            self.max_expanded
                         ),
                     ));
                 }

@@ -98,12 +98,13 @@ pub const SPLINE_TOLERANCE: f64 = 1e-7;
 /// wiggly splines must not become gigabytes of points).
 pub(super) const MAX_SPLINE_POINTS: usize = 1 << 22;
 
-/// A SPLINE's chords (start to end) and their largest distance from it.
+/// A SPLINE's chords (start to end), one list per piece (a discontinuous knot vector makes
+/// several), and their largest distance from it.
 pub(super) fn spline_points(
     sp: &::dxf::entities::Spline,
     name: &str,
     max_points: usize,
-) -> Result<(Vec<[f64; 2]>, f64)> {
+) -> Result<(Vec<Vec<[f64; 2]>>, f64)> {
     if sp.control_points.is_empty() {
         return Err(Error::parse(
             name.to_string(),
@@ -122,7 +123,14 @@ pub(super) fn spline_points(
     } else {
         sp.weight_values.clone()
     };
-    let degree = usize::try_from(sp.degree_of_curve).unwrap_or(0);
+    let mut degree = usize::try_from(sp.degree_of_curve).unwrap_or(0);
+    // Some writers leave out group 71, which the `dxf` crate then reads as degree 1: the
+    // knot count gives the degree (knots = control points + degree + 1), which is the
+    // only reading of the curve consistent with its knots.
+    let (n, k) = (sp.control_points.len(), sp.knot_values.len());
+    if degree == 1 && k != n + 2 && k > n + 1 && k - n - 1 <= crate::spline::MAX_DEGREE {
+        degree = k - n - 1;
+    }
     let curve = crate::spline::Nurbs::new(degree, sp.knot_values.clone(), points.clone(), weights)
         .map_err(|e| Error::parse(name.to_string(), e))?;
     let (lo, hi) = points.iter().fold(
@@ -136,14 +144,14 @@ pub(super) fn spline_points(
     );
     let size = (hi[0] - lo[0]).hypot(hi[1] - lo[1]);
     let tolerance = SPLINE_TOLERANCE * size;
-    let (pts, deviation) = curve.flatten(tolerance, max_points).map_err(|e| {
+    let (pieces, deviation) = curve.flatten_pieces(tolerance, max_points).map_err(|e| {
         Error::parse(
             name.to_string(),
             format!("{e} (the splines of one drawing may take {MAX_SPLINE_POINTS} points in all)"),
         )
     })?;
-    if pts.len() < 2 {
+    if pieces.iter().any(|p| p.len() < 2) {
         return Err(Error::parse(name.to_string(), "has no length"));
     }
-    Ok((pts, deviation))
+    Ok((pieces, deviation))
 }

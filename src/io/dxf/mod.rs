@@ -1,17 +1,20 @@
-//! DXF profiles, read with the `dxf` crate: closed `LWPOLYLINE`s, closed 2D `POLYLINE`s,
-//! `CIRCLE`s and full `ELLIPSE`s, and closed outlines chained end to end from `LINE`s,
-//! `ARC`s, elliptical arcs and open polylines, as CAD programs draw them; `INSERT`s expand
-//! their blocks.
+//! DXF profiles, read with the `dxf` crate as a CAD program shows the drawing's model
+//! space: closed `LWPOLYLINE`s, closed 2D `POLYLINE`s (PEDIT-fitted ones through their
+//! fitted vertices), `CIRCLE`s and full `ELLIPSE`s, and closed outlines chained end to end
+//! from `LINE`s, `ARC`s, elliptical arcs, `SPLINE`s and open polylines; `INSERT`s expand
+//! their blocks (counted before expanding).
 //!
 //! Bulges (arc segments), arcs, circles and ellipses stay curves: they are integrated in
-//! closed form ([`crate::arc`]), so a circle's area is π r² to rounding. Pieces are
-//! joined where their ends meet within a tolerance (a few units in the last place of the
-//! drawing's largest coordinate, or `--join-tolerance`); an end that meets no other piece,
-//! or three pieces meeting at one point, is refused naming the piece or the point. Closed
-//! curves inside another are its holes (an even-odd nesting: an island inside a hole is a
-//! part of its own). Entities that would change the outline but are not read yet (`SPLINE`,
-//! `SOLID`, `REGION`, ...) are refused rather than dropped; annotations (text,
-//! dimensions, hatches, points) are ignored. Entities in another plane are refused.
+//! closed form ([`crate::arc`]), so a circle's area is π r² to rounding; splines are chords
+//! within a stated distance. Pieces are joined where their ends meet within a tolerance
+//! ([`DEFAULT_JOIN`] of the drawing's extent, or `--join-tolerance`); an end that meets no
+//! other piece, or three pieces meeting at one point, is refused naming the piece or the
+//! point. Closed curves inside another are its holes (an even-odd nesting: an island
+//! inside a hole is a part of its own). Paper space, invisible entities and layers that
+//! are off or frozen are left out and counted, as are annotations (text, dimensions,
+//! hatches, points), dots and loops that enclose nothing. Entities that would change the
+//! outline but are not read (`SOLID`, `REGION`, `MESH`, ...), external references and
+//! entities in another plane are refused.
 
 mod chain;
 mod collect;
@@ -58,45 +61,63 @@ impl Path {
 }
 
 /// The length unit a drawing states in its header (`$INSUNITS`): `None` when unitless
-/// (0) or in a unit inertia does not convert (yards, miles, ...; lengths then stay as drawn).
+/// (0 or absent). Every unit of the DXF reference (codes 1 to 24) is converted.
 ///
 /// # Errors
-/// [`Error::Parse`] for a drawing the `dxf` crate cannot read.
+/// [`Error::Parse`] for a drawing the `dxf` crate cannot read, and for a `$INSUNITS` code
+/// the DXF reference does not define (the drawing's lengths would otherwise be read as
+/// unitless, and `--units` accepted for them).
 ///
 /// # Examples
 /// ```
 /// let dxf = "0\nSECTION\n2\nHEADER\n9\n$ACADVER\n1\nAC1015\n9\n$INSUNITS\n70\n1\n0\nENDSEC\n0\nSECTION\n2\nENTITIES\n0\nENDSEC\n0\nEOF\n";
 /// assert_eq!(inertia::io::dxf::unit(dxf.as_bytes())?, Some(inertia::units::LengthUnit::In));
+/// let yards = dxf.replace("70\n1\n", "70\n10\n");
+/// assert_eq!(inertia::io::dxf::unit(yards.as_bytes())?, Some(inertia::units::LengthUnit::Yd));
+/// assert!(inertia::io::dxf::unit(dxf.replace("70\n1\n", "70\n99\n").as_bytes()).is_err());
 /// # Ok::<(), inertia::Error>(())
 /// ```
 pub fn unit(bytes: &[u8]) -> Result<Option<crate::units::LengthUnit>> {
+    let from_code = |code: i32, place: String| -> Result<Option<crate::units::LengthUnit>> {
+        match crate::units::LengthUnit::from_insunits(code) {
+            Some(u) => Ok(Some(u)),
+            None if code == 0 => Ok(None),
+            None => Err(Error::parse(
+                place,
+                format!(
+                    "$INSUNITS {code} is not a unit of the DXF reference (0 unitless, 1 to 24 inch to US survey mile): the drawing's lengths cannot be read"
+                ),
+            )),
+        }
+    };
     // An ASCII drawing's header comes first: read `$INSUNITS` from it without parsing the
     // whole drawing (which `parse` does next); binary DXF goes through the library.
     if !bytes.starts_with(b"AutoCAD Binary DXF")
         && let Ok(text) = std::str::from_utf8(&bytes[..bytes.len().min(1 << 20)])
             .or_else(|e| std::str::from_utf8(&bytes[..e.valid_up_to()]))
     {
-        let mut lines = text.lines().map(str::trim);
-        while let Some(l) = lines.next() {
+        let mut lines = text.lines().map(str::trim).enumerate();
+        while let Some((_, l)) = lines.next() {
             if l == "ENTITIES" || l == "BLOCKS" {
                 return Ok(None);
             }
             if l == "$INSUNITS" {
-                return Ok(match (lines.next(), lines.next()) {
-                    (Some("70"), Some(v)) => v
-                        .parse::<i32>()
-                        .ok()
-                        .and_then(crate::units::LengthUnit::from_insunits),
-                    _ => None,
-                });
+                return match (lines.next(), lines.next()) {
+                    (Some((_, "70")), Some((k, v))) => match v.parse::<i32>() {
+                        Ok(code) => from_code(code, format!("DXF line {}", k + 1)),
+                        Err(_) => Err(Error::parse(
+                            format!("DXF line {}", k + 1),
+                            format!("$INSUNITS \"{}\" is not a number", crate::error::clip(v)),
+                        )),
+                    },
+                    _ => Ok(None),
+                };
             }
         }
         return Ok(None);
     }
     let drawing = load(bytes)?;
-    Ok(crate::units::LengthUnit::from_insunits(
-        drawing.header.default_drawing_units as i32,
-    ))
+    from_code(drawing.header.default_drawing_units as i32, "DXF".into())
 }
 
 fn load(bytes: &[u8]) -> Result<::dxf::Drawing> {
@@ -113,15 +134,63 @@ fn load(bytes: &[u8]) -> Result<::dxf::Drawing> {
 /// How to read a drawing's pieces.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Options {
-    /// Ends of pieces closer than this are joined; `None`: 64 units in the last place of
-    /// the drawing's largest coordinate.
+    /// Ends of pieces closer than this are joined; `None`: [`DEFAULT_JOIN`] times the
+    /// drawing's extent (at least 64 units in the last place of its largest coordinate).
     pub join_tolerance: Option<f64>,
     /// Leave out pieces that belong to no closed outline (centre lines, construction
     /// lines), naming them in [`Read::ignored`], instead of refusing the drawing.
     pub ignore_open: bool,
     /// Read only entities on these layers (all when empty). Entities on layer `0` inside a
-    /// block take the layer of the INSERT that places them, as in CAD programs.
+    /// block take the layer of the INSERT that places them, as in CAD programs. A layer
+    /// named here is read even when it is off or frozen (it was asked for by name).
     pub layers: Vec<String>,
+    /// Which space of the drawing to read: model space unless asked.
+    pub space: Space,
+    /// The most entities the drawing's INSERTs may expand to, counted before expanding
+    /// (`None`: [`DEFAULT_MAX_ENTITIES`]).
+    pub max_entities: Option<usize>,
+}
+
+/// Outlines needing more chord points than this in all (a circle needs 128, a spline its
+/// chords) are refused: about 130,000 circles, a few gigabytes through validation.
+pub const MAX_CHORD_POINTS: usize = 1 << 24;
+
+/// INSERTs expanding to more entities than this are refused by default, before anything
+/// is expanded: a plate with tens of thousands of holes is well within it, a 5 KB file of
+/// nested arrays placing billions of circles is not (each outline read costs tens of
+/// kilobytes through validation and report).
+pub const DEFAULT_MAX_ENTITIES: usize = 1 << 20;
+
+/// The space of a drawing that is read: what a CAD program shows in its model tab, or on
+/// one of its layouts (sheets, with their title blocks and viewport frames).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Space {
+    /// Model space: the part as drawn. Paper-space entities (group 67 = 1) and the
+    /// layouts' blocks are left out, and counted.
+    #[default]
+    Model,
+    /// The paper space of the active layout (the entities with group 67 = 1).
+    Paper,
+    /// The layout of this name (case-insensitive, as CAD programs compare names), from
+    /// the drawing's `LAYOUT` objects (`Model` is model space).
+    Layout(String),
+}
+
+/// By default, ends of pieces closer than this fraction of the drawing's extent (the
+/// diagonal of its box) are joined: CAD programs write 11 to 12 significant digits, so
+/// arcs and lines that meet in the drawing miss by up to ~1e-7 of it in the file.
+pub const DEFAULT_JOIN: f64 = 1e-6;
+
+/// Gaps joined beyond rounding when chaining pieces into outlines: what the warning says.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Joins {
+    /// The largest distance between two ends joined.
+    pub largest_gap: f64,
+    /// The tolerance ends were joined within.
+    pub tolerance: f64,
+    /// A bound on how much the joined outlines' area may differ from the drawn pieces':
+    /// the largest gap times the perimeter of the outlines chained from pieces.
+    pub area_bound: f64,
 }
 
 /// What a drawing holds: its polygons, and the pieces left out with
@@ -133,8 +202,203 @@ pub struct Read {
     /// Pieces that belong to no closed outline, left out (`LINE 2F`, ...).
     pub ignored: Vec<String>,
     /// Annotations and construction geometry ignored, counted by DXF entity type
-    /// (`{"DIMENSION": 4, "TEXT": 2}`): they never change an outline.
+    /// (`{"DIMENSION": 4, "TEXT": 2}`): they never change an outline. Entities a CAD
+    /// program does not show in the space read are counted here too, by reason:
+    /// `"paper space"` (or `"model space"` when a layout is read), `"invisible"` (group
+    /// 60 = 1), `"layer off"` and `"layer frozen"` (an INSERT on a frozen layer counts
+    /// once, for all it would place).
     pub annotations: std::collections::BTreeMap<String, usize>,
+    /// Gaps joined beyond rounding (ends a few units in the last place apart are not
+    /// counted), to be reported.
+    pub joins: Option<Joins>,
+}
+
+/// What a layer's entry in the drawing's LAYER table says of its entities' visibility.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct LayerState {
+    /// Turned off (a negative colour number): its entities are not shown.
+    pub(crate) off: bool,
+    /// Frozen (flag 1 of group 70): its entities are neither shown nor regenerated, and
+    /// an INSERT on it shows nothing of its block.
+    pub(crate) frozen: bool,
+}
+
+/// The states of the layers of a drawing, read from its LAYER table (keys upper case:
+/// DXF layer names are compared without case). The `dxf` crate does not keep the layer
+/// flags (group 70), so they are read from the file's group pairs here, ASCII or binary.
+fn layer_states(bytes: &[u8]) -> std::collections::HashMap<String, LayerState> {
+    let mut states = std::collections::HashMap::new();
+    // The LAYER entry being read: (name, flags, colour).
+    let mut entry: Option<(String, i32, i32)> = None;
+    let mut finish = |entry: &mut Option<(String, i32, i32)>| {
+        if let Some((name, flags, colour)) = entry.take() {
+            states.insert(
+                name.to_uppercase(),
+                LayerState {
+                    off: colour < 0,
+                    frozen: flags & 1 != 0,
+                },
+            );
+        }
+    };
+    for (code, value) in header_pairs(bytes) {
+        match code {
+            0 => {
+                finish(&mut entry);
+                if value == "LAYER" {
+                    entry = Some((String::new(), 0, 7));
+                }
+            }
+            2 if value == "BLOCKS" || value == "ENTITIES" => break,
+            2 => {
+                if let Some(e) = entry.as_mut() {
+                    e.0 = value;
+                }
+            }
+            70 | 62 => {
+                if let (Some(e), Ok(v)) = (entry.as_mut(), value.parse::<i32>()) {
+                    if code == 70 {
+                        e.1 = v;
+                    } else {
+                        e.2 = v;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    finish(&mut entry);
+    states
+}
+
+/// The handles (group 5) an ASCII drawing writes; `None` for a binary one.
+fn file_handles(bytes: &[u8]) -> Option<std::collections::HashSet<u64>> {
+    if bytes.starts_with(b"AutoCAD Binary DXF") {
+        return None;
+    }
+    let text = std::str::from_utf8(bytes)
+        .or_else(|e| std::str::from_utf8(&bytes[..e.valid_up_to()]))
+        .ok()?;
+    let mut handles = std::collections::HashSet::new();
+    let mut lines = text.lines().map(str::trim);
+    while let (Some(code), Some(value)) = (lines.next(), lines.next()) {
+        if code == "5"
+            && let Ok(h) = u64::from_str_radix(value, 16)
+        {
+            handles.insert(h);
+        }
+    }
+    Some(handles)
+}
+
+/// The group pairs of a drawing up to its BLOCKS or ENTITIES section (its header and
+/// tables), as (code, value as text): from the lines of an ASCII drawing, or decoded from
+/// a binary one (codes of one byte, or two from R13 on; values typed by code, as the DXF
+/// reference gives them). A pair that cannot be decoded ends the list.
+fn header_pairs(bytes: &[u8]) -> Vec<(i32, String)> {
+    const SENTINEL: &[u8] = b"AutoCAD Binary DXF\r\n\x1a\0";
+    let mut out = Vec::new();
+    let stop = |code: i32, value: &str| code == 2 && (value == "BLOCKS" || value == "ENTITIES");
+    let Some(data) = bytes.strip_prefix(SENTINEL) else {
+        let Ok(text) =
+            std::str::from_utf8(bytes).or_else(|e| std::str::from_utf8(&bytes[..e.valid_up_to()]))
+        else {
+            return out;
+        };
+        let mut lines = text.lines().map(str::trim);
+        while let (Some(c), Some(v)) = (lines.next(), lines.next()) {
+            let Ok(code) = c.parse::<i32>() else { break };
+            out.push((code, v.to_string()));
+            if stop(code, v) {
+                break;
+            }
+        }
+        return out;
+    };
+    // R13 and later write each code in two bytes: the first pair (0, "SECTION") then
+    // starts with two zero bytes.
+    let two = data.len() >= 2 && data[0] == 0 && data[1] == 0;
+    let mut i = 0;
+    let take = |i: &mut usize, n: usize| -> Option<&[u8]> {
+        let s = data.get(*i..i.checked_add(n)?)?;
+        *i += n;
+        Some(s)
+    };
+    let le = |s: &[u8]| s.iter().rev().fold(0i64, |a, b| (a << 8) | i64::from(*b));
+    loop {
+        let code = if two {
+            match take(&mut i, 2) {
+                Some(s) => le(s) as i16 as i32,
+                None => break,
+            }
+        } else {
+            match take(&mut i, 1) {
+                Some([255]) => match take(&mut i, 2) {
+                    Some(s) => le(s) as i16 as i32,
+                    None => break,
+                },
+                Some(s) => i32::from(s[0]),
+                None => break,
+            }
+        };
+        let value = match code {
+            0..=9
+            | 100..=102
+            | 105
+            | 300..=309
+            | 320..=369
+            | 390..=399
+            | 410..=419
+            | 430..=439
+            | 470..=481
+            | 999
+            | 1000..=1003
+            | 1005..=1009 => {
+                let Some(end) = data.get(i..).and_then(|d| d.iter().position(|&b| b == 0)) else {
+                    break;
+                };
+                let v = String::from_utf8_lossy(&data[i..i + end]).into_owned();
+                i += end + 1;
+                v
+            }
+            10..=59 | 110..=149 | 210..=239 | 460..=469 | 1010..=1059 => match take(&mut i, 8) {
+                Some(s) => f64::from_bits(le(s) as u64).to_string(),
+                None => break,
+            },
+            60..=79 | 170..=179 | 270..=289 | 370..=389 | 400..=409 | 1060..=1070 => {
+                match take(&mut i, 2) {
+                    Some(s) => (le(s) as i16).to_string(),
+                    None => break,
+                }
+            }
+            290..=299 => match take(&mut i, if two { 1 } else { 2 }) {
+                Some(s) => (le(s) as i16 != 0).to_string(),
+                None => break,
+            },
+            90..=99 | 420..=429 | 440..=459 | 1071 => match take(&mut i, 4) {
+                Some(s) => (le(s) as i32).to_string(),
+                None => break,
+            },
+            160..=169 => match take(&mut i, 8) {
+                Some(s) => le(s).to_string(),
+                None => break,
+            },
+            310..=319 | 1004 => {
+                let Some(&[n]) = take(&mut i, 1) else { break };
+                if take(&mut i, usize::from(n)).is_none() {
+                    break;
+                }
+                String::new()
+            }
+            _ => break,
+        };
+        let done = stop(code, &value);
+        out.push((code, value));
+        if done {
+            break;
+        }
+    }
+    out
 }
 
 /// What a drawing held outside its polygons.
@@ -142,8 +406,10 @@ pub struct Read {
 pub struct LeftOut {
     /// Pieces in no closed outline, left out with [`Options::ignore_open`].
     pub pieces: Vec<String>,
-    /// Annotations ignored, counted by DXF entity type.
+    /// Annotations ignored, counted by DXF entity type, and entities not shown, by reason.
     pub annotations: std::collections::BTreeMap<String, usize>,
+    /// Gaps joined beyond rounding, to be reported.
+    pub joins: Option<Joins>,
 }
 
 fn describe(p: [f64; 2]) -> String {
@@ -259,6 +525,118 @@ fn unread_entities(bytes: &[u8]) -> Result<std::collections::BTreeMap<String, us
     Ok(counts)
 }
 
+/// Whether a closed ring of chords encloses nothing: all its points on one line, up to
+/// rounding (a polyline drawn back along itself, two vertices, one). Its signed area
+/// would not do: a bow tie's two lobes cancel, and it must be refused as crossing.
+fn encloses_nothing(ring: &[[f64; 2]]) -> bool {
+    let Some(&o) = ring.first() else {
+        return true;
+    };
+    // The line through the first point and the point farthest from it.
+    let d = |p: &[f64; 2]| (p[0] - o[0]).hypot(p[1] - o[1]);
+    let far = ring
+        .iter()
+        .fold(o, |f, p| if d(p) > d(&f) { *p } else { f });
+    let size = d(&far);
+    if size == 0.0 {
+        return true;
+    }
+    let u = [(far[0] - o[0]) / size, (far[1] - o[1]) / size];
+    // A NaN is kept, for the validation to refuse.
+    ring.iter()
+        .all(|p| ((p[0] - o[0]) * u[1] - (p[1] - o[1]) * u[0]).abs() <= 1e-12 * size)
+}
+
+/// The top-level entities of the space asked for, how many entities the other space holds
+/// (left out, to be counted), and whether the space read is model space.
+fn space_entities<'a>(
+    drawing: &'a ::dxf::Drawing,
+    space: &Space,
+) -> Result<(Vec<&'a ::dxf::entities::Entity>, usize, bool)> {
+    let (paper, model): (Vec<_>, Vec<_>) =
+        drawing.entities().partition(|e| e.common.is_in_paper_space);
+    // The layouts other than the active one keep their entities in blocks
+    // `*Paper_Space0`, `*Paper_Space1`, ..., which nothing inserts.
+    let layouts: usize = drawing
+        .blocks()
+        .filter(|b| {
+            b.name.len() > "*Paper_Space".len()
+                && b.name.is_char_boundary("*Paper_Space".len())
+                && b.name[.."*Paper_Space".len()].eq_ignore_ascii_case("*Paper_Space")
+        })
+        .map(|b| b.entities.len())
+        .sum();
+    let name = match space {
+        Space::Model => return Ok((model, paper.len() + layouts, true)),
+        Space::Paper => return Ok((paper, model.len(), false)),
+        Space::Layout(name) => name,
+    };
+    if name.eq_ignore_ascii_case("model") {
+        return Ok((model, paper.len() + layouts, true));
+    }
+    // A layout names its block through the BLOCK_RECORD that points at it (group 340):
+    // `*Paper_Space` for the active layout, whose entities are in ENTITIES with group 67,
+    // `*Paper_Space0`, `*Paper_Space1`, ... for the others, whose entities are in their
+    // blocks.
+    let mut names = Vec::new();
+    let mut found = None;
+    for o in drawing.objects() {
+        if let ::dxf::objects::ObjectType::Layout(l) = &o.specific {
+            names.push(l.layout_name.clone());
+            if l.layout_name.eq_ignore_ascii_case(name) {
+                found = Some(o.common.handle);
+            }
+        }
+    }
+    let Some(handle) = found else {
+        names.sort();
+        let listed = if names.is_empty() {
+            "it has no LAYOUT objects (a drawing older than R2000: --space paper reads its paper space)".to_string()
+        } else {
+            format!(
+                "its layouts are {}",
+                names
+                    .iter()
+                    .map(|n| format!("\"{}\"", crate::error::clip(n)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        };
+        return Err(Error::parse(
+            "DXF",
+            format!(
+                "no layout named \"{}\" in the drawing: {listed}",
+                crate::error::clip(name)
+            ),
+        ));
+    };
+    let record = drawing
+        .block_records()
+        .find(|r| r.__layout_handle == handle)
+        .map(|r| r.name.clone())
+        .unwrap_or_default();
+    if record.eq_ignore_ascii_case("*Model_Space") {
+        return Ok((model, paper.len() + layouts, true));
+    }
+    if record.eq_ignore_ascii_case("*Paper_Space") {
+        return Ok((paper, model.len(), false));
+    }
+    let block = drawing
+        .blocks()
+        .find(|b| b.name.eq_ignore_ascii_case(&record))
+        .ok_or_else(|| {
+            Error::parse(
+                "DXF",
+                format!(
+                    "layout \"{}\" names no block of the drawing (its BLOCK_RECORD is \"{}\")",
+                    crate::error::clip(name),
+                    crate::error::clip(&record)
+                ),
+            )
+        })?;
+    Ok((block.entities.iter().collect(), model.len(), false))
+}
+
 /// Parses a DXF drawing into polygons (with holes), each named by its outline's entity.
 ///
 /// # Errors
@@ -289,29 +667,68 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<(String, PolygonRings)>> {
 ///
 /// # Examples
 /// ```
-/// // A 4 × 2 rectangle drawn as four LINEs, the last one ending 1e-6 short.
+/// // A 4 × 2 rectangle drawn as four LINEs, the last one ending 1e-3 short.
 /// let line = |h: &str, a: (f64, f64), b: (f64, f64)| format!("0\nLINE\n5\n{h}\n8\n0\n10\n{}\n20\n{}\n11\n{}\n21\n{}\n", a.0, a.1, b.0, b.1);
 /// let body = [line("1", (0.0, 0.0), (4.0, 0.0)), line("2", (4.0, 0.0), (4.0, 2.0)),
-///             line("3", (4.0, 2.0), (0.0, 2.0)), line("4", (0.0, 2.0), (0.0, 1e-6))].concat();
+///             line("3", (4.0, 2.0), (0.0, 2.0)), line("4", (0.0, 2.0), (0.0, 1e-3))].concat();
 /// let dxf = format!("0\nSECTION\n2\nENTITIES\n{body}0\nENDSEC\n0\nEOF\n");
 /// assert!(inertia::io::dxf::parse(dxf.as_bytes()).is_err());
-/// let opts = inertia::io::dxf::Options { join_tolerance: Some(1e-5), ..Default::default() };
+/// let opts = inertia::io::dxf::Options { join_tolerance: Some(2e-3), ..Default::default() };
 /// let read = inertia::io::dxf::parse_with(dxf.as_bytes(), &opts)?;
 /// assert_eq!(read.parts[0].1.outer.len(), 4);
+/// // The gap joined is reported, with its bound on the area (gap × perimeter).
+/// let joins = read.joins.unwrap();
+/// assert_eq!(joins.largest_gap, 1e-3);
+/// assert!((joins.area_bound - 1e-3 * 12.0).abs() < 1e-15);
 /// # Ok::<(), inertia::Error>(())
 /// ```
 pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
     let drawing = load(bytes)?;
+    // Layer states: off from the library (a negative colour), frozen from the text.
+    let mut states = layer_states(bytes);
+    for l in drawing.layers() {
+        states.entry(l.name.to_uppercase()).or_default().off |= !l.is_layer_on;
+    }
+    let blocks: std::collections::HashMap<&str, &::dxf::Block> =
+        drawing.blocks().map(|b| (b.name.as_str(), b)).collect();
+    let (entities, left_out, model) = space_entities(&drawing, &options.space)?;
+    // Count what the INSERTs expand to before expanding any: a bomb is refused at once,
+    // with its count, instead of filling memory.
+    let max_expanded = options.max_entities.unwrap_or(DEFAULT_MAX_ENTITIES);
+    // Only what INSERTs place: the drawing's own entities are read as they are.
+    let inserts: Vec<&::dxf::entities::Entity> = entities
+        .iter()
+        .copied()
+        .filter(|e| matches!(e.specific, ::dxf::entities::EntityType::Insert(_)))
+        .collect();
+    let total = collect::Tally::new(&blocks).count(&inserts);
+    if total > max_expanded as u64 {
+        let shown = if total == u64::MAX {
+            "more than 18446744073709551615".to_string()
+        } else {
+            total.to_string()
+        };
+        return Err(Error::TooLarge(format!(
+            "DXF: its INSERTs expand to {shown} entities, more than {max_expanded} (--max-entities): refused before expanding"
+        )));
+    }
     let mut c = Collector {
+        space: match &options.space {
+            Space::Model => "model space".to_string(),
+            Space::Paper => "paper space".to_string(),
+            Space::Layout(n) => format!("layout \"{}\"", crate::error::clip(n)),
+        },
+        file_handles: file_handles(bytes),
         layers: options.layers.clone(),
-        blocks: drawing.blocks().map(|b| (b.name.as_str(), b)).collect(),
+        states,
+        max_expanded,
+        blocks,
         curves: Vec::new(),
         pieces: Vec::new(),
         expanded: 0,
         annotations: Default::default(),
         spline_points: 0,
     };
-    let entities: Vec<&::dxf::entities::Entity> = drawing.entities().collect();
     c.entities(&entities, &Affine::IDENTITY, "", "", &mut Vec::new())?;
     let Collector {
         mut curves,
@@ -319,36 +736,115 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
         mut annotations,
         ..
     } = c;
-    // Only with all layers: the skipped entities' layers are not read.
-    if options.layers.is_empty() {
+    if left_out > 0 {
+        let other = if model { "paper space" } else { "model space" };
+        *annotations.entry(other.into()).or_default() += left_out;
+    }
+    // Only with all layers and in model space: the skipped entities' layers and spaces
+    // are not read.
+    if options.layers.is_empty() && options.space == Space::Model {
         for (k, n) in unread_entities(bytes)? {
             *annotations.entry(k).or_default() += n;
         }
     }
-    let tol = options.join_tolerance.unwrap_or_else(|| {
-        let big = pieces
+    // CAD programs write 11 to 12 significant digits, and an arc's ends computed from its
+    // centre, radius and angles miss the lines they meet by up to ~1e-7 of the drawing:
+    // by default ends within 1e-6 of the drawing's extent are joined (or 64 units in the
+    // last place of its largest coordinate, for a drawing far from the origin), and a
+    // gap joined beyond rounding is reported with the bound it puts on the area.
+    let strict = 64.0
+        * f64::EPSILON
+        * pieces
             .iter()
             .flat_map(|p| p.points.iter())
             .flatten()
             .fold(0.0_f64, |a, c| a.max(c.abs()));
-        64.0 * f64::EPSILON * big
-    });
-    let (chained, ignored) = chain(pieces, tol, options.ignore_open)?;
-    curves.extend(chained);
-    if curves.is_empty() {
-        let on = if options.layers.is_empty() {
-            "in the DXF drawing".to_string()
+    let tol = options.join_tolerance.unwrap_or_else(|| {
+        let (lo, hi) = pieces
+            .iter()
+            .chain(curves.iter())
+            .flat_map(|p| p.points.iter())
+            .fold(
+                ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]),
+                |(lo, hi), p| {
+                    (
+                        [lo[0].min(p[0]), lo[1].min(p[1])],
+                        [hi[0].max(p[0]), hi[1].max(p[1])],
+                    )
+                },
+            );
+        let extent = (hi[0] - lo[0]).hypot(hi[1] - lo[1]);
+        let relative = if extent.is_finite() {
+            DEFAULT_JOIN * extent
         } else {
-            format!("on layer {} of the DXF drawing", options.layers.join(", "))
+            0.0
+        };
+        relative.max(strict)
+    });
+    let chained = chain(pieces, tol, options.ignore_open)?;
+    let ignored = chained.ignored;
+    let joins = (chained.largest_gap > strict).then_some(Joins {
+        largest_gap: chained.largest_gap,
+        tolerance: tol,
+        area_bound: chained.largest_gap * chained.perimeter,
+    });
+    curves.extend(chained.curves);
+    // The validity checks see every curve as chords (1/128 of a turn each), and each
+    // outline costs tens of bytes per chord point through validation and report: bound
+    // them before any is made, so that memory stays within what is stated here.
+    let chord_points: usize = curves
+        .iter()
+        .map(|c| {
+            c.points.len()
+                + c.arcs
+                    .iter()
+                    .flatten()
+                    .map(|a| a.chord_count() - 1)
+                    .sum::<usize>()
+        })
+        .fold(0, usize::saturating_add);
+    if chord_points > MAX_CHORD_POINTS {
+        return Err(Error::TooLarge(format!(
+            "DXF: its outlines need {chord_points} chord points for the validity checks (a circle 128), more than {MAX_CHORD_POINTS}: refused rather than read"
+        )));
+    }
+    // A closed loop that encloses nothing (a polyline drawn back along itself, two
+    // vertices, one): no part and no hole, left out and counted rather than refusing the
+    // drawing.
+    let before = curves.len();
+    curves.retain(|c| !encloses_nothing(&c.chords()));
+    if curves.len() < before {
+        *annotations.entry("zero-area loops".into()).or_default() += before - curves.len();
+    }
+    if curves.is_empty() {
+        let space = match &options.space {
+            Space::Model => "model space of the DXF drawing".to_string(),
+            Space::Paper => "paper space of the DXF drawing".to_string(),
+            Space::Layout(n) => format!("layout \"{}\" of the DXF drawing", crate::error::clip(n)),
+        };
+        let on = if options.layers.is_empty() {
+            format!("in the {space}")
+        } else {
+            format!("on layer {} in the {space}", options.layers.join(", "))
+        };
+        // Say where the drawing's geometry is when it is not where it was looked for.
+        let hint = if left_out > 0 && model {
+            format!(
+                " (its paper space and layouts hold {left_out} entit{}, left out: --space paper or --space layout:NAME reads them)",
+                if left_out == 1 { "y" } else { "ies" }
+            )
+        } else {
+            String::new()
         };
         return Err(Error::Empty(format!(
-            "no closed outline (polyline, circle, or lines and arcs joined end to end) {on}"
+            "no closed outline (polyline, circle, or lines and arcs joined end to end) {on}{hint}"
         )));
     }
     Ok(Read {
         parts: nest(curves),
         ignored,
         annotations,
+        joins,
     })
 }
 
@@ -480,13 +976,13 @@ mod tests {
             "0\nLINE\n5\nE1\n8\n0\n10\n0\n20\n0\n11\n4\n21\n0\n",
             "0\nLINE\n5\nE2\n8\n0\n10\n4\n20\n0\n11\n4\n21\n2\n",
             "0\nLINE\n5\nE3\n8\n0\n10\n4\n20\n2\n11\n0\n21\n2\n",
-            "0\nLINE\n5\nE4\n8\n0\n10\n0\n20\n2\n11\n0\n21\n0.000001\n",
+            "0\nLINE\n5\nE4\n8\n0\n10\n0\n20\n2\n11\n0\n21\n0.0001\n",
         ]
         .concat();
         let msg = e(&drawing(&gap));
         assert!(
             msg.contains(
-                "the nearest other end is 1e-6 away: --join-tolerance 1.5e-6 would join them"
+                "the nearest other end is 0.0001 away: --join-tolerance 0.00015 would join them"
             ),
             "{msg}"
         );
