@@ -841,6 +841,23 @@ mod tests {
         assert_eq!(a, b);
     }
 
+    #[test]
+    fn a_box_on_a_cylinder_cap_beside_its_rim() {
+        // Found by the property test below: a box of grid faces standing on a fan-capped
+        // cylinder's top, across its rim. The box's face at x = 0 is a flat patch; its side
+        // of the plane was taken from a point one ulp off, subnormal at 0, and `orient3d`
+        // underflowed to 0: every triangle seemed to lie in the plane facing the other way,
+        // and was cleared. The first crossing (triangles 7 and 132) was missed; another
+        // pair still refused the file.
+        let t = [
+            grid_box([0.0, 0.0, 1.5], [1.0, 1.0, 1.0], 3),
+            cylinder([0.0, 1.5, 1.0], 1.0, 1.0, 15, false),
+        ]
+        .concat();
+        let (a, b) = both(&t);
+        assert_eq!(a, b);
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(192))]
         /// Assemblies of fan-capped cylinders and grid-faced boxes at offsets that make
