@@ -218,3 +218,6 @@ for fmt in ascii-stl obj; do
   python3 -c "print(f'{\"$fmt\":>12} {$bytes/1e6:>8.1f} {$c*1e3:>9.1f} {$i*1e3:>9.1f} {$bytes/1e6/$i:>9.0f}')"
   rm -f "$f"
 done
+
+echo
+bash bench/cad.sh

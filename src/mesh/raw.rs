@@ -24,7 +24,7 @@ pub struct RawMesh {
 impl RawMesh {
     /// The same mesh with corners closer than `tol` (Euclidean) joined (every pair within
     /// `tol/√3`, and pairs up to `tol` apart across grid cells with up to 8 points of each
-    /// neighbouring cell compared, so the cost stays linear): each triangle
+    /// cell up to two away compared, so the cost stays linear): each triangle
     /// refers to the first-listed corner of its group, whose coordinates it then uses
     /// (no corner moves by more than `tol` times the length of the chain that joined it,
     /// in practice `tol`). Also returns how many distinct points were joined to another.
@@ -47,8 +47,9 @@ impl RawMesh {
             return (self.clone(), 0);
         }
         // Cells of side tol/√3: any two points in one cell are within tol, and are joined
-        // outright; a point is compared with up to NEIGHBOURS points of each neighbouring
-        // cell, so that a crowd of points in one place (a cone's apex written once per
+        // outright; two points within tol can lie two cells apart along an axis (tol is √3
+        // cells), so a point is compared with up to NEIGHBOURS points of each cell up to two
+        // away, so that a crowd of points in one place (a cone's apex written once per
         // triangle) costs linear time, not quadratic.
         const NEIGHBOURS: usize = 8;
         let inv = 3f64.sqrt() / tol;
@@ -86,9 +87,9 @@ impl RawMesh {
         }
         for (i, p) in self.vertices.iter().enumerate() {
             let Some(c) = cell(p) else { continue };
-            for dx in -1..=1 {
-                for dy in -1..=1 {
-                    for dz in -1..=1 {
+            for dx in -2..=2 {
+                for dy in -2..=2 {
+                    for dz in -2..=2 {
                         if (dx, dy, dz) == (0, 0, 0) {
                             continue;
                         }
@@ -228,4 +229,31 @@ pub fn nearest_open_corners(raw: &RawMesh) -> Option<(f64, f64)> {
         }
     }
     best.is_finite().then_some((best, shortest))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_within_the_tolerance_two_cells_apart_are_joined() {
+        // Cells are tol/√3 wide: 0.9·tol along x spans about 1.56 cells, so a point just
+        // below a cell's end and one 0.9·tol further are two cells apart.
+        let tol = 1e-3;
+        let cell = tol / 3f64.sqrt();
+        let x = 0.999 * cell;
+        let m = RawMesh {
+            vertices: vec![
+                [x, 0.0, 0.0],
+                [x + 0.9 * tol, 0.0, 0.0],
+                [x + 2.0 * tol, 0.0, 0.0],
+            ],
+            triangles: vec![[1, 2, 0]],
+            lines: vec![],
+        };
+        let (w, merged) = m.welded_within(tol);
+        assert_eq!(merged, 1);
+        // The second point now refers to the first; the third, 2·tol away, stays.
+        assert_eq!(w.triangles[0], [0, 2, 0]);
+    }
 }

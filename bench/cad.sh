@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Whole-process times of `inertia mesh FILE --json` (validation on, warm cache) on meshes
+# shaped the way CAD exporters write them (bench/cad_meshes.py): cylinders and cones whose
+# flat ends are fans (from the centre, or from one rim corner), at 16k, 160k and 1.6M
+# triangles (OBJ, every digit of f64), and a cube whose faces are 289 x 289 grids (10^6
+# flat triangles, binary STL). Prints each time, and the ratio to the row above (x10
+# triangles). Run by bench/compare.sh, or alone:
+#
+#   bash bench/cad.sh              # every row
+#   SIZES="4000 40000" bash bench/cad.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SIZES=${SIZES:-"4000 40000 400000"}
+RUNS=${RUNS:-3}
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+cargo build --release --quiet --bin inertia
+inertia=target/release/inertia
+
+# Best of RUNS runs, in seconds (one warm-up run first).
+best() {
+  "$@" > /dev/null 2>&1 || true
+  local b=""
+  for _ in $(seq "$RUNS"); do
+    local t0 t1
+    t0=$(date +%s%N)
+    "$@" > /dev/null 2>&1 || true
+    t1=$(date +%s%N)
+    local t=$((t1 - t0))
+    if [ -z "$b" ] || [ "$t" -lt "$b" ]; then b=$t; fi
+  done
+  python3 -c "print($b / 1e9)"
+}
+
+echo "CAD-shaped meshes (best of $RUNS, whole process; ratio to the row above)"
+printf "%14s %10s %8s %9s %7s\n" kind triangles MB seconds ratio
+for kind in fan-cylinder rim-cylinder fan-cone rim-cone; do
+  prev=""
+  for n in $SIZES; do
+    # Cones get twice the sections, for about as many triangles as the cylinders.
+    m=$n; case $kind in *cone) m=$((2 * n)) ;; esac
+    f="$dir/$kind-$m.obj"
+    python3 bench/cad_meshes.py "$kind" "$m" "$f" 2> /dev/null
+    tris=$(grep -c '^f ' "$f")
+    t=$(best "$inertia" mesh "$f" --json)
+    python3 -c "
+p = '$prev'
+r = f'{$t / float(p):.1f}' if p else '-'
+print(f'{\"$kind\":>14} {$tris:>10} {$(stat -c %s "$f") / 1e6:>8.1f} {$t:>9.3f} {r:>7}')"
+    prev=$t
+    rm -f "$f"
+  done
+done
+f="$dir/grid.stl"
+python3 bench/cad_meshes.py grid-cube 289 "$f" 2> /dev/null
+t=$(best "$inertia" mesh "$f" --json)
+python3 -c "print(f'{\"grid-cube\":>14} {(($(stat -c %s "$f") - 84) // 50):>10} {$(stat -c %s "$f") / 1e6:>8.1f} {$t:>9.3f} {\"-\":>7}')"
