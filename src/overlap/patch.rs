@@ -36,7 +36,7 @@
 //! their boxes meet every small triangle along the rim.
 
 use super::*;
-use std::collections::{HashMap, HashSet};
+use ahash::{AHashMap as HashMap, AHashSet as HashSet};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -495,7 +495,26 @@ fn outline<S: Soup>(
     if edges.windows(2).any(|w| w[0].0 == w[1].0) {
         return None;
     }
-    let next = |to: u64| edges.binary_search_by_key(&to, |e| e.0).ok();
+    // Each edge's successor (the edge from its end), by a merge of the edges in order of
+    // their ends with the edges in order of their starts: a binary search per edge over a
+    // million outline edges missed the cache at every step.
+    let mut ends: Vec<(u64, u32)> = edges
+        .iter()
+        .enumerate()
+        .map(|(k, e)| (e.1, k as u32))
+        .collect();
+    ends.sort_unstable();
+    let mut succ = vec![u32::MAX; edges.len()];
+    let mut f = 0;
+    for (to, k) in ends {
+        while f < edges.len() && edges[f].0 < to {
+            f += 1;
+        }
+        if f < edges.len() && edges[f].0 == to {
+            succ[k as usize] = f as u32;
+        }
+    }
+    let next = |e: usize| (succ[e] != u32::MAX).then_some(succ[e] as usize);
     let mut used = vec![false; edges.len()];
     let mut sweep = Vec::with_capacity(edges.len());
     let mut turning = 0;
@@ -514,7 +533,7 @@ fn outline<S: Soup>(
                 index: sweep.len() - start,
                 ring_len: 0,
             });
-            e = next(edges[e].1)?;
+            e = next(e)?;
         }
         if e != first || sweep.len() - start < 3 {
             return None;
