@@ -311,15 +311,37 @@ where
                 if around.len() < 6 {
                     return Vec::new();
                 }
-                // Union-find over the point's neighbours (sorted, found by binary search:
-                // a fan's centre has thousands), joined by each triangle.
+                // Union-find over the point's neighbours, joined by each triangle: found by a
+                // linear search among a few (most points), by binary search among many (a
+                // fan's centre has thousands).
                 neighbours.clear();
                 neighbours.extend(around.iter().flat_map(|s| [s.0, s.1]));
-                neighbours.sort_unstable();
+                let many = around.len() > 32;
+                if many {
+                    neighbours.sort_unstable();
+                }
                 neighbours.dedup();
+                if !many {
+                    // Unsorted, `dedup` only removed runs: the rest by hand.
+                    let mut k = 0;
+                    while k < neighbours.len() {
+                        let q = neighbours[k];
+                        if neighbours[..k].contains(&q) {
+                            neighbours.remove(k);
+                        } else {
+                            k += 1;
+                        }
+                    }
+                }
                 parent.clear();
                 parent.extend(0..neighbours.len());
-                let index = |q: u32| neighbours.binary_search(&q).unwrap_or(0);
+                let index = |q: u32| {
+                    if many {
+                        neighbours.binary_search(&q).unwrap_or(0)
+                    } else {
+                        neighbours.iter().position(|&x| x == q).unwrap_or(0)
+                    }
+                };
                 fn root(parent: &mut [usize], mut x: usize) -> usize {
                     while parent[x] != x {
                         parent[x] = parent[parent[x]];

@@ -138,7 +138,13 @@ pub(super) fn grid(tris: &mut [Tri]) -> Option<Grid> {
     // few tall cells. Fewer than 2^64 cells in all.
     let widest = sum[0].max(sum[1]).max(sum[2]);
     let inv = [0, 1, 2].map(|k| {
-        let thin = if widest > 0.0 { sum[k] / widest } else { 1.0 };
+        // Only where clearly thinner: on a sphere all three are alike, and its cells stay
+        // as they were tuned.
+        let thin = if widest > 0.0 && sum[k] < 0.25 * widest {
+            sum[k] / widest
+        } else {
+            1.0
+        };
         let cell = (2.0 * mean * thin)
             .max(2.0 * mean / 1024.0)
             .max(longest / AXIS_CELLS as f64);

@@ -246,12 +246,29 @@ const MAX_LARGE: usize = 64;
 /// assert!(matches!(o.kind, Kind::Coincide(_)));
 /// ```
 pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
-    search(soup, true)
+    search(soup, Patches::WhenTheyPay)
 }
 
-/// [`first_overlap`], with pairs within patches passed over (`patches`) or every pair
-/// whose boxes meet tested (the reference the tests hold the patches to).
-fn search<S: Soup>(soup: &S, patches: bool) -> Option<Overlap> {
+/// Whether [`search`] cuts the surface into patches ([`patch`]).
+#[derive(Clone, Copy, PartialEq)]
+enum Patches {
+    /// When the grid finds triangles spanning many cells (fans, slivers: pairs that are
+    /// quadratic in number without patches) or an eighth or more of the triangles lie in a
+    /// coordinate plane (a CAD part's flat faces, whose coplanar neighbours go to the
+    /// slowest case of the exact predicates). On a smooth surface finding patches costs
+    /// more than the pairs it saves.
+    WhenTheyPay,
+    /// Always (the tests).
+    #[cfg(test)]
+    Always,
+    /// Never: every pair whose boxes meet is tested (the reference the tests hold the
+    /// patches to).
+    #[cfg(test)]
+    Never,
+}
+
+/// [`first_overlap`], with pairs within patches passed over as `patches` says.
+fn search<S: Soup>(soup: &S, patches: Patches) -> Option<Overlap> {
     let n = soup.len();
     if n < 2 || n >= u32::MAX as usize {
         return None;
@@ -274,12 +291,14 @@ fn search<S: Soup>(soup: &S, patches: bool) -> Option<Overlap> {
             };
         }
         let (lo, hi) = bounds(&c);
+        // Until the patches are found: 1 for a triangle in a coordinate plane.
+        let plane = (0..3).any(|a| c[0][a] == c[1][a] && c[0][a] == c[2][a]);
         Tri {
             lo: lo.map(down),
             hi: hi.map(up),
             hash,
             cell: 0,
-            patch: 0,
+            patch: plane as u32,
         }
     };
     // In scratch memory (huge pages were tried: faster at best, but direct compaction of
@@ -304,15 +323,29 @@ fn search<S: Soup>(soup: &S, patches: bool) -> Option<Overlap> {
             &mut owned
         }
     };
-    let flats = if patches {
-        patch::find(soup, tris)
+    let in_planes = tris.par_iter().filter(|t| t.patch == 1).count();
+    let mut placed = grid(tris);
+    let wanted = match patches {
+        Patches::WhenTheyPay => {
+            placed.as_ref().is_none_or(|g| !g.large.is_empty()) || 8 * in_planes >= n
+        }
+        #[cfg(test)]
+        Patches::Always => true,
+        #[cfg(test)]
+        Patches::Never => false,
+    };
+    let flats = if wanted {
+        let flats = patch::find(soup, tris);
+        // Again, without the flat patches' triangles.
+        drop(placed);
+        placed = grid(tris);
+        flats
     } else {
         for (t, tri) in tris.iter_mut().enumerate() {
             tri.patch = t as u32;
         }
         Vec::new()
     };
-    let placed = grid(tris);
     let tris = &*tris;
     // The pair (i, j), i < j, if its boxes meet, it is not a pair of neighbours, and the
     // exact test finds them crossing or coinciding.

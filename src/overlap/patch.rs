@@ -624,7 +624,7 @@ fn flat<S: Soup>(
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Kind, search};
+    use super::super::{Kind, Patches, search};
     use crate::soup::VertexSoup;
     use proptest::prelude::*;
 
@@ -713,8 +713,8 @@ mod tests {
     fn both(tris: &[T3]) -> (Option<super::super::Overlap>, Option<super::super::Overlap>) {
         let s = soup(tris);
         (
-            search(&VertexSoup(&s), true),
-            search(&VertexSoup(&s), false),
+            search(&VertexSoup(&s), Patches::Always),
+            search(&VertexSoup(&s), Patches::Never),
         )
     }
 
