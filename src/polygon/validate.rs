@@ -5,7 +5,7 @@
 use super::{Polygon, PolygonRings, Winding};
 use crate::arc::ArcEdge;
 use crate::error::{Error, Result, Ring};
-use crate::sweep::{SweepEdge, first_contact};
+use crate::sweep::first_contact;
 use nalgebra::Point2;
 
 /// A ring after cleaning, with the input number (from 1) of each kept vertex.
@@ -336,37 +336,32 @@ fn collinear(r: &[Point2<f64>]) -> bool {
     })
 }
 
-/// The edges of a closed ring for the sweep, as ring number `ring`.
-pub(super) fn push_edges(edges: &mut Vec<SweepEdge>, points: &[Point2<f64>], ring: usize) {
-    let n = points.len();
-    for i in 0..n {
-        let (a, b) = (points[i], points[(i + 1) % n]);
-        edges.push(SweepEdge {
-            from: [a.x, a.y],
-            to: [b.x, b.y],
-            ring,
-            index: i,
-            ring_len: n,
-        });
+/// The ring points as the sweep takes them, refusing more than it can number.
+pub(super) fn sweep_rings<'a>(
+    rings: impl Iterator<Item = &'a [Point2<f64>]>,
+) -> Result<Vec<&'a [Point2<f64>]>> {
+    let rings: Vec<&[Point2<f64>]> = rings.collect();
+    let total: usize = rings.iter().map(|r| r.len()).sum();
+    if total > crate::sweep::MAX_VERTICES {
+        return Err(Error::Unresolvable(format!(
+            "{total} vertices are more than the crossing check takes ({})",
+            crate::sweep::MAX_VERTICES
+        )));
     }
+    Ok(rings)
 }
 
 fn check_intersections(rings: &[CleanRing]) -> Result<()> {
-    let total: usize = rings.iter().map(|r| r.points.len()).sum();
-    let mut edges = Vec::with_capacity(total);
-    for (k, r) in rings.iter().enumerate() {
-        push_edges(&mut edges, &r.points, k);
-    }
-    let Some(c) = first_contact(&edges) else {
+    let points = sweep_rings(rings.iter().map(|r| r.points.as_slice()))?;
+    let Some(c) = first_contact(&points) else {
         return Ok(());
     };
-    let (e, f) = (&edges[c.a], &edges[c.b]);
-    let (ra, rb) = (&rings[e.ring], &rings[f.ring]);
+    let (ra, rb) = (&rings[c.a.ring], &rings[c.b.ring]);
     Err(Error::SelfIntersection {
         ring_a: ra.ring,
-        edge_a: ra.input_index[e.index],
+        edge_a: ra.input_index[c.a.index],
         ring_b: rb.ring,
-        edge_b: rb.input_index[f.index],
+        edge_b: rb.input_index[c.b.index],
         kind: c.kind,
         x: c.at[0],
         y: c.at[1],
