@@ -29,6 +29,14 @@ use std::fmt;
 /// ```
 pub fn parse(bytes: &[u8]) -> Result<PolygonRings> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    if let Some(outer) = parallel_points(bytes) {
+        return Ok(PolygonRings {
+            outer,
+            holes: vec![],
+            arcs: vec![],
+            max_deviation: None,
+        });
+    }
     match serde_json::from_slice::<Doc>(bytes) {
         Ok(doc) => Ok(doc.0),
         Err(e) => {
@@ -39,6 +47,96 @@ pub fn parse(bytes: &[u8]) -> Result<PolygonRings> {
             Err(Error::parse(place, message))
         }
     }
+}
+
+/// Files from this size up are parsed in parallel when they are a plain list of points.
+const PARALLEL_FROM: usize = 1 << 20;
+
+/// A large document that is one list of points, `[[x, y], ...]`, parsed in pieces on every
+/// core: the list is cut where one point ends and the next begins (`]`, a comma, `[`), and
+/// each piece, put between brackets, is parsed by serde_json as a list of points, so every
+/// number is read exactly as the whole document would be. If every piece parses, their
+/// points in order are the document's (the pieces joined by the commas they were cut at
+/// are the list); if any does not, `None`, and the document is parsed whole, which names
+/// the error's line and column.
+fn parallel_points(bytes: &[u8]) -> Option<Vec<[f64; 2]>> {
+    use rayon::prelude::*;
+    if bytes.len() < PARALLEL_FROM {
+        return None;
+    }
+    let ws = |b: &u8| b.is_ascii_whitespace();
+    let first = bytes.iter().position(|b| !ws(b))?;
+    let last = bytes.iter().rposition(|b| !ws(b))?;
+    if bytes[first] != b'[' || bytes[last] != b']' || last <= first {
+        return None;
+    }
+    let inner = &bytes[first + 1..last];
+    // Cut points: the comma of a `]`, `,`, `[` run (whitespace allowed) after each target.
+    let pieces = (rayon::current_num_threads() * 4).clamp(2, 64);
+    let mut cuts = vec![0usize];
+    for k in 1..pieces {
+        let from = (inner.len() * k / pieces).max(*cuts.last()?);
+        let Some(comma) = next_cut(inner, from) else {
+            break;
+        };
+        if comma > *cuts.last()? {
+            cuts.push(comma);
+        }
+    }
+    let ranges: Vec<(usize, usize)> = cuts
+        .iter()
+        .enumerate()
+        .map(|(k, &c)| {
+            let start = if k == 0 { 0 } else { c + 1 };
+            let end = cuts.get(k + 1).copied().unwrap_or(inner.len());
+            (start, end)
+        })
+        .collect();
+    let parts: Vec<Option<Vec<[f64; 2]>>> = ranges
+        .par_iter()
+        .map(|&(a, b)| {
+            let mut piece = Vec::with_capacity(b - a + 2);
+            piece.push(b'[');
+            piece.extend_from_slice(&inner[a..b]);
+            piece.push(b']');
+            // An empty piece would leave two commas in a row in the whole.
+            serde_json::from_slice::<Points>(&piece)
+                .ok()
+                .map(|p| p.0)
+                .filter(|p| !p.is_empty())
+        })
+        .collect();
+    let total = parts.iter().map(|p| p.as_ref().map_or(0, Vec::len)).sum();
+    let mut out = Vec::with_capacity(total);
+    for p in parts {
+        out.extend(p?);
+    }
+    Some(out)
+}
+
+/// The position of the comma in the first `]` `,` `[` run (whitespace between allowed) at or
+/// after `from`.
+fn next_cut(text: &[u8], from: usize) -> Option<usize> {
+    let mut i = from;
+    while i < text.len() {
+        let close = i + text[i..].iter().position(|&b| b == b']')?;
+        let mut j = close + 1;
+        while j < text.len() && text[j].is_ascii_whitespace() {
+            j += 1;
+        }
+        if j < text.len() && text[j] == b',' {
+            let comma = j;
+            j += 1;
+            while j < text.len() && text[j].is_ascii_whitespace() {
+                j += 1;
+            }
+            if j < text.len() && text[j] == b'[' {
+                return Some(comma);
+            }
+        }
+        i = close + 1;
+    }
+    None
 }
 
 /// Writes points as a JSON polygon `[[x, y], ...]` (full precision; reads back exactly).
@@ -261,5 +359,61 @@ mod tests {
             err(&deep),
             "line 1, column 2: invalid type: sequence, expected f64"
         );
+    }
+
+    /// A document of `n` points in the given layout.
+    fn doc(n: usize, sep: &str) -> (String, Vec<[f64; 2]>) {
+        let pts: Vec<[f64; 2]> = (0..n)
+            .map(|k| {
+                let t = k as f64 * 0.618_033_988_749_894_9;
+                [1e6 + t.sin() * 0.1, -2.5e-7 * t.cos()]
+            })
+            .collect();
+        let body: Vec<String> = pts
+            .iter()
+            .map(|p| format!("[{:?},{}{:e}]", p[0], sep, p[1]))
+            .collect();
+        (
+            format!(" \n[{}]\n", body.join(&format!("{sep},{sep}"))),
+            pts,
+        )
+    }
+
+    #[test]
+    fn large_lists_parse_in_pieces_to_the_same_bits() {
+        for sep in ["", " ", "\n\t"] {
+            let (text, pts) = doc(60_000, sep);
+            assert!(text.len() > PARALLEL_FROM);
+            let fast = parallel_points(text.as_bytes()).expect("a plain list is cut");
+            assert_eq!(fast.len(), pts.len());
+            for (a, b) in fast.iter().zip(&pts) {
+                assert_eq!(a[0].to_bits(), b[0].to_bits());
+                assert_eq!(a[1].to_bits(), b[1].to_bits());
+            }
+            // The whole document, parsed at once, agrees.
+            let whole = serde_json::from_slice::<Doc>(text.as_bytes())
+                .unwrap()
+                .0
+                .outer;
+            assert_eq!(whole, fast);
+        }
+    }
+
+    #[test]
+    fn large_documents_with_an_error_are_parsed_whole_for_its_place() {
+        let (text, _) = doc(60_000, "");
+        // A point with one coordinate half way down, a trailing comma, a stray key.
+        let mid = text.len() / 2;
+        let cut = mid + text[mid..].find("],").unwrap();
+        let broken = format!("{}, 1{}", &text[..cut], &text[cut..]);
+        assert!(parallel_points(broken.as_bytes()).is_none());
+        assert!(err(&broken).contains("got more"), "{}", err(&broken));
+        let trailing = text.replacen("]\n", ",]\n", 1);
+        let trailing = format!("{}]", &trailing[..trailing.len() - 1]);
+        assert!(parse(trailing.as_bytes()).is_err());
+        let empty = format!("{}[],{}", &text[..cut + 2], &text[cut + 2..]);
+        assert!(err(&empty).contains("got 0"), "{}", err(&empty));
+        let wrapped = format!("{{\"points\": {text}}}");
+        assert_eq!(parse(wrapped.as_bytes()).unwrap().outer.len(), 60_000);
     }
 }

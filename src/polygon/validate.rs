@@ -8,6 +8,10 @@ use crate::error::{Error, Result, Ring};
 use crate::sweep::first_contact;
 use nalgebra::Point2;
 
+/// Polygons of this many vertices and more are checked and integrated at once, on two
+/// cores.
+const PARALLEL_FROM: usize = 1 << 16;
+
 /// A ring after cleaning, with the input number (from 1) of each kept vertex.
 struct CleanRing {
     points: Vec<Point2<f64>>,
@@ -44,16 +48,6 @@ impl Polygon {
                 return Err(Error::ZeroArea { ring: r.ring });
             }
         }
-        check_intersections(&rings)?;
-        // A simple ring that is not collinear has non-zero area, but rounding may say
-        // otherwise for a sliver: never divide by it.
-        for (r, a) in rings.iter().zip(&areas) {
-            if *a == 0.0 {
-                return Err(Error::ZeroArea { ring: r.ring });
-            }
-        }
-        check_holes(&rings)?;
-
         let winding = if areas[0] > 0.0 {
             Winding::CounterClockwise
         } else {
@@ -68,21 +62,48 @@ impl Polygon {
             }
             p
         };
-        let mut rings = rings.into_iter().zip(areas);
-        let (outer, outer_area) = rings.next().expect("the outer ring is always present");
-        let outer = orient(outer.points, outer_area < 0.0);
-        let holes: Vec<Vec<Point2<f64>>> = rings.map(|(h, a)| orient(h.points, a > 0.0)).collect();
-        Polygon {
-            outer,
-            holes,
-            winding,
-            input_vertices,
-            arcs: vec![],
-            outline: vec![],
-            max_deviation: None,
-            integrals: None,
+        let build = |rings: Vec<Vec<Point2<f64>>>| {
+            let mut rings = rings.into_iter().zip(&areas);
+            let (outer, outer_area) = rings.next().expect("the outer ring is always present");
+            let outer = orient(outer, *outer_area < 0.0);
+            let holes: Vec<Vec<Point2<f64>>> = rings.map(|(h, a)| orient(h, *a > 0.0)).collect();
+            Polygon {
+                outer,
+                holes,
+                winding,
+                input_vertices,
+                arcs: vec![],
+                outline: vec![],
+                max_deviation: None,
+                integrals: None,
+            }
+        };
+        // A large polygon is integrated on one core while the other checks it (the sweep
+        // runs on one): the checks' verdict comes first, as when they ran one after the
+        // other, and the integrals of a polygon they refuse are thrown away. Not for a ring
+        // of zero area, which the checks refuse after the sweep.
+        if input_vertices >= PARALLEL_FROM && areas.iter().all(|a| *a != 0.0) {
+            let copy = rings.iter().map(|r| r.points.clone()).collect();
+            let (checks, integrated) = rayon::join(
+                || {
+                    check_intersections(&rings)?;
+                    check_holes(&rings)
+                },
+                || build(copy).integrated(),
+            );
+            checks?;
+            return integrated;
         }
-        .integrated()
+        check_intersections(&rings)?;
+        // A simple ring that is not collinear has non-zero area, but rounding may say
+        // otherwise for a sliver: never divide by it.
+        for (r, a) in rings.iter().zip(&areas) {
+            if *a == 0.0 {
+                return Err(Error::ZeroArea { ring: r.ring });
+            }
+        }
+        check_holes(&rings)?;
+        build(rings.into_iter().map(|r| r.points).collect()).integrated()
     }
 
     /// Validates a polygon whose edges may be circular or elliptic arcs (as a DXF drawing

@@ -289,6 +289,9 @@ struct Node {
     child: [u32; 2],
     parent: u32,
     prio: u32,
+    /// The neighbours in order (0: below, 1: above): a list threaded through the tree, so
+    /// that finding them never walks it.
+    link: [u32; 2],
 }
 
 /// The active edges, bottom to top: a treap (a binary search tree that is also a heap on
@@ -328,6 +331,7 @@ impl Treap {
             child: [NIL, NIL],
             parent: NIL,
             prio: ((z ^ (z >> 31)) >> 32) as u32,
+            link: [NIL, NIL],
         };
         let x = match self.free.pop() {
             Some(x) => {
@@ -398,19 +402,36 @@ impl Treap {
     /// Inserts `seg` where it belongs, searching from the root.
     fn insert(&mut self, seg: Seg) -> u32 {
         let (mut parent, mut side, mut cur) = (NIL, 0, self.root);
+        // The last node passed on each side: the new node's neighbours.
+        let mut link = [NIL, NIL];
         while cur != NIL {
             parent = cur;
             side = (seg.cmp(&self.n(cur).seg) == Ordering::Greater) as usize;
+            link[1 - side] = cur;
             cur = self.n(cur).child[side];
         }
         let x = self.alloc(seg);
+        self.thread(x, link);
         self.attach(x, parent, side);
         x
+    }
+
+    /// Threads node `x` into the list between `link[0]` and `link[1]`.
+    fn thread(&mut self, x: u32, link: [u32; 2]) {
+        self.nm(x).link = link;
+        for side in 0..2 {
+            if link[side] != NIL {
+                self.nm(link[side]).link[1 - side] = x;
+            }
+        }
     }
 
     /// Inserts `seg` right next to node `at`: above it (`side` 1) or below (0).
     fn insert_beside(&mut self, at: u32, side: usize, seg: Seg) -> u32 {
         let x = self.alloc(seg);
+        let mut link = [at; 2];
+        link[side] = self.n(at).link[side];
+        self.thread(x, link);
         let c = self.n(at).child[side];
         if c == NIL {
             self.attach(x, at, side);
@@ -435,6 +456,12 @@ impl Treap {
     fn remove(&mut self, x: u32) {
         let edge = self.n(x).seg.edge;
         self.node_of[edge as usize] = NIL;
+        let link = self.n(x).link;
+        for side in 0..2 {
+            if link[side] != NIL {
+                self.nm(link[side]).link[1 - side] = link[1 - side];
+            }
+        }
         // Rotate the node down until it has at most one child, then splice it out.
         loop {
             let [l, r] = self.n(x).child;
@@ -455,25 +482,10 @@ impl Treap {
     }
 
     /// The neighbour of node `x` on `side` (0: below, 1: above).
+    #[inline]
     fn neighbour(&self, x: u32, side: usize) -> Option<u32> {
-        let mut y = self.n(x).child[side];
-        if y != NIL {
-            while self.n(y).child[1 - side] != NIL {
-                y = self.n(y).child[1 - side];
-            }
-            return Some(y);
-        }
-        let mut y = x;
-        loop {
-            let p = self.n(y).parent;
-            if p == NIL {
-                return None;
-            }
-            if self.n(p).child[1 - side] == y {
-                return Some(p);
-            }
-            y = p;
-        }
+        let y = self.n(x).link[side];
+        (y != NIL).then_some(y)
     }
 
     fn below(&self, x: u32) -> Option<u32> {
@@ -499,7 +511,7 @@ type Event = (bool, Seg);
 
 /// The sweep's state: the rings, the active edges.
 struct Sweep<'a> {
-    rings: Rings<'a>,
+    rings: &'a Rings<'a>,
     active: Treap,
 }
 
@@ -627,33 +639,76 @@ pub(crate) fn first_contact(rings: &[&[Point2<f64>]]) -> Option<Contact> {
     }
 
     let mut sweep = Sweep {
-        rings,
+        rings: &rings,
         active: Treap::new(total as usize),
     };
+    // The vertices' edges are gathered a block ahead, on another core: reading a vertex's
+    // neighbours in the ring misses the cache (sweep order is not ring order), and the
+    // sweep itself need not wait for it.
+    let block_end = |from: usize| {
+        let mut end = (from + SWEEP_BLOCK).min(order.len());
+        // A point shared by several vertices stays in one block.
+        while end < order.len() && order[end].key == order[end - 1].key {
+            end += 1;
+        }
+        end
+    };
+    let gather = |from: usize, to: usize| -> Vec<[Event; 2]> {
+        order[from..to]
+            .iter()
+            .map(|&v| vertex_events(&rings, v))
+            .collect()
+    };
+    let mut from = 0;
+    let mut to = block_end(0);
+    let mut gathered = gather(from, to);
     let mut events: Vec<Event> = Vec::new();
-    let mut i = 0;
-    while i < order.len() {
-        let mut j = i + 1;
-        while j < order.len() && order[j].key == order[i].key {
-            j += 1;
+    while from < order.len() {
+        let next_to = block_end(to);
+        let (found, next) = rayon::join(
+            || sweep.block(&order[from..to], &mut gathered, &mut events),
+            || gather(to, next_to),
+        );
+        if found.is_some() {
+            return found;
         }
-        if j - i == 1 {
-            let mut two = vertex_events(&sweep.rings, order[i]);
-            if let Some(c) = sweep.events(&mut two) {
-                return Some(c);
-            }
-        } else {
-            events.clear();
-            for &v in &order[i..j] {
-                events.extend(vertex_events(&sweep.rings, v));
-            }
-            if let Some(c) = sweep.events(&mut events) {
-                return Some(c);
-            }
-        }
-        i = j;
+        (from, to, gathered) = (to, next_to, next);
     }
     None
+}
+
+/// Vertices gathered and swept at a time.
+const SWEEP_BLOCK: usize = 1 << 14;
+
+impl Sweep<'_> {
+    /// Sweeps the vertices `order`, whose events are `gathered`.
+    fn block(
+        &mut self,
+        order: &[Vertex],
+        gathered: &mut [[Event; 2]],
+        events: &mut Vec<Event>,
+    ) -> Option<Contact> {
+        let mut i = 0;
+        while i < order.len() {
+            let mut j = i + 1;
+            while j < order.len() && order[j].key == order[i].key {
+                j += 1;
+            }
+            if j - i == 1 {
+                if let Some(c) = self.events(&mut gathered[i]) {
+                    return Some(c);
+                }
+            } else {
+                events.clear();
+                events.extend(gathered[i..j].iter().flatten());
+                if let Some(c) = self.events(events) {
+                    return Some(c);
+                }
+            }
+            i = j;
+        }
+        None
+    }
 }
 
 /// The two events at vertex `v`: its edge in (from the previous vertex) and its edge out.
