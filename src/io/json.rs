@@ -11,7 +11,7 @@
 
 use super::PolygonRings;
 use crate::error::{Error, Result, clip};
-use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use std::fmt;
 
 /// Parses a JSON polygon document.
@@ -92,26 +92,63 @@ fn parallel_points(bytes: &[u8]) -> Option<Vec<[f64; 2]>> {
             (start, end)
         })
         .collect();
-    let parts: Vec<Option<Vec<[f64; 2]>>> = ranges
+    // Each point of a plain list opens one bracket: count them, so that every piece fills
+    // its own stretch of the result (no piece grows a list of its own to be copied).
+    let counts: Vec<usize> = ranges
         .par_iter()
-        .map(|&(a, b)| {
-            let mut piece = Vec::with_capacity(b - a + 2);
-            piece.push(b'[');
-            piece.extend_from_slice(&inner[a..b]);
-            piece.push(b']');
-            // An empty piece would leave two commas in a row in the whole.
-            serde_json::from_slice::<Points>(&piece)
-                .ok()
-                .map(|p| p.0)
-                .filter(|p| !p.is_empty())
-        })
+        .map(|&(a, b)| inner[a..b].iter().filter(|&&c| c == b'[').count())
         .collect();
-    let total = parts.iter().map(|p| p.as_ref().map_or(0, Vec::len)).sum();
-    let mut out = Vec::with_capacity(total);
-    for p in parts {
-        out.extend(p?);
+    let mut out = vec![[0.0; 2]; counts.iter().sum()];
+    let mut slots = Vec::with_capacity(ranges.len());
+    let mut rest = out.as_mut_slice();
+    for &n in &counts {
+        let (head, tail) = rest.split_at_mut(n);
+        slots.push(head);
+        rest = tail;
     }
-    Some(out)
+    let filled = ranges.par_iter().zip(slots).all(|(&(a, b), slot)| {
+        let mut piece = Vec::with_capacity(b - a + 2);
+        piece.push(b'[');
+        piece.extend_from_slice(&inner[a..b]);
+        piece.push(b']');
+        let mut de = serde_json::Deserializer::from_slice(&piece);
+        let want = slot.len();
+        // Every counted point read, and no fewer than one: an empty piece would leave two
+        // commas in a row in the whole.
+        matches!(Fill(slot).deserialize(&mut de), Ok(n) if n == want && n > 0) && de.end().is_ok()
+    });
+    filled.then_some(out)
+}
+
+/// Reads a list of points into a slice of exactly its length; the value is how many were read.
+struct Fill<'a>(&'a mut [[f64; 2]]);
+
+impl<'de> de::DeserializeSeed<'de> for Fill<'_> {
+    type Value = usize;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> std::result::Result<usize, D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Fill<'_> {
+    type Value = usize;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a list of points [[x, y], ...]")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<usize, A::Error> {
+        let mut n = 0;
+        while let Some(p) = seq.next_element::<Point>()? {
+            let Some(slot) = self.0.get_mut(n) else {
+                return Err(de::Error::custom("more points than brackets"));
+            };
+            *slot = p.0;
+            n += 1;
+        }
+        Ok(n)
+    }
 }
 
 /// The position of the comma in the first `]` `,` `[` run (whitespace between allowed) at or

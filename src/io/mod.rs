@@ -303,59 +303,113 @@ pub fn read_polygons_with(
     format: PolygonFormat,
     options: &dxf::Options,
 ) -> Result<(Vec<Named>, dxf::LeftOut)> {
+    parse_polygons(bytes, format, options)?.validate()
+}
+
+/// A polygon file parsed but not yet validated, from [`parse_polygons`]: the bytes it was
+/// read from are no longer needed (a caller can let a large mapped file go before the
+/// checks, which then do not count it in the process's memory).
+pub struct ParsedPolygons(Parsed);
+
+enum Parsed {
+    Dxf(dxf::Read),
+    Geo(Vec<geojson::Part>),
+    One(PolygonRings),
+}
+
+/// The first half of [`read_polygons_with`]: parses `bytes` in `format`.
+///
+/// # Errors
+/// The format's parse errors.
+///
+/// # Examples
+/// ```
+/// use inertia::io::{parse_polygons, PolygonFormat, dxf::Options};
+/// let bytes = b"0 0\n1 0\n0 1\n".to_vec();
+/// let parsed = parse_polygons(&bytes, PolygonFormat::Csv, &Options::default())?;
+/// drop(bytes);
+/// let (parts, _) = parsed.validate()?;
+/// assert_eq!(parts.len(), 1);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+pub fn parse_polygons(
+    bytes: &[u8],
+    format: PolygonFormat,
+    options: &dxf::Options,
+) -> Result<ParsedPolygons> {
     if format == PolygonFormat::Dxf {
-        let read = dxf::parse_with(bytes, options)?;
-        let parts = read
-            .parts
-            .into_iter()
-            .map(|(name, rings)| {
-                let poly = Polygon::from_rings(rings).map_err(|e| Error::in_part(&name, e))?;
-                Ok((name, poly))
-            })
-            .collect::<Result<Vec<_>>>()?;
-        // The outlines of one drawing are parts of one whole: a curve drawn twice, or two
-        // outlines crossing, would be summed.
-        crate::polygon::check_disjoint(&parts)?;
-        let left = dxf::LeftOut {
-            pieces: read.ignored,
-            annotations: read.annotations,
-        };
-        return Ok((parts, left));
+        return Ok(ParsedPolygons(Parsed::Dxf(dxf::parse_with(
+            bytes, options,
+        )?)));
     }
     let geo = format == PolygonFormat::Geojson
         || (format == PolygonFormat::Json && geojson::looks_like(bytes));
-    if !geo {
-        return Ok((
-            vec![(String::new(), read_polygon(bytes, format)?)],
-            Default::default(),
-        ));
+    if geo {
+        return Ok(ParsedPolygons(Parsed::Geo(geojson::parse(bytes)?)));
     }
-    let geo = geojson::parse(bytes)?;
-    let groups: Vec<usize> = geo.iter().map(|p| p.group).collect();
-    let parts = geo
-        .into_iter()
-        .map(|p| {
-            let poly = Polygon::new(p.rings.outer, p.rings.holes).map_err(|e| {
-                if p.name.is_empty() {
-                    e
-                } else {
-                    Error::in_part(&p.name, e)
+    Ok(ParsedPolygons(Parsed::One(parse_one(bytes, format)?)))
+}
+
+impl ParsedPolygons {
+    /// The second half of [`read_polygons_with`]: validates every polygon.
+    ///
+    /// # Errors
+    /// As [`read_polygons_with`], less the parse errors.
+    pub fn validate(self) -> Result<(Vec<Named>, dxf::LeftOut)> {
+        match self.0 {
+            Parsed::Dxf(read) => {
+                let parts = read
+                    .parts
+                    .into_iter()
+                    .map(|(name, rings)| {
+                        let poly =
+                            Polygon::from_rings(rings).map_err(|e| Error::in_part(&name, e))?;
+                        Ok((name, poly))
+                    })
+                    .collect::<Result<Vec<_>>>()?;
+                // The outlines of one drawing are parts of one whole: a curve drawn twice, or
+                // two outlines crossing, would be summed.
+                crate::polygon::check_disjoint(&parts)?;
+                let left = dxf::LeftOut {
+                    pieces: read.ignored,
+                    annotations: read.annotations,
+                };
+                Ok((parts, left))
+            }
+            Parsed::One(rings) => Ok((
+                vec![(String::new(), validate_one(rings)?)],
+                Default::default(),
+            )),
+            Parsed::Geo(geo) => {
+                let groups: Vec<usize> = geo.iter().map(|p| p.group).collect();
+                let parts = geo
+                    .into_iter()
+                    .map(|p| {
+                        let poly = Polygon::new(p.rings.outer, p.rings.holes).map_err(|e| {
+                            if p.name.is_empty() {
+                                e
+                            } else {
+                                Error::in_part(&p.name, e)
+                            }
+                        })?;
+                        Ok((p.name, poly))
+                    })
+                    .collect::<Result<Vec<_>>>()?;
+                // The members of one MultiPolygon must not overlap (RFC 7946); separate
+                // features may (parcels sharing a boundary, layers of one map) and are summed
+                // as given.
+                let mut start = 0;
+                while start < parts.len() {
+                    let end = (start..parts.len())
+                        .find(|&k| groups[k] != groups[start])
+                        .unwrap_or(parts.len());
+                    crate::polygon::check_disjoint(&parts[start..end])?;
+                    start = end;
                 }
-            })?;
-            Ok((p.name, poly))
-        })
-        .collect::<Result<Vec<_>>>()?;
-    // The members of one MultiPolygon must not overlap (RFC 7946); separate features may
-    // (parcels sharing a boundary, layers of one map) and are summed as given.
-    let mut start = 0;
-    while start < parts.len() {
-        let end = (start..parts.len())
-            .find(|&k| groups[k] != groups[start])
-            .unwrap_or(parts.len());
-        crate::polygon::check_disjoint(&parts[start..end])?;
-        start = end;
+                Ok((parts, Default::default()))
+            }
+        }
     }
-    Ok((parts, Default::default()))
 }
 
 /// Parses `bytes` in `format` and validates the polygon.
@@ -372,7 +426,12 @@ pub fn read_polygons_with(
 /// # Ok::<(), inertia::Error>(())
 /// ```
 pub fn read_polygon(bytes: &[u8], format: PolygonFormat) -> Result<Polygon> {
-    let rings = match format {
+    validate_one(parse_one(bytes, format)?)
+}
+
+/// The rings of a file of one polygon.
+fn parse_one(bytes: &[u8], format: PolygonFormat) -> Result<PolygonRings> {
+    Ok(match format {
         PolygonFormat::Json => json::parse(bytes)?,
         PolygonFormat::Csv => csv::parse(bytes)?,
         PolygonFormat::Dxf => {
@@ -401,7 +460,10 @@ pub fn read_polygon(bytes: &[u8], format: PolygonFormat) -> Result<Polygon> {
             }
             parts.remove(0).rings
         }
-    };
+    })
+}
+
+fn validate_one(rings: PolygonRings) -> Result<Polygon> {
     if rings.outer.is_empty() {
         return Err(Error::Empty("no points in the input".into()));
     }

@@ -41,6 +41,8 @@ impl Polygon {
         for (k, h) in holes.iter().enumerate() {
             rings.push(clean_ring(h, Ring::Hole(k + 1))?);
         }
+        // The cleaned copies are all that is needed from here on.
+        drop((outer, holes));
         let areas: Vec<f64> = rings.iter().map(|r| signed_area(&r.points)).collect();
         // All points on one line: say so, rather than report overlapping edges.
         for (r, a) in rings.iter().zip(&areas) {
