@@ -602,6 +602,11 @@ impl Sweep<'_> {
 /// simple and mutually disjoint. Rings are closed (the last vertex joins the first) and
 /// have no zero-length edges; together at most [`MAX_VERTICES`] vertices.
 pub(crate) fn first_contact(rings: &[&[Point2<f64>]]) -> Option<Contact> {
+    first_contact_split(rings, SPLIT_FROM)
+}
+
+/// [`first_contact`], swept in two halves from `split_from` vertices.
+fn first_contact_split(rings: &[&[Point2<f64>]], split_from: usize) -> Option<Contact> {
     let mut start = Vec::with_capacity(rings.len() + 1);
     let mut total = 0u32;
     for r in rings {
@@ -638,10 +643,89 @@ pub(crate) fn first_contact(rings: &[&[Point2<f64>]]) -> Option<Contact> {
         i = j;
     }
 
-    let mut sweep = Sweep {
-        rings: &rings,
-        active: Treap::new(total as usize),
+    match split(&rings, &order, split_from) {
+        // The left half is swept as it would be alone; the right half starts from the
+        // edges active where it begins, inserted in the order the sweep would have
+        // inserted them. While the left half finds nothing, no edges have met before the
+        // cut, so they take the places they would have had, and the right half goes on
+        // exactly as one sweep would: the first contact is the left half's, else the
+        // right half's.
+        Some((m, crossing)) => {
+            let (left, right) = rayon::join(
+                || sweep_range(&rings, &order[..m], &[]),
+                || sweep_range(&rings, &order[m..], &crossing),
+            );
+            left.or(right)
+        }
+        None => sweep_range(&rings, &order, &[]),
+    }
+}
+
+/// Polygons of this many vertices and more are swept in two halves at once.
+const SPLIT_FROM: usize = 1 << 16;
+
+/// Where to cut the sweep in two (a position in `order` between two points), and the
+/// edges active there in the order the sweep inserts them; `None` for small inputs or
+/// one core. The cut is placed, between 3/8 and 5/8 of the vertices, where the fewest
+/// edges are active (the middle of a star: a few).
+fn split(rings: &Rings, order: &[Vertex], split_from: usize) -> Option<(usize, Vec<Seg>)> {
+    let n = order.len();
+    if n < split_from.max(8) || rayon::current_num_threads() < 2 {
+        return None;
+    }
+    let mut rank = vec![0u32; n];
+    for (i, v) in order.iter().enumerate() {
+        rank[v.v as usize] = i as u32;
+    }
+    // An edge is active from its first event to its last: before event i exactly when
+    // lo < i <= hi. Counted for every i by a running sum of +1 at lo + 1, -1 at hi + 1.
+    let span = |ring: u32, e: u32| {
+        let (a, b) = (rank[e as usize], rank[rings.next(ring, e) as usize]);
+        (a.min(b) as usize, a.max(b) as usize)
     };
+    let mut diff = vec![0i32; n + 1];
+    for ring in 0..rings.rings.len() as u32 {
+        for e in rings.start[ring as usize]..rings.start[ring as usize + 1] {
+            let (lo, hi) = span(ring, e);
+            diff[lo + 1] += 1;
+            diff[hi + 1] -= 1;
+        }
+    }
+    let (from, to) = (3 * n / 8, 5 * n / 8);
+    let mut active = diff[..from].iter().sum::<i32>();
+    let mut best: Option<(i32, usize)> = None;
+    for m in from..to {
+        active += diff[m];
+        if order[m].key != order[m - 1].key && best.is_none_or(|(a, _)| active < a) {
+            best = Some((active, m));
+        }
+    }
+    let (_a, m) = best?;
+
+    let mut crossing: Vec<(usize, Seg)> = Vec::new();
+    for ring in 0..rings.rings.len() as u32 {
+        for e in rings.start[ring as usize]..rings.start[ring as usize + 1] {
+            let (lo, hi) = span(ring, e);
+            if lo < m && m <= hi {
+                crossing.push((lo, rings.seg(ring, e)));
+            }
+        }
+    }
+    // The sweep inserts edges by their first event, two beginning at one point by number.
+    crossing.sort_unstable_by_key(|(lo, s)| (*lo, s.edge));
+    Some((m, crossing.into_iter().map(|(_, s)| s).collect()))
+}
+
+/// Sweeps the vertices `order` (a stretch of the sweep order), starting with the edges
+/// `active` (in the order the sweep inserts them).
+fn sweep_range(rings: &Rings, order: &[Vertex], active: &[Seg]) -> Option<Contact> {
+    let mut sweep = Sweep {
+        rings,
+        active: Treap::new(*rings.start.last().unwrap_or(&0) as usize),
+    };
+    for s in active {
+        sweep.active.insert(*s);
+    }
     // The vertices' edges are gathered a block ahead, on another core: reading a vertex's
     // neighbours in the ring misses the cache (sweep order is not ring order), and the
     // sweep itself need not wait for it.
@@ -656,7 +740,7 @@ pub(crate) fn first_contact(rings: &[&[Point2<f64>]]) -> Option<Contact> {
     let gather = |from: usize, to: usize| -> Vec<[Event; 2]> {
         order[from..to]
             .iter()
-            .map(|&v| vertex_events(&rings, v))
+            .map(|&v| vertex_events(rings, v))
             .collect()
     };
     let mut from = 0;
@@ -768,9 +852,12 @@ mod tests {
         points.iter().map(|p| Point2::new(p[0], p[1])).collect()
     }
 
+    /// The first contact, found by one sweep and by two halves at once, which must agree.
     fn contact(rings: &[Vec<Point2<f64>>]) -> Option<Contact> {
         let r: Vec<&[Point2<f64>]> = rings.iter().map(Vec::as_slice).collect();
-        first_contact(&r)
+        let one = first_contact_split(&r, usize::MAX);
+        assert_eq!(first_contact_split(&r, 0), one, "split");
+        one
     }
 
     fn one(points: &[[f64; 2]]) -> Option<Contact> {
@@ -978,6 +1065,30 @@ mod tests {
             })
             .collect();
         assert_eq!(one(&p), None);
+    }
+
+    #[test]
+    fn halves_agree_with_one_sweep_on_large_stars_with_a_defect_anywhere() {
+        let n = 4000;
+        let mut seed = 99u64;
+        let mut rnd = move || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let radii: Vec<f64> = (0..n).map(|_| 1.0 + 0.3 * rnd()).collect();
+        let mut found = 0;
+        for trial in 0..40 {
+            let centre = [0.0, 1e6, -1e8][trial % 3];
+            // One or two points moved onto others: pinches, spikes crossing, or nothing.
+            let nudge: Vec<(usize, usize)> = (0..trial % 3)
+                .map(|_| ((rnd() * n as f64) as usize, (rnd() * n as f64) as usize))
+                .collect();
+            let p = star(n, &radii, centre, &nudge);
+            found += contact(&[p]).is_some() as usize;
+        }
+        assert!(found > 5, "{found}");
     }
 
     /// A star of `n` points with radii in [1, 1 + spread), about `centre`, and a few
