@@ -107,6 +107,9 @@ fn parallel_points(bytes: &[u8]) -> Option<Vec<[f64; 2]>> {
         rest = tail;
     }
     let filled = ranges.par_iter().zip(slots).all(|(&(a, b), slot)| {
+        if scan_points(&inner[a..b], slot) == Some(slot.len()) && !slot.is_empty() {
+            return true;
+        }
         let mut piece = Vec::with_capacity(b - a + 2);
         piece.push(b'[');
         piece.extend_from_slice(&inner[a..b]);
@@ -118,6 +121,90 @@ fn parallel_points(bytes: &[u8]) -> Option<Vec<[f64; 2]>> {
         matches!(Fill(slot).deserialize(&mut de), Ok(n) if n == want && n > 0) && de.end().is_ok()
     });
     filled.then_some(out)
+}
+
+/// Reads `[x, y]` points separated by commas (JSON's grammar: its whitespace, its numbers)
+/// into `out`, and says how many; `None` for anything else (a point as an object, a
+/// number out of range), which serde_json then reads or refuses. Numbers are read by
+/// fast-float2, correctly rounded as serde_json's `float_roundtrip` reads them: the same
+/// bits (tested against serde_json below).
+fn scan_points(text: &[u8], out: &mut [[f64; 2]]) -> Option<usize> {
+    let mut i = 0;
+    let mut n = 0;
+    let skip = |i: &mut usize| {
+        while *i < text.len() && matches!(text[*i], b' ' | b'\t' | b'\n' | b'\r') {
+            *i += 1;
+        }
+    };
+    let expect = |i: &mut usize, c: u8| {
+        skip(i);
+        let ok = text.get(*i) == Some(&c);
+        *i += 1;
+        skip(i);
+        ok
+    };
+    loop {
+        if !expect(&mut i, b'[') {
+            return None;
+        }
+        let x = number(text, &mut i)?;
+        if !expect(&mut i, b',') {
+            return None;
+        }
+        let y = number(text, &mut i)?;
+        if !expect(&mut i, b']') {
+            return None;
+        }
+        *out.get_mut(n)? = [x, y];
+        n += 1;
+        if i >= text.len() {
+            return Some(n);
+        }
+        if text[i] != b',' {
+            return None;
+        }
+        i += 1;
+    }
+}
+
+/// A JSON number at `text[*i..]` (`-`, an integer without leading zeros, a fraction, an
+/// exponent), finite in f64; `*i` moves past it.
+fn number(text: &[u8], i: &mut usize) -> Option<f64> {
+    let start = *i;
+    let digits = |i: &mut usize| {
+        let from = *i;
+        while *i < text.len() && text[*i].is_ascii_digit() {
+            *i += 1;
+        }
+        *i > from
+    };
+    if text.get(*i) == Some(&b'-') {
+        *i += 1;
+    }
+    match text.get(*i) {
+        Some(b'0') => *i += 1,
+        Some(b'1'..=b'9') => {
+            digits(i);
+        }
+        _ => return None,
+    }
+    if text.get(*i) == Some(&b'.') {
+        *i += 1;
+        if !digits(i) {
+            return None;
+        }
+    }
+    if matches!(text.get(*i), Some(b'e' | b'E')) {
+        *i += 1;
+        if matches!(text.get(*i), Some(b'+' | b'-')) {
+            *i += 1;
+        }
+        if !digits(i) {
+            return None;
+        }
+    }
+    let v: f64 = fast_float2::parse(&text[start..*i]).ok()?;
+    v.is_finite().then_some(v)
 }
 
 /// Reads a list of points into a slice of exactly its length; the value is how many were read.
@@ -433,6 +520,100 @@ mod tests {
                 .0
                 .outer;
             assert_eq!(whole, fast);
+        }
+    }
+
+    #[test]
+    fn numbers_read_to_the_bits_serde_json_reads() {
+        let mut seed = 7u64;
+        let mut rnd = move || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            seed
+        };
+        let mut texts: Vec<String> = [
+            "0",
+            "-0",
+            "0.0",
+            "-0.0e0",
+            "1",
+            "-1",
+            "1e0",
+            "1E+2",
+            "1e-2",
+            "123456789012345678901234567890",
+            "18446744073709551615",
+            "18446744073709551616",
+            "-9223372036854775808",
+            "-9223372036854775809",
+            "9007199254740993",
+            "4.9e-324",
+            "2.4703282292062327e-324",
+            "2.4703282292062328e-324",
+            "1e-400",
+            "2.2250738585072011e-308",
+            "2.2250738585072014e-308",
+            "1.7976931348623157e308",
+            "0.1",
+            "0.30000000000000004",
+            "1.00000000000000011102230246251565404236316680908203125",
+            "1.00000000000000011102230246251565404236316680908203124",
+            "1.00000000000000011102230246251565404236316680908203126",
+            "1000000.0000000001",
+            "99999999.99999999",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        for _ in 0..20_000 {
+            let r = rnd();
+            let mantissa = rnd() % 100_000_000_000_000_000;
+            let exp = (r % 700) as i32 - 350;
+            let digits = 1 + (r >> 20) % 25;
+            let m = format!("{mantissa:0>25}");
+            let sign = if r & 1 == 1 { "-" } else { "" };
+            texts.push(format!(
+                "{sign}{}.{}e{exp}",
+                &m[..1].replace('0', "1"),
+                &m[1..digits as usize]
+            ));
+            texts.push(format!(
+                "{sign}{}",
+                f64::from_bits(rnd()).abs().clamp(1e-300, 1e300)
+            ));
+        }
+        for t in &texts {
+            let doc = format!("[{t}, 1]");
+            let mut out = [[0.0; 2]; 1];
+            let fast = scan_points(doc.as_bytes(), &mut out).map(|_| out[0][0]);
+            let slow = serde_json::from_str::<f64>(t).ok();
+            assert_eq!(fast.map(f64::to_bits), slow.map(f64::to_bits), "{t}");
+        }
+        // Not JSON numbers, or out of range: left to serde_json.
+        for t in [
+            "01", "1.", ".5", "+1", "1e", "-", "inf", "NaN", "0x10", "1e999", "1_0",
+        ] {
+            let mut out = [[0.0; 2]; 1];
+            assert_eq!(
+                scan_points(format!("[{t}, 1]").as_bytes(), &mut out),
+                None,
+                "{t}"
+            );
+        }
+        let mut out = [[0.0; 2]; 2];
+        assert_eq!(scan_points(b" [1 ,2 ] ,\r\n\t[ 3,4]\n", &mut out), Some(2));
+        assert_eq!(out, [[1.0, 2.0], [3.0, 4.0]]);
+        for bad in [
+            "[1,2],",
+            "[1,2]]",
+            "[1,2,3]",
+            "[1]",
+            "[1,2][3,4]",
+            "[1,\x0c2]",
+            "{\"x\":1,\"y\":2}",
+        ] {
+            assert_eq!(scan_points(bad.as_bytes(), &mut out), None, "{bad}");
         }
     }
 

@@ -419,9 +419,9 @@ impl Treap {
     /// Threads node `x` into the list between `link[0]` and `link[1]`.
     fn thread(&mut self, x: u32, link: [u32; 2]) {
         self.nm(x).link = link;
-        for side in 0..2 {
-            if link[side] != NIL {
-                self.nm(link[side]).link[1 - side] = x;
+        for (side, &n) in link.iter().enumerate() {
+            if n != NIL {
+                self.nm(n).link[1 - side] = x;
             }
         }
     }
@@ -546,7 +546,14 @@ impl Sweep<'_> {
     /// The events at one point, removals first, each kind in edge order, as the sweep has
     /// always taken them.
     fn events(&mut self, events: &mut [Event]) -> Option<Contact> {
-        events.sort_unstable_by_key(|(insert, s)| (*insert, s.edge));
+        let key = |(insert, s): &Event| (*insert, s.edge);
+        if let [a, b] = events {
+            if key(b) < key(a) {
+                std::mem::swap(a, b);
+            }
+        } else {
+            events.sort_unstable_by_key(key);
+        }
         match *events {
             // The ring passes through the point: the new edge takes the old one's place
             // (an insertion would find that place, since no other edge passes through the
