@@ -1075,6 +1075,24 @@ mod tests {
     }
 
     #[test]
+    fn minus_zero_is_zero() {
+        // Edge 0 runs along y = 0 from x = -2 to 2; edge 2 crosses it near x = 1.17. Edge 4
+        // runs from (0, 1) to (-0, 3): the old sweep sorted its end at x = -0 before its
+        // start at x = 0 (it found this crossing all the same); the new one takes -0 as 0.
+        let p = [
+            [-2.0, 0.0],
+            [2.0, 0.0],
+            [1.0, -1.0],
+            [1.5, 2.0],
+            [0.0, 1.0],
+            [-0.0, 3.0],
+        ];
+        let c = one(&p).expect("the crossing is found");
+        assert_eq!((c.a, c.b, c.kind), (edge(0, 0), edge(0, 2), "cross"));
+        assert!(brute(&[pts(&p)]));
+    }
+
+    #[test]
     fn halves_agree_with_one_sweep_on_large_stars_with_a_defect_anywhere() {
         let n = 4000;
         let mut seed = 99u64;
