@@ -85,6 +85,26 @@ impl Polygon {
         // other, and the integrals of a polygon they refuse are thrown away. Not for a ring
         // of zero area, which the checks refuse after the sweep.
         if input_vertices >= PARALLEL_FROM && areas.iter().all(|a| *a != 0.0) {
+            // One ring given counter-clockwise is integrated as it stands, without a copy.
+            if rings.len() == 1 && areas[0] > 0.0 {
+                let view = crate::method::Rings {
+                    outer: &rings[0].points,
+                    holes: &[],
+                    arcs: &[],
+                };
+                let (checks, integrals) = rayon::join(
+                    || {
+                        check_intersections(&rings)?;
+                        check_holes(&rings)
+                    },
+                    || super::resolve::integrals_of(view),
+                );
+                checks?;
+                let integrals = integrals?;
+                let mut polygon = build(rings.into_iter().map(|r| r.points).collect());
+                polygon.integrals = Some(integrals);
+                return Ok(polygon);
+            }
             let copy = rings.iter().map(|r| r.points.clone()).collect();
             let (checks, integrated) = rayon::join(
                 || {
@@ -569,6 +589,32 @@ mod tests {
         // A spike going back along itself.
         let e = err(vec![[0.0, 0.0], [4.0, 0.0], [2.0, 0.0], [2.0, 3.0]], vec![]);
         assert!(e.contains("overlap"), "{e}");
+    }
+
+    #[test]
+    fn large_polygons_checked_and_integrated_at_once_as_in_turn() {
+        let n = PARALLEL_FROM + 10;
+        let star: Vec<[f64; 2]> = (0..n)
+            .map(|k| {
+                let t = std::f64::consts::TAU * k as f64 / n as f64;
+                let r = if k % 2 == 0 { 1.0 } else { 1.3 };
+                [1e6 + r * t.cos(), r * t.sin()]
+            })
+            .collect();
+        let mut clockwise = star.clone();
+        clockwise.reverse();
+        for pts in [star.clone(), clockwise] {
+            // Integrated beside the checks (without a copy when counter-clockwise): the
+            // integrals of the polygon as stored, as when integrated after the checks.
+            let p = Polygon::new(pts, vec![]).unwrap();
+            let again = super::super::resolve::integrals_of(p.view()).unwrap();
+            assert_eq!(p.integrals, Some(again));
+        }
+        // A crossing is still what is reported.
+        let mut crossing = star;
+        crossing.swap(100, 102);
+        let e = err(crossing, vec![]);
+        assert!(e.contains("cross"), "{e}");
     }
 
     #[test]
