@@ -317,6 +317,21 @@ enum Parsed {
     One(PolygonRings),
 }
 
+/// The members of one MultiPolygon (consecutive parts of one group) must not overlap
+/// (RFC 7946); separate features may (parcels sharing a boundary, layers of one map) and
+/// are summed as given.
+fn disjoint_groups(parts: &[Named], groups: &[usize]) -> Result<()> {
+    let mut start = 0;
+    while start < parts.len() {
+        let end = (start..parts.len())
+            .find(|&k| groups[k] != groups[start])
+            .unwrap_or(parts.len());
+        crate::polygon::check_disjoint(&parts[start..end])?;
+        start = end;
+    }
+    Ok(())
+}
+
 /// The first half of [`read_polygons_with`]: parses `bytes` in `format`.
 ///
 /// # Errors
@@ -358,6 +373,29 @@ impl ParsedPolygons {
     pub fn validate(self) -> Result<(Vec<Named>, dxf::LeftOut)> {
         match self.0 {
             Parsed::Dxf(read) => {
+                let left = dxf::LeftOut {
+                    pieces: read.ignored,
+                    annotations: read.annotations,
+                };
+                // One sweep for the whole drawing: each outline checked for all but edges
+                // that meet, then the sweep over every outline together, which sees those
+                // too. A refusal anywhere repeats the checks as below (each outline swept
+                // alone, then all together), for the message they have always given.
+                if read.parts.len() > 1
+                    && let Ok(parts) = read
+                        .parts
+                        .iter()
+                        .map(|(name, rings)| {
+                            Ok((
+                                name.clone(),
+                                Polygon::from_rings_swept(rings.clone(), false)?,
+                            ))
+                        })
+                        .collect::<Result<Vec<_>>>()
+                    && crate::polygon::check_disjoint(&parts).is_ok()
+                {
+                    return Ok((parts, left));
+                }
                 let parts = read
                     .parts
                     .into_iter()
@@ -370,10 +408,6 @@ impl ParsedPolygons {
                 // The outlines of one drawing are parts of one whole: a curve drawn twice, or
                 // two outlines crossing, would be summed.
                 crate::polygon::check_disjoint(&parts)?;
-                let left = dxf::LeftOut {
-                    pieces: read.ignored,
-                    annotations: read.annotations,
-                };
                 Ok((parts, left))
             }
             Parsed::One(rings) => Ok((
@@ -382,6 +416,32 @@ impl ParsedPolygons {
             )),
             Parsed::Geo(geo) => {
                 let groups: Vec<usize> = geo.iter().map(|p| p.group).collect();
+                // One sweep for each MultiPolygon (as for a drawing above): its members
+                // checked for all but edges that meet, then swept together; a refusal
+                // anywhere repeats the checks as below for the message.
+                let shared: Vec<bool> = (0..groups.len())
+                    .map(|k| {
+                        (k > 0 && groups[k - 1] == groups[k])
+                            || (k + 1 < groups.len() && groups[k + 1] == groups[k])
+                    })
+                    .collect();
+                if shared.contains(&true)
+                    && let Ok(parts) = geo
+                        .iter()
+                        .enumerate()
+                        .map(|(k, p)| {
+                            let poly = Polygon::new_swept(
+                                p.rings.outer.clone(),
+                                p.rings.holes.clone(),
+                                !shared[k],
+                            )?;
+                            Ok((p.name.clone(), poly))
+                        })
+                        .collect::<Result<Vec<_>>>()
+                    && disjoint_groups(&parts, &groups).is_ok()
+                {
+                    return Ok((parts, Default::default()));
+                }
                 let parts = geo
                     .into_iter()
                     .map(|p| {
@@ -395,17 +455,7 @@ impl ParsedPolygons {
                         Ok((p.name, poly))
                     })
                     .collect::<Result<Vec<_>>>()?;
-                // The members of one MultiPolygon must not overlap (RFC 7946); separate
-                // features may (parcels sharing a boundary, layers of one map) and are summed
-                // as given.
-                let mut start = 0;
-                while start < parts.len() {
-                    let end = (start..parts.len())
-                        .find(|&k| groups[k] != groups[start])
-                        .unwrap_or(parts.len());
-                    crate::polygon::check_disjoint(&parts[start..end])?;
-                    start = end;
-                }
+                disjoint_groups(&parts, &groups)?;
                 Ok((parts, Default::default()))
             }
         }
@@ -468,4 +518,50 @@ fn validate_one(rings: PolygonRings) -> Result<Polygon> {
         return Err(Error::Empty("no points in the input".into()));
     }
     Polygon::from_rings(rings)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn multi(members: &[&str]) -> Vec<u8> {
+        format!(
+            r#"{{"type": "MultiPolygon", "coordinates": [{}]}}"#,
+            members.join(", ")
+        )
+        .into_bytes()
+    }
+
+    #[test]
+    fn parts_swept_together_once_as_when_swept_alone() {
+        let square = "[[[0,0],[2,0],[2,2],[0,2],[0,0]]]";
+        let apart = "[[[3,0],[5,0],[5,2],[3,2],[3,0]]]";
+        let holed =
+            "[[[10,0],[20,0],[20,10],[10,10],[10,0]], [[12,2],[14,2],[14,4],[12,4],[12,2]]]";
+        // Valid: each part as Polygon::new gives it alone.
+        let parts = read_polygons(&multi(&[square, apart, holed]), PolygonFormat::Geojson).unwrap();
+        let alone = format!(r#"{{"type": "Polygon", "coordinates": {holed}}}"#);
+        let alone = read_polygons(alone.as_bytes(), PolygonFormat::Geojson);
+        assert_eq!(parts.len(), 3);
+        assert_eq!(
+            format!("{:?}", parts[2].1),
+            format!("{:?}", alone.unwrap()[0].1)
+        );
+        // A member crossing itself and overlapping another: its own crossing is reported,
+        // as when each member was swept alone first.
+        let crossing = "[[[1,0],[5,2],[5,0],[1,3],[1,0]]]";
+        let e = read_polygons(&multi(&[square, crossing]), PolygonFormat::Geojson)
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("polygon 2: outer ring edge"), "{e}");
+        assert!(e.contains("cross"), "{e}");
+        // Members that only overlap.
+        let e = read_polygons(
+            &multi(&[square, "[[[1,1],[3,1],[3,3],[1,3],[1,1]]]"]),
+            PolygonFormat::Geojson,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("polygon 1 and polygon 2"), "{e}");
+    }
 }

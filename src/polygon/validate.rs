@@ -35,6 +35,16 @@ impl Polygon {
     /// # Ok::<(), inertia::Error>(())
     /// ```
     pub fn new(outer: Vec<[f64; 2]>, holes: Vec<Vec<[f64; 2]>>) -> Result<Self> {
+        Self::new_swept(outer, holes, true)
+    }
+
+    /// [`Polygon::new`], without looking for edges that meet when `own_sweep` is false: for
+    /// a part of a file whose rings are all swept together (which sees them too).
+    pub(crate) fn new_swept(
+        outer: Vec<[f64; 2]>,
+        holes: Vec<Vec<[f64; 2]>>,
+        own_sweep: bool,
+    ) -> Result<Self> {
         let input_vertices = outer.len() + holes.iter().map(Vec::len).sum::<usize>();
         let mut rings = Vec::with_capacity(1 + holes.len());
         rings.push(clean_ring(&outer, Ring::Outer)?);
@@ -94,7 +104,9 @@ impl Polygon {
                 };
                 let (checks, integrals) = rayon::join(
                     || {
-                        check_intersections(&rings)?;
+                        if own_sweep {
+                            check_intersections(&rings)?;
+                        }
                         check_holes(&rings)
                     },
                     || super::resolve::integrals_of(view),
@@ -108,7 +120,9 @@ impl Polygon {
             let copy = rings.iter().map(|r| r.points.clone()).collect();
             let (checks, integrated) = rayon::join(
                 || {
-                    check_intersections(&rings)?;
+                    if own_sweep {
+                        check_intersections(&rings)?;
+                    }
                     check_holes(&rings)
                 },
                 || build(copy).integrated(),
@@ -116,7 +130,9 @@ impl Polygon {
             checks?;
             return integrated;
         }
-        check_intersections(&rings)?;
+        if own_sweep {
+            check_intersections(&rings)?;
+        }
         // A simple ring that is not collinear has non-zero area, but rounding may say
         // otherwise for a sliver: never divide by it.
         for (r, a) in rings.iter().zip(&areas) {
@@ -149,6 +165,12 @@ impl Polygon {
     /// # Ok::<(), inertia::Error>(())
     /// ```
     pub fn from_rings(rings: PolygonRings) -> Result<Self> {
+        Self::from_rings_swept(rings, true)
+    }
+
+    /// [`Polygon::from_rings`], without looking for edges that meet when `own_sweep` is
+    /// false (see [`Polygon::new_swept`]).
+    pub(crate) fn from_rings_swept(rings: PolygonRings, own_sweep: bool) -> Result<Self> {
         let PolygonRings {
             outer,
             holes,
@@ -156,7 +178,7 @@ impl Polygon {
             max_deviation,
         } = rings;
         if !arcs.iter().flatten().any(Option::is_some) {
-            return Polygon::new(outer, holes).map(|mut p| {
+            return Polygon::new_swept(outer, holes, own_sweep).map(|mut p| {
                 p.max_deviation = max_deviation;
                 p
             });
@@ -193,7 +215,9 @@ impl Polygon {
                         .sum::<f64>()
             })
             .collect();
-        check_intersections(&tess)?;
+        if own_sweep {
+            check_intersections(&tess)?;
+        }
         for (r, a) in tess.iter().zip(&areas) {
             if *a == 0.0 || !a.is_finite() {
                 return Err(Error::ZeroArea { ring: r.ring });
