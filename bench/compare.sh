@@ -8,6 +8,12 @@
 #   bash bench/compare.sh                 # everything (10^7: 500 MB of STL in a temporary folder)
 #   SIZES="10000 100000" bash bench/compare.sh
 #   PYTHON=0 bash bench/compare.sh        # without trimesh / numpy-stl
+#   SECTIONS="polygon parts" POLYGON_SIZES="10000 100000 1000000" bash bench/compare.sh
+#
+# SECTIONS (default all): mesh (binary STL spheres), bodies (several bodies, shells, 3MF
+# items), polygon (star polygons in JSON, POLYGON_SIZES vertices, default 10^4 to 10^7),
+# parts (10^5 polygon holes, 10^4 DXF circles), text (ASCII STL and OBJ), cad (fan-capped
+# cylinders and cones, a grid-faced cube: bench/cad.sh).
 #
 # trimesh and numpy-stl go into a virtualenv the script creates in bench/.venv (needs PyPI);
 # nothing here is needed by the tests. trimesh runs up to PY_MAX triangles (default 10^6),
@@ -17,6 +23,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SIZES=${SIZES:-"10000 100000 1000000 10000000"}
+POLYGON_SIZES=${POLYGON_SIZES:-"10000 100000 1000000 10000000"}
+SECTIONS=${SECTIONS:-"mesh bodies polygon parts text cad"}
 RUNS=${RUNS:-5}
 PYTHON=${PYTHON:-1}
 PY_MAX=${PY_MAX:-1000000}
@@ -25,8 +33,9 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 
 cargo build --release --quiet --bin inertia --example sphere_mesh
-inertia=target/release/inertia
-gen=target/release/examples/sphere_mesh
+target=${CARGO_TARGET_DIR:-target}
+inertia=$target/release/inertia
+gen=$target/release/examples/sphere_mesh
 
 # Peak resident size of a command in MB, or "-".
 peak() {
@@ -58,8 +67,10 @@ seconds() {
   fi
 }
 
+has() { case " $SECTIONS " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+
 py=""
-if [ "$PYTHON" = 1 ]; then
+if [ "$PYTHON" = 1 ] && has mesh; then
   if [ ! -x bench/.venv/bin/python ]; then
     echo "creating bench/.venv with trimesh and numpy-stl ..." >&2
     if python3 -m venv bench/.venv && bench/.venv/bin/pip install --quiet trimesh numpy-stl numpy; then :; else
@@ -84,6 +95,7 @@ EOF
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(uname -sr)"
 echo "inertia $($inertia --version | cut -d' ' -f2), $(rustc --version)"
 [ -n "$py" ] && echo "trimesh $($py -c 'import trimesh; print(trimesh.__version__)'), numpy-stl $($py -c 'import importlib.metadata as m; print(m.version("numpy-stl"))')"
+if has mesh; then
 echo
 echo "binary STL (times in ms; ratios: inertia / cat, other tool / inertia)"
 printf "%10s %8s %9s %9s %7s %9s %8s %8s %8s %9s %9s\n" triangles MB cat inertia "÷cat" "ms/Mtri" "peak MB" trimesh "×" numpy-stl "×"
@@ -112,7 +124,9 @@ for n in $SIZES; do
   rm -f "$f"
 done
 [ -n "${voxel_line:-}" ] && echo "$voxel_line"
+fi
 
+if has bodies; then
 echo
 echo "several bodies: two spheres of 10^6 triangles in one binary STL (the shell check's path)"
 f="$dir/two.stl"
@@ -184,6 +198,47 @@ rss=$(peak "$inertia mesh $f --json")
 python3 -c "print(f'{\"5000 items\":>12} {$(stat -c %s "$f")/1e3:>8.1f} kB  inertia {$i:.1f} s  peak {\"$rss\"} MB')"
 rm -f "$f"
 
+fi
+
+if has polygon; then
+echo
+echo "star polygons in JSON: radii drawn uniformly in [1, 1.3] (seeded), and spiky (radii 500 and 1000"
+echo "alternating). x/doubling: how much longer than the row above, per doubling of the vertices"
+printf "%10s %7s %8s %8s %9s %7s %8s %8s %10s\n" vertices shape MB cat inertia "÷cat" "us/vtx" "peak MB" "x/doubling"
+for shape in random spiky; do
+  prev_n=""; prev_t=""
+  for n in $POLYGON_SIZES; do
+    f="$dir/star_${shape}_$n.json"
+    python3 - "$n" "$shape" "$f" <<'PY'
+import math, random, sys
+n, shape, path = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+rnd = random.Random(22)
+with open(path, "w") as out:
+    out.write("[")
+    for start in range(0, n, 100000):
+        chunk = []
+        for k in range(start, min(n, start + 100000)):
+            r = rnd.uniform(1.0, 1.3) if shape == "random" else (500.0 if k % 2 else 1000.0)
+            t = 2 * math.pi * k / n
+            chunk.append(f"[{r * math.cos(t)!r},{r * math.sin(t)!r}]")
+        out.write(("," if start else "") + ",".join(chunk))
+    out.write("]")
+PY
+    c=$(seconds "cat $f > /dev/null")
+    i=$(seconds "$inertia polygon $f --json")
+    rss=$(peak "$inertia polygon $f --json")
+    per="-"
+    if [ -n "$prev_t" ]; then
+      per=$(python3 -c "import math; print(f'{($i / $prev_t) ** (1 / math.log2($n / $prev_n)):.2f}')")
+    fi
+    python3 -c "print(f'{$n:>10} {\"$shape\":>7} {$(stat -c %s "$f")/1e6:>8.1f} {$c*1e3:>8.1f} {$i*1e3:>9.1f} {$i/$c:>7.1f} {$i*1e6/$n:>8.3f} {\"$rss\":>8} {\"$per\":>10}')"
+    prev_n=$n; prev_t=$i
+    rm -f "$f"
+  done
+done
+fi
+
+if has parts; then
 echo
 echo "many parts: 10^5 polygon holes (JSON), 10^4 DXF circle holes in a plate, 1000 bodies above"
 python3 - "$dir" <<'PY'
@@ -200,10 +255,13 @@ for i in range(100):
 open(f"{d}/circles.dxf", "w").write(f"0\nSECTION\n2\nENTITIES\n{body}0\nENDSEC\n0\nEOF\n")
 PY
 for f in holes.json circles.dxf; do
-  i=$(RUNS=1 seconds "$inertia polygon $dir/$f --json")
-  python3 -c "print(f'{\"$f\":>14}  inertia {$i:.2f} s')"
+  i=$(seconds "$inertia polygon $dir/$f --json")
+  rss=$(peak "$inertia polygon $dir/$f --json")
+  python3 -c "print(f'{\"$f\":>14}  inertia {$i:.2f} s  peak {\"$rss\"} MB')"
 done
+fi
 
+if has text; then
 echo
 echo "text formats, 10^6 triangles (MB/s = file size / whole-process time)"
 printf "%12s %8s %9s %9s %9s\n" format MB cat inertia "MB/s"
@@ -218,6 +276,9 @@ for fmt in ascii-stl obj; do
   python3 -c "print(f'{\"$fmt\":>12} {$bytes/1e6:>8.1f} {$c*1e3:>9.1f} {$i*1e3:>9.1f} {$bytes/1e6/$i:>9.0f}')"
   rm -f "$f"
 done
+fi
 
-echo
-bash bench/cad.sh
+if has cad; then
+  echo
+  RUNS=$RUNS bash bench/cad.sh
+fi

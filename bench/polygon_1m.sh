@@ -19,7 +19,7 @@ for name, spiky in (("circle", False), ("star", True)):
     with open(f"{d}/{name}.csv", "w") as f:
         f.write("".join(f"{x!r},{y!r}\n" for x, y in pts))
 PY
-bin=target/release/inertia
+bin=${CARGO_TARGET_DIR:-target}/release/inertia
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
 for f in "$dir"/circle.json "$dir"/circle.csv "$dir"/star.json; do
   size=$(du -h "$f" | cut -f1)

@@ -4,7 +4,7 @@ use crate::progress::Progress;
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use inertia::error::num;
-use inertia::io::{Bytes, MeshFormat, PolygonFormat, read_polygons_with};
+use inertia::io::{Bytes, MeshFormat, PolygonFormat, parse_polygons};
 use inertia::method::voxel::DEFAULT_RESOLUTION;
 use inertia::report::{
     Body, BoundingBox, MeshReport, Outline, OutputFormat, PolygonReport, View, compare,

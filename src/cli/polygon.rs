@@ -141,8 +141,10 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
             .input_format
             .or_else(|| PolygonFormat::from_path(path))
             .unwrap_or_else(|| PolygonFormat::sniff(&bytes));
-        let (polys, left) =
-            read_polygons_with(&bytes, format, &dxf_options).with_context(|| label.clone())?;
+        let parsed = parse_polygons(&bytes, format, &dxf_options).with_context(|| label.clone())?;
+        // A large file is mapped: let it go before the checks, which need only the points.
+        drop(bytes);
+        let (polys, left) = parsed.validate().with_context(|| label.clone())?;
         let mut notes = Notes {
             ignored: left.annotations,
         };

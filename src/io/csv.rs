@@ -27,67 +27,137 @@ use crate::error::{Error, Result, clip};
 pub fn parse(bytes: &[u8]) -> Result<PolygonRings> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let text = super::text(bytes)?;
-    let mut columns: Option<(usize, usize, usize)> = None; // (x, y, count) once known
-    let mut outer = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let lineno = i + 1;
-        let line = raw.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let fields: Vec<&str> = if line.contains(',') {
-            line.split(',').map(str::trim).collect()
-        } else {
-            line.split_whitespace().collect()
-        };
-        let place = || format!("line {lineno}");
-        let (xi, yi, count) = match columns {
-            Some(c) => c,
-            None => {
-                if fields.iter().all(|f| f.parse::<f64>().is_err()) {
-                    columns = Some(header(&fields).map_err(|m| Error::parse(place(), m))?);
-                    continue;
+    let outer = match parallel(text) {
+        Some(outer) => outer,
+        None => {
+            let mut columns = None;
+            let mut outer = Vec::new();
+            for (i, raw) in text.lines().enumerate() {
+                if let Some(p) = line(raw, i + 1, &mut columns)? {
+                    outer.push(p);
                 }
-                if fields.len() != 2 {
-                    return Err(Error::parse(
-                        place(),
-                        format!("expected 2 columns (x, y), found {}", fields.len()),
-                    ));
-                }
-                *columns.insert((0, 1, 2))
             }
-        };
-        if fields.len() != count {
-            return Err(Error::parse(
-                place(),
-                format!(
-                    "expected {count} columns like the first line, found {}",
-                    fields.len()
-                ),
-            ));
+            outer
         }
-        let cell = |k: usize, name: &str| -> Result<f64> {
-            let s = fields[k];
-            match s.parse::<f64>() {
-                Ok(v) if v.is_finite() => Ok(v),
-                Ok(_) => Err(Error::parse(
-                    place(),
-                    format!("{name} = {} is not a finite number", clip(s)),
-                )),
-                Err(_) => Err(Error::parse(
-                    place(),
-                    format!("{name} = \"{}\" is not a number", clip(s)),
-                )),
-            }
-        };
-        outer.push([cell(xi, "x")?, cell(yi, "y")?]);
-    }
+    };
     Ok(PolygonRings {
         outer,
         holes: vec![],
         arcs: vec![],
         max_deviation: None,
     })
+}
+
+/// Columns x and y, and how many there are, once the first data line has said.
+type Columns = Option<(usize, usize, usize)>;
+
+/// Texts from this size up are read in pieces on every core.
+const PARALLEL_FROM: usize = 1 << 20;
+
+/// A large text read in pieces cut at line ends, on every core: the first piece alone
+/// (its first data line decides the columns), then the others with those columns. Any
+/// error gives `None`, and the text is read line by line to name the line.
+fn parallel(text: &str) -> Option<Vec<[f64; 2]>> {
+    use rayon::prelude::*;
+    if text.len() < PARALLEL_FROM {
+        return None;
+    }
+    let pieces = (rayon::current_num_threads() * 4).clamp(2, 64);
+    let bytes = text.as_bytes();
+    let mut cuts = vec![0];
+    for k in 1..pieces {
+        let from = (text.len() * k / pieces).max(*cuts.last()?);
+        // Just after a line end: each piece's lines are the whole text's lines.
+        let Some(nl) = bytes[from..].iter().position(|&b| b == b'\n') else {
+            break;
+        };
+        cuts.push(from + nl + 1);
+    }
+    cuts.push(text.len());
+    let mut columns = None;
+    let mut first = Vec::new();
+    for raw in text[..cuts[1]].lines() {
+        first.extend(line(raw, 0, &mut columns).ok()?);
+    }
+    columns?;
+    let rest: Vec<Option<Vec<[f64; 2]>>> = cuts[1..]
+        .par_windows(2)
+        .map(|w| {
+            let mut columns = columns;
+            let piece = &text[w[0]..w[1]];
+            let mut out = Vec::with_capacity(piece.len() / 16);
+            for raw in piece.lines() {
+                out.extend(line(raw, 0, &mut columns).ok()?);
+            }
+            Some(out)
+        })
+        .collect();
+    let total = first.len()
+        + rest
+            .iter()
+            .map(|p| p.as_ref().map_or(0, Vec::len))
+            .sum::<usize>();
+    let mut outer = Vec::with_capacity(total);
+    outer.extend(first);
+    for p in rest {
+        outer.extend(p?);
+    }
+    Some(outer)
+}
+
+/// One line (number `lineno`, for messages): a point, or nothing (blank, a comment, the
+/// header, which sets the columns).
+fn line(raw: &str, lineno: usize, columns: &mut Columns) -> Result<Option<[f64; 2]>> {
+    let line = raw.split('#').next().unwrap_or("").trim();
+    if line.is_empty() {
+        return Ok(None);
+    }
+    let fields: Vec<&str> = if line.contains(',') {
+        line.split(',').map(str::trim).collect()
+    } else {
+        line.split_whitespace().collect()
+    };
+    let place = || format!("line {lineno}");
+    let (xi, yi, count) = match *columns {
+        Some(c) => c,
+        None => {
+            if fields.iter().all(|f| f.parse::<f64>().is_err()) {
+                *columns = Some(header(&fields).map_err(|m| Error::parse(place(), m))?);
+                return Ok(None);
+            }
+            if fields.len() != 2 {
+                return Err(Error::parse(
+                    place(),
+                    format!("expected 2 columns (x, y), found {}", fields.len()),
+                ));
+            }
+            *columns.insert((0, 1, 2))
+        }
+    };
+    if fields.len() != count {
+        return Err(Error::parse(
+            place(),
+            format!(
+                "expected {count} columns like the first line, found {}",
+                fields.len()
+            ),
+        ));
+    }
+    let cell = |k: usize, name: &str| -> Result<f64> {
+        let s = fields[k];
+        match s.parse::<f64>() {
+            Ok(v) if v.is_finite() => Ok(v),
+            Ok(_) => Err(Error::parse(
+                place(),
+                format!("{name} = {} is not a finite number", clip(s)),
+            )),
+            Err(_) => Err(Error::parse(
+                place(),
+                format!("{name} = \"{}\" is not a number", clip(s)),
+            )),
+        }
+    };
+    Ok(Some([cell(xi, "x")?, cell(yi, "y")?]))
 }
 
 /// Column indices of x and y from a header line.
@@ -151,5 +221,38 @@ mod tests {
             "line 1: not text (invalid UTF-8)"
         );
         assert_eq!(parse(b"# only a comment\n").unwrap().outer.len(), 0);
+    }
+
+    #[test]
+    fn large_texts_read_in_pieces_as_line_by_line() {
+        let mut text = String::from("# survey\nid,x,y\n");
+        let mut want = Vec::new();
+        for k in 0..60_000 {
+            let p = [1e6 + (k as f64 * 0.618).sin(), -3.5e-7 * k as f64];
+            text.push_str(&format!("{k}, {:?},{:e}\n", p[0], p[1]));
+            if k % 1000 == 7 {
+                text.push_str("\n# a comment\r\n");
+            }
+            want.push(p);
+        }
+        assert!(text.len() > PARALLEL_FROM);
+        let fast = parallel(&text).expect("a clean text is read in pieces");
+        assert_eq!(fast.len(), want.len());
+        for (a, b) in fast.iter().zip(&want) {
+            assert_eq!(
+                (a[0].to_bits(), a[1].to_bits()),
+                (b[0].to_bits(), b[1].to_bits())
+            );
+        }
+        assert_eq!(parse(text.as_bytes()).unwrap().outer, fast);
+        // An error deep in the text is named by its line, as when read line by line.
+        let bad = text.replacen("40000, ", "40000, zz", 1);
+        let line = bad[..bad.find("zz").unwrap()].matches('\n').count() + 1;
+        assert!(parallel(&bad).is_none());
+        assert!(
+            err(&bad).starts_with(&format!("line {line}: x = \"zz")),
+            "{}",
+            err(&bad)
+        );
     }
 }

@@ -11,7 +11,7 @@
 
 use super::PolygonRings;
 use crate::error::{Error, Result, clip};
-use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use std::fmt;
 
 /// Parses a JSON polygon document.
@@ -29,6 +29,14 @@ use std::fmt;
 /// ```
 pub fn parse(bytes: &[u8]) -> Result<PolygonRings> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    if let Some(outer) = parallel_points(bytes) {
+        return Ok(PolygonRings {
+            outer,
+            holes: vec![],
+            arcs: vec![],
+            max_deviation: None,
+        });
+    }
     match serde_json::from_slice::<Doc>(bytes) {
         Ok(doc) => Ok(doc.0),
         Err(e) => {
@@ -39,6 +47,220 @@ pub fn parse(bytes: &[u8]) -> Result<PolygonRings> {
             Err(Error::parse(place, message))
         }
     }
+}
+
+/// Files from this size up are parsed in parallel when they are a plain list of points.
+const PARALLEL_FROM: usize = 1 << 20;
+
+/// A large document that is one list of points, `[[x, y], ...]`, parsed in pieces on every
+/// core: the list is cut where one point ends and the next begins (`]`, a comma, `[`), and
+/// each piece, put between brackets, is parsed by serde_json as a list of points, so every
+/// number is read exactly as the whole document would be. If every piece parses, their
+/// points in order are the document's (the pieces joined by the commas they were cut at
+/// are the list); if any does not, `None`, and the document is parsed whole, which names
+/// the error's line and column.
+fn parallel_points(bytes: &[u8]) -> Option<Vec<[f64; 2]>> {
+    use rayon::prelude::*;
+    if bytes.len() < PARALLEL_FROM {
+        return None;
+    }
+    let ws = |b: &u8| b.is_ascii_whitespace();
+    let first = bytes.iter().position(|b| !ws(b))?;
+    let last = bytes.iter().rposition(|b| !ws(b))?;
+    if bytes[first] != b'[' || bytes[last] != b']' || last <= first {
+        return None;
+    }
+    let inner = &bytes[first + 1..last];
+    // Cut points: the comma of a `]`, `,`, `[` run (whitespace allowed) after each target.
+    let pieces = (rayon::current_num_threads() * 4).clamp(2, 64);
+    let mut cuts = vec![0usize];
+    for k in 1..pieces {
+        let from = (inner.len() * k / pieces).max(*cuts.last()?);
+        let Some(comma) = next_cut(inner, from) else {
+            break;
+        };
+        if comma > *cuts.last()? {
+            cuts.push(comma);
+        }
+    }
+    let ranges: Vec<(usize, usize)> = cuts
+        .iter()
+        .enumerate()
+        .map(|(k, &c)| {
+            let start = if k == 0 { 0 } else { c + 1 };
+            let end = cuts.get(k + 1).copied().unwrap_or(inner.len());
+            (start, end)
+        })
+        .collect();
+    // Each point of a plain list opens one bracket: count them, so that every piece fills
+    // its own stretch of the result (no piece grows a list of its own to be copied).
+    let counts: Vec<usize> = ranges
+        .par_iter()
+        .map(|&(a, b)| inner[a..b].iter().filter(|&&c| c == b'[').count())
+        .collect();
+    let mut out = vec![[0.0; 2]; counts.iter().sum()];
+    let mut slots = Vec::with_capacity(ranges.len());
+    let mut rest = out.as_mut_slice();
+    for &n in &counts {
+        let (head, tail) = rest.split_at_mut(n);
+        slots.push(head);
+        rest = tail;
+    }
+    let filled = ranges.par_iter().zip(slots).all(|(&(a, b), slot)| {
+        if scan_points(&inner[a..b], slot) == Some(slot.len()) && !slot.is_empty() {
+            return true;
+        }
+        let mut piece = Vec::with_capacity(b - a + 2);
+        piece.push(b'[');
+        piece.extend_from_slice(&inner[a..b]);
+        piece.push(b']');
+        let mut de = serde_json::Deserializer::from_slice(&piece);
+        let want = slot.len();
+        // Every counted point read, and no fewer than one: an empty piece would leave two
+        // commas in a row in the whole.
+        matches!(Fill(slot).deserialize(&mut de), Ok(n) if n == want && n > 0) && de.end().is_ok()
+    });
+    filled.then_some(out)
+}
+
+/// Reads `[x, y]` points separated by commas (JSON's grammar: its whitespace, its numbers)
+/// into `out`, and says how many; `None` for anything else (a point as an object, a
+/// number out of range), which serde_json then reads or refuses. Numbers are read by
+/// fast-float2, correctly rounded as serde_json's `float_roundtrip` reads them: the same
+/// bits (tested against serde_json below).
+fn scan_points(text: &[u8], out: &mut [[f64; 2]]) -> Option<usize> {
+    let mut i = 0;
+    let mut n = 0;
+    let skip = |i: &mut usize| {
+        while *i < text.len() && matches!(text[*i], b' ' | b'\t' | b'\n' | b'\r') {
+            *i += 1;
+        }
+    };
+    let expect = |i: &mut usize, c: u8| {
+        skip(i);
+        let ok = text.get(*i) == Some(&c);
+        *i += 1;
+        skip(i);
+        ok
+    };
+    loop {
+        if !expect(&mut i, b'[') {
+            return None;
+        }
+        let x = number(text, &mut i)?;
+        if !expect(&mut i, b',') {
+            return None;
+        }
+        let y = number(text, &mut i)?;
+        if !expect(&mut i, b']') {
+            return None;
+        }
+        *out.get_mut(n)? = [x, y];
+        n += 1;
+        if i >= text.len() {
+            return Some(n);
+        }
+        if text[i] != b',' {
+            return None;
+        }
+        i += 1;
+    }
+}
+
+/// A JSON number at `text[*i..]` (`-`, an integer without leading zeros, a fraction, an
+/// exponent), finite in f64; `*i` moves past it.
+fn number(text: &[u8], i: &mut usize) -> Option<f64> {
+    let start = *i;
+    let digits = |i: &mut usize| {
+        let from = *i;
+        while *i < text.len() && text[*i].is_ascii_digit() {
+            *i += 1;
+        }
+        *i > from
+    };
+    if text.get(*i) == Some(&b'-') {
+        *i += 1;
+    }
+    match text.get(*i) {
+        Some(b'0') => *i += 1,
+        Some(b'1'..=b'9') => {
+            digits(i);
+        }
+        _ => return None,
+    }
+    if text.get(*i) == Some(&b'.') {
+        *i += 1;
+        if !digits(i) {
+            return None;
+        }
+    }
+    if matches!(text.get(*i), Some(b'e' | b'E')) {
+        *i += 1;
+        if matches!(text.get(*i), Some(b'+' | b'-')) {
+            *i += 1;
+        }
+        if !digits(i) {
+            return None;
+        }
+    }
+    let v: f64 = fast_float2::parse(&text[start..*i]).ok()?;
+    v.is_finite().then_some(v)
+}
+
+/// Reads a list of points into a slice of exactly its length; the value is how many were read.
+struct Fill<'a>(&'a mut [[f64; 2]]);
+
+impl<'de> de::DeserializeSeed<'de> for Fill<'_> {
+    type Value = usize;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> std::result::Result<usize, D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Fill<'_> {
+    type Value = usize;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a list of points [[x, y], ...]")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<usize, A::Error> {
+        let mut n = 0;
+        while let Some(p) = seq.next_element::<Point>()? {
+            let Some(slot) = self.0.get_mut(n) else {
+                return Err(de::Error::custom("more points than brackets"));
+            };
+            *slot = p.0;
+            n += 1;
+        }
+        Ok(n)
+    }
+}
+
+/// The position of the comma in the first `]` `,` `[` run (whitespace between allowed) at or
+/// after `from`.
+fn next_cut(text: &[u8], from: usize) -> Option<usize> {
+    let mut i = from;
+    while i < text.len() {
+        let close = i + text[i..].iter().position(|&b| b == b']')?;
+        let mut j = close + 1;
+        while j < text.len() && text[j].is_ascii_whitespace() {
+            j += 1;
+        }
+        if j < text.len() && text[j] == b',' {
+            let comma = j;
+            j += 1;
+            while j < text.len() && text[j].is_ascii_whitespace() {
+                j += 1;
+            }
+            if j < text.len() && text[j] == b'[' {
+                return Some(comma);
+            }
+        }
+        i = close + 1;
+    }
+    None
 }
 
 /// Writes points as a JSON polygon `[[x, y], ...]` (full precision; reads back exactly).
@@ -261,5 +483,155 @@ mod tests {
             err(&deep),
             "line 1, column 2: invalid type: sequence, expected f64"
         );
+    }
+
+    /// A document of `n` points in the given layout.
+    fn doc(n: usize, sep: &str) -> (String, Vec<[f64; 2]>) {
+        let pts: Vec<[f64; 2]> = (0..n)
+            .map(|k| {
+                let t = k as f64 * 0.618_033_988_749_894_9;
+                [1e6 + t.sin() * 0.1, -2.5e-7 * t.cos()]
+            })
+            .collect();
+        let body: Vec<String> = pts
+            .iter()
+            .map(|p| format!("[{:?},{}{:e}]", p[0], sep, p[1]))
+            .collect();
+        (
+            format!(" \n[{}]\n", body.join(&format!("{sep},{sep}"))),
+            pts,
+        )
+    }
+
+    #[test]
+    fn large_lists_parse_in_pieces_to_the_same_bits() {
+        for sep in ["", " ", "\n\t"] {
+            let (text, pts) = doc(60_000, sep);
+            assert!(text.len() > PARALLEL_FROM);
+            let fast = parallel_points(text.as_bytes()).expect("a plain list is cut");
+            assert_eq!(fast.len(), pts.len());
+            for (a, b) in fast.iter().zip(&pts) {
+                assert_eq!(a[0].to_bits(), b[0].to_bits());
+                assert_eq!(a[1].to_bits(), b[1].to_bits());
+            }
+            // The whole document, parsed at once, agrees.
+            let whole = serde_json::from_slice::<Doc>(text.as_bytes())
+                .unwrap()
+                .0
+                .outer;
+            assert_eq!(whole, fast);
+        }
+    }
+
+    #[test]
+    fn numbers_read_to_the_bits_serde_json_reads() {
+        let mut seed = 7u64;
+        let mut rnd = move || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            seed
+        };
+        let mut texts: Vec<String> = [
+            "0",
+            "-0",
+            "0.0",
+            "-0.0e0",
+            "1",
+            "-1",
+            "1e0",
+            "1E+2",
+            "1e-2",
+            "123456789012345678901234567890",
+            "18446744073709551615",
+            "18446744073709551616",
+            "-9223372036854775808",
+            "-9223372036854775809",
+            "9007199254740993",
+            "4.9e-324",
+            "2.4703282292062327e-324",
+            "2.4703282292062328e-324",
+            "1e-400",
+            "2.2250738585072011e-308",
+            "2.2250738585072014e-308",
+            "1.7976931348623157e308",
+            "0.1",
+            "0.30000000000000004",
+            "1.00000000000000011102230246251565404236316680908203125",
+            "1.00000000000000011102230246251565404236316680908203124",
+            "1.00000000000000011102230246251565404236316680908203126",
+            "1000000.0000000001",
+            "99999999.99999999",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        for _ in 0..20_000 {
+            let r = rnd();
+            let mantissa = rnd() % 100_000_000_000_000_000;
+            let exp = (r % 700) as i32 - 350;
+            let digits = 1 + (r >> 20) % 25;
+            let m = format!("{mantissa:0>25}");
+            let sign = if r & 1 == 1 { "-" } else { "" };
+            texts.push(format!(
+                "{sign}{}.{}e{exp}",
+                &m[..1].replace('0', "1"),
+                &m[1..digits as usize]
+            ));
+            texts.push(format!(
+                "{sign}{}",
+                f64::from_bits(rnd()).abs().clamp(1e-300, 1e300)
+            ));
+        }
+        for t in &texts {
+            let doc = format!("[{t}, 1]");
+            let mut out = [[0.0; 2]; 1];
+            let fast = scan_points(doc.as_bytes(), &mut out).map(|_| out[0][0]);
+            let slow = serde_json::from_str::<f64>(t).ok();
+            assert_eq!(fast.map(f64::to_bits), slow.map(f64::to_bits), "{t}");
+        }
+        // Not JSON numbers, or out of range: left to serde_json.
+        for t in [
+            "01", "1.", ".5", "+1", "1e", "-", "inf", "NaN", "0x10", "1e999", "1_0",
+        ] {
+            let mut out = [[0.0; 2]; 1];
+            assert_eq!(
+                scan_points(format!("[{t}, 1]").as_bytes(), &mut out),
+                None,
+                "{t}"
+            );
+        }
+        let mut out = [[0.0; 2]; 2];
+        assert_eq!(scan_points(b" [1 ,2 ] ,\r\n\t[ 3,4]\n", &mut out), Some(2));
+        assert_eq!(out, [[1.0, 2.0], [3.0, 4.0]]);
+        for bad in [
+            "[1,2],",
+            "[1,2]]",
+            "[1,2,3]",
+            "[1]",
+            "[1,2][3,4]",
+            "[1,\x0c2]",
+            "{\"x\":1,\"y\":2}",
+        ] {
+            assert_eq!(scan_points(bad.as_bytes(), &mut out), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn large_documents_with_an_error_are_parsed_whole_for_its_place() {
+        let (text, _) = doc(60_000, "");
+        // A point with one coordinate half way down, a trailing comma, a stray key.
+        let mid = text.len() / 2;
+        let cut = mid + text[mid..].find("],").unwrap();
+        let broken = format!("{}, 1{}", &text[..cut], &text[cut..]);
+        assert!(parallel_points(broken.as_bytes()).is_none());
+        assert!(err(&broken).contains("got more"), "{}", err(&broken));
+        let trailing = text.replacen("]\n", ",]\n", 1);
+        let trailing = format!("{}]", &trailing[..trailing.len() - 1]);
+        assert!(parse(trailing.as_bytes()).is_err());
+        let empty = format!("{}[],{}", &text[..cut + 2], &text[cut + 2..]);
+        assert!(err(&empty).contains("got 0"), "{}", err(&empty));
+        let wrapped = format!("{{\"points\": {text}}}");
+        assert_eq!(parse(wrapped.as_bytes()).unwrap().outer.len(), 60_000);
     }
 }

@@ -516,47 +516,43 @@ fn outline<S: Soup>(
     }
     let next = |e: usize| (succ[e] != u32::MAX).then_some(succ[e] as usize);
     let mut used = vec![false; edges.len()];
-    let mut sweep = Vec::with_capacity(edges.len());
+    // Each ring's points, one after another (`starts` where each begins).
+    let mut points: Vec<nalgebra::Point2<f64>> = Vec::with_capacity(edges.len());
+    let mut starts = Vec::new();
     let mut turning = 0;
     for first in 0..edges.len() {
         if used[first] {
             continue;
         }
-        let (ring, start) = (sweep.len(), sweep.len());
+        let start = points.len();
         let mut e = first;
         while !used[e] {
             used[e] = true;
-            sweep.push(crate::sweep::SweepEdge {
-                from: edges[e].2,
-                to: edges[e].3,
-                ring,
-                index: sweep.len() - start,
-                ring_len: 0,
-            });
+            points.push(nalgebra::Point2::from(edges[e].2));
             e = next(e)?;
         }
-        if e != first || sweep.len() - start < 3 {
+        if e != first || points.len() - start < 3 {
             return None;
         }
-        let len = sweep.len() - start;
-        for s in &mut sweep[start..] {
-            s.ring_len = len;
-        }
+        starts.push(start);
         // The ring's turn at its lowest point (x, then y), where it cannot be straight.
-        let r = &sweep[start..];
+        let r = &points[start..];
+        let len = r.len();
         let low = (0..len)
-            .min_by(|&a, &b| {
-                r[a].from[0]
-                    .total_cmp(&r[b].from[0])
-                    .then(r[a].from[1].total_cmp(&r[b].from[1]))
-            })
+            .min_by(|&a, &b| r[a].x.total_cmp(&r[b].x).then(r[a].y.total_cmp(&r[b].y)))
             .unwrap_or(0);
-        let before = &r[(low + len - 1) % len];
-        if orient2(&before.from, &r[low].from, &r[low].to) == sign {
+        let at = |k: usize| [r[k % len].x, r[k % len].y];
+        if orient2(&at(low + len - 1), &at(low), &at(low + 1)) == sign {
             turning += 1;
         }
     }
-    if turning != 1 || crate::sweep::first_contact(&sweep).is_some() {
+    if turning != 1 {
+        return None;
+    }
+    starts.push(points.len());
+    let rings: Vec<&[nalgebra::Point2<f64>]> =
+        starts.windows(2).map(|w| &points[w[0]..w[1]]).collect();
+    if crate::sweep::first_contact(&rings).is_some() {
         return None;
     }
     Some(

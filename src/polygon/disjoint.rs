@@ -2,7 +2,7 @@
 //! not overlap: their areas would count twice.
 
 use super::Polygon;
-use super::validate::{bbox, inside, push_edges};
+use super::validate::{bbox, inside, sweep_rings};
 use crate::error::{Error, Result};
 use crate::sweep::first_contact;
 use nalgebra::Point2;
@@ -31,14 +31,11 @@ pub fn check_disjoint(parts: &[(String, Polygon)]) -> Result<()> {
     if parts.len() < 2 {
         return Ok(());
     }
-    let mut edges = Vec::new();
     let mut owner = Vec::new(); // part of each ring
     for (k, (_, poly)) in parts.iter().enumerate() {
-        for ring in poly.outline_rings() {
-            push_edges(&mut edges, ring, owner.len());
-            owner.push(k);
-        }
+        owner.extend(poly.outline_rings().map(|_| k));
     }
+    let rings = sweep_rings(parts.iter().flat_map(|(_, p)| p.outline_rings()))?;
     let name = |k: usize| &parts[k].0;
     let refuse = |a: usize, b: usize, what: String| {
         let (a, b) = (a.min(b), a.max(b));
@@ -48,8 +45,8 @@ pub fn check_disjoint(parts: &[(String, Polygon)]) -> Result<()> {
             how: what,
         })
     };
-    if let Some(c) = first_contact(&edges) {
-        let (a, b) = (owner[edges[c.a].ring], owner[edges[c.b].ring]);
+    if let Some(c) = first_contact(&rings) {
+        let (a, b) = (owner[c.a.ring], owner[c.b.ring]);
         return refuse(
             a,
             b,

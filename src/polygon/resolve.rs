@@ -5,70 +5,14 @@
 
 use super::Polygon;
 use crate::error::{Error, Result};
-use crate::method::{PolygonIntegral, PolygonMethod};
+use crate::method::{PolygonIntegral, PolygonMethod, Rings};
 
 impl Polygon {
     /// Checks that f64 resolves the polygon and that every method agrees, keeping their
     /// integrals.
     pub(super) fn integrated(self) -> Result<Self> {
         let mut polygon = self;
-        // The methods integrate fans about the outer ring's first vertex (area, centroid)
-        // and then about the centroid (moments). Both must see the same, positive area:
-        // coordinates spanning more than f64 resolves (a 1e8 edge on a 1e86 triangle) break
-        // that, and would give moments of zero rather than an error.
-        let frame = crate::method::LocalFrame::new(polygon.view());
-        let twice_about_centroid: f64 = frame
-            .rings_about_centroid()
-            .map(|r| {
-                let p0 = r[0];
-                r[1..]
-                    .windows(2)
-                    .map(|w| crate::method::cross(w[0] - p0, w[1] - p0))
-                    .sum::<f64>()
-            })
-            .sum();
-        let area_c = 0.5 * twice_about_centroid + frame.segments(frame.centroid.coords).0;
-        if frame.area.is_infinite() {
-            return Err(Error::Unresolvable(
-                "the polygon's area overflows f64 (coordinates too large)".into(),
-            ));
-        }
-        if !(frame.area > 0.0 && frame.centroid.x.is_finite() && frame.centroid.y.is_finite())
-            || (area_c - frame.area).abs() > 1e-9 * frame.area
-        {
-            return Err(Error::Unresolvable(format!(
-                "the polygon's coordinates span more than f64 can resolve (its area computes as {} about its first vertex and {} about its centroid)",
-                frame.area, area_c
-            )));
-        }
-        // Every method must give a physical, mutually consistent answer: a positive
-        // semi-definite tensor, and each method's polar moment within 1e-6 of its trace.
-        // Extreme shapes (needles 1e13 long per unit width) can defeat f64; refuse them.
-        let integrals = PolygonMethod::ALL.map(|m| m.compute(polygon.view()));
-        let m = integrals[0].properties.moments;
-        let trace = m.polar();
-        let physical = m.ixx >= 0.0
-            && m.iyy >= 0.0
-            && trace > 0.0
-            && m.ixx * m.iyy - m.ixy * m.ixy >= -1e-9 * trace * trace;
-        if !physical || !trace.is_finite() {
-            return Err(Error::Unresolvable(format!(
-                "the polygon's coordinates span more than f64 can resolve: its second moments come out unphysical (Ixx {}, Iyy {}, Ixy {})",
-                m.ixx, m.iyy, m.ixy
-            )));
-        }
-        for (method, integral) in PolygonMethod::ALL.iter().zip(&integrals).skip(1) {
-            let polar = integral.polar;
-            if polar.is_nan() || (polar - trace).abs() > 1e-6 * trace {
-                return Err(Error::Unresolvable(format!(
-                    "the polygon's coordinates span more than f64 can resolve: the {} method's polar moment {} differs from {}",
-                    method.name(),
-                    polar,
-                    trace
-                )));
-            }
-        }
-        polygon.integrals = Some(integrals);
+        polygon.integrals = Some(integrals_of(polygon.view())?);
         Ok(polygon)
     }
 
@@ -77,4 +21,66 @@ impl Polygon {
         let k = PolygonMethod::ALL.iter().position(|m| *m == method)?;
         self.integrals.map(|i| i[k])
     }
+}
+
+/// Every method's integrals of the polygon `view` (oriented as a validated polygon is),
+/// once f64 is found to resolve it.
+pub(super) fn integrals_of(view: Rings) -> Result<[PolygonIntegral; 3]> {
+    // The methods integrate fans about the outer ring's first vertex (area, centroid)
+    // and then about the centroid (moments). Both must see the same, positive area:
+    // coordinates spanning more than f64 resolves (a 1e8 edge on a 1e86 triangle) break
+    // that, and would give moments of zero rather than an error.
+    let frame = crate::method::LocalFrame::new(view);
+    let twice_about_centroid: f64 = frame
+        .rings_about_centroid()
+        .map(|r| {
+            let p0 = r[0];
+            r[1..]
+                .windows(2)
+                .map(|w| crate::method::cross(w[0] - p0, w[1] - p0))
+                .sum::<f64>()
+        })
+        .sum();
+    let area_c = 0.5 * twice_about_centroid + frame.segments(frame.centroid.coords).0;
+    if frame.area.is_infinite() {
+        return Err(Error::Unresolvable(
+            "the polygon's area overflows f64 (coordinates too large)".into(),
+        ));
+    }
+    if !(frame.area > 0.0 && frame.centroid.x.is_finite() && frame.centroid.y.is_finite())
+        || (area_c - frame.area).abs() > 1e-9 * frame.area
+    {
+        return Err(Error::Unresolvable(format!(
+            "the polygon's coordinates span more than f64 can resolve (its area computes as {} about its first vertex and {} about its centroid)",
+            frame.area, area_c
+        )));
+    }
+    // Every method must give a physical, mutually consistent answer: a positive
+    // semi-definite tensor, and each method's polar moment within 1e-6 of its trace.
+    // Extreme shapes (needles 1e13 long per unit width) can defeat f64; refuse them.
+    let integrals = PolygonMethod::ALL.map(|m| m.compute(view));
+    let m = integrals[0].properties.moments;
+    let trace = m.polar();
+    let physical = m.ixx >= 0.0
+        && m.iyy >= 0.0
+        && trace > 0.0
+        && m.ixx * m.iyy - m.ixy * m.ixy >= -1e-9 * trace * trace;
+    if !physical || !trace.is_finite() {
+        return Err(Error::Unresolvable(format!(
+            "the polygon's coordinates span more than f64 can resolve: its second moments come out unphysical (Ixx {}, Iyy {}, Ixy {})",
+            m.ixx, m.iyy, m.ixy
+        )));
+    }
+    for (method, integral) in PolygonMethod::ALL.iter().zip(&integrals).skip(1) {
+        let polar = integral.polar;
+        if polar.is_nan() || (polar - trace).abs() > 1e-6 * trace {
+            return Err(Error::Unresolvable(format!(
+                "the polygon's coordinates span more than f64 can resolve: the {} method's polar moment {} differs from {}",
+                method.name(),
+                polar,
+                trace
+            )));
+        }
+    }
+    Ok(integrals)
 }

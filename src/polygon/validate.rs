@@ -5,8 +5,12 @@
 use super::{Polygon, PolygonRings, Winding};
 use crate::arc::ArcEdge;
 use crate::error::{Error, Result, Ring};
-use crate::sweep::{SweepEdge, first_contact};
+use crate::sweep::first_contact;
 use nalgebra::Point2;
+
+/// Polygons of this many vertices and more are checked and integrated at once, on two
+/// cores.
+const PARALLEL_FROM: usize = 1 << 16;
 
 /// A ring after cleaning, with the input number (from 1) of each kept vertex.
 struct CleanRing {
@@ -31,12 +35,24 @@ impl Polygon {
     /// # Ok::<(), inertia::Error>(())
     /// ```
     pub fn new(outer: Vec<[f64; 2]>, holes: Vec<Vec<[f64; 2]>>) -> Result<Self> {
+        Self::new_swept(outer, holes, true)
+    }
+
+    /// [`Polygon::new`], without looking for edges that meet when `own_sweep` is false: for
+    /// a part of a file whose rings are all swept together (which sees them too).
+    pub(crate) fn new_swept(
+        outer: Vec<[f64; 2]>,
+        holes: Vec<Vec<[f64; 2]>>,
+        own_sweep: bool,
+    ) -> Result<Self> {
         let input_vertices = outer.len() + holes.iter().map(Vec::len).sum::<usize>();
         let mut rings = Vec::with_capacity(1 + holes.len());
         rings.push(clean_ring(&outer, Ring::Outer)?);
         for (k, h) in holes.iter().enumerate() {
             rings.push(clean_ring(h, Ring::Hole(k + 1))?);
         }
+        // The cleaned copies are all that is needed from here on.
+        drop((outer, holes));
         let areas: Vec<f64> = rings.iter().map(|r| signed_area(&r.points)).collect();
         // All points on one line: say so, rather than report overlapping edges.
         for (r, a) in rings.iter().zip(&areas) {
@@ -44,16 +60,6 @@ impl Polygon {
                 return Err(Error::ZeroArea { ring: r.ring });
             }
         }
-        check_intersections(&rings)?;
-        // A simple ring that is not collinear has non-zero area, but rounding may say
-        // otherwise for a sliver: never divide by it.
-        for (r, a) in rings.iter().zip(&areas) {
-            if *a == 0.0 {
-                return Err(Error::ZeroArea { ring: r.ring });
-            }
-        }
-        check_holes(&rings)?;
-
         let winding = if areas[0] > 0.0 {
             Winding::CounterClockwise
         } else {
@@ -68,21 +74,74 @@ impl Polygon {
             }
             p
         };
-        let mut rings = rings.into_iter().zip(areas);
-        let (outer, outer_area) = rings.next().expect("the outer ring is always present");
-        let outer = orient(outer.points, outer_area < 0.0);
-        let holes: Vec<Vec<Point2<f64>>> = rings.map(|(h, a)| orient(h.points, a > 0.0)).collect();
-        Polygon {
-            outer,
-            holes,
-            winding,
-            input_vertices,
-            arcs: vec![],
-            outline: vec![],
-            max_deviation: None,
-            integrals: None,
+        let build = |rings: Vec<Vec<Point2<f64>>>| {
+            let mut rings = rings.into_iter().zip(&areas);
+            let (outer, outer_area) = rings.next().expect("the outer ring is always present");
+            let outer = orient(outer, *outer_area < 0.0);
+            let holes: Vec<Vec<Point2<f64>>> = rings.map(|(h, a)| orient(h, *a > 0.0)).collect();
+            Polygon {
+                outer,
+                holes,
+                winding,
+                input_vertices,
+                arcs: vec![],
+                outline: vec![],
+                max_deviation: None,
+                integrals: None,
+            }
+        };
+        // A large polygon is integrated on one core while the other checks it (the sweep
+        // runs on one): the checks' verdict comes first, as when they ran one after the
+        // other, and the integrals of a polygon they refuse are thrown away. Not for a ring
+        // of zero area, which the checks refuse after the sweep.
+        if input_vertices >= PARALLEL_FROM && areas.iter().all(|a| *a != 0.0) {
+            // One ring given counter-clockwise is integrated as it stands, without a copy.
+            if rings.len() == 1 && areas[0] > 0.0 {
+                let view = crate::method::Rings {
+                    outer: &rings[0].points,
+                    holes: &[],
+                    arcs: &[],
+                };
+                let (checks, integrals) = rayon::join(
+                    || {
+                        if own_sweep {
+                            check_intersections(&rings)?;
+                        }
+                        check_holes(&rings)
+                    },
+                    || super::resolve::integrals_of(view),
+                );
+                checks?;
+                let integrals = integrals?;
+                let mut polygon = build(rings.into_iter().map(|r| r.points).collect());
+                polygon.integrals = Some(integrals);
+                return Ok(polygon);
+            }
+            let copy = rings.iter().map(|r| r.points.clone()).collect();
+            let (checks, integrated) = rayon::join(
+                || {
+                    if own_sweep {
+                        check_intersections(&rings)?;
+                    }
+                    check_holes(&rings)
+                },
+                || build(copy).integrated(),
+            );
+            checks?;
+            return integrated;
         }
-        .integrated()
+        if own_sweep {
+            check_intersections(&rings)?;
+        }
+        // A simple ring that is not collinear has non-zero area, but rounding may say
+        // otherwise for a sliver: never divide by it.
+        for (r, a) in rings.iter().zip(&areas) {
+            if *a == 0.0 {
+                return Err(Error::ZeroArea { ring: r.ring });
+            }
+        }
+        check_holes(&rings)?;
+        build(rings.into_iter().map(|r| r.points).collect()).integrated()
     }
 
     /// Validates a polygon whose edges may be circular or elliptic arcs (as a DXF drawing
@@ -106,6 +165,12 @@ impl Polygon {
     /// # Ok::<(), inertia::Error>(())
     /// ```
     pub fn from_rings(rings: PolygonRings) -> Result<Self> {
+        Self::from_rings_swept(rings, true)
+    }
+
+    /// [`Polygon::from_rings`], without looking for edges that meet when `own_sweep` is
+    /// false (see [`Polygon::new_swept`]).
+    pub(crate) fn from_rings_swept(rings: PolygonRings, own_sweep: bool) -> Result<Self> {
         let PolygonRings {
             outer,
             holes,
@@ -113,7 +178,7 @@ impl Polygon {
             max_deviation,
         } = rings;
         if !arcs.iter().flatten().any(Option::is_some) {
-            return Polygon::new(outer, holes).map(|mut p| {
+            return Polygon::new_swept(outer, holes, own_sweep).map(|mut p| {
                 p.max_deviation = max_deviation;
                 p
             });
@@ -150,7 +215,9 @@ impl Polygon {
                         .sum::<f64>()
             })
             .collect();
-        check_intersections(&tess)?;
+        if own_sweep {
+            check_intersections(&tess)?;
+        }
         for (r, a) in tess.iter().zip(&areas) {
             if *a == 0.0 || !a.is_finite() {
                 return Err(Error::ZeroArea { ring: r.ring });
@@ -336,37 +403,32 @@ fn collinear(r: &[Point2<f64>]) -> bool {
     })
 }
 
-/// The edges of a closed ring for the sweep, as ring number `ring`.
-pub(super) fn push_edges(edges: &mut Vec<SweepEdge>, points: &[Point2<f64>], ring: usize) {
-    let n = points.len();
-    for i in 0..n {
-        let (a, b) = (points[i], points[(i + 1) % n]);
-        edges.push(SweepEdge {
-            from: [a.x, a.y],
-            to: [b.x, b.y],
-            ring,
-            index: i,
-            ring_len: n,
-        });
+/// The ring points as the sweep takes them, refusing more than it can number.
+pub(super) fn sweep_rings<'a>(
+    rings: impl Iterator<Item = &'a [Point2<f64>]>,
+) -> Result<Vec<&'a [Point2<f64>]>> {
+    let rings: Vec<&[Point2<f64>]> = rings.collect();
+    let total: usize = rings.iter().map(|r| r.len()).sum();
+    if total > crate::sweep::MAX_VERTICES {
+        return Err(Error::Unresolvable(format!(
+            "{total} vertices are more than the crossing check takes ({})",
+            crate::sweep::MAX_VERTICES
+        )));
     }
+    Ok(rings)
 }
 
 fn check_intersections(rings: &[CleanRing]) -> Result<()> {
-    let total: usize = rings.iter().map(|r| r.points.len()).sum();
-    let mut edges = Vec::with_capacity(total);
-    for (k, r) in rings.iter().enumerate() {
-        push_edges(&mut edges, &r.points, k);
-    }
-    let Some(c) = first_contact(&edges) else {
+    let points = sweep_rings(rings.iter().map(|r| r.points.as_slice()))?;
+    let Some(c) = first_contact(&points) else {
         return Ok(());
     };
-    let (e, f) = (&edges[c.a], &edges[c.b]);
-    let (ra, rb) = (&rings[e.ring], &rings[f.ring]);
+    let (ra, rb) = (&rings[c.a.ring], &rings[c.b.ring]);
     Err(Error::SelfIntersection {
         ring_a: ra.ring,
-        edge_a: ra.input_index[e.index],
+        edge_a: ra.input_index[c.a.index],
         ring_b: rb.ring,
-        edge_b: rb.input_index[f.index],
+        edge_b: rb.input_index[c.b.index],
         kind: c.kind,
         x: c.at[0],
         y: c.at[1],
@@ -551,6 +613,32 @@ mod tests {
         // A spike going back along itself.
         let e = err(vec![[0.0, 0.0], [4.0, 0.0], [2.0, 0.0], [2.0, 3.0]], vec![]);
         assert!(e.contains("overlap"), "{e}");
+    }
+
+    #[test]
+    fn large_polygons_checked_and_integrated_at_once_as_in_turn() {
+        let n = PARALLEL_FROM + 10;
+        let star: Vec<[f64; 2]> = (0..n)
+            .map(|k| {
+                let t = std::f64::consts::TAU * k as f64 / n as f64;
+                let r = if k % 2 == 0 { 1.0 } else { 1.3 };
+                [1e6 + r * t.cos(), r * t.sin()]
+            })
+            .collect();
+        let mut clockwise = star.clone();
+        clockwise.reverse();
+        for pts in [star.clone(), clockwise] {
+            // Integrated beside the checks (without a copy when counter-clockwise): the
+            // integrals of the polygon as stored, as when integrated after the checks.
+            let p = Polygon::new(pts, vec![]).unwrap();
+            let again = super::super::resolve::integrals_of(p.view()).unwrap();
+            assert_eq!(p.integrals, Some(again));
+        }
+        // A crossing is still what is reported.
+        let mut crossing = star;
+        crossing.swap(100, 102);
+        let e = err(crossing, vec![]);
+        assert!(e.contains("cross"), "{e}");
     }
 
     #[test]

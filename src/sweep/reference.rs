@@ -1,19 +1,6 @@
-//! Shamos–Hoey sweep: does any pair of polygon edges meet, other than neighbours at their
-//! shared vertex? O(n log n) in the worst case (a star or a comb of a million spikes costs
-//! no more than a circle), with exact orientation predicates from the `robust` crate.
-//!
-//! geo's `sweep::Intersections` was tried first; it tests every pair of edges whose x-ranges
-//! overlap, which is quadratic for spiky shapes (a 1M-vertex star did not finish in minutes).
-//!
-//! Edges run from their lexicographically smaller endpoint (x, then y) to the larger. Events
-//! are those endpoints in lexicographic order, removals before insertions at the same point.
-//! The active edges are kept in a treap ordered bottom to top (a search tree with parent
-//! links, so an edge is removed and its neighbours found from its node without comparing
-//! anything; `BTreeSet` needed six searches per edge and was twice as slow on the worst
-//! case). An edge is compared with
-//! an active one where the later of the two starts, which is well defined while no two edges
-//! have met, and the sweep stops at the first meeting. Each time two edges become neighbours
-//! they are tested with geo's exact `line_intersection`.
+//! The sweep as it was before the vertex-ordered rewrite (one event per edge end, a
+//! comparison sort of the events, a treap indexed by edge): kept for the tests, which check
+//! that the new sweep reports the same first contact on random and degenerate rings.
 
 use geo::algorithm::line_intersection::{LineIntersection, line_intersection};
 use geo::{Coord, Line};
@@ -22,7 +9,7 @@ use std::cmp::Ordering;
 
 /// One edge: its endpoints as given (`from` → `to`) and who it is.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct SweepEdge {
+pub(super) struct SweepEdge {
     /// Start vertex.
     pub from: [f64; 2],
     /// End vertex.
@@ -37,7 +24,7 @@ pub(crate) struct SweepEdge {
 
 /// Two edges that meet: their indices into the input slice, how, and where.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Contact {
+pub(super) struct Contact {
     /// First edge (index into the input).
     pub a: usize,
     /// Second edge.
@@ -301,7 +288,7 @@ fn meet(edges: &[SweepEdge], i: usize, j: usize) -> Option<Contact> {
 
 /// The first forbidden meeting of two edges found by the sweep, or `None` if the edges form
 /// simple, mutually disjoint rings. Zero-length edges must not be passed.
-pub(crate) fn first_contact(edges: &[SweepEdge]) -> Option<Contact> {
+pub(super) fn first_contact(edges: &[SweepEdge]) -> Option<Contact> {
     let keys: Vec<Key> = edges
         .iter()
         .enumerate()
@@ -369,153 +356,4 @@ pub(crate) fn first_contact(edges: &[SweepEdge]) -> Option<Contact> {
         }
     }
     None
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn ring(points: &[[f64; 2]]) -> Vec<SweepEdge> {
-        let n = points.len();
-        (0..n)
-            .map(|i| SweepEdge {
-                from: points[i],
-                to: points[(i + 1) % n],
-                ring: 0,
-                index: i,
-                ring_len: n,
-            })
-            .collect()
-    }
-
-    /// Brute force: every pair.
-    fn brute(edges: &[SweepEdge]) -> bool {
-        (0..edges.len()).any(|i| (i + 1..edges.len()).any(|j| meet(edges, i, j).is_some()))
-    }
-
-    #[test]
-    fn simple_shapes_pass() {
-        assert_eq!(
-            first_contact(&ring(&[[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]])),
-            None
-        );
-        // A comb: vertical edges, collinear horizontal runs, many teeth.
-        let mut pts = vec![[0.0, -1.0], [100.0, -1.0], [100.0, 0.0]];
-        for k in (0..50).rev() {
-            let x = 2.0 * k as f64;
-            pts.extend([[x + 1.0, 0.0], [x + 1.0, 10.0], [x, 10.0], [x, 0.0]]);
-        }
-        assert!(!brute(&ring(&pts)));
-        assert_eq!(first_contact(&ring(&pts)), None);
-    }
-
-    #[test]
-    fn crossings_touches_overlaps() {
-        let c = first_contact(&ring(&[[0.0, 0.0], [2.0, 2.0], [2.0, 0.0], [0.0, 2.0]])).unwrap();
-        assert_eq!((c.a, c.b, c.kind, c.at), (0, 2, "cross", [1.0, 1.0]));
-        // Vertex on an edge.
-        let c = first_contact(&ring(&[
-            [0.0, 0.0],
-            [4.0, 0.0],
-            [4.0, 4.0],
-            [2.0, 4.0],
-            [2.0, 0.0],
-            [0.0, 4.0],
-        ]))
-        .unwrap();
-        assert_eq!((c.kind, c.at), ("touch", [2.0, 0.0]));
-        // Pinch: a vertex used twice.
-        let c = first_contact(&ring(&[
-            [0.0, 0.0],
-            [2.0, 1.0],
-            [4.0, 0.0],
-            [4.0, 2.0],
-            [2.0, 1.0],
-            [0.0, 2.0],
-        ]))
-        .unwrap();
-        assert_eq!((c.kind, c.at), ("touch", [2.0, 1.0]));
-        // A spike back along the previous edge.
-        let c = first_contact(&ring(&[[0.0, 0.0], [4.0, 0.0], [2.0, 0.0], [2.0, 3.0]])).unwrap();
-        assert_eq!(c.kind, "overlap");
-        // Vertical overlap.
-        // Vertical spike: the return vertex also touches the first edge; either is a finding.
-        let c = first_contact(&ring(&[[0.0, 0.0], [0.0, 4.0], [0.0, 2.0], [-3.0, 2.0]])).unwrap();
-        assert!(c.kind == "overlap" || c.kind == "touch");
-    }
-
-    #[test]
-    fn agrees_with_brute_force_on_random_rings() {
-        // Small random rings on a coarse grid hit every degenerate case (shared points,
-        // collinear runs, vertical edges) often.
-        let mut seed = 12345u64;
-        let mut rnd = |m: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((seed >> 33) % m) as f64
-        };
-        let mut seen = [0, 0];
-        for _ in 0..20000 {
-            let n = 3 + rnd(6) as usize;
-            let mut pts: Vec<[f64; 2]> = (0..n).map(|_| [rnd(5), rnd(5)]).collect();
-            pts.dedup();
-            if pts.len() < 3 || pts.first() == pts.last() {
-                continue;
-            }
-            let edges = ring(&pts);
-            let b = brute(&edges);
-            let s = first_contact(&edges).is_some();
-            assert_eq!(s, b, "{pts:?}");
-            seen[b as usize] += 1;
-        }
-        assert!(seen[0] > 100 && seen[1] > 100, "{seen:?}");
-    }
-
-    #[test]
-    fn treap_keeps_order_through_inserts_and_removes() {
-        // Horizontal segments at distinct heights: the order is by height.
-        let keys: Vec<Key> = (0..200)
-            .map(|i| {
-                let y = ((i * 37) % 200) as f64;
-                Key {
-                    left: [0.0, y],
-                    right: [1.0, y],
-                    id: i,
-                }
-            })
-            .collect();
-        let mut t = Treap::new(keys.clone());
-        for i in 0..200 {
-            t.insert(i);
-        }
-        for i in (0..200).step_by(3) {
-            t.remove(i);
-        }
-        let height = |i: usize| keys[i].left[1];
-        for i in (0..200).filter(|i| i % 3 != 0) {
-            if let Some(b) = t.below(i) {
-                assert!(height(b) < height(i));
-                assert_eq!(t.above(b), Some(i));
-            }
-            let lower = (0..200)
-                .filter(|j| j % 3 != 0 && height(*j) < height(i))
-                .count();
-            assert_eq!(t.below(i).is_none(), lower == 0);
-        }
-    }
-
-    #[test]
-    fn star_is_fast_enough_to_test_here() {
-        // 20k spikes: quadratic pair tests would take seconds even in release.
-        let n = 40_000;
-        let pts: Vec<[f64; 2]> = (0..n)
-            .map(|k| {
-                let t = std::f64::consts::TAU * k as f64 / n as f64;
-                let r = if k % 2 == 0 { 1.0 } else { 2.0 };
-                [r * t.cos(), r * t.sin()]
-            })
-            .collect();
-        assert_eq!(first_contact(&ring(&pts)), None);
-    }
 }
