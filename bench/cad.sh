@@ -3,7 +3,7 @@
 # shaped the way CAD exporters write them (bench/cad_meshes.py): cylinders and cones whose
 # flat ends are fans (from the centre, or from one rim corner), at 16k, 160k and 1.6M
 # triangles (OBJ, every digit of f64), and a cube whose faces are 289 x 289 grids (10^6
-# flat triangles, binary STL). Prints each time, and the ratio to the row above (x10
+# flat triangles, binary STL), and 900 boxes with 3 x 3-grid faces (5,400 flat patches). Prints each time, and the ratio to the row above (x10
 # triangles). Run by bench/compare.sh, or alone:
 #
 #   bash bench/cad.sh              # every row
@@ -55,3 +55,7 @@ f="$dir/grid.stl"
 python3 bench/cad_meshes.py grid-cube 289 "$f" 2> /dev/null
 t=$(best "$inertia" mesh "$f" --json)
 python3 -c "print(f'{\"grid-cube\":>14} {(($(stat -c %s "$f") - 84) // 50):>10} {$(stat -c %s "$f") / 1e6:>8.1f} {$t:>9.3f} {\"-\":>7}')"
+f="$dir/boxes.stl"
+python3 bench/cad_meshes.py grid-boxes 30 "$f" 2> /dev/null
+t=$(best "$inertia" mesh "$f" --json)
+python3 -c "print(f'{\"900 grid boxes\":>14} {(($(stat -c %s "$f") - 84) // 50):>10} {$(stat -c %s "$f") / 1e6:>8.1f} {$t:>9.3f} {\"-\":>7}')"

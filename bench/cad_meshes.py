@@ -15,6 +15,8 @@ KIND:
   fan-cone           a cone of N sections, its base fanned from the centre (2N triangles)
   rim-cone           the same, its base fanned from one rim vertex (2N - 2 triangles)
   grid-cube          a cube of side 10 whose faces are N x N grids of squares (12 N^2 triangles)
+  grid-boxes         N x N unit boxes, 2 apart, each face a 3 x 3 grid (108 N^2 triangles: many
+                     flat patches)
   ngon-prism         a prism over a regular N-gon, caps fanned from a rim vertex (OBJ-like
                      long thin triangles)
 """
@@ -85,8 +87,15 @@ def cone(n, rim):
     return tris + cap(base, (0.0, 0.0, 0.0), rim, up=False)
 
 
-def grid_cube(n):
-    s = 10.0
+def grid_boxes(n):
+    tris = []
+    for i in range(n):
+        for j in range(n):
+            tris += [tuple(tuple(c + o for c, o in zip(p, (2.0 * i, 2.0 * j, 0.0))) for p in t) for t in grid_cube(3, 1.0)]
+    return tris
+
+
+def grid_cube(n, s=10.0):
     tris = []
     # Each face: a grid on (u, v) mapped to 3D, wound outward.
     faces = [
@@ -111,6 +120,7 @@ def main():
         "fan-cone": lambda: cone(n, rim=False),
         "rim-cone": lambda: cone(n, rim=True),
         "grid-cube": lambda: grid_cube(n),
+        "grid-boxes": lambda: grid_boxes(n),
         "ngon-prism": lambda: cylinder(n, rim=True),
     }[kind]()
     (write_obj if out.endswith(".obj") else write)(out, tris)

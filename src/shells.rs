@@ -311,37 +311,33 @@ where
                 if around.len() < 6 {
                     return Vec::new();
                 }
-                // Union-find over the point's neighbours, joined by each triangle: found by a
-                // linear search among a few (most points), by binary search among many (a
-                // fan's centre has thousands).
+                // Union-find over the point's neighbours, joined by each triangle: listed as
+                // met and found by a linear search among a few (most points), sorted and
+                // found by binary search among many (a fan's centre has thousands).
                 neighbours.clear();
-                neighbours.extend(around.iter().flat_map(|s| [s.0, s.1]));
+                parent.clear();
                 let many = around.len() > 32;
                 if many {
+                    neighbours.extend(around.iter().flat_map(|s| [s.0, s.1]));
                     neighbours.sort_unstable();
+                    neighbours.dedup();
+                    parent.extend(0..neighbours.len());
                 }
-                neighbours.dedup();
-                if !many {
-                    // Unsorted, `dedup` only removed runs: the rest by hand.
-                    let mut k = 0;
-                    while k < neighbours.len() {
-                        let q = neighbours[k];
-                        if neighbours[..k].contains(&q) {
-                            neighbours.remove(k);
-                        } else {
-                            k += 1;
-                        }
-                    }
-                }
-                parent.clear();
-                parent.extend(0..neighbours.len());
-                let index = |q: u32| {
+                fn index(
+                    q: u32,
+                    many: bool,
+                    neighbours: &mut Vec<u32>,
+                    parent: &mut Vec<usize>,
+                ) -> usize {
                     if many {
-                        neighbours.binary_search(&q).unwrap_or(0)
-                    } else {
-                        neighbours.iter().position(|&x| x == q).unwrap_or(0)
+                        return neighbours.binary_search(&q).unwrap_or(0);
                     }
-                };
+                    neighbours.iter().position(|&x| x == q).unwrap_or_else(|| {
+                        neighbours.push(q);
+                        parent.push(parent.len());
+                        parent.len() - 1
+                    })
+                }
                 fn root(parent: &mut [usize], mut x: usize) -> usize {
                     while parent[x] != x {
                         parent[x] = parent[parent[x]];
@@ -350,7 +346,8 @@ where
                     x
                 }
                 for s in around {
-                    let (a, b) = (index(s.0), index(s.1));
+                    let a = index(s.0, many, neighbours, parent);
+                    let b = index(s.1, many, neighbours, parent);
                     let (ra, rb) = (root(parent, a), root(parent, b));
                     parent[ra.max(rb)] = ra.min(rb);
                 }
@@ -363,7 +360,7 @@ where
                 around
                     .iter()
                     .map(|s| {
-                        let i = index(s.0);
+                        let i = index(s.0, many, neighbours, parent);
                         let r = root(parent, i);
                         if group_of[r] == u32::MAX {
                             group_of[r] = groups;

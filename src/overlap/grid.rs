@@ -145,6 +145,8 @@ pub(super) fn grid(tris: &mut [Tri]) -> Option<Grid> {
         } else {
             1.0
         };
+        // At most 1024 times thinner, so that a box long along the thin axis (a sliver
+        // lying across it) is not listed in millions of cells.
         let cell = (2.0 * mean * thin)
             .max(2.0 * mean / 1024.0)
             .max(longest / AXIS_CELLS as f64);

@@ -406,14 +406,6 @@ fn search<S: Soup>(soup: &S, patches: Patches) -> Option<Overlap> {
         }
         found
     };
-    let earliest = |a: Option<Overlap>, b: Option<Overlap>| match (a, b) {
-        (Some(a), Some(b)) => Some(if (b.first, b.second) < (a.first, a.second) {
-            b
-        } else {
-            a
-        }),
-        (a, b) => a.or(b),
-    };
     let found = match &placed {
         Some(placed) => {
             // SAFETY: every entry was written.
@@ -531,6 +523,19 @@ fn search<S: Soup>(soup: &S, patches: Patches) -> Option<Overlap> {
     earliest(through_edges, wedges(soup, tris, &edges))
 }
 
+/// The earlier of two findings (by first triangle, then second), so that the pair reported
+/// does not depend on the order the threads found them in.
+fn earliest(a: Option<Overlap>, b: Option<Overlap>) -> Option<Overlap> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(if (b.first, b.second) < (a.first, a.second) {
+            b
+        } else {
+            a
+        }),
+        (a, b) => a.or(b),
+    }
+}
+
 /// The first overlap between a flat patch's triangles and any other triangle: each
 /// triangle whose box meets the patch's box is judged by its corners' sides of the plane
 /// ([`patch::Flat::verdict`]) and, when that cannot clear it, tested against the patch's
@@ -547,54 +552,56 @@ where
     if flats.is_empty() {
         return None;
     }
-    let earliest = |a: Option<Overlap>, b: Option<Overlap>| match (a, b) {
-        (Some(a), Some(b)) => Some(if (b.first, b.second) < (a.first, a.second) {
-            b
-        } else {
-            a
-        }),
-        (a, b) => a.or(b),
-    };
     // Which flat patch each unit triangle is in (by the patch's position in `flats`).
     let of: std::collections::HashMap<u32, usize> = flats
         .iter()
         .enumerate()
         .map(|(k, f)| (tris[f.tris[0] as usize].patch, k))
         .collect();
-    flats
-        .par_iter()
-        .enumerate()
-        .map(|(k, flat)| {
-            let id = tris[flat.tris[0] as usize].patch;
-            (0..tris.len())
-                .into_par_iter()
-                .with_min_len(1 << 12)
-                .map(|t| {
-                    let tri = &tris[t];
-                    if tri.is_empty() || tri.patch == id {
-                        return None;
+    // The patches' boxes, found from each triangle's: the work follows the boxes that
+    // meet, not the patches times the triangles (thousands of boxes with flat faces).
+    let boxes: RTree<GeomWithData<Rectangle<[f64; 3]>, usize>> = RTree::bulk_load(
+        flats
+            .iter()
+            .enumerate()
+            .map(|(k, f)| GeomWithData::new(Rectangle::from_corners(f.lo, f.hi), k))
+            .collect(),
+    );
+    (0..tris.len())
+        .into_par_iter()
+        .with_min_len(1 << 10)
+        .map(|t| {
+            let tri = &tris[t];
+            if tri.is_empty() {
+                return None;
+            }
+            // Its own flat patch, if any: a pair of patches is judged from the later one.
+            let own = (tri.patch & UNIT != 0)
+                .then(|| of.get(&tri.patch).copied())
+                .flatten();
+            let (lo, hi) = (tri.lo.map(f64::from), tri.hi.map(f64::from));
+            let mut c = None;
+            let mut best = None;
+            for b in boxes.locate_in_envelope_intersecting(&AABB::from_corners(lo, hi)) {
+                let k = b.data;
+                if own.is_some_and(|q| q <= k) {
+                    continue;
+                }
+                let flat = &flats[k];
+                let c = *c.get_or_insert_with(|| soup.triangle(t).map(|p| p.coords()));
+                let found = match flat.verdict(&c, &tri.hash) {
+                    Verdict::Clear => None,
+                    Verdict::Along(u) => test(u.min(t), u.max(t)),
+                    Verdict::Test => {
+                        let (lo, hi) = bounds(&c);
+                        flat.near(soup, lo, hi)
+                            .map(|u| test(u.min(t), u.max(t)))
+                            .fold(None, earliest)
                     }
-                    if tri.patch & UNIT != 0 && of.get(&tri.patch).is_some_and(|&q| q < k) {
-                        // That pair of patches is judged from the other side.
-                        return None;
-                    }
-                    let (lo, hi) = (tri.lo.map(f64::from), tri.hi.map(f64::from));
-                    if (0..3).any(|a| lo[a] > flat.hi[a] || hi[a] < flat.lo[a]) {
-                        return None;
-                    }
-                    let c = soup.triangle(t).map(|p| p.coords());
-                    match flat.verdict(&c, &tri.hash) {
-                        Verdict::Clear => None,
-                        Verdict::Along(u) => test(u.min(t), u.max(t)),
-                        Verdict::Test => {
-                            let (lo, hi) = bounds(&c);
-                            flat.near(soup, lo, hi)
-                                .map(|u| test(u.min(t), u.max(t)))
-                                .fold(None, earliest)
-                        }
-                    }
-                })
-                .reduce(|| None, earliest)
+                };
+                best = earliest(best, found);
+            }
+            best
         })
         .reduce(|| None, earliest)
 }
