@@ -145,6 +145,14 @@ where
         });
     }
     let index = BoxIndex::new(&boxes);
+    // Coordinates rounded when written leave touching bodies a few units of the last
+    // digit inside each other: a point that close to another shell is as good as on it.
+    let precision = crate::overlap::contact::Precision::of_values(
+        (0..labels.len())
+            .step_by(labels.len().div_ceil(4096).max(1))
+            .flat_map(|t| corners(t).map(|p| [p.x, p.y, p.z]))
+            .flatten(),
+    );
     // Winding number of a point of each shell with respect to all the others: 0 for a
     // body, 1 for a cavity (inside one body), 0 again for a body inside a cavity...
     let depth: Vec<Option<i64>> = (0..n_shells)
@@ -177,8 +185,14 @@ where
                 tris.sort_unstable();
                 let mut omega = 0.0;
                 let mut on_surface = false;
+                let q = [p.x, p.y, p.z];
+                let tol = precision.tolerance(p.x.abs().max(p.y.abs()).max(p.z.abs()));
                 for &t in &tris {
                     let c = corners(t as usize);
+                    if crate::overlap::contact::distance(&q, &c.map(|v| [v.x, v.y, v.z])) <= tol {
+                        on_surface = true;
+                        break;
+                    }
                     let a = solid_angle(c, p);
                     // In the triangle's plane (to rounding): is it exactly on it?
                     let flat =

@@ -275,14 +275,22 @@ fn stray_warning(bytes: &[u8]) -> Option<String> {
     }
 }
 
-/// Two triangles that cross or coincide: an error, or a warning when summing.
-fn overlapping(found: Option<String>, options: &Options) -> Result<Option<String>> {
+/// Two triangles that cross or coincide: an error, or a warning when summing; contacts
+/// within the coordinates' precision: a warning.
+fn overlapping(found: crate::io::stl::Checked, options: &Options) -> Result<Option<String>> {
+    let n = crate::error::num;
     match (found, options.overlap) {
-        (None, _) => Ok(None),
-        (Some(what), OverlapPolicy::Sum) => Ok(Some(format!(
+        (Ok(None), _) => Ok(None),
+        (Ok(Some(c)), _) => Ok(Some(format!(
+            "{} contact(s) between bodies cross by at most {}, within the rounding of the coordinates: taken for touching (at most {} of volume counted twice)",
+            c.count,
+            n(c.max_depth),
+            n(c.volume_bound)
+        ))),
+        (Err(what), OverlapPolicy::Sum) => Ok(Some(format!(
             "{what}: overlapping space is counted twice (--overlap sum)"
         ))),
-        (Some(what), OverlapPolicy::Refuse) => Err(Error::Overlapping {
+        (Err(what), OverlapPolicy::Refuse) => Err(Error::Overlapping {
             place: what,
             sum_allowed: true,
         }),
@@ -324,7 +332,7 @@ fn body(
         if overlap_checked {
             return Ok(None);
         }
-        let found = crate::overlap::first_overlap(&soup).map(|o| o.describe(&soup));
+        let found = crate::overlap::check(&soup).map_err(|o| o.describe(&soup));
         overlapping(found, options)
     };
     // The general path; when it refuses a closed mesh (a shell inside another, a body

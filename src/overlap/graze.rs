@@ -40,7 +40,16 @@ impl Grazing {
 
 /// The first noted edge (in pair order) that crosses the surface at the edge it passes
 /// through; edges where other than two faces meet are left to [`wedges`].
-pub(super) fn grazes<S: Soup>(soup: &S, tris: &[Tri], noted: &[Grazing]) -> Option<Overlap> {
+///
+/// One whose nearer end lies within the coordinates' precision of the faces' planes is a
+/// contact (returned, for [`contact::verify`] to follow its inner end).
+pub(super) fn grazes<S: Soup>(
+    soup: &S,
+    tris: &[Tri],
+    noted: &[Grazing],
+    precision: &Precision,
+) -> (Option<Overlap>, Vec<Contact>) {
+    let mut contacts = Vec::new();
     let edges: Vec<[u64; 2]> = noted.iter().map(|g| g.key).collect();
     let faces = faces_at(tris, &edges);
     let corners = |t: usize| soup.triangle(t).map(|p| p.coords());
@@ -71,12 +80,39 @@ pub(super) fn grazes<S: Soup>(soup: &S, tris: &[Tri], noted: &[Grazing]) -> Opti
             if convex < 0 { a || b } else { a && b }
         };
         if inside(&p) != inside(&q) {
-            return Some(Overlap {
-                first: g.first,
-                second: g.second,
-                kind: Kind::Cross(g.at),
-            });
+            // How far its nearer end lies from the nearer of the two planes.
+            let plane = |c: &[[f64; 3]; 3], x: &[f64; 3]| {
+                let n = cross3(
+                    &[c[1][0] - c[0][0], c[1][1] - c[0][1], c[1][2] - c[0][2]],
+                    &[c[2][0] - c[0][0], c[2][1] - c[0][1], c[2][2] - c[0][2]],
+                );
+                let d = [x[0] - c[0][0], x[1] - c[0][1], x[2] - c[0][2]];
+                (n[0] * d[0] + n[1] * d[1] + n[2] * d[2]).abs()
+                    / (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt()
+            };
+            let depth = [&p, &q]
+                .iter()
+                .map(|x| plane(&c1, x).min(plane(&c2, x)))
+                .fold(f64::INFINITY, f64::min);
+            if depth <= precision.tolerance(magnitude(&[&c1, &c2, &s])) {
+                contacts.push(Contact {
+                    first: g.first,
+                    second: g.second,
+                    at: g.at,
+                    depth,
+                    crossings: vec![(t, k, f1, if inside(&q) { 1 } else { -1 })],
+                });
+                continue;
+            }
+            return (
+                Some(Overlap {
+                    first: g.first,
+                    second: g.second,
+                    kind: Kind::Cross(g.at),
+                }),
+                contacts,
+            );
         }
     }
-    None
+    (None, contacts)
 }

@@ -43,6 +43,7 @@ use crate::soup::{Point, Soup};
 use rayon::prelude::*;
 use rstar::{AABB, RTree, primitives::GeomWithData, primitives::Rectangle};
 
+pub(crate) mod contact;
 mod exact;
 mod graze;
 mod grid;
@@ -53,6 +54,9 @@ use graze::*;
 use grid::*;
 use patch::{UNIT, Verdict};
 use wedge::*;
+
+pub use contact::Contacts;
+use contact::{Contact, Precision, magnitude};
 
 /// How two triangles of a mesh meet wrongly.
 #[derive(Clone, Debug, PartialEq)]
@@ -65,6 +69,10 @@ pub enum Kind {
     /// Both use this edge (its two ends) the same way round, with no face of the other
     /// orientation between them around it: the space between them is enclosed twice.
     Wedge([f64; 3], [f64; 3]),
+    /// They cross at the first point, and a corner carried inside the other body by the
+    /// crossing (or one joined to it by edges that cross nothing) lies at the second, deeper
+    /// than the coordinates' precision explains.
+    Sunk([f64; 3], [f64; 3]),
 }
 
 /// Two triangles (0-based, first < second) that cross or coincide.
@@ -107,22 +115,33 @@ impl Overlap {
                     n(p[2])
                 );
                 if let Some(d) = crossing_depth(&a, &b) {
-                    text += &format!(", {} deep", n(d));
-                    // Within what rounding coordinates to 7 digits (an STL's f32) moves a
-                    // point: bodies that only touch can cross that much.
-                    let size = a
-                        .iter()
-                        .chain(&b)
-                        .flat_map(|q| q.iter())
-                        .fold(0.0_f64, |m, x| m.max(x.abs()));
-                    if d <= size * f64::powi(2.0, -20) {
-                        text += " (within the rounding of 7-digit coordinates, such as an \
-                                 STL's: bodies that only touch can cross this much)";
-                    }
+                    let precision = Precision::of(soup);
+                    text += &format!(
+                        ", {} deep (more than the {} the rounding of {} explains)",
+                        n(d),
+                        n(precision.tolerance(magnitude(&[&a, &b]))),
+                        precision.describe()
+                    );
                 }
                 return text;
             }
             Kind::Coincide(p) => ("coincide (coplanar, facing the same way) around", p),
+            Kind::Sunk(p, q) => {
+                let precision = Precision::of(soup);
+                return format!(
+                    "{} and {} cross at ({}, {}, {}), carrying the corner ({}, {}, {}) inside the other body, deeper than the rounding of {} explains (more than {})",
+                    soup.place(self.first),
+                    soup.place(self.second),
+                    n(p[0]),
+                    n(p[1]),
+                    n(p[2]),
+                    n(q[0]),
+                    n(q[1]),
+                    n(q[2]),
+                    precision.describe(),
+                    n(precision.tolerance(q.iter().fold(0.0_f64, |m, x| m.max(x.abs()))))
+                );
+            }
             Kind::Wedge(a, b) => {
                 return format!(
                     "{} and {} both turn the same way around the edge ({}, {}, {})–({}, {}, {}), enclosing the space between them twice",
@@ -246,6 +265,33 @@ const MAX_LARGE: usize = 64;
 /// assert!(matches!(o.kind, Kind::Coincide(_)));
 /// ```
 pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
+    search(soup, Patches::WhenTheyPay).err()
+}
+
+/// [`first_overlap`], and the contacts within the coordinates' precision that were taken
+/// for touching (see [`contact`]): `Ok(None)` when nothing crosses at all.
+///
+/// # Errors
+/// The first pair of triangles that cross or coincide beyond the precision.
+///
+/// # Examples
+/// ```
+/// use inertia::overlap::check;
+/// use inertia::soup::VertexSoup;
+/// // A unit cube, and a smaller box on top of it sunk by 1e-6 (as 6-digit rounding
+/// // leaves it).
+/// let cube = |x: f64, z: f64, w: f64, h: f64| -> Vec<[f64; 3]> {
+///     let m = inertia::shape::Shape3d::Box { size: [w, w, h] }.tessellate(0);
+///     m.triangles.iter().flat_map(|t| t.map(|i| {
+///         let p = m.vertices[i as usize];
+///         [p[0] + x, p[1] + 0.5, p[2] + z + h / 2.0]
+///     })).collect()
+/// };
+/// let both = [cube(0.5, 0.0, 1.0, 1.0), cube(0.375, 0.999999, 0.5, 1.23457)].concat();
+/// let contacts = check(&VertexSoup(&both)).unwrap().unwrap();
+/// assert!(contacts.max_depth <= 1.000001e-6);
+/// ```
+pub fn check<S: Soup>(soup: &S) -> Result<Option<Contacts>, Overlap> {
     search(soup, Patches::WhenTheyPay)
 }
 
@@ -267,11 +313,11 @@ enum Patches {
     Never,
 }
 
-/// [`first_overlap`], with pairs within patches passed over as `patches` says.
-fn search<S: Soup>(soup: &S, patches: Patches) -> Option<Overlap> {
+/// [`check`], with pairs within patches passed over as `patches` says.
+fn search<S: Soup>(soup: &S, patches: Patches) -> Result<Option<Contacts>, Overlap> {
     let n = soup.len();
     if n < 2 || n >= u32::MAX as usize {
-        return None;
+        return Ok(None);
     }
     let corners = |t: usize| {
         let [a, b, c] = soup.triangle(t);
@@ -355,6 +401,9 @@ fn search<S: Soup>(soup: &S, patches: Patches) -> Option<Overlap> {
     // Edges passing exactly through another triangle's edge: looked at afterwards, with
     // the face across that edge.
     let grazing = std::sync::Mutex::new(Vec::<Grazing>::new());
+    // Crossings within the coordinates' precision: followed afterwards.
+    let contacts = std::sync::Mutex::new(Vec::<Contact>::new());
+    let precision = std::sync::OnceLock::<Precision>::new();
     let test = |i: usize, j: usize| -> Option<Overlap> {
         let (a, b) = (&tris[i], &tris[j]);
         if !a.meets(b) || a.same_patch(b) {
@@ -394,7 +443,21 @@ fn search<S: Soup>(soup: &S, patches: Patches) -> Option<Overlap> {
             return None;
         }
         let mut graze = None;
-        let found = meet(&ci, &cj, &mut graze).map(|kind| Overlap {
+        let found = meet(&ci, &cj, &mut graze);
+        if let Some(Kind::Cross(at)) = found
+            && let Some(depth) = crossing_depth(&ci, &cj)
+            && depth
+                <= precision
+                    .get_or_init(|| Precision::of(soup))
+                    .tolerance(magnitude(&[&ci, &cj]))
+        {
+            let c = Contact::crossing((i, &ci, &a.hash), (j, &cj, &b.hash), at, depth);
+            if let Ok(mut v) = contacts.lock() {
+                v.push(c);
+            }
+            return None;
+        }
+        let found = found.map(|kind| Overlap {
             first: i,
             second: j,
             kind,
@@ -504,23 +567,36 @@ fn search<S: Soup>(soup: &S, patches: Patches) -> Option<Overlap> {
     };
     // Flat patches, each against the triangles whose boxes meet its box.
     let found = earliest(found, flat_overlaps(soup, tris, &flats, &test));
-    if found.is_some() {
-        return found;
+    if let Some(o) = found {
+        return Err(o);
     }
     let mut grazing = grazing.into_inner().unwrap_or_default();
+    let mut contacts = contacts.into_inner().unwrap_or_default();
     let through_edges = if grazing.is_empty() {
         None
     } else {
         grazing.sort_unstable_by_key(|g| (g.first, g.second));
-        grazes(soup, tris, &grazing)
+        let precision = precision.get_or_init(|| Precision::of(soup));
+        let (found, touching) = grazes(soup, tris, &grazing, precision);
+        contacts.extend(touching);
+        found
     };
     let mut edges = same_way.into_inner().unwrap_or_default();
-    if edges.is_empty() {
-        return through_edges;
+    let found = if edges.is_empty() {
+        through_edges
+    } else {
+        edges.sort_unstable();
+        edges.dedup();
+        let precision = precision.get_or_init(|| Precision::of(soup));
+        let (found, folds) = wedges(soup, tris, &edges, precision);
+        contacts.extend(folds);
+        earliest(through_edges, found)
+    };
+    if let Some(o) = found {
+        return Err(o);
     }
-    edges.sort_unstable();
-    edges.dedup();
-    earliest(through_edges, wedges(soup, tris, &edges))
+    let precision = precision.get_or_init(|| Precision::of(soup));
+    contact::verify(soup, tris, contacts, precision)
 }
 
 /// The earlier of two findings (by first triangle, then second), so that the pair reported
@@ -744,9 +820,9 @@ mod tests {
     }
 
     #[test]
-    fn a_crossing_says_how_deep_and_whether_rounding_explains_it() {
+    fn a_contact_within_rounding_passes_and_a_deeper_one_says_how_deep() {
         // A cube resting on a slab, turned 10° about x and rounded to f32: the contact
-        // crosses by about 1e-8, which the message puts down to rounding.
+        // crosses by about 1e-8, within what f32 can say there: touching, reported.
         let (s, c) = 10.0_f64.to_radians().sin_cos();
         let turn = |p: [f64; 3]| {
             [
@@ -763,10 +839,14 @@ mod tests {
         .iter()
         .map(|t| t.map(turn))
         .collect();
-        let o = first(&t).expect("rounding makes the contact cross");
-        let text = o.describe(&VertexSoup(&soup_of(&t)));
-        assert!(text.contains(" deep (within the rounding"), "{text}");
-        // Sunk by a tenth: 0.1 deep, not rounding.
+        assert_eq!(first(&t), None);
+        let contacts = check(&VertexSoup(&soup_of(&t))).unwrap().unwrap();
+        assert!(
+            contacts.count > 0 && contacts.max_depth < 1e-6,
+            "{contacts:?}"
+        );
+        assert!(contacts.volume_bound < 1e-5, "{contacts:?}");
+        // Sunk by a tenth: 0.1 deep, refused, with what the rounding could explain.
         let t = [
             cube([0.0; 3], [4.0, 4.0, 1.0]),
             cube([1.0, 1.0, 0.9], [1.0; 3]),
@@ -775,7 +855,8 @@ mod tests {
         let o = first(&t).unwrap();
         let text = o.describe(&VertexSoup(&soup_of(&t)));
         assert!(
-            text.contains(", 0.1 deep") && !text.contains("rounding"),
+            text.contains(", 0.1 deep (more than the ")
+                && text.ends_with("the rounding of double-precision coordinates explains)"),
             "{text}"
         );
     }

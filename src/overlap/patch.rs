@@ -403,7 +403,7 @@ fn join<S: Soup>(
 
 /// For each triangle's edge k (`3t + k`), the triangle across it when exactly two
 /// triangles use the edge, in opposite directions; else [`NONE`].
-fn neighbours(tris: &[Tri]) -> Vec<u32> {
+pub(super) fn neighbours(tris: &[Tri]) -> Vec<u32> {
     let n = tris.len();
     // Both ends' hashes mixed (wyhash's folded multiply): equal keys are checked below.
     let key = |u: u64, v: u64| {
@@ -706,13 +706,14 @@ mod tests {
         tris.iter().map(|t| t.map(turn)).collect()
     }
 
-    fn both(tris: &[T3]) -> (Option<super::super::Overlap>, Option<super::super::Overlap>) {
+    /// What the search finds with patches and without: the overlap, or how many contacts.
+    fn both(tris: &[T3]) -> (Found, Found) {
         let s = soup(tris);
-        (
-            search(&VertexSoup(&s), Patches::Always),
-            search(&VertexSoup(&s), Patches::Never),
-        )
+        let run = |p| search(&VertexSoup(&s), p).map(|c| c.map(|c| c.count));
+        (run(Patches::Always), run(Patches::Never))
     }
+
+    type Found = Result<Option<usize>, super::super::Overlap>;
 
     /// The patch of each triangle, as [`super::find`] sets it, the flat patches, and how
     /// many other triangles their corners alone do not clear.
@@ -761,7 +762,7 @@ mod tests {
         assert!(patch[..n].iter().all(|&q| q == patch[0]), "{patch:?}");
         assert!(patch[n..].iter().all(|&q| q == patch[n] && q != patch[0]));
         assert_eq!(flats, 1);
-        assert_eq!(both(&t), (None, None));
+        assert_eq!(both(&t), (Ok(None), Ok(None)));
     }
 
     #[test]
@@ -772,9 +773,12 @@ mod tests {
             let t = cylinder([0.0; 3], 10.0, 20.0, 64, rim);
             let (_, flats, unclear) = patches_of(&t);
             assert_eq!((flats, unclear), (2, 0), "rim {rim}");
-            assert_eq!(both(&t), (None, None));
+            assert_eq!(both(&t), (Ok(None), Ok(None)));
         }
-        assert_eq!(both(&grid_box([0.0; 3], [1.0, 2.0, 3.0], 8)), (None, None));
+        assert_eq!(
+            both(&grid_box([0.0; 3], [1.0, 2.0, 3.0], 8)),
+            (Ok(None), Ok(None))
+        );
     }
 
     #[test]
@@ -791,7 +795,7 @@ mod tests {
             assert!(
                 matches!(
                     a,
-                    Some(super::super::Overlap {
+                    Err(super::super::Overlap {
                         kind: Kind::Cross(_),
                         ..
                     })
@@ -806,16 +810,16 @@ mod tests {
                 cylinder([3.0, 1.0, 20.0], 2.0, 5.0, 48, rim),
             ] {
                 let t = [cyl.clone(), other].concat();
-                assert_eq!(both(&t), (None, None), "rim {rim}");
+                assert_eq!(both(&t), (Ok(None), Ok(None)), "rim {rim}");
             }
             // The same cylinder twice: its caps coincide.
             let (a, b) = both(&[cyl.clone(), cyl.clone()].concat());
-            assert!(a.is_some());
+            assert!(a.is_err());
             assert_eq!(a, b);
             // Turned 37° about (1, 2, 3), at full precision and rounded to f32.
             for f in [false, true] {
                 let t = turned(&cyl, 37.0, f);
-                assert_eq!(both(&t), (None, None), "rim {rim} f32 {f}");
+                assert_eq!(both(&t), (Ok(None), Ok(None)), "rim {rim} f32 {f}");
             }
         }
     }
@@ -844,7 +848,7 @@ mod tests {
         assert!(
             matches!(
                 a,
-                Some(super::super::Overlap {
+                Err(super::super::Overlap {
                     kind: Kind::Coincide(_),
                     ..
                 })

@@ -41,7 +41,18 @@ type Face = (f64, bool, usize, [f64; 3]);
 /// Around each of `edges`, the faces using it in angular order must alternate in the way
 /// they use it (in, out, in, out): the winding number of the wedges between them then
 /// stays 0 or 1. Two neighbours the same way round enclose their wedge twice.
-pub(super) fn wedges<S: Soup>(soup: &S, tris: &[Tri], edges: &[[u64; 2]]) -> Option<Overlap> {
+///
+/// Faces whose third corners lie within the coordinates' precision of each other's planes
+/// (two parts face to face, their faces split on different diagonals and turned, so that
+/// each face is bent by rounding) are in no certain order: when only such a reordering
+/// makes the faces alternate, the wedge is a contact, its depth the largest such distance.
+pub(super) fn wedges<S: Soup>(
+    soup: &S,
+    tris: &[Tri],
+    edges: &[[u64; 2]],
+    precision: &Precision,
+) -> (Option<Overlap>, Vec<Contact>) {
+    let mut folds = Vec::new();
     // (edge, triangle, whether it runs from the edge's low-hash end, its corners: that
     // end, the other, the third)
     type Page = ([u64; 2], usize, bool, [[f64; 3]; 3]);
@@ -95,8 +106,22 @@ pub(super) fn wedges<S: Soup>(soup: &S, tris: &[Tri], edges: &[[u64; 2]]) -> Opt
         around.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.2.cmp(&y.2)));
         // Faces in one half-plane (exactly: their third corners coplanar with the edge and
         // on one side) are in no order: place each so as to alternate if it can.
-        let same_half = |p: &[f64; 3], q: &[f64; 3]| {
-            orient(&a, &b, p, q) == 0 && {
+        let tol = precision.tolerance(magnitude(&[&group[0].3]));
+        // How far `q` lies from the plane through the edge and `p`.
+        let off = |p: &[f64; 3], q: &[f64; 3]| {
+            let wp = [p[0] - a[0], p[1] - a[1], p[2] - a[2]];
+            let wq = [q[0] - a[0], q[1] - a[1], q[2] - a[2]];
+            let m = cross3(&d, &wp);
+            let len = dot(&m, &m).sqrt();
+            (dot(&m, &wq) / len).abs()
+        };
+        let within = |p: &[f64; 3], q: &[f64; 3]| off(p, q) <= tol && off(q, p) <= tol;
+        let half = |p: &[f64; 3], q: &[f64; 3], loose: bool| {
+            (if loose {
+                within(p, q)
+            } else {
+                orient(&a, &b, p, q) == 0
+            }) && {
                 let (wp, wq) = (
                     [p[0] - a[0], p[1] - a[1], p[2] - a[2]],
                     [q[0] - a[0], q[1] - a[1], q[2] - a[2]],
@@ -105,66 +130,102 @@ pub(super) fn wedges<S: Soup>(soup: &S, tris: &[Tri], edges: &[[u64; 2]]) -> Opt
                 dot(&cross3(&d, &wp), &cross3(&d, &wq)) > 0.0
             }
         };
-        // The order is circular and its start arbitrary: start it where a half-plane
-        // begins, gather the runs of faces sharing one, and arrange each run to alternate
-        // with what comes before it (trying both ways for the first run, so that the
-        // circle can close).
-        let n = around.len();
-        let start = (0..n)
-            .find(|&k| !same_half(&around[k].3, &around[(k + n - 1) % n].3))
-            .unwrap_or(0);
-        around.rotate_left(start);
-        let mut runs: Vec<Vec<Face>> = Vec::new();
-        for x in around {
-            match runs.last_mut() {
-                Some(run) if same_half(&run[run.len() - 1].3, &x.3) => run.push(x),
-                _ => runs.push(vec![x]),
+        let exact = arrange(around.clone(), &|p, q| half(p, q, false));
+        let Some(k) = same_way(&exact) else {
+            continue;
+        };
+        let loose = arrange(around, &|p, q| half(p, q, true));
+        if same_way(&loose).is_none() {
+            // A contact: the faces lying within the tolerance of each other's planes (and
+            // not exactly in one), and the corners of each behind the other's.
+            let mut c = Contact {
+                first: usize::MAX,
+                second: 0,
+                at: a,
+                depth: 0.0,
+                crossings: Vec::new(),
+            };
+            for x in &loose {
+                for y in &loose {
+                    if x.2 == y.2 || !half(&x.3, &y.3, true) || half(&x.3, &y.3, false) {
+                        continue;
+                    }
+                    c.first = c.first.min(x.2.min(y.2));
+                    c.second = c.second.max(x.2.max(y.2));
+                    c.depth = c.depth.max(off(&x.3, &y.3));
+                }
+            }
+            if c.first != usize::MAX {
+                folds.push(c);
+                continue;
             }
         }
-        let arrange = |first: bool| {
-            let mut out = Vec::with_capacity(n);
-            let mut want = first;
-            for run in &runs {
-                let mut rest = run.clone();
-                while !rest.is_empty() {
-                    let pick = rest.iter().position(|x| x.1 == want).unwrap_or(0);
-                    let x = rest.remove(pick);
-                    want = !x.1;
-                    out.push(x);
-                }
-            }
-            out
+        let n = exact.len();
+        let (x, y) = (&exact[k], &exact[(k + 1) % n]);
+        // The same way round: their wedge enclosed twice (or, in one half-plane, the two
+        // faces lying on each other).
+        let o = Overlap {
+            first: x.2.min(y.2),
+            second: x.2.max(y.2),
+            kind: Kind::Wedge(a, b),
         };
-        let closes =
-            |s: &[(f64, bool, usize, [f64; 3])]| (0..n).all(|k| s[k].1 != s[(k + 1) % n].1);
-        let first = arrange(true);
-        let around = if closes(&first) {
-            first
-        } else {
-            let second = arrange(false);
-            if closes(&second) { second } else { first }
-        };
-        let n = around.len();
-        for k in 0..n {
-            let (x, y) = (&around[k], &around[(k + 1) % n]);
-            // The same way round: their wedge enclosed twice (or, in one half-plane, the
-            // two faces lying on each other).
-            if x.1 == y.1 {
-                let (i, j) = (x.2.min(y.2), x.2.max(y.2));
-                let o = Overlap {
-                    first: i,
-                    second: j,
-                    kind: Kind::Wedge(a, b),
-                };
-                if worst
-                    .as_ref()
-                    .is_none_or(|w| (o.first, o.second) < (w.first, w.second))
-                {
-                    worst = Some(o);
-                }
-                break;
-            }
+        if worst
+            .as_ref()
+            .is_none_or(|w| (o.first, o.second) < (w.first, w.second))
+        {
+            worst = Some(o);
         }
     }
-    worst
+    (worst, folds)
+}
+
+/// The faces around an edge in angular order, those in one half-plane (as `same_half`
+/// says) placed so as to alternate if they can. The order is circular and its start
+/// arbitrary: start it where a half-plane begins, gather the runs of faces sharing one,
+/// and arrange each run to alternate with what comes before it (trying both ways for the
+/// first run, so that the circle can close).
+fn arrange(mut around: Vec<Face>, same_half: &dyn Fn(&[f64; 3], &[f64; 3]) -> bool) -> Vec<Face> {
+    let n = around.len();
+    let start = (0..n)
+        .find(|&k| !same_half(&around[k].3, &around[(k + n - 1) % n].3))
+        .unwrap_or(0);
+    around.rotate_left(start);
+    let mut runs: Vec<Vec<Face>> = Vec::new();
+    for x in around {
+        match runs.last_mut() {
+            Some(run) if same_half(&run[run.len() - 1].3, &x.3) => run.push(x),
+            _ => runs.push(vec![x]),
+        }
+    }
+    let arranged = |first: bool| {
+        let mut out = Vec::with_capacity(n);
+        let mut want = first;
+        for run in &runs {
+            let mut rest = run.clone();
+            while !rest.is_empty() {
+                let pick = rest.iter().position(|x| x.1 == want).unwrap_or(0);
+                let x = rest.remove(pick);
+                want = !x.1;
+                out.push(x);
+            }
+        }
+        out
+    };
+    let first = arranged(true);
+    if same_way(&first).is_none() {
+        first
+    } else {
+        let second = arranged(false);
+        if same_way(&second).is_none() {
+            second
+        } else {
+            first
+        }
+    }
+}
+
+/// The first face followed by one running the same way round the edge, if any.
+fn same_way(s: &[Face]) -> Option<usize> {
+    let n = s.len();
+    (0..n).find(|&k| s[k].1 == s[(k + 1) % n].1)
 }

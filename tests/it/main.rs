@@ -6,6 +6,7 @@ mod assembly_cli;
 mod bad_input;
 mod batch_cli;
 mod common;
+mod contacts;
 mod determinism;
 mod dxf_cad;
 mod dxf_cli;

@@ -268,14 +268,14 @@ pub fn solid(bytes: &[u8]) -> Result<Option<Solid>> {
 fn checked<S: crate::soup::Soup, T>(
     soup: &S,
     make: impl FnOnce(&S) -> Option<T>,
-) -> Option<(T, Option<String>)> {
-    make(soup).map(|t| {
-        (
-            t,
-            crate::overlap::first_overlap(soup).map(|o| o.describe(soup)),
-        )
-    })
+) -> Option<(T, Checked)> {
+    make(soup).map(|t| (t, crate::overlap::check(soup).map_err(|o| o.describe(soup))))
 }
+
+/// What the overlap check found: the contacts within the coordinates' precision taken for
+/// touching (`Ok(None)`: nothing crosses), or the first two triangles that cross or
+/// coincide beyond it, described in one line.
+pub type Checked = std::result::Result<Option<crate::overlap::Contacts>, String>;
 
 /// [`solid`], and the first two triangles that cross or coincide, from one reading of
 /// the file (an ASCII STL is parsed once).
@@ -287,10 +287,10 @@ fn checked<S: crate::soup::Soup, T>(
 /// ```
 /// let bytes = std::fs::read("fixtures/mesh/right_tetrahedron.stl").unwrap();
 /// let (s, overlap) = inertia::io::stl::solid_checked(&bytes)?.unwrap();
-/// assert!((s.properties.volume - 10.0).abs() < 1e-12 && overlap.is_none());
+/// assert!((s.properties.volume - 10.0).abs() < 1e-12 && overlap == Ok(None));
 /// # Ok::<(), inertia::Error>(())
 /// ```
-pub fn solid_checked(bytes: &[u8]) -> Result<Option<(Solid, Option<String>)>> {
+pub fn solid_checked(bytes: &[u8]) -> Result<Option<(Solid, Checked)>> {
     Ok(match kind(bytes)? {
         Kind::Binary => checked(
             &BinarySoup {
@@ -312,10 +312,10 @@ pub fn solid_checked(bytes: &[u8]) -> Result<Option<(Solid, Option<String>)>> {
 /// ```
 /// let bytes = std::fs::read("fixtures/mesh/two_bodies.stl").unwrap();
 /// let (m, overlap) = inertia::io::stl::mesh_checked(&bytes)?.unwrap();
-/// assert_eq!((m.shell_count(), overlap), (2, None));
+/// assert_eq!((m.shell_count(), overlap), (2, Ok(None)));
 /// # Ok::<(), inertia::Error>(())
 /// ```
-pub fn mesh_checked(bytes: &[u8]) -> Result<Option<(crate::Mesh, Option<String>)>> {
+pub fn mesh_checked(bytes: &[u8]) -> Result<Option<(crate::Mesh, Checked)>> {
     Ok(match kind(bytes)? {
         Kind::Binary => checked(
             &BinarySoup {
