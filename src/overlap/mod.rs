@@ -269,7 +269,7 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
 }
 
 /// [`first_overlap`], and the contacts within the coordinates' precision that were taken
-/// for touching (see [`contact`]): `Ok(None)` when nothing crosses at all.
+/// for touching (see [`Contacts`]): `Ok(None)` when nothing crosses at all.
 ///
 /// # Errors
 /// The first pair of triangles that cross or coincide beyond the precision.
