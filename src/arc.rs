@@ -17,7 +17,6 @@
 //! rounding instead. The map then carries them to the plane exactly.
 
 use std::f64::consts::PI;
-use std::sync::OnceLock;
 
 /// A curved edge between two vertices of a ring; see the [module documentation](self).
 ///
@@ -250,34 +249,6 @@ impl ArcEdge {
     }
 }
 
-/// The closed ring of `points` whose edge i (to vertex i + 1, the last back to the first)
-/// is `arcs[i]` (straight where `None` or missing), as it is drawn and checked: each vertex
-/// followed by the interior points of its edge's curve (chords of at most 1/128 of a
-/// turn), each with the number (from 0) of the edge it lies on.
-///
-/// # Examples
-/// ```
-/// use inertia::arc::{ring_chords, ArcEdge};
-/// let (a, b) = ([1.0, 0.0], [-1.0, 0.0]);
-/// let disc = ring_chords(&[a, b], &[ArcEdge::from_bulge(a, b, 1.0), ArcEdge::from_bulge(b, a, 1.0)]);
-/// assert_eq!(disc.len(), 128);
-/// assert_eq!(disc[64], (b, 1));
-/// ```
-pub fn ring_chords(points: &[[f64; 2]], arcs: &[Option<ArcEdge>]) -> Vec<([f64; 2], usize)> {
-    let n = points.len();
-    let mut out = Vec::with_capacity(n);
-    let mut inner = Vec::new();
-    for i in 0..n {
-        out.push((points[i], i));
-        if let Some(c) = arcs.get(i).copied().flatten() {
-            inner.clear();
-            c.interior_points(points[i], points[(i + 1) % n], c.chord_count(), &mut inner);
-            out.extend(inner.iter().map(|q| (*q, i)));
-        }
-    }
-    out
-}
-
 /// Integrals of the unit circle's segment cut off by the chord at `x = cos α`, in the frame
 /// with its origin at the chord's midpoint, x towards the apex and y along the chord.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -331,37 +302,9 @@ fn closed_form(alpha: f64) -> UnitSegment {
     }
 }
 
-/// Nodes and weights of the 20-point Gauss–Legendre rule on [−1, 1] (found once by
-/// Newton's method on the Legendre polynomial).
+/// The 20-point Gauss–Legendre rule on [−1, 1].
 fn gauss_legendre() -> impl Iterator<Item = (f64, f64)> {
-    static RULE: OnceLock<Vec<(f64, f64)>> = OnceLock::new();
-    RULE.get_or_init(|| {
-        const N: usize = 20;
-        (0..N)
-            .map(|i| {
-                let mut x = (PI * (i as f64 + 0.75) / (N as f64 + 0.5)).cos();
-                let mut dp = 0.0;
-                for _ in 0..100 {
-                    let (mut p0, mut p1) = (1.0, x);
-                    for k in 2..=N {
-                        let k = k as f64;
-                        let p2 = ((2.0 * k - 1.0) * x * p1 - (k - 1.0) * p0) / k;
-                        p0 = p1;
-                        p1 = p2;
-                    }
-                    dp = N as f64 * (x * p1 - p0) / (x * x - 1.0);
-                    let dx = p1 / dp;
-                    x -= dx;
-                    if dx.abs() < 1e-16 {
-                        break;
-                    }
-                }
-                (x, 2.0 / ((1.0 - x * x) * dp * dp))
-            })
-            .collect()
-    })
-    .iter()
-    .copied()
+    crate::quadrature::gauss_legendre(20).iter().copied()
 }
 
 #[cfg(test)]

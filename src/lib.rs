@@ -28,7 +28,9 @@
 pub mod about;
 pub mod arc;
 pub mod assembly;
+pub mod bezier;
 mod body;
+pub mod curve;
 pub mod error;
 pub mod io;
 pub mod mass2d;
@@ -38,6 +40,7 @@ pub mod method;
 pub mod overlap;
 pub mod polygon;
 mod predicates;
+mod quadrature;
 pub mod report;
 mod scratch;
 pub mod shape;

@@ -159,11 +159,58 @@ impl Nurbs {
         max_points: usize,
     ) -> Result<(Vec<Polyline>, f64), String> {
         let p = self.degree;
-        let n = self.points.len();
         let mut pieces: Vec<Polyline> = Vec::new();
-        let mut out: Vec<[f64; 2]> = Vec::new();
         let mut total = 0;
         let mut deviation = 0.0_f64;
+        for spans in self.bezier_pieces() {
+            let mut out: Vec<[f64; 2]> = vec![cartesian(spans[0][0])];
+            for bez in spans {
+                let mut stack = vec![(bez, 0u32)];
+                while let Some((piece, depth)) = stack.pop() {
+                    let d = flatness(&piece);
+                    if d <= tolerance || depth >= 48 {
+                        deviation = deviation.max(d);
+                        out.push(cartesian(piece[p]));
+                        if total + out.len() > max_points {
+                            return Err(format!(
+                                "needs more than {max_points} points to stay within {tolerance} of its chords"
+                            ));
+                        }
+                        continue;
+                    }
+                    let (left, right) = crate::bezier::halve(&piece);
+                    // Depth first, left half first: points come out in order.
+                    stack.push((right, depth + 1));
+                    stack.push((left, depth + 1));
+                }
+            }
+            total += out.len();
+            pieces.push(out);
+        }
+        Ok((pieces, deviation))
+    }
+
+    /// The curve as rational Bézier spans, one list per piece (an interior knot repeated
+    /// more than `degree` times ends a piece): each span's `degree + 1` control points in
+    /// homogeneous form `[w x, w y, w]`, found by blossoming (de Boor's scheme with the
+    /// span's ends as arguments).
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::spline::Nurbs;
+    /// // A uniform clamped quadratic of 4 control points: two spans, one piece.
+    /// let c = Nurbs::new(2, vec![0.0, 0.0, 0.0, 1.0, 2.0, 2.0, 2.0],
+    ///     vec![[0.0, 0.0], [2.0, 2.0], [4.0, 2.0], [6.0, 0.0]], vec![])?;
+    /// let pieces = c.bezier_pieces();
+    /// assert_eq!((pieces.len(), pieces[0].len()), (1, 2));
+    /// assert_eq!(pieces[0][0], vec![[0.0, 0.0, 1.0], [2.0, 2.0, 1.0], [3.0, 2.0, 1.0]]);
+    /// # Ok::<(), String>(())
+    /// ```
+    pub fn bezier_pieces(&self) -> Vec<Vec<Vec<[f64; 3]>>> {
+        let p = self.degree;
+        let n = self.points.len();
+        let mut pieces: Vec<Vec<Vec<[f64; 3]>>> = Vec::new();
+        let mut spans: Vec<Vec<[f64; 3]>> = Vec::new();
         for k in p..n {
             let (a, b) = (self.knots[k], self.knots[k + 1]);
             if b <= a {
@@ -171,41 +218,24 @@ impl Nurbs {
             }
             // A knot repeated more than `degree` times where this span starts: the curve
             // may jump there, so a new piece starts.
-            if !out.is_empty() && self.knots.iter().filter(|&&x| x == a).count() > p {
-                total += out.len();
-                pieces.push(std::mem::take(&mut out));
+            if !spans.is_empty() && self.knots.iter().filter(|&&x| x == a).count() > p {
+                pieces.push(std::mem::take(&mut spans));
             }
             // The span's Bézier control points: blossoms at (a, …, a, b, …, b).
-            let bez: Vec<[f64; 3]> = (0..=p)
-                .map(|j| {
-                    let args: Vec<f64> = (0..p).map(|i| if i < p - j { a } else { b }).collect();
-                    self.blossom(k, &args)
-                })
-                .collect();
-            if out.is_empty() {
-                out.push(cartesian(bez[0]));
-            }
-            let mut stack = vec![(bez, 0u32)];
-            while let Some((piece, depth)) = stack.pop() {
-                let d = flatness(&piece);
-                if d <= tolerance || depth >= 48 {
-                    deviation = deviation.max(d);
-                    out.push(cartesian(piece[p]));
-                    if total + out.len() > max_points {
-                        return Err(format!(
-                            "needs more than {max_points} points to stay within {tolerance} of its chords"
-                        ));
-                    }
-                    continue;
-                }
-                let (left, right) = halve(&piece);
-                // Depth first, left half first: points come out in order.
-                stack.push((right, depth + 1));
-                stack.push((left, depth + 1));
-            }
+            spans.push(
+                (0..=p)
+                    .map(|j| {
+                        let args: Vec<f64> =
+                            (0..p).map(|i| if i < p - j { a } else { b }).collect();
+                        self.blossom(k, &args)
+                    })
+                    .collect(),
+            );
         }
-        pieces.push(out);
-        Ok((pieces, deviation))
+        if !spans.is_empty() {
+            pieces.push(spans);
+        }
+        pieces
     }
 }
 
@@ -234,26 +264,6 @@ fn flatness(piece: &[[f64; 3]]) -> f64 {
             (qx - t * dx).hypot(qy - t * dy)
         })
         .fold(0.0, f64::max)
-}
-
-/// De Casteljau at the middle of the parameter: the two halves.
-fn halve(piece: &[[f64; 3]]) -> (Vec<[f64; 3]>, Vec<[f64; 3]>) {
-    let mut row = piece.to_vec();
-    let n = row.len();
-    let mut left = Vec::with_capacity(n);
-    let mut right = Vec::with_capacity(n);
-    left.push(row[0]);
-    right.push(row[n - 1]);
-    for level in 1..n {
-        for j in 0..n - level {
-            let (a, b) = (row[j], row[j + 1]);
-            row[j] = std::array::from_fn(|c| 0.5 * (a[c] + b[c]));
-        }
-        left.push(row[0]);
-        right.push(row[n - 1 - level]);
-    }
-    right.reverse();
-    (left, right)
 }
 
 #[cfg(test)]

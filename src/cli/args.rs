@@ -46,8 +46,8 @@ pub(super) enum Command {
     /// ELLIPSEs, and outlines of LINEs, ARCs, elliptical arcs, open polylines and SPLINEs
     /// joined end to end (within 1e-6 of the drawing's extent, or --join-tolerance);
     /// INSERTs and MINSERT arrays expanded (counted first: --max-entities). Bulges, arcs,
-    /// circles and ellipses are integrated exactly; splines are chords within 1e-7 of their
-    /// size (max_deviation). Paper space and layouts (--space), invisible entities, layers
+    /// circles, ellipses and SPLINEs are integrated exactly (rational splines to 1e-13).
+    /// Paper space and layouts (--space), invisible entities, layers
     /// that are off or frozen, annotations, dots and zero-area loops are left out and
     /// counted in "ignored"; external references, geometry not read (SOLID, REGION, MESH,
     /// ...) and pieces in no closed outline (unless --open ignore) are refused. $INSUNITS

@@ -293,7 +293,7 @@ pub(crate) struct Rings<'a> {
     /// The holes.
     pub holes: &'a [Vec<Point2<f64>>],
     /// Per ring (outer first), the curve of each edge, or empty when all are straight.
-    pub arcs: &'a [Vec<Option<crate::arc::ArcEdge>>],
+    pub arcs: &'a [Vec<Option<crate::curve::Curve>>],
 }
 
 impl<'a> Rings<'a> {
@@ -308,7 +308,7 @@ impl<'a> Rings<'a> {
     }
 
     /// Per ring, the curve of each edge.
-    pub(crate) fn arcs(&self) -> &'a [Vec<Option<crate::arc::ArcEdge>>] {
+    pub(crate) fn arcs(&self) -> &'a [Vec<Option<crate::curve::Curve>>] {
         self.arcs
     }
 }

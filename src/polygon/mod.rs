@@ -8,7 +8,7 @@ mod validate;
 
 pub use disjoint::check_disjoint;
 
-use crate::arc::ArcEdge;
+use crate::curve::Curve;
 use crate::error::{Error, Result};
 use crate::method::{PolygonIntegral, PolygonMethod};
 use nalgebra::Point2;
@@ -27,9 +27,9 @@ pub struct PolygonRings {
     pub outer: Vec<[f64; 2]>,
     /// The holes.
     pub holes: Vec<Vec<[f64; 2]>>,
-    /// Curved edges, per ring (outer first): the curve from point i to point i + 1, or
-    /// `None` for a straight edge. Empty when every edge is straight.
-    pub arcs: Vec<Vec<Option<crate::arc::ArcEdge>>>,
+    /// Curved edges (arcs and spline spans), per ring (outer first): the curve from point
+    /// i to point i + 1, or `None` for a straight edge. Empty when every edge is straight.
+    pub arcs: Vec<Vec<Option<Curve>>>,
     /// When curves were replaced by chords (DXF splines): the largest distance between a
     /// curve and its chords; `None` when the rings are exact.
     pub max_deviation: Option<f64>,
@@ -94,7 +94,7 @@ pub struct Polygon {
     input_vertices: usize,
     /// For a polygon with curved edges: per ring (outer first), the curve of each edge
     /// (from vertex i to i + 1), `None` where it is straight. Empty when all are straight.
-    arcs: Vec<Vec<Option<ArcEdge>>>,
+    arcs: Vec<Vec<Option<Curve>>>,
     /// For a polygon with curved edges: its rings with every curve cut into chords (what
     /// the validity checks and drawings see). Empty when all edges are straight.
     outline: Vec<Vec<Point2<f64>>>,
@@ -154,7 +154,7 @@ impl Polygon {
 
     /// The curve of each edge, per ring (outer first; edge i runs from vertex i to i + 1),
     /// `None` where the edge is straight; empty when every edge is straight.
-    pub fn arcs(&self) -> &[Vec<Option<ArcEdge>>] {
+    pub fn arcs(&self) -> &[Vec<Option<Curve>>] {
         &self.arcs
     }
 
@@ -301,7 +301,7 @@ impl Polygon {
     /// let p = inertia::Polygon::from_rings(PolygonRings {
     ///     outer: vec![a, b],
     ///     holes: vec![],
-    ///     arcs: vec![vec![ArcEdge::from_bulge(a, b, 1.0), None]],
+    ///     arcs: vec![vec![ArcEdge::from_bulge(a, b, 1.0).map(Into::into), None]],
     ///     max_deviation: None,
     /// })?;
     /// let bb = p.bounding_box();
@@ -315,7 +315,7 @@ impl Polygon {
         let mut lo = [f64::INFINITY; 2];
         let mut hi = [f64::NEG_INFINITY; 2];
         for (i, p) in r.iter().enumerate() {
-            let (l, h) = match self.arcs.first().and_then(|e| e.get(i).copied().flatten()) {
+            let (l, h) = match self.arcs.first().and_then(|e| e.get(i)).and_then(Option::as_ref) {
                 Some(c) => {
                     let q = r[(i + 1) % r.len()];
                     c.extent([p.x, p.y], [q.x, q.y])
@@ -343,7 +343,7 @@ impl Polygon {
             .enumerate()
             .map(|(k, r)| {
                 (0..r.len())
-                    .map(|i| match self.arcs.get(k).and_then(|e| e[i]) {
+                    .map(|i| match self.arcs.get(k).and_then(|e| e[i].as_ref()) {
                         Some(c) => c.length(),
                         None => (r[(i + 1) % r.len()] - r[i]).norm(),
                     })

@@ -3,7 +3,7 @@
 //! oriented (outer counter-clockwise, holes clockwise).
 
 use super::{Polygon, PolygonRings, Winding};
-use crate::arc::ArcEdge;
+use crate::curve::Curve;
 use crate::error::{Error, Result, Ring};
 use crate::sweep::first_contact;
 use nalgebra::Point2;
@@ -157,7 +157,8 @@ impl Polygon {
     /// use inertia::{arc::ArcEdge, io::PolygonRings, Polygon, PolygonMethod};
     /// // A unit disc from two half circles (bulge 1).
     /// let (a, b) = ([1.0, 0.0], [-1.0, 0.0]);
-    /// let arcs = vec![vec![ArcEdge::from_bulge(a, b, 1.0), ArcEdge::from_bulge(b, a, 1.0)]];
+    /// let halves = [ArcEdge::from_bulge(a, b, 1.0), ArcEdge::from_bulge(b, a, 1.0)];
+    /// let arcs = vec![halves.map(|h| h.map(Into::into)).to_vec()];
     /// let disc = Polygon::from_rings(PolygonRings { outer: vec![a, b], arcs, ..Default::default() })?;
     /// let i = PolygonMethod::Fan.integrate(&disc);
     /// assert!((i.properties.area - std::f64::consts::PI).abs() < 1e-15);
@@ -202,7 +203,7 @@ impl Polygon {
                 signed_area(p)
                     + (0..p.len())
                         .filter_map(|i| {
-                            let c = e[i]?;
+                            let c = e[i].as_ref()?;
                             Some(
                                 c.segment_integrals(
                                     local(p[i]),
@@ -264,13 +265,13 @@ impl Polygon {
 }
 
 /// A ring's vertices and the curve of each edge (`None` where straight).
-type CurvedRing = (Vec<Point2<f64>>, Vec<Option<ArcEdge>>);
+type CurvedRing = (Vec<Point2<f64>>, Vec<Option<Curve>>);
 
 /// A ring with curved edges, its finite points kept and a point that repeats its
 /// neighbour across a straight edge dropped.
 fn clean_curved_ring(
     points: &[[f64; 2]],
-    edges: &[Option<ArcEdge>],
+    edges: &[Option<Curve>],
     ring: Ring,
 ) -> Result<CurvedRing> {
     let n = points.len();
@@ -286,9 +287,9 @@ fn clean_curved_ring(
                 });
             }
         }
-        let edge = edges.get(i).copied().flatten();
-        if let Some(c) = edge
-            && !(c.b.iter().flatten().all(|v| v.is_finite()) && c.half_angle.is_finite())
+        let edge = edges.get(i).cloned().flatten();
+        if let Some(c) = &edge
+            && !c.is_finite()
         {
             return Err(Error::Unresolvable(format!(
                 "the curved edge from vertex {} of the {ring} is not finite",
@@ -312,11 +313,11 @@ fn clean_curved_ring(
 
 /// A ring with its curves cut into chords; each point carries the number of the edge it
 /// lies on, so that errors name the edges of the input.
-fn chords_of(p: &[Point2<f64>], e: &[Option<ArcEdge>], ring: Ring) -> Result<CleanRing> {
+fn chords_of(p: &[Point2<f64>], e: &[Option<Curve>], ring: Ring) -> Result<CleanRing> {
     let vertices: Vec<[f64; 2]> = p.iter().map(|q| [q.x, q.y]).collect();
     let mut points = Vec::with_capacity(p.len());
     let mut input_index = Vec::with_capacity(p.len());
-    for (q, edge) in crate::arc::ring_chords(&vertices, e) {
+    for (q, edge) in crate::curve::ring_chords(&vertices, e) {
         let q = Point2::new(q[0], q[1]);
         if points.last() != Some(&q) {
             points.push(q);

@@ -1,7 +1,7 @@
 //! Open pieces (LINEs, ARCs, open polylines) chained end to end into closed curves.
 
 use super::{Path, describe};
-use crate::arc::ArcEdge;
+use crate::curve::Curve;
 use crate::error::{Error, Result};
 
 /// What chaining did: the closed curves, the pieces left out (named, with their length),
@@ -16,7 +16,7 @@ pub(super) struct Chained {
 }
 
 /// The length of a path: its edges, curves included (closed: back to the first point).
-fn length(points: &[[f64; 2]], arcs: &[Option<ArcEdge>]) -> f64 {
+fn length(points: &[[f64; 2]], arcs: &[Option<Curve>]) -> f64 {
     let n = points.len();
     (0..arcs.len())
         .map(|i| {
@@ -265,9 +265,8 @@ pub(super) fn chain(pieces: Vec<Path>, tol: f64, ignore_open: bool) -> Result<Ch
             continue;
         }
         let mut points: Vec<[f64; 2]> = Vec::new();
-        let mut arcs: Vec<Option<ArcEdge>> = Vec::new();
+        let mut arcs: Vec<Option<Curve>> = Vec::new();
         let mut names: Vec<&str> = Vec::new();
-        let mut deviation: Option<f64> = None;
         let mut end = 2 * first; // the end we enter the piece by
         loop {
             let k = end / 2;
@@ -276,9 +275,6 @@ pub(super) fn chain(pieces: Vec<Path>, tol: f64, ignore_open: bool) -> Result<Ch
             }
             used[k] = true;
             names.push(&pieces[k].name);
-            if let Some(d) = pieces[k].deviation {
-                deviation = Some(deviation.map_or(d, |x| x.max(d)));
-            }
             let pts = &pieces[k].points;
             // Each piece contributes all but its last point (the next piece starts there),
             // and its edges, run backwards when it is entered by its end.
@@ -287,7 +283,7 @@ pub(super) fn chain(pieces: Vec<Path>, tol: f64, ignore_open: bool) -> Result<Ch
                 arcs.extend_from_slice(&pieces[k].arcs);
             } else {
                 points.extend(pts[1..].iter().rev());
-                arcs.extend(pieces[k].arcs.iter().rev().map(|c| c.map(|c| c.reversed())));
+                arcs.extend(pieces[k].arcs.iter().rev().map(|c| c.as_ref().map(Curve::reversed)));
             }
             let out = end ^ 1;
             let list = &at[&group[out]];
@@ -303,7 +299,6 @@ pub(super) fn chain(pieces: Vec<Path>, tol: f64, ignore_open: bool) -> Result<Ch
             name,
             points,
             arcs,
-            deviation,
         });
     }
     ignored.sort();

@@ -1,10 +1,8 @@
 //! Gathering a drawing's curves and pieces through its INSERTs.
 
-use super::curves::{
-    MAX_SPLINE_POINTS, bulged, check_bulges, elliptic_arc, planar, spline_points, turn,
-};
+use super::curves::{bulged, check_bulges, elliptic_arc, planar, spline_spans, turn};
 use super::{Path, kind_name};
-use crate::arc::ArcEdge;
+use crate::curve::Curve;
 use crate::error::{Error, Result};
 use std::f64::consts::PI;
 
@@ -30,7 +28,7 @@ impl Affine {
     }
 
     /// Moves points and the curves between them.
-    fn place(&self, points: &mut [[f64; 2]], arcs: &mut [Option<ArcEdge>]) {
+    fn place(&self, points: &mut [[f64; 2]], arcs: &mut [Option<Curve>]) {
         for p in points {
             *p = self.apply(*p);
         }
@@ -143,8 +141,6 @@ pub(super) struct Collector<'a> {
     /// The most entities INSERTs may expand to (checked on the way too, as a guard).
     pub(super) max_expanded: usize,
     pub(super) annotations: std::collections::BTreeMap<String, usize>,
-    /// Chord points of the splines read so far.
-    pub(super) spline_points: usize,
 }
 
 impl<'a> Collector<'a> {
@@ -436,18 +432,11 @@ impl<'a> Collector<'a> {
             }
             EntityType::Spline(sp) => {
                 let name = format!("SPLINE {handle}");
-                let room = MAX_SPLINE_POINTS.saturating_sub(self.spline_points);
-                let (pieces, deviation) = spline_points(sp, &name, room)?;
-                self.spline_points += pieces.iter().map(Vec::len).sum::<usize>();
-                // A chord within d of the curve lands within ‖m‖ d of it once placed.
-                let m = &xf.m;
-                let norm =
-                    (m[0][0].powi(2) + m[0][1].powi(2) + m[1][0].powi(2) + m[1][1].powi(2)).sqrt();
-                let deviation = Some(deviation * norm);
+                let pieces = spline_spans(sp, &name)?;
                 // A discontinuous knot vector makes pieces, chained like any others (and
                 // refused if they do not join).
                 let count = pieces.len();
-                for (k, mut points) in pieces.into_iter().enumerate() {
+                for (k, (mut points, arcs)) in pieces.into_iter().enumerate() {
                     let name = if count > 1 {
                         format!("{name} (piece {} of {count})", k + 1)
                     } else {
@@ -457,18 +446,7 @@ impl<'a> Collector<'a> {
                     if closed {
                         points.pop();
                     }
-                    let arcs = vec![None; points.len() - usize::from(!closed)];
-                    self.add(
-                        xf,
-                        where_,
-                        Path {
-                            name,
-                            points,
-                            arcs,
-                            deviation,
-                        },
-                        closed,
-                    );
+                    self.add(xf, where_, Path::exact(name, points, arcs), closed);
                 }
             }
             EntityType::Helix(_)

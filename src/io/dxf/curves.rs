@@ -1,7 +1,8 @@
 //! Curves of DXF entities: bulged polylines, elliptic arcs, the plane check and splines
-//! cut into chords.
+//! as Bézier spans.
 
 use crate::arc::ArcEdge;
+use crate::curve::Curve;
 use crate::error::{Error, Result};
 use std::f64::consts::PI;
 
@@ -10,12 +11,15 @@ use std::f64::consts::PI;
 pub(super) fn bulged(
     vertices: &[([f64; 2], f64)],
     closed: bool,
-) -> (Vec<[f64; 2]>, Vec<Option<ArcEdge>>) {
+) -> (Vec<[f64; 2]>, Vec<Option<Curve>>) {
     let n = vertices.len();
     let edges = if closed { n } else { n.saturating_sub(1) };
     let points = vertices.iter().map(|v| v.0).collect();
     let arcs = (0..edges)
-        .map(|i| ArcEdge::from_bulge(vertices[i].0, vertices[(i + 1) % n].0, vertices[i].1))
+        .map(|i| {
+            ArcEdge::from_bulge(vertices[i].0, vertices[(i + 1) % n].0, vertices[i].1)
+                .map(Curve::Arc)
+        })
         .collect();
     (points, arcs)
 }
@@ -39,7 +43,7 @@ pub(super) fn elliptic_arc(
     a: [[f64; 2]; 2],
     t0: f64,
     t1: f64,
-) -> (Vec<[f64; 2]>, Vec<Option<ArcEdge>>) {
+) -> (Vec<[f64; 2]>, Vec<Option<Curve>>) {
     let n = ((t1 - t0) / (PI / 2.0)).ceil().max(1.0) as usize;
     let at = |k: usize| t0 + (t1 - t0) * k as f64 / n as f64;
     let point = |t: f64| {
@@ -58,7 +62,7 @@ pub(super) fn elliptic_arc(
     };
     let points = (0..=n).map(|k| point(at(k))).collect();
     let arcs = (0..n)
-        .map(|k| Some(ArcEdge::elliptic(a, at(k), at(k + 1))))
+        .map(|k| Some(Curve::Arc(ArcEdge::elliptic(a, at(k), at(k + 1)))))
         .collect();
     (points, arcs)
 }
@@ -92,19 +96,15 @@ pub(super) fn planar(extrusion_z: f64, name: &str) -> Result<f64> {
     }
 }
 
-/// Splines are cut into chords within this fraction of their control points' extent.
-pub const SPLINE_TOLERANCE: f64 = 1e-7;
-/// Splines needing more chord points than this, together, are refused (a small file of
-/// wiggly splines must not become gigabytes of points).
-pub(super) const MAX_SPLINE_POINTS: usize = 1 << 22;
-
-/// A SPLINE's chords (start to end), one list per piece (a discontinuous knot vector makes
-/// several), and their largest distance from it.
-pub(super) fn spline_points(
+/// A SPLINE as Bézier spans, one path per piece (a discontinuous knot vector makes
+/// several): the span ends as points, from the curve's start to its end, and each span as
+/// the curve of the edge between them (a degree-1 span is a straight edge). Spans of no
+/// length are left out; a span that ends where it starts (a loop) is halved, so that each
+/// edge joins two distinct points.
+pub(super) fn spline_spans(
     sp: &::dxf::entities::Spline,
     name: &str,
-    max_points: usize,
-) -> Result<(Vec<Vec<[f64; 2]>>, f64)> {
+) -> Result<Vec<(Vec<[f64; 2]>, Vec<Option<Curve>>)>> {
     if sp.control_points.is_empty() {
         return Err(Error::parse(
             name.to_string(),
@@ -131,27 +131,37 @@ pub(super) fn spline_points(
     if degree == 1 && k != n + 2 && k > n + 1 && k - n - 1 <= crate::spline::MAX_DEGREE {
         degree = k - n - 1;
     }
-    let curve = crate::spline::Nurbs::new(degree, sp.knot_values.clone(), points.clone(), weights)
+    let curve = crate::spline::Nurbs::new(degree, sp.knot_values.clone(), points, weights)
         .map_err(|e| Error::parse(name.to_string(), e))?;
-    let (lo, hi) = points.iter().fold(
-        ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]),
-        |(lo, hi), p| {
-            (
-                [lo[0].min(p[0]), lo[1].min(p[1])],
-                [hi[0].max(p[0]), hi[1].max(p[1])],
-            )
-        },
-    );
-    let size = (hi[0] - lo[0]).hypot(hi[1] - lo[1]);
-    let tolerance = SPLINE_TOLERANCE * size;
-    let (pieces, deviation) = curve.flatten_pieces(tolerance, max_points).map_err(|e| {
-        Error::parse(
-            name.to_string(),
-            format!("{e} (the splines of one drawing may take {MAX_SPLINE_POINTS} points in all)"),
-        )
-    })?;
-    if pieces.iter().any(|p| p.len() < 2) {
-        return Err(Error::parse(name.to_string(), "has no length"));
+    let cartesian = |h: [f64; 3]| [h[0] / h[2], h[1] / h[2]];
+    let mut out = Vec::new();
+    for spans in curve.bezier_pieces() {
+        let mut points = vec![cartesian(spans[0][0])];
+        let mut curves: Vec<Option<Curve>> = Vec::new();
+        for span in spans {
+            let halves = if cartesian(span[0]) == cartesian(span[degree]) {
+                let (l, r) = crate::bezier::halve(&span);
+                vec![l, r]
+            } else {
+                vec![span]
+            };
+            for h in halves {
+                let Some(b) = crate::bezier::BezierSpan::new(&h) else {
+                    continue; // no length
+                };
+                let start = *points.last().expect("a piece starts with a point");
+                let e = b.end_offset();
+                let end = cartesian(h[degree]);
+                // The span's end as written (not start + offset): spans meet exactly.
+                debug_assert!((start[0] + e[0] - end[0]).abs() <= 1e-9 * (1.0 + end[0].abs()));
+                points.push(end);
+                curves.push((degree > 1).then_some(Curve::Bezier(b)));
+            }
+        }
+        if curves.is_empty() {
+            return Err(Error::parse(name.to_string(), "has no length"));
+        }
+        out.push((points, curves));
     }
-    Ok((pieces, deviation))
+    Ok(out)
 }

@@ -4,9 +4,10 @@
 //! from `LINE`s, `ARC`s, elliptical arcs, `SPLINE`s and open polylines; `INSERT`s expand
 //! their blocks (counted before expanding).
 //!
-//! Bulges (arc segments), arcs, circles and ellipses stay curves: they are integrated in
-//! closed form ([`crate::arc`]), so a circle's area is π r² to rounding; splines are chords
-//! within a stated distance. Pieces are joined where their ends meet within a tolerance
+//! Bulges (arc segments), arcs, circles, ellipses and splines stay curves: arcs are
+//! integrated in closed form ([`crate::arc`]), so a circle's area is π r² to rounding, and
+//! splines span by span ([`crate::bezier`]: exactly for polynomial spans, to 1e-13 for
+//! rational ones); the validity checks see them cut into chords. Pieces are joined where their ends meet within a tolerance
 //! ([`DEFAULT_JOIN`] of the drawing's extent, or `--join-tolerance`); an end that meets no
 //! other piece, or three pieces meeting at one point, is refused naming the piece or the
 //! point. Closed curves inside another are its holes (an even-odd nesting: an island
@@ -22,11 +23,10 @@ mod curves;
 mod nest;
 
 use super::PolygonRings;
-use crate::arc::ArcEdge;
+use crate::curve::Curve;
 use crate::error::{Error, Result};
 use chain::chain;
 use collect::{Affine, Collector};
-pub use curves::SPLINE_TOLERANCE;
 use nest::nest;
 
 /// A path of the drawing: a closed curve (edge i from vertex i to i + 1, the last back to
@@ -35,25 +35,22 @@ use nest::nest;
 struct Path {
     name: String,
     points: Vec<[f64; 2]>,
-    arcs: Vec<Option<ArcEdge>>,
-    /// For a path made of spline chords: their largest distance from the splines.
-    deviation: Option<f64>,
+    arcs: Vec<Option<Curve>>,
 }
 
 impl Path {
     /// A path that is the drawing's geometry exactly.
-    fn exact(name: String, points: Vec<[f64; 2]>, arcs: Vec<Option<ArcEdge>>) -> Path {
+    fn exact(name: String, points: Vec<[f64; 2]>, arcs: Vec<Option<Curve>>) -> Path {
         Path {
             name,
             points,
             arcs,
-            deviation: None,
         }
     }
 
     /// A closed path cut into chords (at most 1/128 of a turn each), for nesting.
     fn chords(&self) -> Vec<[f64; 2]> {
-        crate::arc::ring_chords(&self.points, &self.arcs)
+        crate::curve::ring_chords(&self.points, &self.arcs)
             .into_iter()
             .map(|(q, _)| q)
             .collect()
@@ -727,7 +724,6 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
         pieces: Vec::new(),
         expanded: 0,
         annotations: Default::default(),
-        spline_points: 0,
     };
     c.entities(&entities, &Affine::IDENTITY, "", "", &mut Vec::new())?;
     let Collector {

@@ -74,7 +74,7 @@ pub(super) fn nest(curves: Vec<Path>) -> Vec<(String, PolygonRings)> {
                     outer: curves[i].points.clone(),
                     holes: vec![],
                     arcs: vec![curves[i].arcs.clone()],
-                    max_deviation: curves[i].deviation,
+                    max_deviation: None,
                 },
             ));
         } else if let Some(&parent) = containers[i]
@@ -88,9 +88,6 @@ pub(super) fn nest(curves: Vec<Path>) -> Vec<(String, PolygonRings)> {
         if let Some(p) = parts.iter_mut().find(|(i, _)| *i == parent) {
             p.1.holes.push(curves[h].points.clone());
             p.1.arcs.push(curves[h].arcs.clone());
-            if let Some(d) = curves[h].deviation {
-                p.1.max_deviation = Some(p.1.max_deviation.map_or(d, |x| x.max(d)));
-            }
         }
     }
     parts

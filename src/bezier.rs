@@ -1,0 +1,536 @@
+//! Spline spans as curved edges: rational Bézier pieces integrated exactly, cut into
+//! chords only for the validity checks.
+//!
+//! A NURBS curve (a DXF `SPLINE`) is cut at its knots into Bézier spans
+//! ([`crate::spline::Nurbs::bezier_pieces`]); each span is one edge of a ring, from `p0` to
+//! `p1`. As for arcs ([`crate::arc`]), the integrals over a ring are those of its chord
+//! polygon plus, for each curved edge, those of the segment between the chord and the
+//! curve. Taken about the span's start, the segment's integral of a homogeneous polynomial
+//! `f` of degree `k` is, by the divergence theorem applied to the field `r f / (k + 2)`,
+//! `∫ f(r) (r × r′) dt / (k + 2)` over the curve alone: `r × r′` vanishes on the chord,
+//! which runs through the start.
+//!
+//! - A polynomial span of degree `n` makes that integrand a polynomial of degree at most
+//!   `4n − 2` (for the second moments, `k = 2`), which the `2n`-point Gauss–Legendre rule
+//!   integrates exactly: the closed form, to rounding.
+//! - A rational span, `r = N / w`, makes it the rational function `f(N) (N × N′) / w^(k+2)`,
+//!   analytic on the span (the weights are positive): it is integrated by Gauss–Legendre
+//!   on halves of halves until two levels agree to 1e-14 of the integrand's magnitude
+//!   (1e-13 relative in all).
+//!
+//! The chords the validity checks see come from halving the span (de Casteljau) until
+//! every control point lies within 1/2048 of the span's extent (its control points' box)
+//! of the chord between the piece's ends. A rational curve with positive weights lies in
+//! the convex hull of its control points, so the curve then stays within that distance of
+//! its chords: a rigorous bound, like the sagitta of an arc's 1/128-turn chords (a circle
+//! written as four rational quadratic spans is cut into 128 chords, as an arc is).
+
+use crate::quadrature::gauss_legendre;
+use std::sync::Arc;
+
+/// The highest degree of a span (that of [`crate::spline::MAX_DEGREE`]).
+pub const MAX_DEGREE: usize = crate::spline::MAX_DEGREE;
+
+/// Chords stay within this fraction of the span's extent of the curve.
+pub const CHORD_FRACTION: f64 = 1.0 / 2048.0;
+
+/// Halving stops at this depth (a span of 65,536 chords) whatever the flatness.
+const MAX_CHORD_DEPTH: u32 = 16;
+
+/// A Bézier span of a spline as an edge of a ring; see the [module documentation](self).
+///
+/// # Examples
+/// ```
+/// use inertia::bezier::BezierSpan;
+/// // The parabolic arch from (0, 0) to (2, 0) with control point (1, 2): the segment
+/// // between it and its chord has area 2/3 · 2 · 1 (Archimedes), and lies left of the
+/// // chord run from (0, 0) to (2, 0): it counts negatively.
+/// let s = BezierSpan::new(&[[0.0, 0.0, 1.0], [1.0, 2.0, 1.0], [2.0, 0.0, 1.0]]).unwrap();
+/// let (area, first, _) = s.segment_integrals([0.0, 0.0], [2.0, 0.0], [0.0, 0.0]);
+/// assert!((area + 4.0 / 3.0).abs() < 1e-15);
+/// assert!((first[0] + 4.0 / 3.0).abs() < 1e-15); // centroid x = 1
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct BezierSpan(Arc<Span>);
+
+#[derive(Debug, PartialEq)]
+struct Span {
+    /// Control points `[w x, w y, w]`, x and y relative to the span's start.
+    points: Vec<[f64; 3]>,
+    /// Whether the weights differ (otherwise the curve is a polynomial).
+    rational: bool,
+    /// The segment between the chord and the curve, about the span's start: area, `∫x`,
+    /// `∫y`, `∫x²`, `∫y²`, `∫xy`, signed as [`BezierSpan::segment_integrals`] gives them.
+    moments: [f64; 6],
+}
+
+impl BezierSpan {
+    /// The span with control points `control` (homogeneous, `[w x, w y, w]`, in the
+    /// plane's coordinates); `None` unless there are 2 to [`MAX_DEGREE`] + 1 of them,
+    /// finite with positive weights, and the curve has a length (not all one point).
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::bezier::BezierSpan;
+    /// assert!(BezierSpan::new(&[[1.0, 1.0, 1.0], [2.0, 2.0, 2.0]]).is_none()); // one point
+    /// assert!(BezierSpan::new(&[[0.0, 0.0, 1.0], [1.0, 0.0, -1.0]]).is_none());
+    /// let s = BezierSpan::new(&[[0.0, 0.0, 1.0], [1.0, 0.0, 1.0], [1.0, 1.0, 1.0]]).unwrap();
+    /// assert_eq!((s.degree(), s.is_rational()), (2, false));
+    /// ```
+    pub fn new(control: &[[f64; 3]]) -> Option<BezierSpan> {
+        if control.len() < 2
+            || control.len() > MAX_DEGREE + 1
+            || control
+                .iter()
+                .any(|h| !(h.iter().all(|v| v.is_finite()) && h[2] > 0.0))
+        {
+            return None;
+        }
+        let s = cartesian(control[0]);
+        let mut points: Vec<[f64; 3]> = control
+            .iter()
+            .map(|h| [h[0] - h[2] * s[0], h[1] - h[2] * s[1], h[2]])
+            .collect();
+        points[0] = [0.0, 0.0, control[0][2]];
+        if points
+            .iter()
+            .all(|h| h[0] == 0.0 && h[1] == 0.0)
+        {
+            return None;
+        }
+        let rational = points.iter().any(|h| h[2] != points[0][2]);
+        let mut span = Span {
+            points,
+            rational,
+            moments: [0.0; 6],
+        };
+        span.moments = span.integrate();
+        span.moments
+            .iter()
+            .all(|v| v.is_finite())
+            .then(|| BezierSpan(Arc::new(span)))
+    }
+
+    /// The degree of the span (control points less one).
+    pub fn degree(&self) -> usize {
+        self.0.points.len() - 1
+    }
+
+    /// Whether the span's weights differ (a rational curve, integrated by adaptive
+    /// quadrature) rather than being all equal (a polynomial curve, integrated exactly).
+    pub fn is_rational(&self) -> bool {
+        self.0.rational
+    }
+
+    /// The span's end relative to its start.
+    pub fn end_offset(&self) -> [f64; 2] {
+        cartesian(self.0.points[self.0.points.len() - 1])
+    }
+
+    /// The point at parameter `t` ∈ [0, 1] of the span starting at `p0`.
+    pub fn point(&self, p0: [f64; 2], t: f64) -> [f64; 2] {
+        let q = cartesian(eval(&self.0.points, t).0);
+        [p0[0] + q[0], p0[1] + q[1]]
+    }
+
+    /// The same span run the other way, from its end to its start.
+    pub fn reversed(&self) -> BezierSpan {
+        let pts: Vec<[f64; 3]> = self.0.points.iter().rev().copied().collect();
+        BezierSpan::new(&pts).unwrap_or_else(|| self.clone())
+    }
+
+    /// The same span after the linear part `m` (row-major) of an affine map of the plane.
+    pub fn transformed(&self, m: &[[f64; 2]; 2]) -> BezierSpan {
+        let pts: Vec<[f64; 3]> = self
+            .0
+            .points
+            .iter()
+            .map(|h| {
+                [
+                    m[0][0] * h[0] + m[0][1] * h[1],
+                    m[1][0] * h[0] + m[1][1] * h[1],
+                    h[2],
+                ]
+            })
+            .collect();
+        BezierSpan::new(&pts).unwrap_or_else(|| self.clone())
+    }
+
+    /// Signed integrals over the segment between the chord from `p0` (the span's start)
+    /// to its end and the curve, about the point `o`: `(area, [∫x, ∫y], [∫x², ∫y², ∫xy])`,
+    /// positive when the curve bulges to the right of the chord (the amount to add to the
+    /// integrals of a counter-clockwise ring's chord polygon). `p1`, the ring's next
+    /// vertex, is the span's end up to rounding and is not read.
+    pub fn segment_integrals(
+        &self,
+        p0: [f64; 2],
+        _p1: [f64; 2],
+        o: [f64; 2],
+    ) -> (f64, [f64; 2], [f64; 3]) {
+        // The moments about the start, moved to `o` (parallel axes, exactly).
+        let [a, mx, my, mxx, myy, mxy] = self.0.moments;
+        let d = [p0[0] - o[0], p0[1] - o[1]];
+        (
+            a,
+            [mx + d[0] * a, my + d[1] * a],
+            [
+                mxx + 2.0 * d[0] * mx + d[0] * d[0] * a,
+                myy + 2.0 * d[1] * my + d[1] * d[1] * a,
+                mxy + d[0] * my + d[1] * mx + d[0] * d[1] * a,
+            ],
+        )
+    }
+
+    /// The length of the span (adaptive Gauss–Legendre on its speed).
+    pub fn length(&self) -> f64 {
+        let pts = &self.0.points;
+        adaptive(|t| {
+            let (n, dn) = eval(pts, t);
+            let w = n[2];
+            let v = [
+                (dn[0] * w - n[0] * dn[2]) / (w * w),
+                (dn[1] * w - n[1] * dn[2]) / (w * w),
+            ];
+            [v[0].hypot(v[1]), 0.0, 0.0, 0.0, 0.0, 0.0]
+        })[0]
+    }
+
+    /// The span's extent from `p0`: `(min, max)` of x and y over the curve, found by
+    /// halving the pieces whose control points reach beyond the extreme found so far,
+    /// to a few units in the last place.
+    pub fn extent(&self, p0: [f64; 2]) -> ([f64; 2], [f64; 2]) {
+        let pts = &self.0.points;
+        let e = self.end_offset();
+        let size = pts
+            .iter()
+            .map(|h| {
+                let q = cartesian(*h);
+                q[0].abs().max(q[1].abs())
+            })
+            .fold(0.0, f64::max);
+        let slack = 4.0 * f64::EPSILON * size;
+        let mut lo = [e[0].min(0.0), e[1].min(0.0)];
+        let mut hi = [e[0].max(0.0), e[1].max(0.0)];
+        for axis in 0..2 {
+            for sign in [1.0, -1.0] {
+                // The largest of sign · coordinate over the curve.
+                let mut best = sign * if sign > 0.0 { hi[axis] } else { lo[axis] };
+                let mut stack = vec![(pts.clone(), 0u32)];
+                while let Some((piece, depth)) = stack.pop() {
+                    let reach = piece
+                        .iter()
+                        .map(|h| sign * cartesian(*h)[axis])
+                        .fold(f64::NEG_INFINITY, f64::max);
+                    if reach <= best + slack {
+                        continue;
+                    }
+                    if depth >= 60 {
+                        best = best.max(reach);
+                        continue;
+                    }
+                    let (l, r) = halve(&piece);
+                    best = best.max(sign * cartesian(r[0])[axis]);
+                    stack.push((l, depth + 1));
+                    stack.push((r, depth + 1));
+                }
+                if sign > 0.0 {
+                    hi[axis] = best;
+                } else {
+                    lo[axis] = -best;
+                }
+            }
+        }
+        (
+            [p0[0] + lo[0], p0[1] + lo[1]],
+            [p0[0] + hi[0], p0[1] + hi[1]],
+        )
+    }
+
+    /// Points strictly inside the span from `p0`, in order: the ends of its chords for
+    /// the validity checks and drawings (see the [module documentation](self)).
+    pub fn interior_points(&self, p0: [f64; 2], out: &mut Vec<[f64; 2]>) {
+        self.chords(|h| {
+            let q = cartesian(h);
+            out.push([p0[0] + q[0], p0[1] + q[1]]);
+        });
+        out.pop(); // the span's end
+    }
+
+    /// How many chords [`interior_points`](Self::interior_points) cuts the span into.
+    pub fn chord_count(&self) -> usize {
+        let mut n = 0;
+        self.chords(|_| n += 1);
+        n
+    }
+
+    /// Calls `f` with the end of each chord, in order (the span's end last).
+    fn chords(&self, mut f: impl FnMut([f64; 3])) {
+        let pts = &self.0.points;
+        let (lo, hi) = pts.iter().fold(
+            ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]),
+            |(lo, hi), h| {
+                let q = cartesian(*h);
+                (
+                    [lo[0].min(q[0]), lo[1].min(q[1])],
+                    [hi[0].max(q[0]), hi[1].max(q[1])],
+                )
+            },
+        );
+        let tol = CHORD_FRACTION * (hi[0] - lo[0]).hypot(hi[1] - lo[1]);
+        let mut stack = vec![(pts.clone(), 0u32)];
+        while let Some((piece, depth)) = stack.pop() {
+            if depth >= MAX_CHORD_DEPTH || flatness(&piece) <= tol {
+                f(piece[piece.len() - 1]);
+                continue;
+            }
+            let (l, r) = halve(&piece);
+            // Depth first, left half first: the ends come out in order.
+            stack.push((r, depth + 1));
+            stack.push((l, depth + 1));
+        }
+    }
+}
+
+impl Span {
+    /// The segment's integrals about the start (see the module documentation).
+    fn integrate(&self) -> [f64; 6] {
+        let pts = &self.points;
+        let g = |t: f64| {
+            let (n, dn) = eval(pts, t);
+            let w = n[2];
+            let (x, y) = (n[0] / w, n[1] / w);
+            // r × r′ = (N × N′) / w², the weight's derivative cancelling.
+            let c = (n[0] * dn[1] - n[1] * dn[0]) / (w * w);
+            [
+                c / 2.0,
+                x * c / 3.0,
+                y * c / 3.0,
+                x * x * c / 4.0,
+                y * y * c / 4.0,
+                x * y * c / 4.0,
+            ]
+        };
+        // Green's theorem runs the curve from start to end and the chord back: counter-
+        // clockwise, so positive, for a curve bulging right of the chord (as an arc's
+        // segment is signed).
+        let sum = if self.rational {
+            adaptive(g)
+        } else {
+            rule(&g, 0.0, 1.0, 2 * (pts.len() - 1)).0
+        };
+        sum
+    }
+}
+
+/// The `n`-point Gauss–Legendre rule for `g` on [a, b], and the same for `|g|`.
+fn rule(g: &impl Fn(f64) -> [f64; 6], a: f64, b: f64, n: usize) -> ([f64; 6], [f64; 6]) {
+    let h = 0.5 * (b - a);
+    let (mut s, mut abs) = ([0.0; 6], [0.0; 6]);
+    for &(x, w) in gauss_legendre(n) {
+        let v = g(a + h * (x + 1.0));
+        for k in 0..6 {
+            s[k] += h * w * v[k];
+            abs[k] += h * w * v[k].abs();
+        }
+    }
+    (s, abs)
+}
+
+/// `∫ g` over [0, 1] by the 20-point rule on halves of halves, until the two halves
+/// of a piece agree with the whole to 1e-14 of `∫ |g|` in every component.
+fn adaptive(g: impl Fn(f64) -> [f64; 6]) -> [f64; 6] {
+    const N: usize = 20;
+    let (whole, scale) = rule(&g, 0.0, 1.0, N);
+    let mut total = [0.0; 6];
+    let mut stack = vec![(0.0, 1.0, whole, 0u32)];
+    while let Some((a, b, est, depth)) = stack.pop() {
+        let m = 0.5 * (a + b);
+        let (l, _) = rule(&g, a, m, N);
+        let (r, _) = rule(&g, m, b, N);
+        let done = depth >= 40
+            || (0..6).all(|k| (l[k] + r[k] - est[k]).abs() <= 1e-14 * scale[k] + f64::MIN_POSITIVE);
+        if done {
+            for k in 0..6 {
+                total[k] += l[k] + r[k];
+            }
+        } else {
+            stack.push((a, m, l, depth + 1));
+            stack.push((m, b, r, depth + 1));
+        }
+    }
+    total
+}
+
+fn cartesian(h: [f64; 3]) -> [f64; 2] {
+    [h[0] / h[2], h[1] / h[2]]
+}
+
+/// De Casteljau at `t`: the point and the derivative, in homogeneous form.
+fn eval(points: &[[f64; 3]], t: f64) -> ([f64; 3], [f64; 3]) {
+    let n = points.len() - 1;
+    let mut b = [[0.0; 3]; MAX_DEGREE + 1];
+    b[..=n].copy_from_slice(points);
+    for level in 1..n {
+        for j in 0..=n - level {
+            b[j] = std::array::from_fn(|c| (1.0 - t) * b[j][c] + t * b[j + 1][c]);
+        }
+    }
+    let p = std::array::from_fn(|c| (1.0 - t) * b[0][c] + t * b[1][c]);
+    let d = std::array::from_fn(|c| n as f64 * (b[1][c] - b[0][c]));
+    (p, d)
+}
+
+/// The largest distance of a piece's control points from the chord between its ends.
+fn flatness(piece: &[[f64; 3]]) -> f64 {
+    let a = cartesian(piece[0]);
+    let b = cartesian(piece[piece.len() - 1]);
+    let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
+    let len2 = dx * dx + dy * dy;
+    piece[1..piece.len() - 1]
+        .iter()
+        .map(|h| {
+            let q = cartesian(*h);
+            let (qx, qy) = (q[0] - a[0], q[1] - a[1]);
+            let t = if len2 > 0.0 {
+                ((qx * dx + qy * dy) / len2).clamp(0.0, 1.0)
+            } else {
+                0.0
+            };
+            (qx - t * dx).hypot(qy - t * dy)
+        })
+        .fold(0.0, f64::max)
+}
+
+/// De Casteljau at the middle of the parameter: the two halves.
+pub(crate) fn halve(piece: &[[f64; 3]]) -> (Vec<[f64; 3]>, Vec<[f64; 3]>) {
+    let mut row = piece.to_vec();
+    let n = row.len();
+    let mut left = Vec::with_capacity(n);
+    let mut right = Vec::with_capacity(n);
+    left.push(row[0]);
+    right.push(row[n - 1]);
+    for level in 1..n {
+        for j in 0..n - level {
+            let (a, b) = (row[j], row[j + 1]);
+            row[j] = std::array::from_fn(|c| 0.5 * (a[c] + b[c]));
+        }
+        left.push(row[0]);
+        right.push(row[n - 1 - level]);
+    }
+    right.reverse();
+    (left, right)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::f64::consts::{FRAC_1_SQRT_2, PI};
+
+    fn close(a: f64, b: f64, tol: f64) -> bool {
+        (a - b).abs() <= tol * b.abs().max(1e-300)
+    }
+
+    /// The quarter of the circle of radius `r` about `c` from angle `t0` counter-clockwise,
+    /// as a rational quadratic: weights 1, √2/2, 1.
+    fn quarter(c: [f64; 2], r: f64, t0: f64) -> ([f64; 2], BezierSpan) {
+        let at = |t: f64| [c[0] + r * t.cos(), c[1] + r * t.sin()];
+        let (a, b) = (at(t0), at(t0 + PI / 2.0));
+        let k = [
+            c[0] + r * (t0.cos() - t0.sin()),
+            c[1] + r * (t0.sin() + t0.cos()),
+        ];
+        let w = FRAC_1_SQRT_2;
+        let s = BezierSpan::new(&[
+            [a[0], a[1], 1.0],
+            [w * k[0], w * k[1], w],
+            [b[0], b[1], 1.0],
+        ])
+        .unwrap();
+        (a, s)
+    }
+
+    #[test]
+    fn a_quarter_circle_segment_is_exact() {
+        // The segment of a quarter disc of radius 1, π/4 − 1/2: run counter-clockwise
+        // about the centre, the arc bulges right of its chord, so it counts positively.
+        let (a, s) = quarter([0.0, 0.0], 1.0, 0.0);
+        assert!(s.is_rational());
+        let (area, first, second) = s.segment_integrals(a, [0.0, 1.0], [0.0, 0.0]);
+        let exact = PI / 4.0 - 0.5;
+        assert!(close(area, exact, 1e-14), "{area} {exact}");
+        // ∫x over the segment: quarter disc 1/3 minus triangle (0,0),(1,0),(0,1) 1/6.
+        assert!(close(first[0], 1.0 / 6.0, 1e-14), "{first:?}");
+        // ∫x²: quarter disc π/16 minus triangle 1/12.
+        assert!(close(second[0], PI / 16.0 - 1.0 / 12.0, 1e-14), "{second:?}");
+        // ∫xy: quarter disc 1/8 minus triangle 1/24.
+        assert!(close(second[2], 1.0 / 8.0 - 1.0 / 24.0, 1e-14), "{second:?}");
+        // The same against the arc's closed form, about another point.
+        let arc = crate::arc::ArcEdge::elliptic([[1.0, 0.0], [0.0, 1.0]], 0.0, PI / 2.0);
+        let (aa, a1, a2) = arc.segment_integrals(a, [0.0, 1.0], [0.3, -0.2]);
+        let (ba, b1, b2) = s.segment_integrals(a, [0.0, 1.0], [0.3, -0.2]);
+        assert!(close(ba, aa, 1e-14), "{ba} {aa}");
+        for (x, y) in a1.iter().zip(&b1).chain(a2.iter().zip(&b2)) {
+            assert!((x - y).abs() < 1e-14, "{x} {y}");
+        }
+    }
+
+    #[test]
+    fn reversed_and_transformed_spans() {
+        let (a, s) = quarter([2.0, 1.0], 3.0, 0.4);
+        let e = s.end_offset();
+        let b = [a[0] + e[0], a[1] + e[1]];
+        let (area, f, g) = s.segment_integrals(a, b, [1.0, 1.0]);
+        let (ra, rf, rg) = s.reversed().segment_integrals(b, a, [1.0, 1.0]);
+        assert!(close(ra, -area, 1e-14));
+        for (x, y) in f.iter().zip(&rf).chain(g.iter().zip(&rg)) {
+            assert!((x + y).abs() < 1e-13 * g[0].abs(), "{x} {y}");
+        }
+        // A mirror image changes the sign and keeps the size.
+        let m = s.transformed(&[[-1.0, 0.0], [0.0, 1.0]]);
+        let (ma, _, _) = m.segment_integrals([0.0; 2], [0.0; 2], [0.0; 2]);
+        assert!(close(ma, -area, 1e-14));
+        assert!(close(s.length(), 1.5 * PI, 1e-14), "{}", s.length());
+    }
+
+    #[test]
+    fn a_polynomial_cubic_is_integrated_exactly() {
+        // y = 3t(1 − t) over x = t³ − … : the Bézier (0, 0), (1, 1), (3, 1), (4, 0) of
+        // dxf_cad's test mirrored: ∫ y dx = 2.1, to the left of the chord from (0, 0).
+        let s = BezierSpan::new(&[
+            [0.0, 0.0, 1.0],
+            [1.0, 1.0, 1.0],
+            [3.0, 1.0, 1.0],
+            [4.0, 0.0, 1.0],
+        ])
+        .unwrap();
+        let (area, _, _) = s.segment_integrals([0.0; 2], [4.0, 0.0], [0.0; 2]);
+        assert!(close(area, -2.1, 1e-15), "{area}");
+        // The same with all weights 2 (still a polynomial).
+        let w = BezierSpan::new(&[
+            [0.0, 0.0, 2.0],
+            [2.0, 2.0, 2.0],
+            [6.0, 2.0, 2.0],
+            [8.0, 0.0, 2.0],
+        ])
+        .unwrap();
+        assert!(!w.is_rational());
+        assert_eq!(w.segment_integrals([0.0; 2], [4.0, 0.0], [0.0; 2]).0, area);
+    }
+
+    #[test]
+    fn chords_and_extent() {
+        let (a, s) = quarter([0.0, 0.0], 1.0, 0.0);
+        // 32 chords of 1/128 of a turn.
+        assert_eq!(s.chord_count(), 32);
+        let mut pts = Vec::new();
+        s.interior_points(a, &mut pts);
+        assert_eq!(pts.len(), 31);
+        assert!(pts.iter().all(|p| close(p[0].hypot(p[1]), 1.0, 1e-15)));
+        // A quarter from 45°: its extent reaches y = 1 at 90°.
+        let (a, s) = quarter([0.0, 0.0], 1.0, PI / 4.0);
+        let (lo, hi) = s.extent(a);
+        assert!(close(hi[1], 1.0, 1e-15), "{hi:?}");
+        assert!(close(lo[0], -FRAC_1_SQRT_2, 1e-15) && close(hi[0], FRAC_1_SQRT_2, 1e-15));
+        assert!(close(lo[1], FRAC_1_SQRT_2, 1e-15), "{lo:?}");
+    }
+}
