@@ -26,7 +26,10 @@
 pub struct Nurbs {
     degree: usize,
     knots: Vec<f64>,
-    /// Control points in homogeneous form `[w x, w y, w]`.
+    /// The first control point: the others are kept relative to it, so that a curve far
+    /// from the origin is cut into spans with the digits of its own size.
+    origin: [f64; 2],
+    /// Control points in homogeneous form `[w x, w y, w]`, relative to `origin`.
     points: Vec<[f64; 3]>,
 }
 
@@ -80,15 +83,17 @@ impl Nurbs {
         if points.iter().flatten().any(|c| !c.is_finite()) {
             return Err("a control point is not finite".into());
         }
+        let origin = points[0];
         let points = points
             .iter()
             .enumerate()
             .map(|(i, p)| {
                 let w = weights.get(i).copied().unwrap_or(1.0);
-                [w * p[0], w * p[1], w]
+                [w * (p[0] - origin[0]), w * (p[1] - origin[1]), w]
             })
             .collect();
         Ok(Nurbs {
+            origin,
             degree,
             knots,
             points,
@@ -162,6 +167,8 @@ impl Nurbs {
         let mut pieces: Vec<Polyline> = Vec::new();
         let mut total = 0;
         let mut deviation = 0.0_f64;
+        let o = self.origin;
+        let cartesian = |h: [f64; 3]| [o[0] + h[0] / h[2], o[1] + h[1] / h[2]];
         for spans in self.bezier_pieces() {
             let mut out: Vec<[f64; 2]> = vec![cartesian(spans[0][0])];
             for bez in spans {
@@ -190,10 +197,15 @@ impl Nurbs {
         Ok((pieces, deviation))
     }
 
+    /// The first control point, which [`Nurbs::bezier_pieces`] gives the spans relative to.
+    pub fn origin(&self) -> [f64; 2] {
+        self.origin
+    }
+
     /// The curve as rational Bézier spans, one list per piece (an interior knot repeated
     /// more than `degree` times ends a piece): each span's `degree + 1` control points in
-    /// homogeneous form `[w x, w y, w]`, found by blossoming (de Boor's scheme with the
-    /// span's ends as arguments).
+    /// homogeneous form `[w x, w y, w]`, x and y relative to [`Nurbs::origin`], found by
+    /// blossoming (de Boor's scheme with the span's ends as arguments).
     ///
     /// # Examples
     /// ```

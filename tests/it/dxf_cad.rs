@@ -442,8 +442,9 @@ fn a_spline_without_its_degree_is_read_from_its_knots() {
         .concat()
     };
     let (a, v) = area_of("arch.dxf", arch(None));
-    assert!((a - 4.0 / 3.0).abs() < 1e-6, "{a}");
-    assert_eq!(v["approximate"], true);
+    // Integrated exactly: no chords' deviation, not approximate.
+    assert!((a - 4.0 / 3.0).abs() < 1e-15, "{a}");
+    assert!(v.get("approximate").is_none() && v.get("max_deviation").is_none(), "{v}");
     let (b, _) = area_of("arch2.dxf", arch(Some(2)));
     assert_eq!(a, b);
     // A degree stated and inconsistent with the knots is still refused with the reason.
@@ -507,7 +508,7 @@ fn a_discontinuous_spline_is_split_into_pieces() {
     // The rectangle plus two cubic bulges: below the Bézier (0, 0), (1, −1), (3, −1),
     // (4, 0), y = −3t(1 − t) and x′ = 3 + 6t − 6t², so ∫ |y| dx = ∫ 3t(1 − t)(3 + 6t − 6t²)
     // dt = 2.1; the other is its mirror image.
-    assert!((a - (12.0 + 2.0 * 2.1)).abs() < 1e-5, "{a}");
+    assert!((a - (12.0 + 2.0 * 2.1)).abs() < 1e-14, "{a}");
 }
 
 #[test]
@@ -668,9 +669,9 @@ fn a_bow_tie_is_refused_not_left_out_as_a_zero_area_loop() {
 }
 
 #[test]
-fn max_deviation_is_in_the_output_unit() {
-    // The parabolic arch in millimetres: its chords' deviation is printed in metres by
-    // default and in millimetres with --output-units mm, like every length.
+fn a_spline_is_exact_in_every_output_unit() {
+    // The parabolic arch in millimetres, 2/3 · 20 · 10 mm² (Archimedes): exact in metres
+    // by default and in millimetres with --output-units mm, with no chords' deviation.
     let arch = [
         spline(
             "5A",
@@ -684,13 +685,10 @@ fn max_deviation_is_in_the_output_unit() {
     let d = drawing(insunits("4"), vec![], arch);
     let m = json(&run("arch_mm.dxf", &d, &[]).1);
     let mm = json(&run("arch_mm.dxf", &d, &["--output-units", "mm"]).1);
-    let (dm, dmm) = (f(&m["max_deviation"]), f(&mm["max_deviation"]));
-    assert!(dmm > 0.0 && dmm <= 1e-5, "{dmm}");
-    assert!(
-        (dm * 1000.0 - dmm).abs() <= 1e-15 * dmm,
-        "{dm} m vs {dmm} mm"
-    );
-    assert!((f(&mm["area"]) - 1e6 * f(&m["area"])).abs() < 1e-9 * f(&mm["area"]));
+    assert!(m.get("max_deviation").is_none() && mm.get("max_deviation").is_none());
+    let exact = 2.0 / 3.0 * 20.0 * 10.0;
+    assert!((f(&mm["area"]) - exact).abs() < 1e-14 * exact, "{mm}");
+    assert!((f(&m["area"]) - 1e-6 * exact).abs() < 1e-14 * 1e-6 * exact, "{m}");
 }
 
 #[test]

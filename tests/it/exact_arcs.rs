@@ -3,6 +3,7 @@
 //! every method.
 
 use inertia::arc::ArcEdge;
+use inertia::curve::Curve;
 use inertia::io::PolygonRings;
 use inertia::{Polygon, PolygonMethod};
 use std::f64::consts::PI;
@@ -13,13 +14,13 @@ fn close(a: f64, b: f64, tol: f64) -> bool {
 
 /// A ring with bulges: `(x, y, bulge of the edge to the next vertex)`.
 /// A ring's points and the curve of each edge.
-type Ring = (Vec<[f64; 2]>, Vec<Option<ArcEdge>>);
+type Ring = (Vec<[f64; 2]>, Vec<Option<Curve>>);
 
 fn bulged(v: &[(f64, f64, f64)]) -> Ring {
     let n = v.len();
     let points: Vec<[f64; 2]> = v.iter().map(|p| [p.0, p.1]).collect();
     let arcs = (0..n)
-        .map(|i| ArcEdge::from_bulge(points[i], points[(i + 1) % n], v[i].2))
+        .map(|i| ArcEdge::from_bulge(points[i], points[(i + 1) % n], v[i].2).map(Curve::Arc))
         .collect();
     (points, arcs)
 }
@@ -92,13 +93,13 @@ fn a_disc_of_quarter_arcs_anywhere_at_any_scale() {
                 let c = [offset, 2.0 * offset];
                 let a = [[r, 0.0], [0.0, r]];
                 let mut points = vec![];
-                let mut arcs = vec![];
+                let mut arcs: Vec<Option<Curve>> = vec![];
                 for k in 0..4 {
                     let t = k as f64 * PI / 2.0;
                     // Exact points: the centre plus ±r on an axis.
                     let (s, co) = [(0.0, 1.0), (1.0, 0.0), (0.0, -1.0), (-1.0, 0.0)][k];
                     points.push([c[0] + r * co, c[1] + r * s]);
-                    arcs.push(Some(ArcEdge::elliptic(a, t, t + PI / 2.0)));
+                    arcs.push(Some(ArcEdge::elliptic(a, t, t + PI / 2.0).into()));
                 }
                 if backwards {
                     // The same disc run clockwise: points reversed, each arc run backwards.
@@ -259,10 +260,10 @@ fn ellipses_of_any_shape_far_away() {
                     ]
                 })
                 .collect();
-            let mut arcs: Vec<Option<ArcEdge>> = (0..4)
+            let mut arcs: Vec<Option<Curve>> = (0..4)
                 .map(|q| {
                     let t = q as f64 * PI / 2.0;
-                    Some(ArcEdge::elliptic(a, t, t + PI / 2.0))
+                    Some(ArcEdge::elliptic(a, t, t + PI / 2.0).into())
                 })
                 .collect();
             if backwards {
@@ -271,7 +272,7 @@ fn ellipses_of_any_shape_far_away() {
                 arcs = (0..4)
                     .map(|q| {
                         let t = 2.0 * PI - q as f64 * PI / 2.0;
-                        Some(ArcEdge::elliptic(a, t, t - PI / 2.0))
+                        Some(ArcEdge::elliptic(a, t, t - PI / 2.0).into())
                     })
                     .collect();
             }

@@ -12,6 +12,7 @@ mod dxf_cad;
 mod dxf_cli;
 mod dxf_drawings;
 mod exact_arcs;
+mod exact_splines;
 mod fuzz_regressions;
 mod geojson_cli;
 mod hostile;

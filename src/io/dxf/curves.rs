@@ -133,13 +133,17 @@ pub(super) fn spline_spans(
     }
     let curve = crate::spline::Nurbs::new(degree, sp.knot_values.clone(), points, weights)
         .map_err(|e| Error::parse(name.to_string(), e))?;
-    let cartesian = |h: [f64; 3]| [h[0] / h[2], h[1] / h[2]];
+    // Span ends in the drawing; the spans themselves relative to the curve's origin.
+    let o = curve.origin();
+    let cartesian = |h: [f64; 3]| [o[0] + h[0] / h[2], o[1] + h[1] / h[2]];
     let mut out = Vec::new();
     for spans in curve.bezier_pieces() {
         let mut points = vec![cartesian(spans[0][0])];
         let mut curves: Vec<Option<Curve>> = Vec::new();
         for span in spans {
-            let halves = if cartesian(span[0]) == cartesian(span[degree]) {
+            let halves = if span[0][0] * span[degree][2] == span[degree][0] * span[0][2]
+                && span[0][1] * span[degree][2] == span[degree][1] * span[0][2]
+            {
                 let (l, r) = crate::bezier::halve(&span);
                 vec![l, r]
             } else {
@@ -149,12 +153,8 @@ pub(super) fn spline_spans(
                 let Some(b) = crate::bezier::BezierSpan::new(&h) else {
                     continue; // no length
                 };
-                let start = *points.last().expect("a piece starts with a point");
-                let e = b.end_offset();
-                let end = cartesian(h[degree]);
-                // The span's end as written (not start + offset): spans meet exactly.
-                debug_assert!((start[0] + e[0] - end[0]).abs() <= 1e-9 * (1.0 + end[0].abs()));
-                points.push(end);
+                // The next span starts where this one ends, to the last bit.
+                points.push(cartesian(h[degree]));
                 curves.push((degree > 1).then_some(Curve::Bezier(b)));
             }
         }
