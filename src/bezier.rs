@@ -92,10 +92,7 @@ impl BezierSpan {
             .map(|h| [h[0] - h[2] * s[0], h[1] - h[2] * s[1], h[2]])
             .collect();
         points[0] = [0.0, 0.0, control[0][2]];
-        if points
-            .iter()
-            .all(|h| h[0] == 0.0 && h[1] == 0.0)
-        {
+        if points.iter().all(|h| h[0] == 0.0 && h[1] == 0.0) {
             return None;
         }
         let rational = points.iter().any(|h| h[2] != points[0][2]);
@@ -461,9 +458,15 @@ mod tests {
         // ∫x over the segment: quarter disc 1/3 minus triangle (0,0),(1,0),(0,1) 1/6.
         assert!(close(first[0], 1.0 / 6.0, 1e-14), "{first:?}");
         // ∫x²: quarter disc π/16 minus triangle 1/12.
-        assert!(close(second[0], PI / 16.0 - 1.0 / 12.0, 1e-14), "{second:?}");
+        assert!(
+            close(second[0], PI / 16.0 - 1.0 / 12.0, 1e-14),
+            "{second:?}"
+        );
         // ∫xy: quarter disc 1/8 minus triangle 1/24.
-        assert!(close(second[2], 1.0 / 8.0 - 1.0 / 24.0, 1e-14), "{second:?}");
+        assert!(
+            close(second[2], 1.0 / 8.0 - 1.0 / 24.0, 1e-14),
+            "{second:?}"
+        );
         // The same against the arc's closed form, about another point.
         let arc = crate::arc::ArcEdge::elliptic([[1.0, 0.0], [0.0, 1.0]], 0.0, PI / 2.0);
         let (aa, a1, a2) = arc.segment_integrals(a, [0.0, 1.0], [0.3, -0.2]);

@@ -101,7 +101,9 @@ impl Curve {
     /// Whether the curve's numbers are all finite.
     pub fn is_finite(&self) -> bool {
         match self {
-            Curve::Arc(a) => a.b.iter().flatten().all(|v| v.is_finite()) && a.half_angle.is_finite(),
+            Curve::Arc(a) => {
+                a.b.iter().flatten().all(|v| v.is_finite()) && a.half_angle.is_finite()
+            }
             // Checked when it was made.
             Curve::Bezier(_) => true,
         }

@@ -315,7 +315,12 @@ impl Polygon {
         let mut lo = [f64::INFINITY; 2];
         let mut hi = [f64::NEG_INFINITY; 2];
         for (i, p) in r.iter().enumerate() {
-            let (l, h) = match self.arcs.first().and_then(|e| e.get(i)).and_then(Option::as_ref) {
+            let (l, h) = match self
+                .arcs
+                .first()
+                .and_then(|e| e.get(i))
+                .and_then(Option::as_ref)
+            {
                 Some(c) => {
                     let q = r[(i + 1) % r.len()];
                     c.extent([p.x, p.y], [q.x, q.y])

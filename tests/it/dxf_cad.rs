@@ -4,6 +4,7 @@
 
 use assert_cmd::cargo::cargo_bin_cmd;
 use serde_json::Value;
+use std::f64::consts::PI;
 
 /// Runs `inertia polygon FILE ARGS --json` on `text` written to a temporary file named
 /// `name`: (exit code, stdout, stderr).
@@ -444,7 +445,10 @@ fn a_spline_without_its_degree_is_read_from_its_knots() {
     let (a, v) = area_of("arch.dxf", arch(None));
     // Integrated exactly: no chords' deviation, not approximate.
     assert!((a - 4.0 / 3.0).abs() < 1e-15, "{a}");
-    assert!(v.get("approximate").is_none() && v.get("max_deviation").is_none(), "{v}");
+    assert!(
+        v.get("approximate").is_none() && v.get("max_deviation").is_none(),
+        "{v}"
+    );
     let (b, _) = area_of("arch2.dxf", arch(Some(2)));
     assert_eq!(a, b);
     // A degree stated and inconsistent with the knots is still refused with the reason.
@@ -457,6 +461,170 @@ fn a_spline_without_its_degree_is_read_from_its_knots() {
         e.contains("SPLINE 5A: 3 control points are too few for degree 3"),
         "{e}"
     );
+}
+
+/// A SPLINE with weights (group 41): rational when they differ (flag 4).
+fn nurbs(h: &str, degree: usize, knots: &[f64], pts: &[(f64, f64)], weights: &[f64]) -> Pairs {
+    let mut p = g![0 => "SPLINE", 5 => h, 100 => "AcDbEntity", 8 => "0", 100 => "AcDbSpline",
+        210 => 0, 220 => 0, 230 => 1, 70 => 8 + 4, 71 => degree, 72 => knots.len(),
+        73 => pts.len(), 74 => 0];
+    for k in knots {
+        p.extend(g![40 => k]);
+    }
+    for w in weights {
+        p.extend(g![41 => w]);
+    }
+    for (x, y) in pts {
+        p.extend(g![10 => x, 20 => y, 30 => 0]);
+    }
+    p
+}
+
+/// The circle of radius `r` about `c` as vector-graphics editors write it: four cubic
+/// Béziers with inner control points `κ r` along the tangents, one degree-3 SPLINE with
+/// triple interior knots.
+fn cubic_circle(h: &str, c: (f64, f64), r: f64) -> Pairs {
+    let k = KAPPA * r;
+    let q = [
+        (r, 0.0),
+        (r, k),
+        (k, r),
+        (0.0, r),
+        (-k, r),
+        (-r, k),
+        (-r, 0.0),
+        (-r, -k),
+        (-k, -r),
+        (0.0, -r),
+        (k, -r),
+        (r, -k),
+        (r, 0.0),
+    ];
+    let pts: Vec<(f64, f64)> = q.iter().map(|p| (c.0 + p.0, c.1 + p.1)).collect();
+    let knots = [
+        0., 0., 0., 0., 1., 1., 1., 2., 2., 2., 3., 3., 3., 4., 4., 4., 4.,
+    ];
+    spline(h, Some(3), &knots, &pts)
+}
+
+/// The circle of radius `r` about `c` exactly, as CAD programs write it: a rational
+/// quadratic SPLINE through the corners of the circumscribed square, weights √2/2 there.
+fn rational_circle(h: &str, c: (f64, f64), r: f64) -> Pairs {
+    let q = [
+        (r, 0.0),
+        (r, r),
+        (0.0, r),
+        (-r, r),
+        (-r, 0.0),
+        (-r, -r),
+        (0.0, -r),
+        (r, -r),
+        (r, 0.0),
+    ];
+    let pts: Vec<(f64, f64)> = q.iter().map(|p| (c.0 + p.0, c.1 + p.1)).collect();
+    let w = std::f64::consts::FRAC_1_SQRT_2;
+    let knots = [0., 0., 0., 1., 1., 2., 2., 3., 3., 4., 4., 4.];
+    nurbs(h, 2, &knots, &pts, &[1.0, w, 1.0, w, 1.0, w, 1.0, w, 1.0])
+}
+
+/// The tangent length of the usual four-Bézier circle, 4(√2 − 1)/3, as editors write it.
+const KAPPA: f64 = 0.552284749831;
+
+/// A 400 × 250 plate with 1,000 holes of radius 3 on a 10 × 10 grid, each drawn by
+/// `hole`.
+fn plate(hole: fn(&str, (f64, f64), f64) -> Pairs) -> Vec<u8> {
+    let mut e = lwpolyline(
+        "10",
+        &[(0.0, 0.0), (400.0, 0.0), (400.0, 250.0), (0.0, 250.0)],
+    );
+    for i in 0..40 {
+        for j in 0..25 {
+            let h = format!("{:X}", 0x100 + 25 * i + j);
+            e.extend(hole(
+                &h,
+                (5.0 + 10.0 * i as f64, 5.0 + 10.0 * j as f64),
+                3.0,
+            ));
+        }
+    }
+    drawing(vec![], vec![], e)
+}
+
+/// That plate's area and `[∫y², ∫x²]` about its centroid (200, 125), given the area `a`
+/// of one hole and its polar moment `j` about its centre.
+fn plate_expected(a: f64, j: f64) -> (f64, [f64; 2]) {
+    // Σ dy² over the grid: 40 columns of Σ (5 + 10 j − 125)², and Σ dx² likewise.
+    let sy: f64 = (0..25)
+        .map(|j| (5.0 + 10.0 * j as f64 - 125.0).powi(2))
+        .sum::<f64>()
+        * 40.0;
+    let sx: f64 = (0..40)
+        .map(|i| (5.0 + 10.0 * i as f64 - 200.0).powi(2))
+        .sum::<f64>()
+        * 25.0;
+    let (w, h) = (400.0_f64, 250.0_f64);
+    (
+        w * h - 1000.0 * a,
+        [
+            w * h.powi(3) / 12.0 - 1000.0 * j / 2.0 - a * sy,
+            h * w.powi(3) / 12.0 - 1000.0 * j / 2.0 - a * sx,
+        ],
+    )
+}
+
+#[test]
+fn a_plate_with_1000_spline_circle_holes() {
+    // Holes as vector editors write circles (cubic, not rational): each took 8,192 chord
+    // points, and 512 of them filled the cap, so the plate was refused. Now each span is
+    // integrated exactly. The four-Bézier circle of radius r encloses r²(2 + 12κ/5 −
+    // 3κ²/5) with polar moment r⁴(2/3 + 116κ/77 + 107κ²/385 − 12κ³/385 − 27κ⁴/385) about
+    // its centre (its power form integrated symbolically); it is symmetric under a
+    // quarter turn, so its Ixx = Iyy and Ixy = 0.
+    let (k, r) = (KAPPA, 3.0_f64);
+    let a = r * r * (2.0 + 12.0 * k / 5.0 - 3.0 * k * k / 5.0);
+    let j = r.powi(4)
+        * (2.0 / 3.0 + 116.0 * k / 77.0 + 107.0 * k * k / 385.0
+            - 12.0 * k.powi(3) / 385.0
+            - 27.0 * k.powi(4) / 385.0);
+    // The rational quadratic circle is exact: π r², π r⁴ / 2.
+    let exact = (PI * r * r, PI * r.powi(4) / 2.0);
+    for (name, hole, (a, j)) in [
+        (
+            "cubic.dxf",
+            cubic_circle as fn(&str, (f64, f64), f64) -> Pairs,
+            (a, j),
+        ),
+        ("rational.dxf", rational_circle, exact),
+    ] {
+        let (code, out, err) = run(name, &plate(hole), &[]);
+        assert_eq!(code, 0, "{name}: {err}");
+        let v = json(&out);
+        assert_eq!(v["holes"], 1000, "{name}");
+        assert!(v.get("approximate").is_none(), "{name}");
+        let (area, m) = plate_expected(a, j);
+        assert!(
+            (f(&v["area"]) - area).abs() <= 1e-12 * area,
+            "{name}: {} vs {area}",
+            v["area"]
+        );
+        for (k, c) in [(0, 200.0), (1, 125.0)] {
+            assert!(
+                (f(&v["centroid"][k]) - c).abs() <= 1e-12 * c,
+                "{name}: {}",
+                v["centroid"]
+            );
+        }
+        let am = &v["area_moments"];
+        assert!(
+            (f(&am["ixx"]) - m[0]).abs() <= 1e-12 * m[0],
+            "{name}: {am} vs {m:?}"
+        );
+        assert!(
+            (f(&am["iyy"]) - m[1]).abs() <= 1e-12 * m[1],
+            "{name}: {am} vs {m:?}"
+        );
+        assert!(f(&am["ixy"]).abs() <= 1e-12 * m[1], "{name}: {am}");
+    }
 }
 
 #[test]
@@ -688,7 +856,10 @@ fn a_spline_is_exact_in_every_output_unit() {
     assert!(m.get("max_deviation").is_none() && mm.get("max_deviation").is_none());
     let exact = 2.0 / 3.0 * 20.0 * 10.0;
     assert!((f(&mm["area"]) - exact).abs() < 1e-14 * exact, "{mm}");
-    assert!((f(&m["area"]) - 1e-6 * exact).abs() < 1e-14 * 1e-6 * exact, "{m}");
+    assert!(
+        (f(&m["area"]) - 1e-6 * exact).abs() < 1e-14 * 1e-6 * exact,
+        "{m}"
+    );
 }
 
 #[test]

@@ -77,7 +77,12 @@ fn check(p: &Polygon, area: f64, centroid: [f64; 2], moments: [f64; 3], tol: f64
 /// y)` for x, y in {−1, 0, 1}, `m` a rotation times the radius), weights 1 and √2/2, knots
 /// at quarter turns.
 fn nurbs_circle(c: [f64; 2], m: [[f64; 2]; 2], clockwise: bool) -> Nurbs {
-    let at = |x: f64, y: f64| [c[0] + m[0][0] * x + m[0][1] * y, c[1] + m[1][0] * x + m[1][1] * y];
+    let at = |x: f64, y: f64| {
+        [
+            c[0] + m[0][0] * x + m[0][1] * y,
+            c[1] + m[1][0] * x + m[1][1] * y,
+        ]
+    };
     let mut pts = vec![
         at(1.0, 0.0),
         at(1.0, 1.0),
@@ -95,7 +100,9 @@ fn nurbs_circle(c: [f64; 2], m: [[f64; 2]; 2], clockwise: bool) -> Nurbs {
     let w = FRAC_1_SQRT_2;
     Nurbs::new(
         2,
-        vec![0.0, 0.0, 0.0, 0.25, 0.25, 0.5, 0.5, 0.75, 0.75, 1.0, 1.0, 1.0],
+        vec![
+            0.0, 0.0, 0.0, 0.25, 0.25, 0.5, 0.5, 0.75, 0.75, 1.0, 1.0, 1.0,
+        ],
         pts,
         vec![1.0, w, 1.0, w, 1.0, w, 1.0, w, 1.0],
     )
@@ -171,6 +178,13 @@ fn a_cubic_b_spline_outline_against_its_exact_integrals() {
         let moved: Vec<[f64; 2]> = pts.iter().map(|p| [p[0] + d, p[1] + d]).collect();
         let knots = vec![0.0, 0.0, 0.0, 0.0, 1.0, 2.0, 3.0, 4.0, 4.0, 4.0, 4.0];
         let p = polygon(ring(&Nurbs::new(3, knots, moved, vec![]).unwrap()));
-        check(&p, a, [cx + d, cy + d], moments, 1e-13, &format!("offset {d}"));
+        check(
+            &p,
+            a,
+            [cx + d, cy + d],
+            moments,
+            1e-13,
+            &format!("offset {d}"),
+        );
     }
 }

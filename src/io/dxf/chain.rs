@@ -283,7 +283,13 @@ pub(super) fn chain(pieces: Vec<Path>, tol: f64, ignore_open: bool) -> Result<Ch
                 arcs.extend_from_slice(&pieces[k].arcs);
             } else {
                 points.extend(pts[1..].iter().rev());
-                arcs.extend(pieces[k].arcs.iter().rev().map(|c| c.as_ref().map(Curve::reversed)));
+                arcs.extend(
+                    pieces[k]
+                        .arcs
+                        .iter()
+                        .rev()
+                        .map(|c| c.as_ref().map(Curve::reversed)),
+                );
             }
             let out = end ^ 1;
             let list = &at[&group[out]];
@@ -295,11 +301,7 @@ pub(super) fn chain(pieces: Vec<Path>, tol: f64, ignore_open: bool) -> Result<Ch
         } else {
             format!("outline of {} ({} …)", names.len(), names[0])
         };
-        curves.push(Path {
-            name,
-            points,
-            arcs,
-        });
+        curves.push(Path { name, points, arcs });
     }
     ignored.sort();
     Ok(Chained {

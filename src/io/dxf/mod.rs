@@ -41,11 +41,7 @@ struct Path {
 impl Path {
     /// A path that is the drawing's geometry exactly.
     fn exact(name: String, points: Vec<[f64; 2]>, arcs: Vec<Option<Curve>>) -> Path {
-        Path {
-            name,
-            points,
-            arcs,
-        }
+        Path { name, points, arcs }
     }
 
     /// A closed path cut into chords (at most 1/128 of a turn each), for nesting.
