@@ -18,9 +18,10 @@
 //!   on halves of halves until two levels agree to 1e-14 of the integrand's magnitude
 //!   (1e-13 relative in all).
 //!
-//! The chords the validity checks see come from halving the span (de Casteljau) until
-//! every control point lies within 1/2048 of the span's extent (its control points' box)
-//! of the chord between the piece's ends. A rational curve with positive weights lies in
+//! The chords the validity checks see come from halving the span (de Casteljau), level by
+//! level, until every piece of a level has its control points within 1/2048 of the span's
+//! extent (its control points' box) of the chord between its ends; the chords join the
+//! curve's points at those equal parameter steps. A rational curve with positive weights lies in
 //! the convex hull of its control points, so the curve then stays within that distance of
 //! its chords: a rigorous bound, like the sagitta of an arc's 1/128-turn chords (a circle
 //! written as four rational quadratic spans is cut into 128 chords, as an arc is).
@@ -62,6 +63,8 @@ struct Span {
     /// The segment between the chord and the curve, about the span's start: area, `∫x`,
     /// `∫y`, `∫x²`, `∫y²`, `∫xy`, signed as [`BezierSpan::segment_integrals`] gives them.
     moments: [f64; 6],
+    /// How many chords of equal parameter steps the validity checks see.
+    chords: u32,
 }
 
 impl BezierSpan {
@@ -100,7 +103,9 @@ impl BezierSpan {
             points,
             rational,
             moments: [0.0; 6],
+            chords: 1,
         };
+        span.chords = chord_count(&span.points);
         span.moments = span.integrate();
         span.moments
             .iter()
@@ -246,46 +251,51 @@ impl BezierSpan {
     /// Points strictly inside the span from `p0`, in order: the ends of its chords for
     /// the validity checks and drawings (see the [module documentation](self)).
     pub fn interior_points(&self, p0: [f64; 2], out: &mut Vec<[f64; 2]>) {
-        self.chords(|h| {
-            let q = cartesian(h);
+        let m = self.0.chords;
+        for j in 1..m {
+            let q = cartesian(eval(&self.0.points, j as f64 / m as f64).0);
             out.push([p0[0] + q[0], p0[1] + q[1]]);
-        });
-        out.pop(); // the span's end
+        }
     }
 
     /// How many chords [`interior_points`](Self::interior_points) cuts the span into.
     pub fn chord_count(&self) -> usize {
-        let mut n = 0;
-        self.chords(|_| n += 1);
-        n
+        self.0.chords as usize
     }
+}
 
-    /// Calls `f` with the end of each chord, in order (the span's end last).
-    fn chords(&self, mut f: impl FnMut([f64; 3])) {
-        let pts = &self.0.points;
-        let (lo, hi) = pts.iter().fold(
-            ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]),
-            |(lo, hi), h| {
-                let q = cartesian(*h);
-                (
-                    [lo[0].min(q[0]), lo[1].min(q[1])],
-                    [hi[0].max(q[0]), hi[1].max(q[1])],
-                )
-            },
-        );
-        let tol = CHORD_FRACTION * (hi[0] - lo[0]).hypot(hi[1] - lo[1]);
-        let mut stack = vec![(pts.clone(), 0u32)];
-        while let Some((piece, depth)) = stack.pop() {
-            if depth >= MAX_CHORD_DEPTH || flatness(&piece) <= tol {
-                f(piece[piece.len() - 1]);
-                continue;
-            }
-            let (l, r) = halve(&piece);
-            // Depth first, left half first: the ends come out in order.
-            stack.push((r, depth + 1));
-            stack.push((l, depth + 1));
+/// How many chords of equal parameter steps, a power of two, keep the span within
+/// [`CHORD_FRACTION`] of its extent: the span is halved level by level until every piece
+/// of the level is flat (its control points that close to its chord).
+fn chord_count(points: &[[f64; 3]]) -> u32 {
+    let (lo, hi) = points.iter().fold(
+        ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]),
+        |(lo, hi), h| {
+            let q = cartesian(*h);
+            (
+                [lo[0].min(q[0]), lo[1].min(q[1])],
+                [hi[0].max(q[0]), hi[1].max(q[1])],
+            )
+        },
+    );
+    let tol = CHORD_FRACTION * (hi[0] - lo[0]).hypot(hi[1] - lo[1]);
+    let tol2 = tol * tol;
+    let stride = points.len();
+    // The pieces of one level, one after another.
+    let mut level: Vec<[f64; 3]> = points.to_vec();
+    let mut next: Vec<[f64; 3]> = Vec::new();
+    let mut depth = 0;
+    while depth < MAX_CHORD_DEPTH && level.chunks(stride).any(|p| flatness2(p) > tol2) {
+        next.clear();
+        for piece in level.chunks(stride) {
+            let (l, r) = halve(piece);
+            next.extend_from_slice(&l);
+            next.extend_from_slice(&r);
         }
+        std::mem::swap(&mut level, &mut next);
+        depth += 1;
     }
+    1 << depth
 }
 
 impl Span {
@@ -364,8 +374,17 @@ fn cartesian(h: [f64; 3]) -> [f64; 2] {
 
 /// De Casteljau at `t`: the point and the derivative, in homogeneous form.
 fn eval(points: &[[f64; 3]], t: f64) -> ([f64; 3], [f64; 3]) {
+    // A small buffer for the usual degrees (up to 7), without filling the largest one.
+    if points.len() <= 8 {
+        casteljau::<8>(points, t)
+    } else {
+        casteljau::<{ MAX_DEGREE + 1 }>(points, t)
+    }
+}
+
+fn casteljau<const N: usize>(points: &[[f64; 3]], t: f64) -> ([f64; 3], [f64; 3]) {
     let n = points.len() - 1;
-    let mut b = [[0.0; 3]; MAX_DEGREE + 1];
+    let mut b = [[0.0; 3]; N];
     b[..=n].copy_from_slice(points);
     for level in 1..n {
         for j in 0..=n - level {
@@ -377,8 +396,9 @@ fn eval(points: &[[f64; 3]], t: f64) -> ([f64; 3], [f64; 3]) {
     (p, d)
 }
 
-/// The largest distance of a piece's control points from the chord between its ends.
-fn flatness(piece: &[[f64; 3]]) -> f64 {
+/// The square of the largest distance of a piece's control points from the chord between
+/// its ends.
+fn flatness2(piece: &[[f64; 3]]) -> f64 {
     let a = cartesian(piece[0]);
     let b = cartesian(piece[piece.len() - 1]);
     let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
@@ -393,7 +413,8 @@ fn flatness(piece: &[[f64; 3]]) -> f64 {
             } else {
                 0.0
             };
-            (qx - t * dx).hypot(qy - t * dy)
+            let (ex, ey) = (qx - t * dx, qy - t * dy);
+            ex * ex + ey * ey
         })
         .fold(0.0, f64::max)
 }
