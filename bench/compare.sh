@@ -12,7 +12,8 @@
 #
 # SECTIONS (default all): mesh (binary STL spheres), bodies (several bodies, shells, 3MF
 # items), polygon (star polygons in JSON, POLYGON_SIZES vertices, default 10^4 to 10^7),
-# parts (10^5 polygon holes, 10^4 DXF circles), text (ASCII STL and OBJ), cad (fan-capped
+# parts (10^5 polygon holes, 10^4 DXF circles; 10^3 DXF spline-circle holes:
+# bench/dxf_splines.sh), text (ASCII STL and OBJ), cad (fan-capped
 # cylinders and cones, a grid-faced cube: bench/cad.sh).
 #
 # trimesh and numpy-stl go into a virtualenv the script creates in bench/.venv (needs PyPI);
@@ -259,6 +260,7 @@ for f in holes.json circles.dxf; do
   rss=$(peak "$inertia polygon $dir/$f --json")
   python3 -c "print(f'{\"$f\":>14}  inertia {$i:.2f} s  peak {\"$rss\"} MB')"
 done
+RUNS=$RUNS bash bench/dxf_splines.sh
 fi
 
 if has text; then

@@ -137,8 +137,33 @@ impl BezierSpan {
 
     /// The same span run the other way, from its end to its start.
     pub fn reversed(&self) -> BezierSpan {
-        let pts: Vec<[f64; 3]> = self.0.points.iter().rev().copied().collect();
-        BezierSpan::new(&pts).unwrap_or_else(|| self.clone())
+        // The same segment, counted the other way and taken about the other end: its
+        // moments moved by the chord (parallel axes), its chords the same.
+        let e = self.end_offset();
+        let points = self
+            .0
+            .points
+            .iter()
+            .rev()
+            .map(|h| [h[0] - h[2] * e[0], h[1] - h[2] * e[1], h[2]])
+            .collect();
+        let [a, mx, my, mxx, myy, mxy] = self.0.moments;
+        let d = [-e[0], -e[1]];
+        let moments = [
+            a,
+            mx + d[0] * a,
+            my + d[1] * a,
+            mxx + 2.0 * d[0] * mx + d[0] * d[0] * a,
+            myy + 2.0 * d[1] * my + d[1] * d[1] * a,
+            mxy + d[0] * my + d[1] * mx + d[0] * d[1] * a,
+        ]
+        .map(|v| -v);
+        BezierSpan(Arc::new(Span {
+            points,
+            rational: self.0.rational,
+            moments,
+            chords: self.0.chords,
+        }))
     }
 
     /// The same span after the linear part `m` (row-major) of an affine map of the plane.
@@ -287,10 +312,10 @@ fn chord_count(points: &[[f64; 3]]) -> u32 {
     let mut depth = 0;
     while depth < MAX_CHORD_DEPTH && level.chunks(stride).any(|p| flatness2(p) > tol2) {
         next.clear();
-        for piece in level.chunks(stride) {
-            let (l, r) = halve(piece);
-            next.extend_from_slice(&l);
-            next.extend_from_slice(&r);
+        next.resize(2 * level.len(), [0.0; 3]);
+        for (piece, out) in level.chunks(stride).zip(next.chunks_mut(2 * stride)) {
+            let (l, r) = out.split_at_mut(stride);
+            halve_into(piece, l, r);
         }
         std::mem::swap(&mut level, &mut next);
         depth += 1;
@@ -419,23 +444,29 @@ fn flatness2(piece: &[[f64; 3]]) -> f64 {
         .fold(0.0, f64::max)
 }
 
-/// De Casteljau at the middle of the parameter: the two halves.
-pub(crate) fn halve(piece: &[[f64; 3]]) -> (Vec<[f64; 3]>, Vec<[f64; 3]>) {
-    let mut row = piece.to_vec();
-    let n = row.len();
-    let mut left = Vec::with_capacity(n);
-    let mut right = Vec::with_capacity(n);
-    left.push(row[0]);
-    right.push(row[n - 1]);
+/// De Casteljau at the middle of the parameter: the two halves, written to `left` and
+/// `right` (each as long as `piece`).
+fn halve_into(piece: &[[f64; 3]], left: &mut [[f64; 3]], right: &mut [[f64; 3]]) {
+    let n = piece.len();
+    let mut row = [[0.0; 3]; MAX_DEGREE + 1];
+    row[..n].copy_from_slice(piece);
+    left[0] = row[0];
+    right[n - 1] = row[n - 1];
     for level in 1..n {
         for j in 0..n - level {
             let (a, b) = (row[j], row[j + 1]);
             row[j] = std::array::from_fn(|c| 0.5 * (a[c] + b[c]));
         }
-        left.push(row[0]);
-        right.push(row[n - 1 - level]);
+        left[level] = row[0];
+        right[n - 1 - level] = row[n - 1 - level];
     }
-    right.reverse();
+}
+
+/// De Casteljau at the middle of the parameter: the two halves.
+pub(crate) fn halve(piece: &[[f64; 3]]) -> (Vec<[f64; 3]>, Vec<[f64; 3]>) {
+    let mut left = piece.to_vec();
+    let mut right = piece.to_vec();
+    halve_into(piece, &mut left, &mut right);
     (left, right)
 }
 
