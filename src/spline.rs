@@ -1,9 +1,10 @@
-//! NURBS curves (a DXF `SPLINE`) cut into chords, each within a stated distance of the
-//! curve.
+//! NURBS curves (a DXF `SPLINE`): checked, cut at their knots into rational Bézier spans
+//! (which [`crate::bezier`] integrates exactly), or cut into chords within a stated
+//! distance.
 //!
 //! Each knot span is turned into a rational Bézier piece by blossoming (de Boor's scheme
-//! with the span's ends as arguments), and pieces are halved (de Casteljau) until all
-//! their control points lie within the tolerance of the chord between their ends. A
+//! with the span's ends as arguments). For chords, pieces are halved (de Casteljau) until
+//! all their control points lie within the tolerance of the chord between their ends. A
 //! rational curve with positive weights lies in the convex hull of its control points, so
 //! the chord is then within that distance of the curve: the bound is rigorous, not a
 //! sampled estimate.

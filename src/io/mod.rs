@@ -204,8 +204,9 @@ pub enum PolygonFormat {
     Geojson,
     /// DXF: what model space shows (paper space, invisible entities and frozen or off
     /// layers left out and counted): closed polylines, circles and ellipses, and outlines of
-    /// lines, arcs, open polylines and splines joined end to end; bulges, arcs and ellipses
-    /// exact, splines within 1e-7; INSERTs expanded; curves inside others are holes.
+    /// lines, arcs, open polylines and splines joined end to end; bulges, arcs, ellipses and
+    /// splines exact (rational splines to 1e-13); INSERTs expanded; curves inside others
+    /// are holes.
     Dxf,
 }
 

@@ -30,8 +30,8 @@ pub struct PolygonRings {
     /// Curved edges (arcs and spline spans), per ring (outer first): the curve from point
     /// i to point i + 1, or `None` for a straight edge. Empty when every edge is straight.
     pub arcs: Vec<Vec<Option<Curve>>>,
-    /// When curves were replaced by chords (DXF splines): the largest distance between a
-    /// curve and its chords; `None` when the rings are exact.
+    /// When the rings stand for curves cut into chords (the readers here keep curves
+    /// exact): the largest distance between a curve and its chords; `None` when exact.
     pub max_deviation: Option<f64>,
 }
 
@@ -175,8 +175,9 @@ impl Polygon {
         }
     }
 
-    /// When curves of the input were replaced by chords (DXF splines): the largest distance
-    /// between a curve and its chords; `None` when the polygon is the input exactly.
+    /// When the rings it was made from stood for curves cut into chords: the largest
+    /// distance between a curve and its chords; `None` when the polygon is the input
+    /// exactly.
     ///
     /// # Examples
     /// ```

@@ -107,8 +107,8 @@ pub struct Outline {
     pub winding: &'static str,
     /// Total edge length.
     pub perimeter: f64,
-    /// When curves were replaced by chords (DXF splines): the largest distance between a
-    /// curve and its chords.
+    /// When curves were replaced by chords (rings given so): the largest distance between
+    /// a curve and its chords.
     pub max_deviation: Option<f64>,
     /// The axis-aligned box holding the outline (curves by their exact extent); `None`
     /// when not known (a part read back from a report that did not give it).
@@ -245,7 +245,7 @@ pub struct PolygonReport {
     /// (`"open pieces"`). Left out of the JSON when empty.
     #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub ignored: std::collections::BTreeMap<String, usize>,
-    /// True when curves were replaced by chords (a DXF spline): the result is then that of
+    /// True when curves were replaced by chords (rings given so): the result is then that of
     /// a region within `max_deviation` of the drawn one. Left out of the JSON when false.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub approximate: bool,

@@ -71,7 +71,7 @@ pub fn polygon(r: &PolygonReport) -> String {
         row(
             &mut o,
             "approximate",
-            &format!("splines cut into chords within {} of them", num(d)),
+            &format!("curves cut into chords within {} of them", num(d)),
         );
     }
     let _ = writeln!(o);

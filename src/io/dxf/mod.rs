@@ -144,8 +144,8 @@ pub struct Options {
     pub max_entities: Option<usize>,
 }
 
-/// Outlines needing more chord points than this in all (a circle needs 128, a spline its
-/// chords) are refused: about 130,000 circles, a few gigabytes through validation.
+/// Outlines needing more chord points than this in all (a circle needs 128, a spline span
+/// up to 1/2048 of its extent) are refused: about 130,000 circles, a few gigabytes through validation.
 pub const MAX_CHORD_POINTS: usize = 1 << 24;
 
 /// INSERTs expanding to more entities than this are refused by default, before anything
