@@ -345,12 +345,11 @@ impl Span {
         // Green's theorem runs the curve from start to end and the chord back: counter-
         // clockwise, so positive, for a curve bulging right of the chord (as an arc's
         // segment is signed).
-        let sum = if self.rational {
+        if self.rational {
             adaptive(g)
         } else {
             rule(&g, 0.0, 1.0, 2 * (pts.len() - 1)).0
-        };
-        sum
+        }
     }
 }
 

@@ -134,10 +134,10 @@ fn a_rational_circle_anywhere_turned_either_way() {
             assert!((p.perimeter() - 2.0 * PI * r).abs() < 1e-13 * r, "{what}");
             // The box is the circle's, not its control points'.
             let bb = p.bounding_box();
-            for k in 0..2 {
-                let tol = 1e-14 * r + 2.0 * f64::EPSILON * c[k].abs();
-                assert!((bb.max[k] - c[k] - r).abs() <= tol, "{what}: {bb:?}");
-                assert!((c[k] - bb.min[k] - r).abs() <= tol, "{what}: {bb:?}");
+            for (k, ck) in c.iter().enumerate() {
+                let tol = 1e-14 * r + 2.0 * f64::EPSILON * ck.abs();
+                assert!((bb.max[k] - ck - r).abs() <= tol, "{what}: {bb:?}");
+                assert!((ck - bb.min[k] - r).abs() <= tol, "{what}: {bb:?}");
             }
         }
     }

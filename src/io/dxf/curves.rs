@@ -96,15 +96,15 @@ pub(super) fn planar(extrusion_z: f64, name: &str) -> Result<f64> {
     }
 }
 
+/// One piece of a spline: the ends of its spans, and each span as the curve between them.
+pub(super) type SplinePiece = (Vec<[f64; 2]>, Vec<Option<Curve>>);
+
 /// A SPLINE as Bézier spans, one path per piece (a discontinuous knot vector makes
 /// several): the span ends as points, from the curve's start to its end, and each span as
 /// the curve of the edge between them (a degree-1 span is a straight edge). Spans of no
 /// length are left out; a span that ends where it starts (a loop) is halved, so that each
 /// edge joins two distinct points.
-pub(super) fn spline_spans(
-    sp: &::dxf::entities::Spline,
-    name: &str,
-) -> Result<Vec<(Vec<[f64; 2]>, Vec<Option<Curve>>)>> {
+pub(super) fn spline_spans(sp: &::dxf::entities::Spline, name: &str) -> Result<Vec<SplinePiece>> {
     if sp.control_points.is_empty() {
         return Err(Error::parse(
             name.to_string(),
