@@ -29,8 +29,8 @@
 use crate::quadrature::gauss_legendre;
 use std::sync::Arc;
 
-/// The highest degree of a span (that of [`crate::spline::MAX_DEGREE`]).
-pub const MAX_DEGREE: usize = crate::spline::MAX_DEGREE;
+/// The highest degree of a span (and of a spline: DXF files use 1 to about 5).
+pub const MAX_DEGREE: usize = 25;
 
 /// Chords stay within this fraction of the span's extent of the curve.
 pub const CHORD_FRACTION: f64 = 1.0 / 2048.0;

@@ -38,7 +38,7 @@ pub struct Nurbs {
 pub type Polyline = Vec<[f64; 2]>;
 
 /// Splines of higher degree are refused (DXF files use 1 to about 5).
-pub const MAX_DEGREE: usize = 25;
+pub const MAX_DEGREE: usize = crate::bezier::MAX_DEGREE;
 
 impl Nurbs {
     /// Checks a curve of `degree` with `knots`, control `points` and `weights` (empty for

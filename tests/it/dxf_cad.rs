@@ -628,6 +628,23 @@ fn a_plate_with_1000_spline_circle_holes() {
 }
 
 #[test]
+fn a_spline_of_one_span_that_closes_on_itself() {
+    // One cubic Bézier from (0, 0) back to (0, 0) through (3, 3) and (−3, 3): a teardrop
+    // of area 27/10 with its centroid at (0, 9/7) (the power form integrated exactly).
+    // Its span starts and ends at one point, so it is halved into two edges.
+    let drop = spline(
+        "9A",
+        Some(3),
+        &[0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0],
+        &[(0.0, 0.0), (3.0, 3.0), (-3.0, 3.0), (0.0, 0.0)],
+    );
+    let (a, v) = area_of("drop.dxf", drop);
+    assert!((a - 2.7).abs() < 1e-15, "{a}");
+    assert!(f(&v["centroid"][0]).abs() < 1e-15, "{v}");
+    assert!((f(&v["centroid"][1]) - 9.0 / 7.0).abs() < 1e-15, "{v}");
+}
+
+#[test]
 fn a_discontinuous_spline_is_split_into_pieces() {
     // Degree 1, interior knot 1 twice: two pieces, (0, 0)–(4, 0) and (4, 3)–(0, 3), which
     // LINEs join into a 4 × 3 rectangle. Bridging the jump with a chord would make a
