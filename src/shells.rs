@@ -11,14 +11,16 @@
 //! mesh wound inside out. Only the shells whose bounding box holds the point can wind around
 //! it; a grid of the shells' boxes finds them, so a million shells cost a million lookups.
 
-use nalgebra::Point3;
+use crate::mass3d::MassProperties3d;
+use crate::sums::Sums;
+use nalgebra::{Matrix3, Point3, Vector3};
 use rayon::prelude::*;
 
 /// A triangle given this label belongs to no shell (a degenerate one).
 pub(crate) const NONE: u32 = u32::MAX;
 
 /// What the shells are.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Verdict {
     /// Connected pieces of the surface.
     pub shells: usize,
@@ -28,6 +30,11 @@ pub(crate) struct Verdict {
     pub inside_out: bool,
     /// Bodies lying inside another body (only when bodies may overlap).
     pub nested: usize,
+    /// With several shells: volume, centroid and inertia tensor (unit density) of them all,
+    /// right way out, each shell summed about its own first corner and the shells combined
+    /// about their common centroid (parallel-axis theorem), so that a small body far from
+    /// another keeps its digits. `None` for one shell (the caller's sums are its own).
+    pub properties: Option<MassProperties3d>,
 }
 
 /// Why the shells were refused; `shell` counts from 0, `first` is the shell's first
@@ -38,6 +45,14 @@ pub(crate) enum Refusal {
     Overflow { shell: usize, first: usize },
     /// The shell encloses no volume (flat, or folding onto itself).
     Flat { shell: usize, first: usize },
+    /// The rounding of the shell's sums could reach a millionth of its volume (a sliver
+    /// spanning many orders of magnitude): `volume` could be off by `error`.
+    Unresolvable {
+        shell: usize,
+        first: usize,
+        volume: f64,
+        error: f64,
+    },
     /// No point of the shell has a clear winding number: it touches another shell.
     Touches { shell: usize, first: usize },
     /// The shell's winding disagrees with its place (a cavity outside any body when
@@ -58,7 +73,8 @@ type Bounds = ([f64; 3], [f64; 3]);
 
 /// Decides the shells of a surface whose triangle `t` has corners `corners(t)` and lies in
 /// shell `labels[t]` (numbered from 0 in order of first appearance, [`NONE`] for a triangle
-/// that counts for nothing); `r` is the reference point of the signed volumes. With
+/// that counts for nothing); each shell's signed volume is summed about its own first
+/// corner (a body far from the others keeps its digits). With
 /// `overlapping`, bodies may overlap (`--overlap sum`): a shell wound outward is a body
 /// wherever it lies, even partly inside another.
 ///
@@ -66,7 +82,6 @@ type Bounds = ([f64; 3], [f64; 3]);
 pub(crate) fn check<F>(
     labels: &[u32],
     n_shells: usize,
-    r: Point3<f64>,
     corners: F,
     overlapping: bool,
 ) -> Result<Verdict, Refusal>
@@ -101,39 +116,57 @@ where
         by_shell
     };
     let own = |s: usize| &by_shell[start[s]..start[s + 1]];
-    // Signed volume, its magnitude, first triangle and box of each shell.
-    let stats: Vec<(f64, f64, usize, Bounds)> = (0..n_shells)
+    // Signed volume, its magnitude, first triangle, box, centroid and the sums' rounding
+    // bound of each shell, summed about the shell's first corner.
+    let stats: Vec<Stat> = (0..n_shells)
         .into_par_iter()
         .with_min_len(256)
         .map(|s| {
-            let (mut v, mut m) = (0.0, 0.0);
+            let terms = if n_shells > 1 {
+                Terms::Centroid
+            } else {
+                Terms::Volume
+            };
+            let (r, sums) = shell_sums(own(s), &corners, terms);
             let mut bx = ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]);
             for &t in own(s) {
-                let c = corners(t as usize);
-                for p in &c {
+                for p in &corners(t as usize) {
                     for k in 0..3 {
                         bx.0[k] = bx.0[k].min(p[k]);
                         bx.1[k] = bx.1[k].max(p[k]);
                     }
                 }
-                let [a, b, c] = c.map(|p| p - r);
-                let x = a.dot(&b.cross(&c)) / 6.0;
-                v += x;
-                m += x.abs();
             }
-            (v, m, own(s).first().map_or(0, |&t| t as usize), bx)
+            let g = r + Vector3::from(sums.0.first) / (4.0 * sums.0.det);
+            Stat {
+                volume: sums.0.det / 6.0,
+                magnitude: sums.1,
+                first: own(s).first().map_or(0, |&t| t as usize),
+                bounds: bx,
+                centroid: g,
+                error: 8.0 * f64::EPSILON * sums.0.spread / 6.0,
+            }
         })
         .collect();
-    let volume = |s: usize| stats[s].0;
-    let first = |s: usize| stats[s].2;
-    let boxes: Vec<Bounds> = stats.iter().map(|s| s.3).collect();
-    for (s, &(v, m, first, _)) in stats.iter().enumerate() {
+    let volume = |s: usize| stats[s].volume;
+    let first = |s: usize| stats[s].first;
+    let boxes: Vec<Bounds> = stats.iter().map(|s| s.bounds).collect();
+    for (s, st) in stats.iter().enumerate() {
+        let (v, m, first) = (st.volume, st.magnitude, st.first);
         if !v.is_finite() || !m.is_finite() {
             return Err(Refusal::Overflow { shell: s, first });
         }
         // Flat, or folding back on itself: the signed tetrahedra cancel to rounding.
         if v.abs() <= 1e-9 * m {
             return Err(Refusal::Flat { shell: s, first });
+        }
+        if n_shells > 1 && (st.error > 1e-6 * v.abs() || !st.error.is_finite()) {
+            return Err(Refusal::Unresolvable {
+                shell: s,
+                first,
+                volume: v,
+                error: st.error,
+            });
         }
     }
     if n_shells == 1 {
@@ -142,6 +175,7 @@ where
             cavities: 0,
             inside_out: volume(0) < 0.0,
             nested: 0,
+            properties: None,
         });
     }
     let index = BoxIndex::new(&boxes);
@@ -266,7 +300,7 @@ where
             });
         }
     }
-    let total: f64 = stats.iter().map(|s| s.0).sum::<f64>() * flip;
+    let total: f64 = stats.iter().map(|s| s.volume).sum::<f64>() * flip;
     if total.is_nan() || total <= 0.0 {
         return Err(Refusal::Outweighed { total });
     }
@@ -277,7 +311,122 @@ where
         nested: (0..n_shells)
             .filter(|&s| volume(s) * flip > 0.0 && depth[s] as f64 * flip >= 1.0)
             .count(),
+        properties: Some(combined(&stats, &by_shell, &start, &corners, flip)),
     })
+}
+
+/// What [`check`] keeps of a shell.
+struct Stat {
+    /// Signed volume.
+    volume: f64,
+    /// Σ |signed tetrahedron volume|: what the volume is measured against to call it flat.
+    magnitude: f64,
+    /// Its first triangle.
+    first: usize,
+    bounds: Bounds,
+    /// Centroid (of the signed volume).
+    centroid: Point3<f64>,
+    /// A bound on the rounding of `volume`.
+    error: f64,
+}
+
+/// How much of [`Sums`] [`shell_sums`] fills in.
+#[derive(Clone, Copy, PartialEq)]
+enum Terms {
+    /// The volume (`det`) alone.
+    Volume,
+    /// The volume, the first moment and the rounding bound (`spread`).
+    Centroid,
+    /// Everything.
+    Full,
+}
+
+/// The sums of a shell's triangles about its first corner, in order, with the terms
+/// `terms` asks for, and Σ |signed tetrahedron volume|.
+fn shell_sums<F>(tris: &[u32], corners: &F, terms: Terms) -> (Point3<f64>, (Sums, f64))
+where
+    F: Fn(usize) -> [Point3<f64>; 3],
+{
+    let r = tris
+        .first()
+        .map_or(Point3::origin(), |&t| corners(t as usize)[0]);
+    let mut sums = Sums::default();
+    let mut m = 0.0;
+    for &t in tris {
+        let [a, b, c] = corners(t as usize).map(|p| p - r);
+        let det = match terms {
+            Terms::Full => sums.add(a.into(), b.into(), c.into()),
+            Terms::Volume => {
+                let det = a.dot(&b.cross(&c));
+                sums.det += det;
+                det
+            }
+            Terms::Centroid => {
+                let det = a.dot(&b.cross(&c));
+                sums.det += det;
+                let s = a + b + c;
+                for k in 0..3 {
+                    sums.first[k] += s[k] * det;
+                }
+                sums.spread += a.x.abs() * ((b.y * c.z).abs() + (b.z * c.y).abs())
+                    + a.y.abs() * ((b.z * c.x).abs() + (b.x * c.z).abs())
+                    + a.z.abs() * ((b.x * c.y).abs() + (b.y * c.x).abs());
+                det
+            }
+        };
+        m += (det / 6.0).abs();
+    }
+    (r, (sums, m))
+}
+
+/// Shells per group of the combination (fixed, so that the bits do not depend on the
+/// number of threads).
+const GROUP: usize = 1024;
+
+/// All shells' volume, centroid and inertia tensor (unit density; `flip` −1 when every
+/// shell is wound inside out): the centroid from each shell's volume and centroid, then
+/// each shell's tensor about its own centroid (summed again about its first corner), moved
+/// to the common centroid (Steiner's parallel-axis theorem) and added, in fixed groups.
+/// `by_shell[start[s]..start[s + 1]]` are shell `s`'s triangles.
+fn combined<F>(
+    stats: &[Stat],
+    by_shell: &[u32],
+    start: &[usize],
+    corners: &F,
+    flip: f64,
+) -> MassProperties3d
+where
+    F: Fn(usize) -> [Point3<f64>; 3] + Sync,
+{
+    // The centroid, as an offset from the first shell's (no digits lost to a far origin).
+    let origin = stats[0].centroid;
+    let mut volume = 0.0;
+    let mut moment = Vector3::zeros();
+    for st in stats {
+        volume += st.volume;
+        moment += (st.centroid - origin) * st.volume;
+    }
+    let centroid = origin + moment / volume;
+    let groups: Vec<Matrix3<f64>> = (0..stats.len().div_ceil(GROUP))
+        .into_par_iter()
+        .map(|k| {
+            let mut sum = Matrix3::zeros();
+            for s in k * GROUP..((k + 1) * GROUP).min(stats.len()) {
+                let (r, (sums, _)) =
+                    shell_sums(&by_shell[start[s]..start[s + 1]], corners, Terms::Full);
+                let p = sums.finish(r);
+                sum += crate::mass3d::shift_tensor(&p.inertia, p.volume, p.centroid - centroid);
+            }
+            sum
+        })
+        .collect();
+    let inertia = groups.iter().fold(Matrix3::zeros(), |a, g| a + g) * flip;
+    MassProperties3d {
+        volume: volume * flip,
+        mass: volume * flip,
+        centroid,
+        inertia: (inertia + inertia.transpose()) * 0.5,
+    }
 }
 
 /// The points where separate pieces of a closed, consistently wound surface meet (two

@@ -213,10 +213,16 @@ fn named_body(
         // only by such noise. Welded within a few units in the last place of its
         // coordinates (or the given tolerance), it closes.
         Err(e) if options.shell.is_none() && matches!(e, Error::OpenMesh { .. }) => {
-            let tol = options
-                .weld_tolerance
-                .unwrap_or_else(|| crate::mesh::default_weld_tolerance(raw));
-            let (welded, merged) = raw.welded_within(tol);
+            // The given tolerance, or each corner's own rounding (its scale's last place,
+            // at most a thousandth of its edges: a small part far from a big one keeps
+            // its shape).
+            let (welded, merged, tol) = match options.weld_tolerance {
+                Some(t) => {
+                    let (w, m) = raw.welded_within(t);
+                    (w, m, t)
+                }
+                None => raw.welded_by_rounding(),
+            };
             // Suggest a tolerance only for a gap that is noise beside the mesh's own
             // open edges (a missing face leaves gaps as long as its edges: welding
             // those would be wrong).

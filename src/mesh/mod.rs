@@ -10,7 +10,7 @@ mod topology;
 mod validate;
 pub use numerics::area_vector;
 pub(crate) use numerics::physical;
-pub use raw::{RawMesh, default_weld_tolerance, nearest_open_corners};
+pub use raw::{RawMesh, nearest_open_corners};
 use validate::{fmt_point, weld};
 
 /// A closed, consistently oriented triangle mesh, possibly of several shells.

@@ -1,6 +1,7 @@
 //! Triangles as read, before validation: `RawMesh`, and joining corners that noise kept apart.
 
 use super::*;
+use rstar::{RTree, primitives::GeomWithData};
 
 /// Triangles as read from a file, before welding and validation.
 ///
@@ -22,12 +23,14 @@ pub struct RawMesh {
 }
 
 impl RawMesh {
-    /// The same mesh with corners closer than `tol` (Euclidean) joined (every pair within
-    /// `tol/√3`, and pairs up to `tol` apart across grid cells with up to 8 points of each
-    /// cell up to two away compared, so the cost stays linear): each triangle
-    /// refers to the first-listed corner of its group, whose coordinates it then uses
-    /// (no corner moves by more than `tol` times the length of the chain that joined it,
-    /// in practice `tol`). Also returns how many distinct points were joined to another.
+    /// The same mesh with its open corners (those on an edge not matched by an edge the other
+    /// way) closer than `tol` (Euclidean) joined: each triangle refers to the first-listed
+    /// corner of its group, whose coordinates it then uses (no corner moves by more than
+    /// `tol` times the length of the chain that joined it, in practice `tol`). Corners of a
+    /// closed part of the surface never move: a gap of noise leaves corners open on both
+    /// sides, and only those need joining. Also returns how many distinct points were joined
+    /// to another. Neighbours are found with an R*-tree (`rstar`), so the cost is
+    /// O(k log k) in the k open corners, whatever their layout.
     ///
     /// # Examples
     /// ```
@@ -42,29 +45,101 @@ impl RawMesh {
     /// assert_eq!(w.triangles[1], [0, 2, 1]);
     /// ```
     pub fn welded_within(&self, tol: f64) -> (RawMesh, usize) {
-        let n = self.vertices.len();
-        if !(tol > 0.0 && tol.is_finite()) || n == 0 {
+        if !(tol > 0.0 && tol.is_finite()) {
             return (self.clone(), 0);
         }
-        // Cells of side tol/√3: any two points in one cell are within tol, and are joined
-        // outright; two points within tol can lie two cells apart along an axis (tol is √3
-        // cells), so a point is compared with up to NEIGHBOURS points of each cell up to two
-        // away, so that a crowd of points in one place (a cone's apex written once per
-        // triangle) costs linear time, not quadratic.
-        const NEIGHBOURS: usize = 8;
-        let inv = 3f64.sqrt() / tol;
-        let cell = |p: &[f64; 3]| -> Option<[i64; 3]> {
-            let c = p.map(|x| (x * inv).floor());
-            c.iter()
-                .all(|x| x.abs() < 4e18)
-                .then(|| c.map(|x| x as i64))
+        let (w, merged, _) = self.weld_open(|_, _| tol);
+        (w, merged)
+    }
+
+    /// [`RawMesh::welded_within`] with each corner's own tolerance: 8 units in the last
+    /// place of the larger of its largest coordinate and its longest edge (the scale of the
+    /// part around it, so that `-1.7e-17` beside `0` in a part 100 long is noise), but never
+    /// more than a thousandth of its shortest edge (so that a small part far from the
+    /// origin, whose coordinates' last place is coarse, keeps its shape). Two corners join
+    /// when they lie within both their tolerances. Returns the joined mesh, how many
+    /// distinct points were joined to another, and the largest distance joined (0 if none).
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::RawMesh;
+    /// // A sliver of noise at the origin (joined), and a unit triangle 1e15 away with a
+    /// // corner 0.25 off its twin (not joined: a quarter of its edges, though 8 units in
+    /// // the last place there are 1).
+    /// let m = RawMesh {
+    ///     vertices: vec![
+    ///         [0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [-1.7e-17, 0.0, 0.0],
+    ///         [1e15, 0.0, 0.0], [1e15 + 1.0, 0.0, 0.0], [1e15, 1.0, 0.0], [1e15 + 0.25, 0.0, 0.0],
+    ///     ],
+    ///     triangles: vec![[0, 1, 2], [3, 2, 1], [4, 5, 6], [7, 6, 5]],
+    ///     lines: vec![],
+    /// };
+    /// let (w, merged, largest) = m.welded_by_rounding();
+    /// assert_eq!((merged, largest), (1, 1.7e-17));
+    /// assert_eq!(w.triangles[3], [7, 6, 5]);
+    /// ```
+    pub fn welded_by_rounding(&self) -> (RawMesh, usize, f64) {
+        self.weld_open(|p, (shortest, longest)| {
+            let scale = p.iter().fold(longest, |m, x| m.max(x.abs()));
+            (8.0 * f64::EPSILON * scale).min(1e-3 * shortest)
+        })
+    }
+
+    /// The open corners joined within `tol(point, (shortest, longest incident edge))` of
+    /// each (a pair within the smaller of its two tolerances).
+    fn weld_open(&self, tol: impl Fn(&[f64; 3], (f64, f64)) -> f64) -> (RawMesh, usize, f64) {
+        let (vertices, remap) = weld(self);
+        let n = vertices.len();
+        if n == 0 {
+            return (self.clone(), 0, 0.0);
+        }
+        let at = |v: u32| -> [f64; 3] { vertices[v as usize].into() };
+        let welded: Vec<[u32; 3]> = self
+            .triangles
+            .iter()
+            .map(|t| t.map(|v| remap[v as usize]))
+            .collect();
+        let open = open_corners(&welded, n);
+        if open.len() < 2 {
+            return (self.clone(), 0, 0.0);
+        }
+        // Each open corner's shortest and longest edge.
+        let mut edges = vec![(f64::INFINITY, 0.0_f64); n];
+        let is_open = {
+            let mut o = vec![false; n];
+            for &v in &open {
+                o[v as usize] = true;
+            }
+            o
         };
-        let mut grid: HashMap<[i64; 3], Vec<u32>> = HashMap::with_capacity(n);
-        for (i, p) in self.vertices.iter().enumerate() {
-            if let Some(c) = cell(p) {
-                grid.entry(c).or_default().push(i as u32);
+        for t in &welded {
+            for k in 0..3 {
+                let (u, v) = (t[k], t[(k + 1) % 3]);
+                if u == v || !(is_open[u as usize] || is_open[v as usize]) {
+                    continue;
+                }
+                let (p, q) = (at(u), at(v));
+                let d =
+                    ((p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2) + (p[2] - q[2]).powi(2)).sqrt();
+                for w in [u, v] {
+                    let e = &mut edges[w as usize];
+                    *e = (e.0.min(d), e.1.max(d));
+                }
             }
         }
+        let tols: Vec<f64> = open
+            .iter()
+            .map(|&v| {
+                let t = tol(&at(v), edges[v as usize]);
+                if t.is_finite() { t.max(0.0) } else { 0.0 }
+            })
+            .collect();
+        let tree = RTree::bulk_load(
+            open.iter()
+                .enumerate()
+                .map(|(k, &v)| GeomWithData::new(at(v), k as u32))
+                .collect(),
+        );
         let mut parent: Vec<u32> = (0..n as u32).collect();
         fn root(parent: &mut [u32], mut i: u32) -> u32 {
             while parent[i as usize] != i {
@@ -73,56 +148,51 @@ impl RawMesh {
             }
             i
         }
-        let join = |parent: &mut [u32], i: u32, j: u32| {
-            let (a, b) = (root(parent, i), root(parent, j));
-            if a != b {
-                // The lower index stays the group's point.
-                parent[a.max(b) as usize] = a.min(b);
+        let mut largest = 0.0_f64;
+        for (k, &v) in open.iter().enumerate() {
+            let t = tols[k];
+            if t == 0.0 {
+                continue;
             }
-        };
-        for list in grid.values() {
-            for &j in &list[1..] {
-                join(&mut parent, list[0], j);
-            }
-        }
-        for (i, p) in self.vertices.iter().enumerate() {
-            let Some(c) = cell(p) else { continue };
-            for dx in -2..=2 {
-                for dy in -2..=2 {
-                    for dz in -2..=2 {
-                        if (dx, dy, dz) == (0, 0, 0) {
-                            continue;
-                        }
-                        let Some(list) = grid.get(&[c[0] + dx, c[1] + dy, c[2] + dz]) else {
-                            continue;
-                        };
-                        for &j in list.iter().take(NEIGHBOURS) {
-                            let q = &self.vertices[j as usize];
-                            let d2 = (p[0] - q[0]).powi(2)
-                                + (p[1] - q[1]).powi(2)
-                                + (p[2] - q[2]).powi(2);
-                            if d2 <= tol * tol {
-                                join(&mut parent, i as u32, j);
-                            }
-                        }
-                    }
+            let p = at(v);
+            for q in tree.locate_within_distance(p, t * t) {
+                let j = q.data as usize;
+                if j <= k {
+                    continue;
+                }
+                let c = q.geom();
+                let d =
+                    ((p[0] - c[0]).powi(2) + (p[1] - c[1]).powi(2) + (p[2] - c[2]).powi(2)).sqrt();
+                if d > t.min(tols[j]) {
+                    continue;
+                }
+                let (a, b) = (root(&mut parent, v), root(&mut parent, open[j]));
+                if a != b {
+                    largest = largest.max(d);
+                    parent[a.max(b) as usize] = a.min(b);
                 }
             }
         }
         let roots: Vec<u32> = (0..n as u32).map(|i| root(&mut parent, i)).collect();
-        // Distinct points joined to a different point.
-        let merged = (0..n)
-            .filter(|&i| {
-                let r = roots[i] as usize;
-                r != i && key(self.vertices[r]) != key(self.vertices[i])
-            })
-            .map(|i| key(self.vertices[i]))
-            .collect::<std::collections::HashSet<_>>()
-            .len();
-        let triangles = self
-            .triangles
+        let merged = (0..n).filter(|&i| roots[i] as usize != i).count();
+        if merged == 0 {
+            return (self.clone(), 0, 0.0);
+        }
+        // Each welded point's first-listed corner in the input.
+        let mut first = vec![u32::MAX; n];
+        for (i, &w) in remap.iter().enumerate() {
+            let f = &mut first[w as usize];
+            *f = (*f).min(i as u32);
+        }
+        // A group's point: the first-listed corner of any of its members.
+        let mut lead = vec![u32::MAX; n];
+        for w in 0..n {
+            let r = roots[w] as usize;
+            lead[r] = lead[r].min(first[w]);
+        }
+        let triangles = welded
             .iter()
-            .map(|t| t.map(|v| roots[v as usize]))
+            .map(|t| t.map(|w| lead[roots[w as usize] as usize]))
             .collect();
         (
             RawMesh {
@@ -131,6 +201,7 @@ impl RawMesh {
                 lines: self.lines.clone(),
             },
             merged,
+            largest,
         )
     }
 
@@ -147,25 +218,6 @@ impl RawMesh {
             None => format!("triangle {}", t + 1),
         }
     }
-}
-
-/// The default distance within which [`RawMesh::welded_within`] joins corners: 8 units in
-/// the last place of the largest coordinate magnitude (about 1.8e-15 of it), far below
-/// any feature a CAD program draws and above the noise its exporters write (`-1.7e-17`
-/// beside `0` in a part 100 long).
-///
-/// # Examples
-/// ```
-/// let m = inertia::RawMesh { vertices: vec![[0.0, 0.0, 0.0], [100.0, 0.0, 0.0]], ..Default::default() };
-/// assert_eq!(inertia::mesh::default_weld_tolerance(&m), 8.0 * f64::EPSILON * 100.0);
-/// ```
-pub fn default_weld_tolerance(raw: &RawMesh) -> f64 {
-    let big = raw
-        .vertices
-        .iter()
-        .flatten()
-        .fold(0.0_f64, |a, c| a.max(c.abs()));
-    8.0 * f64::EPSILON * big
 }
 
 /// The distance between the two closest distinct corners that lie on the mesh's boundary
@@ -186,9 +238,39 @@ pub fn default_weld_tolerance(raw: &RawMesh) -> f64 {
 /// ```
 pub fn nearest_open_corners(raw: &RawMesh) -> Option<(f64, f64)> {
     let (vertices, remap) = weld(raw);
+    let welded: Vec<[u32; 3]> = raw
+        .triangles
+        .iter()
+        .map(|t| t.map(|v| remap[v as usize]))
+        .collect();
+    let mut shortest = f64::INFINITY;
+    for (u, v) in open_edges(&welded) {
+        shortest = shortest.min((vertices[u as usize] - vertices[v as usize]).norm());
+    }
+    let open = open_corners(&welded, vertices.len());
+    if open.len() < 2 {
+        return None;
+    }
+    // Each corner's nearest other (distinct points after the exact weld), from an R*-tree:
+    // O(k log k) in the k open corners, however they lie.
+    let at = |v: u32| -> [f64; 3] { vertices[v as usize].into() };
+    let tree = RTree::bulk_load(open.iter().map(|&v| at(v)).collect());
+    let best = open
+        .iter()
+        .filter_map(|&v| {
+            let p = at(v);
+            tree.nearest_neighbor_iter(&p).find(|q| **q != p).map(|q| {
+                ((p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2) + (p[2] - q[2]).powi(2)).sqrt()
+            })
+        })
+        .fold(f64::INFINITY, f64::min);
+    best.is_finite().then_some((best, shortest))
+}
+
+/// The edges (welded corners) not matched by an edge the other way round, each once.
+fn open_edges(welded: &[[u32; 3]]) -> Vec<(u32, u32)> {
     let mut edges: HashMap<(u32, u32), i32> = HashMap::new();
-    for t in &raw.triangles {
-        let w = t.map(|v| remap[v as usize]);
+    for w in welded {
         for k in 0..3 {
             let (u, v) = (w[k], w[(k + 1) % 3]);
             if u == v {
@@ -198,37 +280,23 @@ pub fn nearest_open_corners(raw: &RawMesh) -> Option<(f64, f64)> {
             *edges.entry(key).or_insert(0) += d;
         }
     }
-    let shortest = edges
-        .iter()
-        .filter(|(_, b)| **b != 0)
-        .map(|((u, v), _)| (vertices[*u as usize] - vertices[*v as usize]).norm())
-        .fold(f64::INFINITY, f64::min);
-    let mut open: Vec<u32> = edges
-        .iter()
-        .filter(|(_, b)| **b != 0)
-        .flat_map(|((u, v), _)| [*u, *v])
+    let mut open: Vec<(u32, u32)> = edges
+        .into_iter()
+        .filter(|(_, b)| *b != 0)
+        .map(|(e, _)| e)
         .collect();
     open.sort_unstable();
-    open.dedup();
-    let mut pts: Vec<Point3<f64>> = open.iter().map(|&v| vertices[v as usize]).collect();
-    if pts.len() < 2 {
-        return None;
+    open
+}
+
+/// The welded corners on an open edge, ascending.
+fn open_corners(welded: &[[u32; 3]], n: usize) -> Vec<u32> {
+    let mut on = vec![false; n];
+    for (u, v) in open_edges(welded) {
+        on[u as usize] = true;
+        on[v as usize] = true;
     }
-    // Closest pair: sorted by x, each point against those within the best distance in x.
-    pts.sort_by(|a, b| a.x.total_cmp(&b.x));
-    let mut best = f64::INFINITY;
-    for i in 0..pts.len() {
-        for j in i + 1..pts.len() {
-            if pts[j].x - pts[i].x >= best {
-                break;
-            }
-            let d = (pts[j] - pts[i]).norm();
-            if d < best {
-                best = d;
-            }
-        }
-    }
-    best.is_finite().then_some((best, shortest))
+    (0..n as u32).filter(|&v| on[v as usize]).collect()
 }
 
 #[cfg(test)]

@@ -178,10 +178,16 @@ impl Mesh {
         // A closed surface that passes through itself has no well-defined inside; its signed
         // integrals come out unphysical (negative moments). Finding every self-intersection
         // is costly, but the physical checks on the result catch the ones that matter.
-        let r = mesh.corners(0)[0];
-        let sums = crate::sums::of_triangles(mesh.triangles.len(), r, |t| mesh.corners(t));
-        sums.check_resolution()?;
-        let p = sums.finish(r);
+        // Several shells were summed each about its own corner (see `shells::check`).
+        let p = match mesh.tetra {
+            Some(p) => p,
+            None => {
+                let r = mesh.corners(0)[0];
+                let sums = crate::sums::of_triangles(mesh.triangles.len(), r, |t| mesh.corners(t));
+                sums.check_resolution()?;
+                sums.finish(r)
+            }
+        };
         physical(&p)?;
         mesh.tetra = Some(p);
         Ok(mesh)
@@ -246,13 +252,12 @@ impl Mesh {
     ) -> Result<()> {
         use crate::shells::Refusal;
         let (labels, n_shells) = shells(self.vertices.len(), &self.triangles);
-        let r = self.corners(0)[0];
         let bad = |shell: usize, first: usize, problem| Error::BadShell {
             shell: shell + 1,
             first: place(origin[first]),
             problem,
         };
-        let verdict = crate::shells::check(&labels, n_shells, r, |t| self.corners(t), overlapping);
+        let verdict = crate::shells::check(&labels, n_shells, |t| self.corners(t), overlapping);
         let verdict = verdict.map_err(|refusal| match refusal {
             Refusal::Overflow { shell, first } => Error::Unresolvable(format!(
                 "shell {} (from {}): its volume overflows f64 (coordinates too large: give them in a larger unit)",
@@ -260,6 +265,18 @@ impl Mesh {
                 place(origin[first])
             )),
             Refusal::Flat { shell, first } => bad(shell, first, ShellProblem::Flat),
+            Refusal::Unresolvable {
+                shell,
+                first,
+                volume,
+                error,
+            } => Error::Unresolvable(format!(
+                "shell {} (from {}): its coordinates span more than f64 can resolve: its volume {} could be off by {} from rounding alone",
+                shell + 1,
+                place(origin[first]),
+                crate::error::num(volume),
+                crate::error::num(error)
+            )),
             Refusal::Touches { shell, first } => bad(shell, first, ShellProblem::TouchesAnother),
             Refusal::Misplaced {
                 shell,
@@ -285,6 +302,7 @@ impl Mesh {
         self.cavities = verdict.cavities;
         self.nested = verdict.nested;
         self.inside_out = verdict.inside_out;
+        self.tetra = verdict.properties;
         if self.inside_out {
             for t in &mut self.triangles {
                 t.swap(1, 2);

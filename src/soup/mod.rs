@@ -362,9 +362,8 @@ pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<Solid> 
         None
     } else if pass.flat == 0 {
         let labels = parts.labels(local, &pass.weld.global)?;
-        let r = Point3::from(pass.r);
         let corners = |t: usize| soup.triangle(t).map(|p| Point3::from(p.coords()));
-        Some(crate::shells::check(&labels, parts.count, r, corners, false).ok()?)
+        Some(crate::shells::check(&labels, parts.count, corners, false).ok()?)
     } else {
         let mesh = welded(soup, local, &pass.weld).ok()?;
         return Some(Solid {
@@ -383,10 +382,16 @@ pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<Solid> 
         ..
     } = pass;
     let n = soup.len();
-    sums.check_resolution().ok()?;
     let inside_out = verdict.map_or(sums.det < 0.0, |v| v.inside_out);
-    let sums = if inside_out { sums.reversed() } else { sums };
-    let properties = sums.finish(Point3::from(r));
+    // Several shells: each summed about its own corner (see `shells::check`).
+    let properties = match verdict.and_then(|v| v.properties) {
+        Some(p) => p,
+        None => {
+            sums.check_resolution().ok()?;
+            let sums = if inside_out { sums.reversed() } else { sums };
+            sums.finish(Point3::from(r))
+        }
+    };
     crate::mesh::physical(&properties).ok()?;
     Some(Solid {
         body: Body {

@@ -985,6 +985,97 @@ fn cad_noise_is_welded_and_real_gaps_are_measured() {
     );
 }
 
+/// The unit cube scaled by `scale` and moved by `dx` along x, in ASCII STL; the first `k`
+/// corners at x = 0 written as `zero` instead.
+fn moved_cube(scale: f64, dx: f64, zero: &str, k: usize) -> String {
+    let src = std::fs::read_to_string("fixtures/mesh/unit_cube_ascii.stl").unwrap();
+    let mut done = 0;
+    src.lines()
+        .map(|l| {
+            let t: Vec<&str> = l.split_whitespace().collect();
+            if t.first() != Some(&"vertex") {
+                return l.to_string();
+            }
+            let c: Vec<f64> = t[1..].iter().map(|x| x.parse().unwrap()).collect();
+            let x = if done < k && c[0] == 0.0 {
+                done += 1;
+                zero.to_string()
+            } else {
+                format!("{:e}", c[0] * scale + dx)
+            };
+            format!("vertex {x} {:e} {:e}", c[1] * scale, c[2] * scale)
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn a_far_body_does_not_widen_the_weld_of_a_near_one() {
+    // A cube 1e-8 wide at the origin, with its noise (-1.7e-25 for 0), and a unit cube 1e8
+    // away in one STL. The noise is joined by the small cube's own rounding; a tolerance
+    // taken from the largest coordinate (1.8e-7) would weld the small cube into a point.
+    let both = format!(
+        "{}\n{}",
+        moved_cube(1e-8, 0.0, "-1.7e-25", 6),
+        moved_cube(1.0, 1e8, "0", 0)
+    );
+    let p = temp("near_and_far.stl", &both);
+    let (code, v, err) = run(&["mesh", p.to_str().unwrap(), "--json"], None);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(v["shells"], 2, "{v}");
+    assert_eq!(f(&v["volume"]), 1.0 + 1e-24, "{err}");
+    assert!(
+        err.contains("within 1.7e-25 of another were joined"),
+        "{err}"
+    );
+    // A small part far from the origin keeps its shape: a unit cube at 1e15 (where 8 units
+    // in the last place are 1) with a corner 0.25 off its twin is not welded.
+    let far = moved_cube(1.0, 1e15, "1.00000000000000025e15", 1);
+    let p = temp("far_gap.stl", &far);
+    refused(&["mesh", p.to_str().unwrap()], None, &["not closed"]);
+}
+
+#[test]
+fn bodies_far_apart_keep_their_digits() {
+    // Each body is summed about its own corner and the bodies combined about their common
+    // centroid: two unit cubes 1e15 apart were refused as "flat" (their tetrahedra about
+    // one corner cancel to rounding), and a millimetre cube beside a unit cube 1e8 away
+    // as "not physical".
+    let both = format!(
+        "{}\n{}",
+        moved_cube(1.0, 0.0, "0", 0),
+        moved_cube(1.0, 1e15, "0", 0)
+    );
+    let p = temp("far_apart.stl", &both);
+    let (code, v, err) = run(&["mesh", p.to_str().unwrap(), "--json"], None);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(f(&v["volume"]), 2.0);
+    assert_eq!(f(&v["centroid"][0]), 5e14 + 0.5);
+    let t = &v["inertia_tensor"];
+    assert!((f(&t[0][0]) - 1.0 / 3.0).abs() < 1e-15, "{t}");
+    assert_eq!(f(&t[1][1]), 2.0 * 5e14 * 5e14);
+    let both = format!(
+        "{}\n{}",
+        moved_cube(1e-3, 0.0, "0", 0),
+        moved_cube(1.0, 1e8, "0", 0)
+    );
+    let p = temp("small_and_far.stl", &both);
+    // (Not the voxel method: its grid spans the whole box, 1e8 wide here.)
+    let (code, v, err) = run(&["mesh", p.to_str().unwrap(), "--json"], None);
+    assert_eq!(code, 0, "{err}");
+    let m: f64 = 1e-9;
+    let ixx = f(&v["inertia_tensor"][0][0]);
+    // The cube's own 1/6, the small one's (m (2e-6) / 12) and its offset in y and z
+    // from the centroid (0.5 - 0.0005 each, less a share of 1e-9).
+    let g: f64 = (0.5 + m * 0.0005) / (1.0 + m);
+    let expected =
+        1.0 / 6.0 + m * 2e-6 / 12.0 + 2.0 * (m * (0.0005 - g).powi(2) + (0.5 - g).powi(2));
+    assert!(
+        (ixx - expected).abs() < 1e-13 * expected,
+        "{ixx} vs {expected}"
+    );
+}
+
 #[test]
 fn combine_rotation_about_huge_and_tiny_axes() {
     let (code, bx, _) = run(&["shape", "box", "--size", "1,2,3", "--json"], None);
