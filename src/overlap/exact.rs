@@ -61,12 +61,27 @@ pub(super) struct Graze {
     pub(super) at: [f64; 3],
 }
 
+/// An edge of one triangle passing exactly through a corner of the other, its ends strictly
+/// on either side of that triangle's plane: whether it crosses the surface there depends on
+/// every face around that corner (see [`super::vertex`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Pass {
+    /// Whether the piercing edge is the first triangle's (else the second's).
+    pub(super) first_pierces: bool,
+    /// The piercing edge: corner `k` to corner `k + 1` of its triangle.
+    pub(super) edge: usize,
+    /// The corner passed through, of the other triangle.
+    pub(super) corner: usize,
+}
+
 /// How two non-degenerate triangles meet, if they cross or coincide; an edge passing
-/// exactly through an edge of the other is left in `graze` for a later look.
+/// exactly through an edge of the other is left in `graze`, one through a corner in
+/// `corner`, for a later look.
 pub(super) fn meet(
     t1: &[[f64; 3]; 3],
     t2: &[[f64; 3]; 3],
     graze: &mut Option<Graze>,
+    corner: &mut Option<Pass>,
 ) -> Option<Kind> {
     // Neighbours in a mesh share corners. Sharing one or two, an edge through a shared
     // corner cannot pass strictly through the other triangle; only a fold of adjacent
@@ -89,6 +104,14 @@ pub(super) fn meet(
     if s2 == [0, 0, 0] {
         return coplanar(t1, t2);
     }
+    // A corner exactly in the other's plane: an edge of the other may pass exactly
+    // through it (its ends strictly either side of this plane), which no test below sees.
+    let mut raw1 = None;
+    if s2.contains(&0) {
+        let r1 = t1.map(|p| orient(&t2[0], &t2[1], &t2[2], &p));
+        raw1 = Some(r1);
+        *corner = through_corner(t1, &r1, t2, &s2, true);
+    }
     // A corner exactly in the other triangle's plane counts as lying just outside it
     // (on the side its winding faces: `orient` < 0). A body resting against a face lies
     // outside it, so it still only touches; a surface passing through the face with a
@@ -100,7 +123,10 @@ pub(super) fn meet(
     if s2[0] == s2[1] && s2[1] == s2[2] {
         return None;
     }
-    let raw1 = t1.map(|p| orient(&t2[0], &t2[1], &t2[2], &p));
+    let raw1 = raw1.unwrap_or_else(|| t1.map(|p| orient(&t2[0], &t2[1], &t2[2], &p)));
+    if corner.is_none() && raw1.contains(&0) {
+        *corner = through_corner(t2, &raw2, t1, &raw1, false);
+    }
     let s1 = raw1.map(outside);
     if s1[0] == s1[1] && s1[1] == s1[2] {
         return None;
@@ -126,6 +152,33 @@ pub(super) fn meet(
             }));
     }
     found
+}
+
+/// An edge of `e` (its corners' signs `se` against `t`'s plane) whose ends lie strictly on
+/// either side of that plane and which passes exactly through a corner of `t` lying in
+/// `e`'s plane (`st[m] == 0`): the line meets the plane at one point, so it holds the
+/// corner when it is coplanar with both of the corner's edges.
+fn through_corner(
+    e: &[[f64; 3]; 3],
+    se: &[i8; 3],
+    t: &[[f64; 3]; 3],
+    st: &[i8; 3],
+    first_pierces: bool,
+) -> Option<Pass> {
+    for m in (0..3).filter(|&m| st[m] == 0) {
+        let (v, w1, w2) = (&t[m], &t[(m + 1) % 3], &t[(m + 2) % 3]);
+        for k in (0..3).filter(|&k| se[k] * se[(k + 1) % 3] == -1) {
+            let (a, b) = (&e[k], &e[(k + 1) % 3]);
+            if orient(a, b, v, w1) == 0 && orient(a, b, v, w2) == 0 {
+                return Some(Pass {
+                    first_pierces,
+                    edge: k,
+                    corner: m,
+                });
+            }
+        }
+    }
+    None
 }
 
 /// An edge of `e` (whose corners have signs `s` against `t`'s plane, `raw` before a

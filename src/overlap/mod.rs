@@ -48,11 +48,13 @@ mod exact;
 mod graze;
 mod grid;
 mod patch;
+mod vertex;
 mod wedge;
 use exact::*;
 use graze::*;
 use grid::*;
 use patch::{UNIT, Verdict};
+use vertex::*;
 use wedge::*;
 
 pub use contact::Contacts;
@@ -401,6 +403,9 @@ fn search<S: Soup>(soup: &S, patches: Patches) -> Result<Option<Contacts>, Overl
     // Edges passing exactly through another triangle's edge: looked at afterwards, with
     // the face across that edge.
     let grazing = std::sync::Mutex::new(Vec::<Grazing>::new());
+    // Edges passing exactly through another triangle's corner: looked at afterwards, with
+    // every face around that corner.
+    let passing = std::sync::Mutex::new(Vec::<Passing>::new());
     // Crossings within the coordinates' precision: followed afterwards.
     let contacts = std::sync::Mutex::new(Vec::<Contact>::new());
     let precision = std::sync::OnceLock::<Precision>::new();
@@ -443,7 +448,14 @@ fn search<S: Soup>(soup: &S, patches: Patches) -> Result<Option<Contacts>, Overl
             return None;
         }
         let mut graze = None;
-        let found = meet(&ci, &cj, &mut graze);
+        let mut corner = None;
+        let found = meet(&ci, &cj, &mut graze, &mut corner);
+        if found.is_none()
+            && let Some(c) = corner
+            && let Ok(mut v) = passing.lock()
+        {
+            v.push(Passing::new(c, (i, &ci, &a.hash), (j, &cj, &b.hash)));
+        }
         if let Some(Kind::Cross(at)) = found
             && let Some(depth) = crossing_depth(&ci, &cj)
             && depth
@@ -580,6 +592,16 @@ fn search<S: Soup>(soup: &S, patches: Patches) -> Result<Option<Contacts>, Overl
         let (found, touching) = grazes(soup, tris, &grazing, precision);
         contacts.extend(touching);
         found
+    };
+    let mut passing = passing.into_inner().unwrap_or_default();
+    let through_edges = if passing.is_empty() {
+        through_edges
+    } else {
+        passing.sort_unstable_by_key(|p| (p.first, p.second));
+        let precision = precision.get_or_init(|| Precision::of(soup));
+        let (found, touching) = through_corners(soup, tris, &passing, precision);
+        contacts.extend(touching);
+        earliest(through_edges, found)
     };
     let mut edges = same_way.into_inner().unwrap_or_default();
     let found = if edges.is_empty() {

@@ -219,3 +219,89 @@ fn parts_sunk_or_placed_twice_are_refused_however_the_rounding_falls() {
         }
     }
 }
+
+/// A square pyramid: base `[x0, x1]²` at height `z0`, apex `apex` (outward).
+fn pyramid(x0: f64, x1: f64, z0: f64, apex: [f64; 3]) -> Body {
+    let v = vec![[x0, x0, z0], [x1, x0, z0], [x1, x1, z0], [x0, x1, z0], apex];
+    let t = vec![
+        [0, 3, 2],
+        [0, 2, 1],
+        [0, 1, 4],
+        [1, 2, 4],
+        [2, 3, 4],
+        [3, 0, 4],
+    ];
+    (v, t)
+}
+
+/// A box `[-1, 5]² × [0, 3]` whose floor is cut around the inner square `[1, 3]²`, so that
+/// the floor has corners at (1, 1, 0), (3, 1, 0), (3, 3, 0) and (1, 3, 0).
+fn box_with_inner_floor() -> Body {
+    let (lo, hi, i0, i1) = (-1.0, 5.0, 1.0, 3.0);
+    let mut v = vec![
+        [lo, lo, 0.0],
+        [hi, lo, 0.0],
+        [hi, hi, 0.0],
+        [lo, hi, 0.0],
+        [lo, lo, 3.0],
+        [hi, lo, 3.0],
+        [hi, hi, 3.0],
+        [lo, hi, 3.0],
+    ];
+    v.extend([[i0, i0, 0.0], [i1, i0, 0.0], [i1, i1, 0.0], [i0, i1, 0.0]]);
+    let mut t = vec![
+        // Top, and the four walls.
+        [4, 5, 6],
+        [4, 6, 7],
+        [0, 1, 5],
+        [0, 5, 4],
+        [1, 2, 6],
+        [1, 6, 5],
+        [2, 3, 7],
+        [2, 7, 6],
+        [3, 0, 4],
+        [3, 4, 7],
+        // The inner square of the floor (facing down).
+        [8, 11, 10],
+        [8, 10, 9],
+    ];
+    // The floor's ring between the outer and the inner square (facing down).
+    for k in 0..4 {
+        let (o0, o1, n0, n1) = (k, (k + 1) % 4, 8 + k, 8 + (k + 1) % 4);
+        t.extend([[o0, n0, n1], [o0, n1, o1]]);
+    }
+    (v, t)
+}
+
+#[test]
+fn a_pyramid_crossing_a_box_only_through_its_corners_is_refused() {
+    // The pyramid's edges run from its apex inside the cube through the cube's corner:
+    // nothing is pierced through a face's interior or an edge's, yet a sixth of the
+    // pyramid lies in the cube. Turned and far away, and in the box's floor too.
+    let cube = boxed([0.0; 3], [1.0; 3], &[], false);
+    let tip = pyramid(-1.0, 2.0, -1.0, [0.5, 0.5, 0.5]);
+    let (code, _, err) = run("pyramid_corner.obj", &obj(&[cube.clone(), tip.clone()]));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("cross at (0, 0, 0)"), "{err}");
+    let (a, b) = (
+        turned(&cube, AXIS, 30.0, FAR),
+        turned(&tip, AXIS, 30.0, FAR),
+    );
+    // Turned, the corners are no longer exactly on the edges: a crossing through faces.
+    let (code, _, err) = run("pyramid_corner_turned.obj", &obj(&[a, b]));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("overlap"), "{err}");
+    // Through four corners of the floor (the pyramid's faces cross it along the floor's
+    // own edges): 4/3 of the pyramid lies in the box.
+    let floor = box_with_inner_floor();
+    let tip = pyramid(0.0, 4.0, -1.0, [2.0, 2.0, 1.0]);
+    let (code, _, err) = run("pyramid_floor.obj", &obj(&[floor.clone(), tip]));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("cross at (1, 1, 0), 1 deep"), "{err}");
+    // Pressed against the floor from below instead (apex on the floor's corner, the
+    // pyramid wholly below): touching, 108 + 4/3.
+    let under = pyramid(0.0, 4.0, -2.0, [1.0, 1.0, 0.0]);
+    let (code, v, err) = run("pyramid_under.obj", &obj(&[floor, under]));
+    assert_eq!(code, 0, "{err}");
+    assert!((volume(&v) - (108.0 + 32.0 / 3.0)).abs() < 1e-12, "{v}");
+}
