@@ -97,6 +97,9 @@ pub struct Body {
     pub surface_area: f64,
     /// Axis-aligned bounding box.
     pub bounding_box: BoundingBox,
+    /// Contacts between bodies taken for touching: crossings within the coordinates'
+    /// precision (see [`crate::overlap::check`]); `None` when nothing crosses.
+    pub contacts: Option<Contacts>,
 }
 
 impl Body {
@@ -130,6 +133,14 @@ impl Body {
                 min: [0, 1, 2].map(|k| a.bounding_box.min[k].min(b.bounding_box.min[k])),
                 max: [0, 1, 2].map(|k| a.bounding_box.max[k].max(b.bounding_box.max[k])),
             },
+            contacts: match (a.contacts, b.contacts) {
+                (Some(x), Some(y)) => Some(Contacts {
+                    count: x.count + y.count,
+                    max_depth: x.max_depth.max(y.max_depth),
+                    volume_bound: x.volume_bound + y.volume_bound,
+                }),
+                (x, y) => x.or(y),
+            },
         })
     }
 
@@ -155,6 +166,22 @@ impl Body {
                 min: lo.into(),
                 max: hi.into(),
             },
+            contacts: None,
         }
     }
+}
+
+/// Crossings and folds within the coordinates' own precision, accepted as touching.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct Contacts {
+    /// Pairs of triangles that cross, or enclose a wedge twice, within the precision.
+    pub count: usize,
+    /// The deepest of them: how far a corner lies inside the other body (or a face's
+    /// corner past the other's plane).
+    pub max_depth: f64,
+    /// At most this much volume is counted twice: `max_depth` times the area of the
+    /// faces in contact (the triangles of the pairs and those around every corner found
+    /// inside another body). The space two bodies share lies between those faces and the
+    /// faces of the other body within `max_depth` of them.
+    pub volume_bound: f64,
 }

@@ -92,6 +92,12 @@ impl Solid {
         }
     }
 
+    /// The same, with the contacts taken for touching.
+    fn touching(mut self, contacts: Option<crate::overlap::Contacts>) -> Solid {
+        self.body.contacts = contacts;
+        self
+    }
+
     /// A validated mesh and its integrals (the mesh kept if asked for).
     fn from_mesh(
         mesh: Mesh,
@@ -136,19 +142,17 @@ pub fn read_solids(bytes: &[u8], format: MeshFormat, options: &Options) -> Resul
     if options.shell.is_none() && format == MeshFormat::Stl {
         if fast {
             if let Some((s, found)) = stl::solid_checked(bytes)? {
-                let warnings = stray
-                    .into_iter()
-                    .chain(overlapping(found, options)?)
-                    .collect();
-                return Ok(vec![Solid::from_soup(s, warnings)]);
+                let (warning, contacts) = overlapping(found, options)?;
+                let warnings = stray.into_iter().chain(warning).collect();
+                return Ok(vec![Solid::from_soup(s, warnings).touching(contacts)]);
             }
         } else if let Some((mesh, found)) = stl::mesh_checked(bytes)? {
-            let warnings = stray
-                .into_iter()
-                .chain(overlapping(found, options)?)
-                .collect();
+            let (warning, contacts) = overlapping(found, options)?;
+            let warnings = stray.into_iter().chain(warning).collect();
             let integrals = integrate(&mesh, options)?;
-            return Ok(vec![Solid::from_mesh(mesh, integrals, options, warnings)]);
+            return Ok(vec![
+                Solid::from_mesh(mesh, integrals, options, warnings).touching(contacts),
+            ]);
         }
     }
     if format == MeshFormat::ThreeMf {
@@ -283,19 +287,28 @@ fn stray_warning(bytes: &[u8]) -> Option<String> {
 
 /// Two triangles that cross or coincide: an error, or a warning when summing; contacts
 /// within the coordinates' precision: a warning.
-fn overlapping(found: crate::io::stl::Checked, options: &Options) -> Result<Option<String>> {
+fn overlapping(
+    found: crate::io::stl::Checked,
+    options: &Options,
+) -> Result<(Option<String>, Option<crate::overlap::Contacts>)> {
     let n = crate::error::num;
     match (found, options.overlap) {
-        (Ok(None), _) => Ok(None),
-        (Ok(Some(c)), _) => Ok(Some(format!(
-            "{} contact(s) between bodies cross by at most {}, within the rounding of the coordinates: taken for touching (at most {} of volume counted twice)",
-            c.count,
-            n(c.max_depth),
-            n(c.volume_bound)
-        ))),
-        (Err(what), OverlapPolicy::Sum) => Ok(Some(format!(
-            "{what}: overlapping space is counted twice (--overlap sum)"
-        ))),
+        (Ok(None), _) => Ok((None, None)),
+        (Ok(Some(c)), _) => Ok((
+            Some(format!(
+                "{} contact(s) between bodies cross by at most {}, within the rounding of the coordinates: taken for touching (at most {} of volume counted twice)",
+                c.count,
+                n(c.max_depth),
+                n(c.volume_bound)
+            )),
+            Some(c),
+        )),
+        (Err(what), OverlapPolicy::Sum) => Ok((
+            Some(format!(
+                "{what}: overlapping space is counted twice (--overlap sum)"
+            )),
+            None,
+        )),
         (Err(what), OverlapPolicy::Refuse) => Err(Error::Overlapping {
             place: what,
             sum_allowed: true,
@@ -336,7 +349,7 @@ fn body(
     // the edge checks (an open mesh is reported as open first), unless that is known.
     let overlap_of = || {
         if overlap_checked {
-            return Ok(None);
+            return Ok((None, None));
         }
         let found = crate::overlap::check(&soup).map_err(|o| o.describe(&soup));
         overlapping(found, options)
@@ -361,35 +374,36 @@ fn body(
         })
     };
     let stray = stray.map(str::to_string);
-    let (mesh, integrals, warning) = match options.shell {
+    let (mesh, integrals, (warning, contacts)) = match options.shell {
         Some(t) => {
             let mesh = Mesh::surface(raw)?;
             let unit = MeshIntegral {
                 properties: crate::method::shell::integrate(&mesh, t),
                 grid: None,
             };
-            (mesh, vec![unit], None)
+            (mesh, vec![unit], (None, None))
         }
         None if fast => {
             // A clean 3MF object's items need not be looked at for points joining separate
             // pieces either: an item is the object's affine image.
             if let Some(s) = crate::soup::solid_with(&soup, !overlap_checked) {
-                let warnings = stray.into_iter().chain(overlap_of()?).collect();
-                return Ok(Solid::from_soup(s, warnings));
+                let (warning, contacts) = overlap_of()?;
+                let warnings = stray.into_iter().chain(warning).collect();
+                return Ok(Solid::from_soup(s, warnings).touching(contacts));
             }
             let mesh = general()?;
-            let warning = overlap_of()?;
+            let found = overlap_of()?;
             let integrals = integrate(&mesh, options)?;
-            (mesh, integrals, warning)
+            (mesh, integrals, found)
         }
         None => {
             let mesh = match crate::soup::mesh(&soup) {
                 Some(mesh) => mesh,
                 None => general()?,
             };
-            let warning = overlap_of()?;
+            let found = overlap_of()?;
             let integrals = integrate(&mesh, options)?;
-            (mesh, integrals, warning)
+            (mesh, integrals, found)
         }
     };
     // With --overlap sum, a body inside another crosses none of its triangles: say so.
@@ -409,7 +423,8 @@ fn body(
         integrals,
         options,
         stray.into_iter().chain(warning).chain(nested).collect(),
-    ))
+    )
+    .touching(contacts))
 }
 
 #[cfg(test)]

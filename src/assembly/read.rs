@@ -143,6 +143,8 @@ fn part(v: &Value, place: &str) -> Result<Part> {
                 inside_out: false,
                 surface_area: v.get("surface_area").and_then(Value::as_f64).unwrap_or(0.0),
                 bounding_box: bbox,
+                // Not carried: its lengths are in the report's units.
+                contacts: None,
             },
             units,
         });

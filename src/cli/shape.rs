@@ -256,6 +256,7 @@ pub(super) fn shape(kind: ShapeKind) -> Result<Outcome> {
             min: h.map(|v| -v),
             max: h,
         },
+        contacts: None,
     };
     let unit = MeshIntegral {
         properties: e.properties,

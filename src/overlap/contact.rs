@@ -17,21 +17,6 @@
 use super::*;
 use std::collections::{HashMap, HashSet};
 
-/// Crossings and folds within the coordinates' own precision, accepted as touching.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Contacts {
-    /// Pairs of triangles that cross, or enclose a wedge twice, within the precision.
-    pub count: usize,
-    /// The deepest of them: how far a corner lies inside the other body (or a face's
-    /// corner past the other's plane).
-    pub max_depth: f64,
-    /// At most this much volume is counted twice: `max_depth` times the area of the
-    /// faces in contact (the triangles of the pairs and those around every corner found
-    /// inside another body). The space two bodies share lies between those faces and the
-    /// faces of the other body within `max_depth` of them.
-    pub volume_bound: f64,
-}
-
 /// What a file's coordinates can say, estimated from a sample of them: how many
 /// significant digits (and decimals) they were written with, or whether they are `f32`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -424,7 +409,7 @@ pub(super) fn verify<S: Soup>(
                         return Err(Overlap {
                             first: c.first,
                             second: c.second,
-                            kind: Kind::Cross(c.at),
+                            kind: Kind::Unsettled(c.at, c.depth),
                         });
                     }
                     Some(_) => {}

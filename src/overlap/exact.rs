@@ -154,6 +154,35 @@ pub(super) fn meet(
     found
 }
 
+/// Two triangles sharing exactly one corner: the edge of either opposite that corner
+/// passing strictly through the other's interior (neighbours folded through each other,
+/// or two bodies sharing a rounded corner and crossing beside it). An edge from the
+/// shared corner cannot: it meets the other's plane only at that corner.
+pub(super) fn across_corner(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> Option<Kind> {
+    for (e, t) in [(t1, t2), (t2, t1)] {
+        let Some(k) = e.iter().position(|p| t.contains(p)) else {
+            continue;
+        };
+        let (p, q) = (&e[(k + 1) % 3], &e[(k + 2) % 3]);
+        // Both ends clearly on one side (the float filter): no crossing.
+        if separated(t, &[*p, *q, *p]) {
+            continue;
+        }
+        if orient(&t[0], &t[1], &t[2], p) * orient(&t[0], &t[1], &t[2], q) != -1 {
+            continue;
+        }
+        let o = [
+            orient(p, q, &t[0], &t[1]),
+            orient(p, q, &t[1], &t[2]),
+            orient(p, q, &t[2], &t[0]),
+        ];
+        if o[0] != 0 && o[0] == o[1] && o[1] == o[2] {
+            return Some(Kind::Cross(plane_point(p, q, t)));
+        }
+    }
+    None
+}
+
 /// An edge of `e` (its corners' signs `se` against `t`'s plane) whose ends lie strictly on
 /// either side of that plane and which passes exactly through a corner of `t` lying in
 /// `e`'s plane (`st[m] == 0`): the line meets the plane at one point, so it holds the

@@ -57,7 +57,7 @@ use patch::{UNIT, Verdict};
 use vertex::*;
 use wedge::*;
 
-pub use contact::Contacts;
+pub use crate::body::Contacts;
 use contact::{Contact, Precision, magnitude};
 
 /// How two triangles of a mesh meet wrongly.
@@ -75,6 +75,11 @@ pub enum Kind {
     /// crossing (or one joined to it by edges that cross nothing) lies at the second, deeper
     /// than the coordinates' precision explains.
     Sunk([f64; 3], [f64; 3]),
+    /// They cross at this point by this depth, within the coordinates' precision, but the
+    /// crossings of the surfaces around them do not add up (one passes exactly through a
+    /// corner or along an edge where it cannot be decided), so touching cannot be told
+    /// from overlap.
+    Unsettled([f64; 3], f64),
 }
 
 /// Two triangles (0-based, first < second) that cross or coincide.
@@ -142,6 +147,19 @@ impl Overlap {
                     n(q[2]),
                     precision.describe(),
                     n(precision.tolerance(q.iter().fold(0.0_f64, |m, x| m.max(x.abs()))))
+                );
+            }
+            Kind::Unsettled(p, depth) => {
+                let precision = Precision::of(soup);
+                return format!(
+                    "{} and {} cross at ({}, {}, {}) by {}, within the rounding of {}, but the crossings around them do not add up (one passes exactly through a corner, or along an edge, of a face it touches): touching cannot be told from overlap",
+                    soup.place(self.first),
+                    soup.place(self.second),
+                    n(p[0]),
+                    n(p[1]),
+                    n(p[2]),
+                    n(*depth),
+                    precision.describe()
                 );
             }
             Kind::Wedge(a, b) => {
@@ -414,21 +432,25 @@ fn search<S: Soup>(soup: &S, patches: Patches) -> Result<Option<Contacts>, Overl
         if !a.meets(b) || a.same_patch(b) {
             return None;
         }
-        match a.shared(b) {
+        let (ci, cj) = match a.shared(b) {
             1 => {
-                // Two faces around a shared corner can only be wrong by lying on each
-                // other, facing the same way (a box inside another, in its corner): tested
-                // when their planes are parallel in floating point, exactly then.
+                // Two faces around a shared corner are wrong by lying on each other,
+                // facing the same way (a box inside another, in its corner: tested when
+                // their planes are parallel in floating point, exactly then), or when the
+                // edge of one opposite the corner passes through the other.
                 let (ci, cj) = (corners(i), corners(j));
-                return (parallel(&ci, &cj)
+                let coincide = (parallel(&ci, &cj)
                     && cj.iter().all(|p| orient(&ci[0], &ci[1], &ci[2], p) == 0))
                 .then(|| coplanar(&ci, &cj))
-                .flatten()
-                .map(|kind| Overlap {
-                    first: i,
-                    second: j,
-                    kind,
-                });
+                .flatten();
+                if let Some(kind) = coincide {
+                    return Some(Overlap {
+                        first: i,
+                        second: j,
+                        kind,
+                    });
+                }
+                (ci, cj)
             }
             2 => {
                 if let Some(e) = same_way_edge(&a.hash, &b.hash)
@@ -438,25 +460,34 @@ fn search<S: Soup>(soup: &S, patches: Patches) -> Result<Option<Contacts>, Overl
                 }
                 return None;
             }
-            _ => {}
-        }
-        let (ci, cj) = (corners(i), corners(j));
+            _ => (corners(i), corners(j)),
+        };
         // Most candidates lie wholly on one side of the other's plane (neighbours of
         // neighbours on a curved surface): a floating-point test with a rigorous error
         // bound settles them before the exact predicates.
-        if separated(&ci, &cj) || separated(&cj, &ci) {
-            return None;
-        }
-        let mut graze = None;
-        let mut corner = None;
-        let found = meet(&ci, &cj, &mut graze, &mut corner);
-        if found.is_none()
-            && let Some(c) = corner
-            && let Ok(mut v) = passing.lock()
-        {
-            v.push(Passing::new(c, (i, &ci, &a.hash), (j, &cj, &b.hash)));
-        }
-        if let Some(Kind::Cross(at)) = found
+        let found = if a.shared(b) == 1 {
+            across_corner(&ci, &cj)?
+        } else {
+            if separated(&ci, &cj) || separated(&cj, &ci) {
+                return None;
+            }
+            let mut graze = None;
+            let mut corner = None;
+            let found = meet(&ci, &cj, &mut graze, &mut corner);
+            if found.is_none()
+                && let Some(c) = corner
+                && let Ok(mut v) = passing.lock()
+            {
+                v.push(Passing::new(c, (i, &ci, &a.hash), (j, &cj, &b.hash)));
+            }
+            if let Some(g) = graze
+                && let Ok(mut v) = grazing.lock()
+            {
+                v.push(Grazing::new(g, i, j, &tris[i].hash, &tris[j].hash));
+            }
+            found?
+        };
+        if let Kind::Cross(at) = found
             && let Some(depth) = crossing_depth(&ci, &cj)
             && depth
                 <= precision
@@ -469,17 +500,11 @@ fn search<S: Soup>(soup: &S, patches: Patches) -> Result<Option<Contacts>, Overl
             }
             return None;
         }
-        let found = found.map(|kind| Overlap {
+        Some(Overlap {
             first: i,
             second: j,
-            kind,
-        });
-        if let Some(g) = graze
-            && let Ok(mut v) = grazing.lock()
-        {
-            v.push(Grazing::new(g, i, j, &tris[i].hash, &tris[j].hash));
-        }
-        found
+            kind: found,
+        })
     };
     let found = match &placed {
         Some(placed) => {

@@ -97,6 +97,11 @@ pub struct MeshReport {
     pub surface_area: f64,
     /// Axis-aligned bounding box.
     pub bounding_box: BoundingBox,
+    /// Contacts between bodies taken for touching (crossings within the coordinates'
+    /// precision): how many, the deepest, and a bound on the volume they count twice;
+    /// absent when nothing crosses.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub contacts: Option<crate::overlap::Contacts>,
     /// Enclosed volume.
     pub volume: f64,
     /// Density (mass per unit volume).
@@ -227,6 +232,11 @@ impl MeshReport {
                 min: scale_box(body.bounding_box.min),
                 max: scale_box(body.bounding_box.max),
             },
+            contacts: body.contacts.map(|c| crate::overlap::Contacts {
+                count: c.count,
+                max_depth: c.max_depth * k,
+                volume_bound: c.volume_bound * k * k * k,
+            }),
             ..body
         };
         let grid = unit.grid.map(|g| GridReport {
@@ -293,6 +303,7 @@ impl MeshReport {
             inside_out: body.inside_out,
             surface_area: body.surface_area,
             bounding_box: body.bounding_box,
+            contacts: body.contacts,
             volume: p.volume,
             density,
             mass: p.mass,

@@ -403,6 +403,7 @@ pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<Solid> 
             inside_out,
             surface_area: area,
             bounding_box: BoundingBox { min: lo, max: hi },
+            contacts: None,
         },
         properties,
     })

@@ -168,6 +168,36 @@ fn a_6_digit_ascii_assembly_of_touching_parts_passes_with_a_warning() {
         "{err}"
     );
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    // The same in the JSON: how many, the deepest (a few units of the 6th digit), and a
+    // bound on the volume counted twice.
+    let c = &v["contacts"];
+    assert!(c["count"].as_u64().unwrap() > 0, "{v}");
+    let depth = c["max_depth"].as_f64().unwrap();
+    assert!(depth > 0.0 && depth < 2e-3, "{c}");
+    assert!(c["volume_bound"].as_f64().unwrap() > 0.0, "{c}");
+}
+
+#[test]
+fn a_cube_against_a_blocks_side_sharing_rounded_corners_is_refused_as_unsettled() {
+    // A known limit: the cube shares rounded corners with the block and lies on the
+    // plate; some crossing there passes exactly through a corner or along an edge where it
+    // cannot be decided, so the levels of the crossings do not add up. The refusal says
+    // so, rather than calling a crossing of 1e-4 "more than" a tolerance of 2e-3.
+    let parts: Vec<Body> = [
+        boxed([0.0; 3], [10.0, 10.0, 1.0], &[], false),
+        boxed([3.0, 3.0, 1.0], [2.0; 3], &[], true),
+        boxed([5.0, 3.0, 1.0], [1.0; 3], &[], false),
+    ]
+    .iter()
+    .map(|b| turned(b, AXIS, 37.0, FAR))
+    .collect();
+    let (code, _, err) = run("assembly6_shared.stl", &stl6(&parts));
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("within the rounding of coordinates written with 6 significant digits")
+            && err.contains("touching cannot be told from overlap"),
+        "{err}"
+    );
 }
 
 #[test]
