@@ -377,6 +377,16 @@ fn body(
     let (mesh, integrals, (warning, contacts)) = match options.shell {
         Some(t) => {
             let mesh = Mesh::surface(raw)?;
+            // A wall may cross another (sharing a sliver of the order of T², which the
+            // thin-wall approximation neglects), but area lying twice is mass counted twice.
+            if options.overlap == OverlapPolicy::Refuse
+                && let Some(o) = crate::overlap::doubled_faces(&soup)
+            {
+                return Err(Error::Overlapping {
+                    place: o.describe(&soup),
+                    sum_allowed: true,
+                });
+            }
             let unit = MeshIntegral {
                 properties: crate::method::shell::integrate(&mesh, t),
                 grid: None,

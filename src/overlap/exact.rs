@@ -20,6 +20,19 @@ pub(super) fn cross3(u: &[f64; 3], v: &[f64; 3]) -> [f64; 3] {
 /// trusted only beyond `8ε` times the sum of the absolute values of its terms (Shewchuk's
 /// first-stage bound is `(7 + 56ε)ε` times the same sum). False means "not settled".
 pub(super) fn separated(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> bool {
+    let [first, second, third] = sides(t1, t2);
+    first != 0 && second == first && third == first
+}
+
+/// True when some corner of `t2` lies off `t1`'s plane, decided in floating point with the
+/// error bound of [`separated`]: then the two are not coplanar. False means "not settled".
+pub(super) fn off_plane(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> bool {
+    sides(t1, t2).iter().any(|&s| s != 0)
+}
+
+/// The side of `t1`'s plane each corner of `t2` lies on (±1), or 0 where floating point
+/// cannot tell (see [`separated`] for the bound).
+fn sides(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> [i8; 3] {
     let [a, b, c] = t1;
     let u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
     let v = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
@@ -29,7 +42,7 @@ pub(super) fn separated(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> bool {
         (u[2] * v[0]).abs() + (u[0] * v[2]).abs(),
         (u[0] * v[1]).abs() + (u[1] * v[0]).abs(),
     ];
-    let side = |p: &[f64; 3]| -> i8 {
+    t2.map(|p| {
         let w = [p[0] - a[0], p[1] - a[1], p[2] - a[2]];
         let s = n[0] * w[0] + n[1] * w[1] + n[2] * w[2];
         let bound =
@@ -41,9 +54,7 @@ pub(super) fn separated(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> bool {
         } else {
             0
         }
-    };
-    let first = side(&t2[0]);
-    first != 0 && side(&t2[1]) == first && side(&t2[2]) == first
+    })
 }
 
 /// An edge of one triangle passing exactly through the interior of an edge of the other,
@@ -318,6 +329,15 @@ pub(super) fn plane_point(a: &[f64; 3], b: &[f64; 3], t: &[[f64; 3]; 3]) -> [f64
 
 /// Coplanar triangles: same facing and overlapping interiors is a coincidence.
 pub(super) fn coplanar(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> Option<Kind> {
+    overlap_in_plane(t1, t2)
+        .filter(|&same_way| same_way)
+        .map(|_| Kind::Coincide(centroid(t1)))
+}
+
+/// For two coplanar triangles, whether their interiors overlap: `Some(true)` when they face
+/// the same way, `Some(false)` when opposite ways, `None` when they do not overlap (or one
+/// is degenerate).
+pub(super) fn overlap_in_plane(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> Option<bool> {
     // Drop an axis along which t1's projection is not degenerate: a projection of the
     // common plane that keeps areas non-zero keeps overlap and facing exactly.
     let drop = (0..3)
@@ -330,8 +350,7 @@ pub(super) fn coplanar(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> Option<Kind> {
     let p2 = t2.map(|q| project(q, drop));
     let o1 = orient2(&p1[0], &p1[1], &p1[2]);
     let o2 = orient2(&p2[0], &p2[1], &p2[2]);
-    if o1 == 0 || o2 == 0 || o1 != o2 {
-        // Degenerate in this projection, or facing opposite ways (bodies in contact).
+    if o1 == 0 || o2 == 0 {
         return None;
     }
     // Separating-axis test on the edge lines of both triangles, exactly: interiors are
@@ -346,7 +365,20 @@ pub(super) fn coplanar(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> Option<Kind> {
     if separated(&p1, &p2, o1) || separated(&p2, &p1, o2) {
         return None;
     }
-    // For the message, a point near the overlap: t1's centroid.
-    let centroid = |t: &[[f64; 3]; 3]| [0, 1, 2].map(|k| (t[0][k] + t[1][k] + t[2][k]) / 3.0);
-    Some(Kind::Coincide(centroid(t1)))
+    Some(o1 == o2)
+}
+
+/// Whether two triangles lie in one plane with overlapping interiors, facing either way:
+/// the floating-point filter first (most pairs have a corner plainly off the other's
+/// plane), then exactly.
+pub(super) fn doubled(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> bool {
+    !off_plane(t1, t2)
+        && !off_plane(t2, t1)
+        && t2.iter().all(|p| orient(&t1[0], &t1[1], &t1[2], p) == 0)
+        && overlap_in_plane(t1, t2).is_some()
+}
+
+/// A triangle's centroid (rounded; for messages).
+pub(super) fn centroid(t: &[[f64; 3]; 3]) -> [f64; 3] {
+    [0, 1, 2].map(|k| (t[0][k] + t[1][k] + t[2][k]) / 3.0)
 }

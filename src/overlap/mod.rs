@@ -48,6 +48,7 @@ mod exact;
 mod graze;
 mod grid;
 mod patch;
+mod sheet;
 mod vertex;
 mod wedge;
 use exact::*;
@@ -59,6 +60,7 @@ use wedge::*;
 
 pub use crate::body::Contacts;
 use contact::{Contact, Precision, magnitude};
+pub use sheet::doubled_faces;
 
 /// How two triangles of a mesh meet wrongly.
 #[derive(Clone, Debug, PartialEq)]
@@ -80,6 +82,9 @@ pub enum Kind {
     /// corner or along an edge where it cannot be decided), so touching cannot be told
     /// from overlap.
     Unsettled([f64; 3], f64),
+    /// Coplanar, with overlapping interiors, facing either way (a surface integrated as a
+    /// thin wall counts that area twice); a point of the first.
+    Doubled([f64; 3]),
 }
 
 /// Two triangles (0-based, first < second) that cross or coincide.
@@ -133,6 +138,7 @@ impl Overlap {
                 return text;
             }
             Kind::Coincide(p) => ("coincide (coplanar, facing the same way) around", p),
+            Kind::Doubled(p) => ("lie on each other (coplanar, overlapping) around", p),
             Kind::Sunk(p, q) => {
                 let precision = Precision::of(soup);
                 return format!(
@@ -285,7 +291,7 @@ const MAX_LARGE: usize = 64;
 /// assert!(matches!(o.kind, Kind::Coincide(_)));
 /// ```
 pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
-    search(soup, Patches::WhenTheyPay).err()
+    search(soup, Patches::WhenTheyPay, Mode::Solid).err()
 }
 
 /// [`first_overlap`], and the contacts within the coordinates' precision that were taken
@@ -312,7 +318,7 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
 /// assert!(contacts.max_depth <= 1.000001e-6);
 /// ```
 pub fn check<S: Soup>(soup: &S) -> Result<Option<Contacts>, Overlap> {
-    search(soup, Patches::WhenTheyPay)
+    search(soup, Patches::WhenTheyPay, Mode::Solid)
 }
 
 /// Whether [`search`] cuts the surface into patches ([`patch`]).
@@ -333,8 +339,19 @@ enum Patches {
     Never,
 }
 
-/// [`check`], with pairs within patches passed over as `patches` says.
-fn search<S: Soup>(soup: &S, patches: Patches) -> Result<Option<Contacts>, Overlap> {
+/// What [`search`] looks for.
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    /// The surface of solids: crossings, coinciding faces facing the same way, wedges
+    /// enclosed twice ([`check`]).
+    Solid,
+    /// Thin walls: faces lying on one another, facing either way ([`doubled_faces`]).
+    Sheet,
+}
+
+/// [`check`] (or, in [`Mode::Sheet`], [`doubled_faces`]), with pairs within patches passed
+/// over as `patches` says.
+fn search<S: Soup>(soup: &S, patches: Patches, mode: Mode) -> Result<Option<Contacts>, Overlap> {
     let n = soup.len();
     if n < 2 || n >= u32::MAX as usize {
         return Ok(None);
@@ -431,6 +448,14 @@ fn search<S: Soup>(soup: &S, patches: Patches) -> Result<Option<Contacts>, Overl
         let (a, b) = (&tris[i], &tris[j]);
         if !a.meets(b) || a.same_patch(b) {
             return None;
+        }
+        if mode == Mode::Sheet {
+            let (ci, cj) = (corners(i), corners(j));
+            return doubled(&ci, &cj).then(|| Overlap {
+                first: i,
+                second: j,
+                kind: Kind::Doubled(centroid(&ci)),
+            });
         }
         let (ci, cj) = match a.shared(b) {
             1 => {
@@ -603,7 +628,7 @@ fn search<S: Soup>(soup: &S, patches: Patches) -> Result<Option<Contacts>, Overl
         }
     };
     // Flat patches, each against the triangles whose boxes meet its box.
-    let found = earliest(found, flat_overlaps(soup, tris, &flats, &test));
+    let found = earliest(found, flat_overlaps(soup, tris, &flats, &test, mode));
     if let Some(o) = found {
         return Err(o);
     }
@@ -668,6 +693,7 @@ fn flat_overlaps<S: Soup, F>(
     tris: &[Tri],
     flats: &[patch::Flat],
     test: &F,
+    mode: Mode,
 ) -> Option<Overlap>
 where
     F: Fn(usize, usize) -> Option<Overlap> + Sync,
@@ -712,7 +738,7 @@ where
                 }
                 let flat = &flats[k];
                 let c = *c.get_or_insert_with(|| soup.triangle(t).map(|p| p.coords()));
-                let found = match flat.verdict(&c, &tri.hash) {
+                let found = match flat.verdict(&c, &tri.hash, mode) {
                     Verdict::Clear => None,
                     Verdict::Along(u) => test(u.min(t), u.max(t)),
                     Verdict::Test => {

@@ -103,8 +103,16 @@ impl Flat {
     /// corner in the plane counts as outside (see [`meet`]), so a triangle on the outer
     /// side only touches; one inside touching the plane at a corner of the patch, or along
     /// an edge of its outline, meets the patch only on its triangles' edges.
-    pub(super) fn verdict(&self, c: &[[f64; 3]; 3], h: &[u64; 3]) -> Verdict {
+    pub(super) fn verdict(&self, c: &[[f64; 3]; 3], h: &[u64; 3], mode: Mode) -> Verdict {
         let s = c.map(|p| self.side(&p));
+        if mode == Mode::Sheet {
+            // Only a face in the plane can lie on the patch.
+            return if s == [0, 0, 0] {
+                Verdict::Test
+            } else {
+                Verdict::Clear
+            };
+        }
         if s == [0, 0, 0] {
             // In the plane: facing the other way, it only touches (two bodies face to face).
             let p = c.map(|q| project(q, self.drop));
@@ -709,7 +717,7 @@ mod tests {
     /// What the search finds with patches and without: the overlap, or how many contacts.
     fn both(tris: &[T3]) -> (Found, Found) {
         let s = soup(tris);
-        let run = |p| search(&VertexSoup(&s), p).map(|c| c.map(|c| c.count));
+        let run = |p| search(&VertexSoup(&s), p, super::Mode::Solid).map(|c| c.map(|c| c.count));
         (run(Patches::Always), run(Patches::Never))
     }
 
@@ -739,7 +747,12 @@ mod tests {
             .map(|f| {
                 (0..t.len())
                     .filter(|&i| f.tris.binary_search(&(i as u32)).is_err())
-                    .filter(|&i| matches!(f.verdict(&t[i], &tris[i].hash), super::Verdict::Test))
+                    .filter(|&i| {
+                        matches!(
+                            f.verdict(&t[i], &tris[i].hash, super::Mode::Solid),
+                            super::Verdict::Test
+                        )
+                    })
                     .count()
             })
             .sum();

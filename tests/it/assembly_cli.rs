@@ -223,3 +223,74 @@ fn thin_shells() {
     assert_eq!(code, 2);
     assert!(err.contains("--shell is a method of its own"), "{err}");
 }
+
+/// A roof of two triangles (a fold along y = 0.5), as OBJ lines from vertex `base` on.
+fn roof(base: usize, flipped: bool) -> String {
+    let mut s = String::new();
+    for [x, y, z] in [
+        [0.0, 0.0, 0.0],
+        [1.0, 0.0, 0.0],
+        [1.0, 0.5, 0.25],
+        [0.0, 0.5, 0.25],
+    ] {
+        s += &format!("v {x} {y} {z}\n");
+    }
+    for [x, y, z] in [[1.0, 1.0, 0.0], [0.0, 1.0, 0.0]] {
+        s += &format!("v {x} {y} {z}\n");
+    }
+    let faces = [[1, 2, 3], [1, 3, 4], [4, 3, 5], [4, 5, 6]];
+    for [a, b, c] in faces {
+        let [a, b, c] = [a + base, b + base, c + base];
+        s += &if flipped {
+            format!("f {a} {c} {b}\n")
+        } else {
+            format!("f {a} {b} {c}\n")
+        };
+    }
+    s
+}
+
+#[test]
+fn a_sheet_written_twice_is_refused_as_a_shell_and_walls_crossing_are_not() {
+    let area = 2.0 * (0.5f64 * 0.5 + 0.25 * 0.25).sqrt();
+    let args = [
+        "mesh",
+        "-",
+        "--input-format",
+        "obj",
+        "--shell",
+        "0.01",
+        "--json",
+    ];
+    let (code, out, err) = run(&args, Some(&roof(0, false)));
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert!((f(&v["mass"]) - 0.01 * area).abs() < 1e-15);
+    // The same sheet again, either way round (an exporter writing both sides of a
+    // surface, or a part pasted twice): its area would count twice.
+    for flipped in [false, true] {
+        let text = roof(0, false) + &roof(6, flipped);
+        let (code, out, err) = run(&args, Some(&text));
+        assert_eq!(code, 2, "{err}");
+        assert!(out.is_empty());
+        assert!(
+            err.contains("triangle 1 and triangle 5 lie on each other (coplanar, overlapping)")
+                && err.contains("--overlap sum"),
+            "{err}"
+        );
+        let mut summed = args.to_vec();
+        summed.extend(["--overlap", "sum"]);
+        let (code, out, err) = run(&summed, Some(&text));
+        assert_eq!(code, 0, "{err}");
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert!((f(&v["mass"]) - 0.02 * area).abs() < 1e-15);
+    }
+    // Two walls crossing in an X (a rib through a plate) share only a sliver of the order
+    // of the thickness squared: accepted, each wall's area counted once.
+    let x = "v 0 0 -1\nv 1 0 -1\nv 1 0 1\nv 0 0 1\nv 0 -1 0\nv 1 -1 0\nv 1 1 0\nv 0 1 0\n\
+             f 1 2 3\nf 1 3 4\nf 5 6 7\nf 5 7 8\n";
+    let (code, out, err) = run(&args, Some(x));
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert!((f(&v["mass"]) - 0.04).abs() < 1e-15);
+}
