@@ -329,11 +329,27 @@ fn integrate(mesh: &Mesh, options: &Options) -> Result<Vec<MeshIntegral>> {
             )));
         }
     }
-    Ok(options
+    let integrals: Vec<MeshIntegral> = options
         .methods
         .iter()
         .map(|m| m.integrate(mesh, options.resolution))
-        .collect())
+        .collect();
+    // A grid over the whole box can pass by bodies much smaller than the box (parts far
+    // apart in one file): with no column through the mesh, there is no answer to give.
+    if let Some(g) = integrals.iter().find_map(|i| {
+        i.grid
+            .as_ref()
+            .filter(|_| i.properties.volume.abs() == 0.0 || i.properties.volume.is_nan())
+    }) {
+        return Err(Error::Unresolvable(format!(
+            "no column of the voxel grid ({} × {} cells of {} × {}) passes through the mesh: its bodies are smaller than a cell of the grid over their common box; give a larger --resolution, or --method tetra",
+            g.cells[0],
+            g.cells[1],
+            crate::error::num(g.cell_size[0]),
+            crate::error::num(g.cell_size[1])
+        )));
+    }
+    Ok(integrals)
 }
 
 /// One raw body, validated and integrated.

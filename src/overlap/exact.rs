@@ -20,20 +20,23 @@ pub(super) fn cross3(u: &[f64; 3], v: &[f64; 3]) -> [f64; 3] {
 /// trusted only beyond `8ε` times the sum of the absolute values of its terms (Shewchuk's
 /// first-stage bound is `(7 + 56ε)ε` times the same sum). False means "not settled".
 pub(super) fn separated(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> bool {
-    let [first, second, third] = sides(t1, t2);
-    first != 0 && second == first && third == first
+    let side = plane_side(t1);
+    let first = side(&t2[0]);
+    first != 0 && side(&t2[1]) == first && side(&t2[2]) == first
 }
 
 /// True when some corner of `t2` lies off `t1`'s plane, decided in floating point with the
 /// error bound of [`separated`]: then the two are not coplanar. False means "not settled".
 pub(super) fn off_plane(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> bool {
-    sides(t1, t2).iter().any(|&s| s != 0)
+    let side = plane_side(t1);
+    t2.iter().any(|p| side(p) != 0)
 }
 
-/// The side of `t1`'s plane each corner of `t2` lies on (±1), or 0 where floating point
-/// cannot tell (see [`separated`] for the bound).
-fn sides(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> [i8; 3] {
-    let [a, b, c] = t1;
+/// The side of `t1`'s plane a point lies on (±1), or 0 where floating point cannot tell
+/// (see [`separated`] for the bound).
+#[inline(always)]
+fn plane_side(t1: &[[f64; 3]; 3]) -> impl Fn(&[f64; 3]) -> i8 {
+    let [a, b, c] = *t1;
     let u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
     let v = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
     let n = cross3(&u, &v);
@@ -42,7 +45,7 @@ fn sides(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> [i8; 3] {
         (u[2] * v[0]).abs() + (u[0] * v[2]).abs(),
         (u[0] * v[1]).abs() + (u[1] * v[0]).abs(),
     ];
-    t2.map(|p| {
+    move |p: &[f64; 3]| {
         let w = [p[0] - a[0], p[1] - a[1], p[2] - a[2]];
         let s = n[0] * w[0] + n[1] * w[1] + n[2] * w[2];
         let bound =
@@ -54,7 +57,7 @@ fn sides(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> [i8; 3] {
         } else {
             0
         }
-    })
+    }
 }
 
 /// An edge of one triangle passing exactly through the interior of an edge of the other,

@@ -1074,6 +1074,15 @@ fn bodies_far_apart_keep_their_digits() {
         (ixx - expected).abs() < 1e-13 * expected,
         "{ixx} vs {expected}"
     );
+    // The voxel grid spans the whole box: with no column through the bodies there is no
+    // answer, and it says so rather than that the volume underflows.
+    let (code, v, err) = run(&["mesh", p.to_str().unwrap(), "--method", "voxel"], None);
+    assert_eq!((code, v), (2, Value::Null));
+    assert!(
+        err.contains("no column of the voxel grid (400 × 1 cells of")
+            && err.contains("give a larger --resolution, or --method tetra"),
+        "{err}"
+    );
 }
 
 #[test]
