@@ -3,7 +3,10 @@
 # shaped the way CAD exporters write them (bench/cad_meshes.py): cylinders and cones whose
 # flat ends are fans (from the centre, or from one rim corner), at 16k, 160k and 1.6M
 # triangles (OBJ, every digit of f64), and a cube whose faces are 289 x 289 grids (10^6
-# flat triangles, binary STL), and 900 boxes with 3 x 3-grid faces (5,400 flat patches). Prints each time, and the ratio to the row above (x10
+# flat triangles, binary STL), 900 boxes with 3 x 3-grid faces (5,400 flat patches), a
+# 10^5-triangle n-gon prism (OBJ), bundles of 500 to 2000 parallel needles (a crowd of
+# slivers whose boxes all meet; ratio per doubling) and the open-mesh refusal of the grid
+# cube with ~10^4 open corners on one face. Prints each time, and the ratio to the row above (x10
 # triangles). Run by bench/compare.sh, or alone:
 #
 #   bash bench/cad.sh              # every row
@@ -59,3 +62,25 @@ f="$dir/boxes.stl"
 python3 bench/cad_meshes.py grid-boxes 30 "$f" 2> /dev/null
 t=$(best "$inertia" mesh "$f" --json)
 python3 -c "print(f'{\"900 grid boxes\":>14} {(($(stat -c %s "$f") - 84) // 50):>10} {$(stat -c %s "$f") / 1e6:>8.1f} {$t:>9.3f} {\"-\":>7}')"
+f="$dir/ngon.obj"
+python3 bench/cad_meshes.py ngon-prism 25000 "$f" 2> /dev/null
+t=$(best "$inertia" mesh "$f" --json)
+python3 -c "print(f'{\"n-gon prism\":>14} {$(grep -c '^f ' "$f"):>10} {$(stat -c %s "$f") / 1e6:>8.1f} {$t:>9.3f} {\"-\":>7}')"
+# A crowd of slivers: the ratio is per doubling here.
+prev=""
+for n in 500 1000 2000; do
+  f="$dir/needles-$n.obj"
+  python3 bench/cad_meshes.py needle-bundle "$n" "$f" 2> /dev/null
+  t=$(best "$inertia" mesh "$f" --json)
+  python3 -c "
+p = '$prev'
+r = f'{$t / float(p):.1f}' if p else '-'
+print(f'{\"needle bundle\":>14} {$(grep -c '^f ' "$f"):>10} {$(stat -c %s "$f") / 1e6:>8.1f} {$t:>9.3f} {r:>7}')"
+  prev=$t
+  rm -f "$f"
+done
+# The open-mesh refusal (exit 2) with ~10^4 open corners on one plane.
+f="$dir/cracked.stl"
+python3 bench/cad_meshes.py cracked-cube 289 "$f" 2> /dev/null
+t=$(best "$inertia" mesh "$f" --json)
+python3 -c "print(f'{\"open (refused)\":>14} {(($(stat -c %s "$f") - 84) // 50):>10} {$(stat -c %s "$f") / 1e6:>8.1f} {$t:>9.3f} {\"-\":>7}')"

@@ -19,6 +19,12 @@ KIND:
                      flat patches)
   ngon-prism         a prism over a regular N-gon, caps fanned from a rim vertex (OBJ-like
                      long thin triangles)
+  needle-bundle      N needles (triangular prisms 10 long, 1e-3 across), parallel along
+                     (1, 1, 1) and 0.01 apart: a crowd of slivers whose boxes nearly all meet
+                     one another though no two triangles cross (8N triangles)
+  cracked-cube       the grid cube whose top face is cut into strips 17 rows wide, each strip's
+                     first row moved by 2e-5 in y: an open mesh with about 32 N open corners,
+                     all in the plane z = 10 (the open-mesh refusal's nearest-corner search)
 """
 import math
 import struct
@@ -112,6 +118,49 @@ def grid_cube(n, s=10.0):
     return tris
 
 
+def needle_bundle(n):
+    # An orthonormal frame (d along the needles; u, v across them).
+    d = (1 / math.sqrt(3),) * 3
+    u = (1 / math.sqrt(2), -1 / math.sqrt(2), 0.0)
+    v = (1 / math.sqrt(6), 1 / math.sqrt(6), -2 / math.sqrt(6))
+    side = math.ceil(math.sqrt(n))
+    tris = []
+    for k in range(n):
+        i, j = divmod(k, side)
+        def at(a, b, t):
+            x, y = 0.01 * i + a, 0.01 * j + b
+            return tuple(x * u[m] + y * v[m] + t * d[m] for m in range(3))
+        cross = [(0.0, 0.0), (1e-3, 0.0), (0.0, 1e-3)]
+        lo = [at(a, b, 0.0) for a, b in cross]
+        hi = [at(a, b, 10.0) for a, b in cross]
+        tris.append((lo[0], lo[2], lo[1]))
+        tris.append((hi[0], hi[1], hi[2]))
+        for m in range(3):
+            q = (m + 1) % 3
+            tris.append((lo[m], lo[q], hi[q]))
+            tris.append((lo[m], hi[q], hi[m]))
+    return tris
+
+
+def cracked_cube(n, s=10.0):
+    tris = []
+    for t in grid_cube(n, s):
+        top = all(p[2] == s for p in t)
+        if not top:
+            tris.append(t)
+            continue
+        # The strip a top triangle lies in: the lowest row any of its corners is on.
+        low = min(round(p[1] / s * n) for p in t)
+        out = []
+        for p in t:
+            row = round(p[1] / s * n)
+            if row == low and 0 < row < n and row % 17 == 0:
+                p = (p[0], p[1] + 2e-5, p[2])
+            out.append(p)
+        tris.append(tuple(out))
+    return tris
+
+
 def main():
     kind, n, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
     tris = {
@@ -122,6 +171,8 @@ def main():
         "grid-cube": lambda: grid_cube(n),
         "grid-boxes": lambda: grid_boxes(n),
         "ngon-prism": lambda: cylinder(n, rim=True),
+        "needle-bundle": lambda: needle_bundle(n),
+        "cracked-cube": lambda: cracked_cube(n),
     }[kind]()
     (write_obj if out.endswith(".obj") else write)(out, tris)
     print(f"{out}: {len(tris)} triangles", file=sys.stderr)
