@@ -167,6 +167,18 @@ pub(super) fn meet(
     }
     found
 }
+/// For two triangles sharing one corner: whether the edge of `e` opposite that corner lies
+/// clearly on one side of `t`'s plane (the float filter of [`separated`]); false when it
+/// cannot tell (or no corner is shared).
+pub(super) fn far_edge_clear(e: &[[f64; 3]; 3], t: &[[f64; 3]; 3]) -> bool {
+    match e.iter().position(|p| t.contains(p)) {
+        Some(k) => {
+            let (p, q) = (e[(k + 1) % 3], e[(k + 2) % 3]);
+            separated(t, &[p, q, p])
+        }
+        None => false,
+    }
+}
 
 /// Two triangles sharing exactly one corner: the edge of either opposite that corner
 /// passing strictly through the other's interior (neighbours folded through each other,

@@ -464,7 +464,16 @@ fn search<S: Soup>(soup: &S, patches: Patches, mode: Mode) -> Result<Option<Cont
                 // their planes are parallel in floating point, exactly then), or when the
                 // edge of one opposite the corner passes through the other.
                 let (ci, cj) = (corners(i), corners(j));
-                let coincide = (parallel(&ci, &cj)
+                // Most such pairs (neighbours around a corner of a curved surface) have
+                // the far edge of each clearly on one side of the other's plane (the float
+                // filter): neither can pass through the other, nor can they be coplanar.
+                let (clear_i, clear_j) = (far_edge_clear(&ci, &cj), far_edge_clear(&cj, &ci));
+                if clear_i && clear_j {
+                    return None;
+                }
+                let coincide = (!clear_i
+                    && !clear_j
+                    && parallel(&ci, &cj)
                     && cj.iter().all(|p| orient(&ci[0], &ci[1], &ci[2], p) == 0))
                 .then(|| coplanar(&ci, &cj))
                 .flatten();
