@@ -45,6 +45,7 @@ use rstar::{AABB, RTree, primitives::GeomWithData, primitives::Rectangle};
 
 pub(crate) mod contact;
 mod exact;
+mod frame;
 mod graze;
 mod grid;
 mod patch;
@@ -429,6 +430,32 @@ fn search<S: Soup>(soup: &S, patches: Patches, mode: Mode) -> Result<Option<Cont
         }
         Vec::new()
     };
+    // A crowd of parallel slivers (every box meeting nearly every other): boxes in a frame
+    // turned along them, if that thins the crowd (see [`frame`]). The flat patches keep
+    // the file's frame, and so do the boxes they are set against.
+    let mut unturned: Option<Vec<([f32; 3], [f32; 3])>> = None;
+    if let Some(g) = &placed
+        && frame::allowed()
+        && let (before, true) = frame::pairs(g)
+        && let Some(f) = frame::along_slivers(soup, tris)
+    {
+        let saved: Vec<([f32; 3], [f32; 3], u64)> =
+            tris.iter().map(|t| (t.lo, t.hi, t.cell)).collect();
+        frame::turn(soup, tris, &f);
+        match grid(tris) {
+            Some(turned) if frame::pairs(&turned).0 < before / 4 => {
+                frame::note_turned();
+                placed = Some(turned);
+                unturned = Some(saved.into_iter().map(|(lo, hi, _)| (lo, hi)).collect());
+            }
+            _ => {
+                // Back to the file's frame, and the cells of its grid.
+                for (t, (lo, hi, cell)) in tris.iter_mut().zip(saved) {
+                    (t.lo, t.hi, t.cell) = (lo, hi, cell);
+                }
+            }
+        }
+    }
     let tris = &*tris;
     // The pair (i, j), i < j, if its boxes meet, it is not a pair of neighbours, and the
     // exact test finds them crossing or coinciding.
@@ -547,12 +574,8 @@ fn search<S: Soup>(soup: &S, patches: Patches, mode: Mode) -> Result<Option<Cont
             // Pairs within a cell, each tested only in the cell holding the low corner of
             // the two boxes' intersection (the larger of their low cells on each axis), so
             // that no pair is tested twice.
-            let starts: Vec<usize> = (0..cells.len())
-                .into_par_iter()
-                .filter(|&k| k == 0 || cells[k] >> 64 != cells[k - 1] >> 64)
-                .chain(rayon::iter::once(cells.len()))
-                .collect();
-            let in_cells = starts
+            let in_cells = placed
+                .starts
                 .par_windows(2)
                 .with_min_len(64)
                 .map(|w| {
@@ -637,7 +660,10 @@ fn search<S: Soup>(soup: &S, patches: Patches, mode: Mode) -> Result<Option<Cont
         }
     };
     // Flat patches, each against the triangles whose boxes meet its box.
-    let found = earliest(found, flat_overlaps(soup, tris, &flats, &test, mode));
+    let found = earliest(
+        found,
+        flat_overlaps(soup, tris, unturned.as_deref(), &flats, &test, mode),
+    );
     if let Some(o) = found {
         return Err(o);
     }
@@ -700,6 +726,7 @@ fn earliest(a: Option<Overlap>, b: Option<Overlap>) -> Option<Overlap> {
 fn flat_overlaps<S: Soup, F>(
     soup: &S,
     tris: &[Tri],
+    unturned: Option<&[([f32; 3], [f32; 3])]>,
     flats: &[patch::Flat],
     test: &F,
     mode: Mode,
@@ -737,7 +764,9 @@ where
             let own = (tri.patch & UNIT != 0)
                 .then(|| of.get(&tri.patch).copied())
                 .flatten();
-            let (lo, hi) = (tri.lo.map(f64::from), tri.hi.map(f64::from));
+            // In the file's frame, as the patches' boxes are.
+            let (lo, hi) = unturned.map_or((tri.lo, tri.hi), |u| u[t]);
+            let (lo, hi) = (lo.map(f64::from), hi.map(f64::from));
             let mut c = None;
             let mut best = None;
             for b in boxes.locate_in_envelope_intersecting(&AABB::from_corners(lo, hi)) {

@@ -1,0 +1,240 @@
+//! A turned frame for the broad phase, for a crowd of parallel slivers.
+//!
+//! Boxes are aligned with the coordinate axes. Needles or struts lying along a diagonal
+//! (a bundle of thin rods along (1, 1, 1), lattice infill, hair) have boxes as wide as they
+//! are long, so that nearly every box meets every other one, though no two triangles come
+//! near each other: the pairs, and the time, grow with the square of the triangles. Seen in
+//! a frame whose first axis runs along the slivers, the same boxes are as thin as the
+//! slivers, and the grid separates them again.
+//!
+//! Any linear map keeps what the broad phase needs: if two triangles meet at a point `x`,
+//! their images under the map both hold the image of `x`, so their boxes (of the images of
+//! their corners) meet. The turned corners are computed in `f64` and every box is widened
+//! by a bound on that rounding before it is rounded outward to `f32`, so the boxes hold the
+//! exact images; the map itself need not be exactly a rotation. The narrow phase still
+//! reads the file's own coordinates.
+
+use super::*;
+use nalgebra::{Matrix3, SymmetricEigen};
+
+#[cfg(test)]
+thread_local! {
+    /// In tests: `Some(false)` keeps the file's frame (the reference the turned frame is
+    /// held to); set to `Some(true)` when a search turned its frame.
+    pub(super) static TURNED: std::cell::Cell<Option<bool>> = const { std::cell::Cell::new(None) };
+}
+
+/// Whether turning is allowed (always, outside tests).
+pub(super) fn allowed() -> bool {
+    #[cfg(test)]
+    if TURNED.get() == Some(false) {
+        return false;
+    }
+    true
+}
+
+/// Notes that a search turned its frame (in tests).
+pub(super) fn note_turned() {
+    #[cfg(test)]
+    TURNED.set(Some(true));
+}
+
+/// Candidate pairs per listed triangle beyond which the grid is crowded: a sphere's grid
+/// has about 10 (its cells are tuned to hold a few triangles each).
+const CROWDED: u64 = 64;
+
+/// The pairs within the grid's cells (`Σ k(k−1)/2` over cells of `k` entries), and whether
+/// they exceed [`CROWDED`] per entry.
+pub(super) fn pairs(grid: &Grid) -> (u64, bool) {
+    let pairs: u64 = grid
+        .starts
+        .par_windows(2)
+        .with_min_len(1 << 10)
+        .map(|w| {
+            let k = (w[1] - w[0]) as u64;
+            k * k.saturating_sub(1) / 2
+        })
+        .sum();
+    let entries = grid.starts.last().copied().unwrap_or(0) as u64;
+    (pairs, pairs > CROWDED * entries)
+}
+
+/// The frame whose first axis is the direction most of the triangles' longest edges run
+/// along (the leading eigenvector of the sum of `e eᵀ` over those edges), as rows; `None`
+/// when the edges run every way alike (nothing to gain) or the sum is not finite.
+pub(super) fn along_slivers<S: Soup>(soup: &S, tris: &[Tri]) -> Option<Matrix3<f64>> {
+    let sum = (0..tris.len())
+        .into_par_iter()
+        .with_min_len(1 << 12)
+        .filter(|&t| tris[t].in_grid())
+        .map(|t| {
+            let c = soup.triangle(t).map(|p| p.coords());
+            let e = (0..3)
+                .map(|k| {
+                    let (p, q) = (c[k], c[(k + 1) % 3]);
+                    [q[0] - p[0], q[1] - p[1], q[2] - p[2]]
+                })
+                .max_by(|a, b| norm2(a).total_cmp(&norm2(b)))
+                .unwrap_or([0.0; 3]);
+            // Unit directions: every sliver counts alike, whatever its length.
+            let l = norm2(&e).sqrt();
+            let u = nalgebra::Vector3::from(e.map(|x| x / l));
+            if l > 0.0 && l.is_finite() {
+                u * u.transpose()
+            } else {
+                Matrix3::zeros()
+            }
+        })
+        .reduce(Matrix3::zeros, |a, b| a + b);
+    if !sum.iter().all(|x| x.is_finite()) {
+        return None;
+    }
+    let eigen = SymmetricEigen::new(sum);
+    let mut order = [0, 1, 2];
+    order.sort_by(|&a, &b| eigen.eigenvalues[b].total_cmp(&eigen.eigenvalues[a]));
+    // Most edges along one direction: the largest eigenvalue well above the others.
+    if eigen.eigenvalues[order[0]] < 2.0 * eigen.eigenvalues[order[1]] {
+        return None;
+    }
+    let row = |k: usize| eigen.eigenvectors.column(order[k]).transpose();
+    Some(Matrix3::from_rows(&[row(0), row(1), row(2)]))
+}
+
+/// Sets each listed triangle's box to the box of its corners turned by `frame`, widened by
+/// the rounding of the turn and rounded outward to `f32`.
+pub(super) fn turn<S: Soup>(soup: &S, tris: &mut [Tri], frame: &Matrix3<f64>) {
+    tris.par_iter_mut()
+        .with_min_len(1 << 12)
+        .enumerate()
+        .filter(|(_, t)| t.in_grid())
+        .for_each(|(t, tri)| {
+            let c = soup.triangle(t).map(|p| p.coords());
+            let mut lo = [f64::INFINITY; 3];
+            let mut hi = [f64::NEG_INFINITY; 3];
+            for p in &c {
+                for k in 0..3 {
+                    let r = [frame[(k, 0)], frame[(k, 1)], frame[(k, 2)]];
+                    let x = r[0] * p[0] + r[1] * p[1] + r[2] * p[2];
+                    // Three products and two sums, each within ε of its exact value, and
+                    // the widening's own rounding.
+                    let err = 8.0
+                        * f64::EPSILON
+                        * ((r[0] * p[0]).abs() + (r[1] * p[1]).abs() + (r[2] * p[2]).abs());
+                    lo[k] = lo[k].min(x - err);
+                    hi[k] = hi[k].max(x + err);
+                }
+            }
+            tri.lo = lo.map(down);
+            tri.hi = hi.map(up);
+        });
+}
+
+fn norm2(v: &[f64; 3]) -> f64 {
+    v[0] * v[0] + v[1] * v[1] + v[2] * v[2]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Kind, Overlap, check};
+    use super::TURNED;
+    use crate::soup::VertexSoup;
+
+    /// `n` needles (triangular prisms 10 long, 1e-3 across) along (1, 1, 1), 0.01 apart,
+    /// as a triangle soup, outward.
+    fn bundle(n: usize) -> Vec<[f64; 3]> {
+        let s3 = 3f64.sqrt();
+        let (s2, s6) = (2f64.sqrt(), 6f64.sqrt());
+        let d = [1.0 / s3; 3];
+        let u = [1.0 / s2, -1.0 / s2, 0.0];
+        let v = [1.0 / s6, 1.0 / s6, -2.0 / s6];
+        let side = (n as f64).sqrt().ceil() as usize;
+        let mut out = Vec::new();
+        for k in 0..n {
+            let (i, j) = (k / side, k % side);
+            let at = |a: f64, b: f64, t: f64| {
+                let (x, y) = (0.01 * i as f64 + a, 0.01 * j as f64 + b);
+                [0, 1, 2].map(|m| x * u[m] + y * v[m] + t * d[m])
+            };
+            let cross = [(0.0, 0.0), (1e-3, 0.0), (0.0, 1e-3)];
+            let lo = cross.map(|(a, b)| at(a, b, 0.0));
+            let hi = cross.map(|(a, b)| at(a, b, 10.0));
+            out.extend([lo[0], lo[2], lo[1], hi[0], hi[1], hi[2]]);
+            for m in 0..3 {
+                let q = (m + 1) % 3;
+                out.extend([lo[m], lo[q], hi[q], lo[m], hi[q], hi[m]]);
+            }
+        }
+        out
+    }
+
+    /// The first overlap, turned (checking that it was) and in the file's frame.
+    fn both(soup: &[[f64; 3]]) -> [Result<Option<usize>, Overlap>; 2] {
+        [true, false].map(|turn| {
+            TURNED.set(if turn { None } else { Some(false) });
+            let found = check(&VertexSoup(soup)).map(|c| c.map(|c| c.count));
+            if turn {
+                assert_eq!(TURNED.get(), Some(true), "the frame was not turned");
+            }
+            TURNED.set(None);
+            found
+        })
+    }
+
+    #[test]
+    fn a_bundle_of_needles_is_checked_alike_in_a_turned_frame() {
+        let clean = bundle(400);
+        let [turned, plain] = both(&clean);
+        assert_eq!(turned, Ok(None));
+        assert_eq!(plain, Ok(None));
+        // One needle twice: its faces coincide.
+        let twice = [clean.clone(), clean[24 * 10..24 * 11].to_vec()].concat();
+        let [turned, plain] = both(&twice);
+        assert!(
+            matches!(
+                &turned,
+                Err(Overlap {
+                    kind: Kind::Coincide(_),
+                    ..
+                })
+            ),
+            "{turned:?}"
+        );
+        assert_eq!(turned, plain);
+        // A needle moved across the gap to overlap the next one by half its width.
+        let mut moved = clean.clone();
+        let w = 0.01 - 0.5e-3;
+        let shift = [w / 2f64.sqrt(), -w / 2f64.sqrt(), 0.0];
+        for p in &mut moved[24 * 30..24 * 31] {
+            *p = [0, 1, 2].map(|m| p[m] + shift[m]);
+        }
+        let [turned, plain] = both(&moved);
+        assert!(turned.is_err(), "{turned:?}");
+        assert_eq!(turned, plain);
+        // A rod across the bundle, along its rows (u), through the needles of one row.
+        let mut across = clean.clone();
+        let c = clean[24 * 210];
+        let rod = |t: f64, a: f64, b: f64| {
+            let (s3, s2, s6) = (3f64.sqrt(), 2f64.sqrt(), 6f64.sqrt());
+            let (d, u, v) = (
+                [1.0 / s3; 3],
+                [1.0 / s2, -1.0 / s2, 0.0],
+                [1.0 / s6, 1.0 / s6, -2.0 / s6],
+            );
+            [0, 1, 2].map(|m| c[m] + (1.0 + b) * d[m] + t * u[m] + (2e-4 + a) * v[m])
+        };
+        let lo = [
+            rod(-1.0, 0.0, 0.0),
+            rod(-1.0, 1e-3, 0.0),
+            rod(-1.0, 0.0, 1e-3),
+        ];
+        let hi = [rod(1.0, 0.0, 0.0), rod(1.0, 1e-3, 0.0), rod(1.0, 0.0, 1e-3)];
+        across.extend([lo[0], lo[2], lo[1], hi[0], hi[1], hi[2]]);
+        for m in 0..3 {
+            let q = (m + 1) % 3;
+            across.extend([lo[m], lo[q], hi[q], lo[m], hi[q], hi[m]]);
+        }
+        let [turned, plain] = both(&across);
+        assert!(turned.is_err(), "{turned:?}");
+        assert_eq!(turned, plain);
+    }
+}
