@@ -138,21 +138,16 @@ pub fn read_solids(bytes: &[u8], format: MeshFormat, options: &Options) -> Resul
     } else {
         None
     };
-    // STL in place, without a copy.
+    // STL in place, without a copy (an ASCII STL parsed once).
     if options.shell.is_none() && format == MeshFormat::Stl {
-        if fast {
-            if let Some((s, found)) = stl::solid_checked(bytes)? {
-                let (warning, contacts) = overlapping(found, options)?;
-                let warnings = stray.into_iter().chain(warning).collect();
-                return Ok(vec![Solid::from_soup(s, warnings).touching(contacts)]);
+        let found = match stl::triangles(bytes)? {
+            stl::Triangles::Binary(soup) => from_soup(&soup, options, fast, &stray),
+            stl::Triangles::Ascii(points) => {
+                from_soup(&crate::soup::VertexSoup(&points), options, fast, &stray)
             }
-        } else if let Some((mesh, found)) = stl::mesh_checked(bytes)? {
-            let (warning, contacts) = overlapping(found, options)?;
-            let warnings = stray.into_iter().chain(warning).collect();
-            let integrals = integrate(&mesh, options)?;
-            return Ok(vec![
-                Solid::from_mesh(mesh, integrals, options, warnings).touching(contacts),
-            ]);
+        };
+        if let Some(solid) = found {
+            return Ok(vec![solid?]);
         }
     }
     if format == MeshFormat::ThreeMf {
@@ -163,6 +158,44 @@ pub fn read_solids(bytes: &[u8], format: MeshFormat, options: &Options) -> Resul
         .into_iter()
         .map(|(name, raw)| named_body(name, &raw, options, fast, stray.as_deref(), false))
         .collect()
+}
+
+/// What the overlap check found: the contacts within the coordinates' precision taken for
+/// touching (`Ok(None)`: nothing crosses), or the first two triangles that cross or
+/// coincide beyond it, described in one line.
+type Checked = std::result::Result<Option<crate::overlap::Contacts>, String>;
+
+/// The overlap check on `soup`, described by its places.
+fn checked<S: crate::soup::Soup>(soup: &S) -> Checked {
+    crate::overlap::check(soup).map_err(|o| o.describe(soup))
+}
+
+/// The parallel path on a file's triangles as they are: one closed shell integrated
+/// straight from them (`fast`), or a mesh welded in parallel for the other methods; then
+/// the overlap check on the same triangles. `None` when the file needs the general path
+/// (several shells for `fast`, or a defect to explain).
+fn from_soup<S: crate::soup::Soup>(
+    soup: &S,
+    options: &Options,
+    fast: bool,
+    stray: &Option<String>,
+) -> Option<Result<Solid>> {
+    let warnings = |warning: Option<String>| stray.iter().cloned().chain(warning).collect();
+    if fast {
+        let s = crate::soup::solid(soup)?;
+        Some(
+            overlapping(checked(soup), options).map(|(warning, contacts)| {
+                Solid::from_soup(s, warnings(warning)).touching(contacts)
+            }),
+        )
+    } else {
+        let mesh = crate::soup::mesh(soup)?;
+        Some((|| {
+            let (warning, contacts) = overlapping(checked(soup), options)?;
+            let integrals = integrate(&mesh, options)?;
+            Ok(Solid::from_mesh(mesh, integrals, options, warnings(warning)).touching(contacts))
+        })())
+    }
 }
 
 /// The bodies of a 3MF build, each item expanded when its turn comes (several at once, one
@@ -288,7 +321,7 @@ fn stray_warning(bytes: &[u8]) -> Option<String> {
 /// Two triangles that cross or coincide: an error, or a warning when summing; contacts
 /// within the coordinates' precision: a warning.
 fn overlapping(
-    found: crate::io::stl::Checked,
+    found: Checked,
     options: &Options,
 ) -> Result<(Option<String>, Option<crate::overlap::Contacts>)> {
     let n = crate::error::num;
@@ -367,8 +400,7 @@ fn body(
         if overlap_checked {
             return Ok((None, None));
         }
-        let found = crate::overlap::check(&soup).map_err(|o| o.describe(&soup));
-        overlapping(found, options)
+        overlapping(checked(&soup), options)
     };
     // The general path; when it refuses a closed mesh (a shell inside another, a body
     // folding through itself), overlapping triangles are the likelier cause and are named

@@ -239,13 +239,49 @@ impl Soup for BinarySoup<'_> {
     }
 }
 
-/// Validates and integrates an STL that is one closed shell, straight from its bytes (see
-/// [`crate::soup`]); `Ok(None)` when the file needs the general path ([`parse`], then
-/// [`Mesh::new`](crate::Mesh::new)): several shells, or a defect to explain.
+/// An STL's triangles as the file holds them, for the parallel soup path
+/// ([`crate::soup`]): a binary file's records read in place, without a copy; an ASCII file's
+/// corners parsed once.
+pub enum Triangles<'a> {
+    /// A binary STL's records.
+    Binary(BinarySoup<'a>),
+    /// An ASCII STL's corners, three per triangle.
+    Ascii(Vec<[f64; 3]>),
+}
+
+/// Reads an STL's triangles (see [`Triangles`]): only parsing, no check of the mesh.
 ///
 /// # Errors
-/// As [`parse`] for a malformed file; a closed, sound solid whose volume f64 cannot resolve
-/// gives [`Error::Unresolvable`].
+/// As [`parse`] for a malformed file.
+///
+/// # Examples
+/// ```
+/// use inertia::io::stl::{triangles, Triangles};
+/// use inertia::soup::Soup;
+/// let bytes = std::fs::read("fixtures/mesh/right_tetrahedron.stl").unwrap();
+/// let n = match triangles(&bytes)? {
+///     Triangles::Binary(soup) => soup.len(),
+///     Triangles::Ascii(points) => points.len() / 3,
+/// };
+/// assert_eq!(n, 4);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+pub fn triangles(bytes: &[u8]) -> Result<Triangles<'_>> {
+    Ok(match kind(bytes)? {
+        Kind::Binary => Triangles::Binary(BinarySoup {
+            records: &bytes[HEADER..],
+        }),
+        Kind::Ascii => Triangles::Ascii(ascii_points(bytes)?),
+    })
+}
+
+/// Validates and integrates an STL that is one closed shell, straight from its bytes (see
+/// [`crate::soup::solid`]; [`triangles`], then that); `Ok(None)` when the file needs the
+/// general path ([`parse`], then [`Mesh::new`](crate::Mesh::new)): several shells, or a
+/// defect to explain. Triangles that cross are not looked for here.
+///
+/// # Errors
+/// As [`parse`] for a malformed file.
 ///
 /// # Examples
 /// ```
@@ -255,81 +291,15 @@ impl Soup for BinarySoup<'_> {
 /// # Ok::<(), inertia::Error>(())
 /// ```
 pub fn solid(bytes: &[u8]) -> Result<Option<Solid>> {
-    Ok(match kind(bytes)? {
-        Kind::Binary => crate::soup::solid(&BinarySoup {
-            records: &bytes[HEADER..],
-        }),
-        Kind::Ascii => crate::soup::solid(&VertexSoup(&ascii_points(bytes)?)),
-    })
-}
-
-/// `make` on a soup and, if it succeeds, the first two triangles that cross or coincide
-/// (see [`crate::overlap`]), described in one line.
-fn checked<S: crate::soup::Soup, T>(
-    soup: &S,
-    make: impl FnOnce(&S) -> Option<T>,
-) -> Option<(T, Checked)> {
-    make(soup).map(|t| (t, crate::overlap::check(soup).map_err(|o| o.describe(soup))))
-}
-
-/// What the overlap check found: the contacts within the coordinates' precision taken for
-/// touching (`Ok(None)`: nothing crosses), or the first two triangles that cross or
-/// coincide beyond it, described in one line.
-pub type Checked = std::result::Result<Option<crate::overlap::Contacts>, String>;
-
-/// [`solid`], and the first two triangles that cross or coincide, from one reading of
-/// the file (an ASCII STL is parsed once).
-///
-/// # Errors
-/// As [`solid`].
-///
-/// # Examples
-/// ```
-/// let bytes = std::fs::read("fixtures/mesh/right_tetrahedron.stl").unwrap();
-/// let (s, overlap) = inertia::io::stl::solid_checked(&bytes)?.unwrap();
-/// assert!((s.properties.volume - 10.0).abs() < 1e-12 && overlap == Ok(None));
-/// # Ok::<(), inertia::Error>(())
-/// ```
-pub fn solid_checked(bytes: &[u8]) -> Result<Option<(Solid, Checked)>> {
-    Ok(match kind(bytes)? {
-        Kind::Binary => checked(
-            &BinarySoup {
-                records: &bytes[HEADER..],
-            },
-            crate::soup::solid,
-        ),
-        Kind::Ascii => checked(&VertexSoup(&ascii_points(bytes)?), crate::soup::solid),
-    })
-}
-
-/// [`mesh`], and the first two triangles that cross or coincide, from one reading of the
-/// file.
-///
-/// # Errors
-/// As [`solid`].
-///
-/// # Examples
-/// ```
-/// let bytes = std::fs::read("fixtures/mesh/two_bodies.stl").unwrap();
-/// let (m, overlap) = inertia::io::stl::mesh_checked(&bytes)?.unwrap();
-/// assert_eq!((m.shell_count(), overlap), (2, Ok(None)));
-/// # Ok::<(), inertia::Error>(())
-/// ```
-pub fn mesh_checked(bytes: &[u8]) -> Result<Option<(crate::Mesh, Checked)>> {
-    Ok(match kind(bytes)? {
-        Kind::Binary => checked(
-            &BinarySoup {
-                records: &bytes[HEADER..],
-            },
-            crate::soup::mesh,
-        ),
-        Kind::Ascii => checked(&VertexSoup(&ascii_points(bytes)?), crate::soup::mesh),
+    Ok(match triangles(bytes)? {
+        Triangles::Binary(soup) => crate::soup::solid(&soup),
+        Triangles::Ascii(points) => crate::soup::solid(&VertexSoup(&points)),
     })
 }
 
 /// Validates a closed STL into a [`Mesh`](crate::Mesh), welded in parallel (see
 /// [`crate::soup::mesh`]), for the methods that need one; `Ok(None)` when the file needs the
-/// general path to explain a defect.
+/// general path to explain a defect. Triangles that cross are not looked for here.
 ///
 /// # Errors
 /// As [`solid`].
@@ -342,11 +312,9 @@ pub fn mesh_checked(bytes: &[u8]) -> Result<Option<(crate::Mesh, Checked)>> {
 /// # Ok::<(), inertia::Error>(())
 /// ```
 pub fn mesh(bytes: &[u8]) -> Result<Option<crate::Mesh>> {
-    Ok(match kind(bytes)? {
-        Kind::Binary => crate::soup::mesh(&BinarySoup {
-            records: &bytes[HEADER..],
-        }),
-        Kind::Ascii => crate::soup::mesh(&VertexSoup(&ascii_points(bytes)?)),
+    Ok(match triangles(bytes)? {
+        Triangles::Binary(soup) => crate::soup::mesh(&soup),
+        Triangles::Ascii(points) => crate::soup::mesh(&VertexSoup(&points)),
     })
 }
 
