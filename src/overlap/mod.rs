@@ -419,9 +419,10 @@ fn search<S: Soup>(soup: &S, patches: Patches, mode: Mode) -> Result<Option<Cont
         Patches::Never => false,
     };
     let flats = if wanted {
+        // (The first grid is not needed to find patches: freed before, for the peak.)
+        drop(placed);
         let flats = patch::find(soup, tris);
         // Again, without the flat patches' triangles.
-        drop(placed);
         placed = grid(tris);
         flats
     } else {
