@@ -94,28 +94,66 @@ fn part(v: &Value, place: &str) -> Result<Part> {
     let products = products_of(v, place)?;
     let mass = positive_num(v, "mass", place)?;
     if let Some(tensor) = v.get("inertia_tensor") {
-        let rows: Vec<[f64; 3]> = (0..3)
-            .map(|r| row(tensor, r, place))
-            .collect::<Result<_>>()?;
-        let mut t = Matrix3::from_fn(|r, c| rows[r][c]);
-        if products == Products::Cad {
-            for r in 0..3 {
-                for c in 0..3 {
-                    if r != c {
-                        t[(r, c)] = -t[(r, c)];
+        let read = |tensor: &Value| -> Result<Matrix3<f64>> {
+            let rows: Vec<[f64; 3]> = (0..3)
+                .map(|r| row(tensor, r, place))
+                .collect::<Result<_>>()?;
+            let mut t = Matrix3::from_fn(|r, c| rows[r][c]);
+            if products == Products::Cad {
+                for r in 0..3 {
+                    for c in 0..3 {
+                        if r != c {
+                            t[(r, c)] = -t[(r, c)];
+                        }
                     }
                 }
             }
-        }
+            Ok(t)
+        };
+        let t = read(tensor)?;
         let centroid = Point3::from(vector::<3>(v, "centroid", place)?);
         let about = Point3::from(vector::<3>(v, "about", place)?);
         // Rounding is judged against the tensor as printed: moving it from a far `about`
         // back to the centroid costs digits that were never there.
         let scale = t.abs().max();
         check_tensor(&t, scale, place)?;
-        // Tensor about `about` → about the centroid.
-        let inertia = shift_tensor(&t, -mass, centroid - about);
-        check_tensor(&inertia, scale, place)?;
+        let inertia = match v.get("centroidal_inertia_tensor") {
+            // The report's own tensor about its centroid: no digits lost, but it must be
+            // the printed tensor's, moved.
+            Some(c) => {
+                let inertia = read(c)?;
+                check_tensor(&inertia, inertia.abs().max(), place)?;
+                let moved = shift_tensor(&inertia, mass, about - centroid);
+                if (moved - t).abs().max() > 1e-9 * scale {
+                    return Err(Error::parse(
+                        place,
+                        "\"centroidal_inertia_tensor\" moved to \"about\" is not \"inertia_tensor\": the report was edited, or its numbers do not belong together",
+                    ));
+                }
+                inertia
+            }
+            None => {
+                // Tensor about `about` → about the centroid, refused when the shift leaves
+                // fewer digits than a report must keep.
+                let inertia = shift_tensor(&t, -mass, centroid - about);
+                check_tensor(&inertia, scale, place)?;
+                let kept = inertia.abs().max();
+                let error = 4.0 * f64::EPSILON * scale;
+                if error > RECOVERED * kept {
+                    return Err(Error::parse(
+                        place,
+                        format!(
+                            "its tensor is about ({}, {}, {}), far from its centroid: moved back to the centroid it keeps only about {} significant digits (a combined result needs 12); write the report about its centroid (without --about), or with an inertia that records \"centroidal_inertia_tensor\"",
+                            crate::error::num(about.x),
+                            crate::error::num(about.y),
+                            crate::error::num(about.z),
+                            ((kept / error).log10().floor().max(0.0)) as i32
+                        ),
+                    ));
+                }
+                inertia
+            }
+        };
         let b = v.get("bounding_box");
         let bbox = match b {
             Some(b) => BoundingBox {
@@ -156,21 +194,57 @@ fn part(v: &Value, place: &str) -> Result<Part> {
         )
     })?;
     let sign = products.sign(); // printed = sign · (+∫xy)
-    let about_moments = SecondMoments2d {
-        ixx: num(sm, "ixx", place)?,
-        iyy: num(sm, "iyy", place)?,
-        ixy: sign * num(sm, "ixy", place)?,
+    let read = |sm: &Value| -> Result<SecondMoments2d> {
+        Ok(SecondMoments2d {
+            ixx: num(sm, "ixx", place)?,
+            iyy: num(sm, "iyy", place)?,
+            ixy: sign * num(sm, "ixy", place)?,
+        })
     };
+    let about_moments = read(sm)?;
     let centroid = Point2::from(vector::<2>(v, "centroid", place)?);
     let about = Point2::from(vector::<2>(v, "about", place)?);
-    let scale = about_moments
-        .ixx
-        .abs()
-        .max(about_moments.iyy.abs())
-        .max(about_moments.ixy.abs());
+    let size = |m: &SecondMoments2d| m.ixx.abs().max(m.iyy.abs()).max(m.ixy.abs());
+    let scale = size(&about_moments);
     check_moments(&about_moments, scale, place)?;
-    let moments = about_moments.shifted(-mass, centroid - about);
-    check_moments(&moments, scale, place)?;
+    let moments = match v.get("centroidal_mass_moments") {
+        // The report's own moments about its centroid: they must be the printed ones,
+        // moved.
+        Some(c) => {
+            let moments = read(c)?;
+            check_moments(&moments, size(&moments), place)?;
+            let moved = moments.shifted(mass, about - centroid);
+            if size(&SecondMoments2d {
+                ixx: moved.ixx - about_moments.ixx,
+                iyy: moved.iyy - about_moments.iyy,
+                ixy: moved.ixy - about_moments.ixy,
+            }) > 1e-9 * scale
+            {
+                return Err(Error::parse(
+                    place,
+                    "\"centroidal_mass_moments\" moved to \"about\" are not \"mass_moments\": the report was edited, or its numbers do not belong together",
+                ));
+            }
+            moments
+        }
+        None => {
+            let moments = about_moments.shifted(-mass, centroid - about);
+            check_moments(&moments, scale, place)?;
+            let (kept, error) = (size(&moments), 4.0 * f64::EPSILON * scale);
+            if error > RECOVERED * kept {
+                return Err(Error::parse(
+                    place,
+                    format!(
+                        "its moments are about ({}, {}), far from its centroid: moved back to the centroid they keep only about {} significant digits (a combined result needs 12); write the report about its centroid (without --about), or with an inertia that records \"centroidal_mass_moments\"",
+                        crate::error::num(about.x),
+                        crate::error::num(about.y),
+                        ((kept / error).log10().floor().max(0.0)) as i32
+                    ),
+                ));
+            }
+            moments
+        }
+    };
     Ok(Part::Planar {
         properties: MassProperties2d {
             area: positive_num(v, "area", place)?,
@@ -216,6 +290,10 @@ const TENSOR_ROUNDING: f64 = 1e-9;
 /// A solid's tensor (tensor convention) must be symmetric and physical: principal moments
 /// non-negative and each at most the sum of the other two, within rounding.
 use crate::error::num as short;
+
+/// The relative precision a part's centroidal tensor must be recovered to, from a report
+/// about another point.
+const RECOVERED: f64 = 1e-12;
 
 fn check_tensor(t: &Matrix3<f64>, scale: f64, place: &str) -> Result<()> {
     let bad = |what: String| Err(Error::parse(place, what));

@@ -115,6 +115,11 @@ pub struct MeshReport {
     /// Inertia tensor about `about`; rows x, y, z; off-diagonals are `−∫xy dm` (tensor
     /// convention).
     pub inertia_tensor: [[f64; 3]; 3],
+    /// The same tensor about the centroid, when `about` is elsewhere (same convention):
+    /// what `combine` reads, since moving a tensor printed about a far point back to the
+    /// centroid would cost the digits the shift added.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub centroidal_inertia_tensor: Option<[[f64; 3]; 3]>,
     /// Principal moments and axes of `inertia_tensor`.
     pub principal: Principal3dReport,
     /// Radii of gyration.
@@ -286,8 +291,11 @@ impl MeshReport {
         let products = view.products;
         // t holds −∫xy dm off the diagonal; CAD prints +∫xy dm.
         let flip = -products.sign();
-        let printed =
-            [0, 1, 2].map(|r| [0, 1, 2].map(|c| if r == c { t[(r, c)] } else { flip * t[(r, c)] }));
+        let print = |t: &nalgebra::Matrix3<f64>| {
+            [0, 1, 2].map(|r| [0, 1, 2].map(|c| if r == c { t[(r, c)] } else { flip * t[(r, c)] }))
+        };
+        let printed = print(&t);
+        let centroidal = (about != p.centroid).then(|| print(&p.inertia));
         let axis = view.axis.as_ref().map(|a| [a[0], a[1], a[2]]);
         let axis_moment = axis.map(|a| p.moment_about_axis(about, nalgebra::Vector3::from(a)));
         MeshReport {
@@ -310,6 +318,7 @@ impl MeshReport {
             centroid: p.centroid.into(),
             about: about.into(),
             inertia_tensor: printed,
+            centroidal_inertia_tensor: centroidal,
             principal: Principal3dReport {
                 moments: pr.moments,
                 axes: pr.axes.map(|a| a.into()),

@@ -224,6 +224,11 @@ pub struct PolygonReport {
     pub inertia: f64,
     /// Planar mass moments about `about`.
     pub mass_moments: PlanarMoments,
+    /// The same moments about the centroid, when `about` is elsewhere: what `combine`
+    /// reads, since moving moments printed about a far point back to the centroid would
+    /// cost the digits the shift added.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub centroidal_mass_moments: Option<PlanarMoments>,
     /// Principal moments about `about`.
     pub principal: PrincipalReport,
     /// Radii of gyration about `about`.
@@ -415,6 +420,11 @@ impl PolygonReport {
                 iyy: m.iyy,
                 ixy: sign * m.ixy,
             },
+            centroidal_mass_moments: (about != p.centroid).then_some(PlanarMoments {
+                ixx: p.moments.ixx,
+                iyy: p.moments.iyy,
+                ixy: sign * p.moments.ixy,
+            }),
             principal: p.principal_about(about).into(),
             radii_of_gyration: Radii2d {
                 x: (m.ixx / p.mass).sqrt(),

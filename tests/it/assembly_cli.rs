@@ -294,3 +294,92 @@ fn a_sheet_written_twice_is_refused_as_a_shell_and_walls_crossing_are_not() {
     let v: Value = serde_json::from_str(&out).unwrap();
     assert!((f(&v["mass"]) - 0.04).abs() < 1e-15);
 }
+
+#[test]
+fn reports_about_a_far_point_combine_exactly_or_are_refused() {
+    // A report printed about a point 1e6 away holds its tensor to ~1e-4 of the box's own
+    // moments: moved back to the centroid, Ixx came out 0.166748. Reports now carry the
+    // centroidal tensor too; one without it is refused rather than answered from 1 digit.
+    let dir = std::env::temp_dir().join(format!("inertia-far-about-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (_, far, _) = run(
+        &[
+            "shape",
+            "box",
+            "--size",
+            "1,2,3",
+            "--about",
+            "1e6,1e6,1e6",
+            "--json",
+        ],
+        None,
+    );
+    let v: Value = serde_json::from_str(&far).unwrap();
+    assert!(v["centroidal_inertia_tensor"].is_array());
+    let path = dir.join("far.json");
+    std::fs::write(&path, &far).unwrap();
+    let p = path.to_str().unwrap();
+    let c = json(&["combine", p, p, "--translate", "2=10,0,0", "--json"]);
+    let m = 6.0; // two boxes of volume 6, 10 apart along x
+    let ixx = f(&c["inertia_tensor"][0][0]);
+    assert!(
+        (ixx - 2.0 * m / 12.0 * (4.0 + 9.0)).abs() < 1e-12 * ixx,
+        "{ixx}"
+    );
+    let iyy = f(&c["inertia_tensor"][1][1]);
+    let expected = 2.0 * m / 12.0 * (1.0 + 9.0) + 2.0 * m * 25.0;
+    assert!((iyy - expected).abs() < 1e-12 * iyy, "{iyy} vs {expected}");
+    // Without the centroidal tensor (a report from before, or trimmed): refused, naming
+    // the digits left.
+    let mut old = v.clone();
+    old.as_object_mut()
+        .unwrap()
+        .remove("centroidal_inertia_tensor");
+    let path = dir.join("old.json");
+    std::fs::write(&path, old.to_string()).unwrap();
+    let (code, out, err) = run(&["combine", path.to_str().unwrap()], None);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(
+        err.contains("far from its centroid") && err.contains("significant digits"),
+        "{err}"
+    );
+    // An edited centroidal tensor that is no longer a body's is refused.
+    let mut edited = v.clone();
+    edited["centroidal_inertia_tensor"][0][1] = serde_json::json!(5.0);
+    edited["centroidal_inertia_tensor"][1][0] = serde_json::json!(5.0);
+    let path = dir.join("edited.json");
+    std::fs::write(&path, edited.to_string()).unwrap();
+    let (code, _, err) = run(&["combine", path.to_str().unwrap()], None);
+    assert_eq!(code, 2, "{err}");
+    // Planar reports alike.
+    let (_, far, _) = run(
+        &[
+            "shape",
+            "rectangle",
+            "--width",
+            "2",
+            "--height",
+            "1",
+            "--about",
+            "1e7,0",
+            "--json",
+        ],
+        None,
+    );
+    let v: Value = serde_json::from_str(&far).unwrap();
+    assert!(v["centroidal_mass_moments"].is_object(), "{v}");
+    let path = dir.join("plate.json");
+    std::fs::write(&path, &far).unwrap();
+    let c = json(&["combine", path.to_str().unwrap(), "--json"]);
+    let iyy = f(&c["mass_moments"]["iyy"]);
+    assert!((iyy - 2.0 * 4.0 / 12.0).abs() < 1e-15, "{iyy}");
+    let mut old = v.clone();
+    old.as_object_mut()
+        .unwrap()
+        .remove("centroidal_mass_moments");
+    let path = dir.join("plate_old.json");
+    std::fs::write(&path, old.to_string()).unwrap();
+    let (code, _, err) = run(&["combine", path.to_str().unwrap()], None);
+    assert!(code == 2 && err.contains("far from its centroid"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
