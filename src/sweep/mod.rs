@@ -28,9 +28,15 @@
 //! have been found touching); where a vertex begins both its edges, the second goes next
 //! to the first. The tests check against the sweep as it was (`reference.rs`, one event
 //! per edge end and a search per insertion) that the first contact found is the same.
+//!
+//! A single ring that turns once around a point of its own (a star, a circle, a convex
+//! outline) is certified simple in linear time before any of this (`star.rs`), and not
+//! swept: the sweep would find nothing, and on such shapes it holds a large share of the
+//! edges at once.
 
 #[cfg(test)]
 mod reference;
+mod star;
 
 use geo::algorithm::line_intersection::{LineIntersection, line_intersection};
 use geo::{Coord, Line};
@@ -609,6 +615,13 @@ impl Sweep<'_> {
 /// simple and mutually disjoint. Rings are closed (the last vertex joins the first) and
 /// have no zero-length edges; together at most [`MAX_VERTICES`] vertices.
 pub(crate) fn first_contact(rings: &[&[Point2<f64>]]) -> Option<Contact> {
+    // One ring that turns once around a point of its own is simple: certified in linear
+    // time, without the sweep (see `star.rs`).
+    if let [ring] = rings
+        && star::certified(ring)
+    {
+        return None;
+    }
     first_contact_split(rings, SPLIT_FROM)
 }
 
