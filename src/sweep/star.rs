@@ -12,8 +12,9 @@
 //! wedges are disjoint): two edges that are not neighbours never meet, and neighbours meet
 //! only at their shared vertex. Every decision is exact, whatever `c` is, so `c` may come
 //! from floating point: first the mean of the vertices, else the middle of the kernel's
-//! extreme points found by Seidel's linear programming (the kernel is where every edge
-//! sees the point on its inner side). A ring that passes neither is left to the sweep, which
+//! extreme points found by Seidel's linear programming on a sample of the edges, grown by
+//! the edges that point fails until it fails none (Clarkson's scheme; the kernel is where
+//! every edge sees the point on its inner side). A ring that passes neither is left to the sweep, which
 //! then gives the same answer as always: the certificate only ever says "simple", and only
 //! of rings the sweep finds simple.
 
@@ -104,42 +105,85 @@ fn turns_once_around(ring: &[Point2<f64>], c: [f64; 2]) -> bool {
     count == Some(1)
 }
 
+/// Edges the kernel is first sought with, spread evenly along the ring.
+const SAMPLE: usize = 1024;
+
+/// The most edges the kernel is sought with before leaving the ring to the sweep.
+const MAX_SET: usize = 1 << 17;
+
 /// A point in the middle of the ring's kernel, in floating point (it need not be exact: the
 /// test that follows is), or `None` when the linear programs find no kernel or give up.
+///
+/// Clarkson's scheme: the middle of the kernel of a sample of the edges is tested against
+/// every edge (one pass in memory order, on every core); those it fails join the sample,
+/// until it fails none, or the sample grows past [`MAX_SET`] or a few rounds.
 fn kernel_point(ring: &[Point2<f64>], ccw: bool) -> Option<[f64; 2]> {
     let n = ring.len();
     // About the first vertex, so that coordinates far from the origin keep their digits.
     let o = ring[0];
-    let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
-    for p in ring {
+    let corners = |p: &Point2<f64>| {
         let v = p - o;
-        lo = [lo[0].min(v.x), lo[1].min(v.y)];
-        hi = [hi[0].max(v.x), hi[1].max(v.y)];
-    }
-    let lp = Kernel {
-        ring,
-        o,
-        ccw,
-        lo,
-        hi,
-        stride: stride(n),
+        ([v.x, v.y], [v.x, v.y])
     };
-    // One program first: most rings that are not star-shaped stop there, at the cost of
-    // one pass.
-    let first = lp.extreme([1.0, 0.0])?;
-    let dirs = [[-1.0, 0.0], [0.0, 1.0], [0.0, -1.0]];
-    let solve = |d: &[f64; 2]| lp.extreme(*d);
-    let ends: Vec<Option<[f64; 2]>> = if n >= PARALLEL_FROM {
-        dirs.par_iter().map(solve).collect()
+    let join = |a: ([f64; 2], [f64; 2]), b: ([f64; 2], [f64; 2])| {
+        (
+            [a.0[0].min(b.0[0]), a.0[1].min(b.0[1])],
+            [a.1[0].max(b.1[0]), a.1[1].max(b.1[1])],
+        )
+    };
+    let empty = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
+    let (lo, hi) = if n >= PARALLEL_FROM {
+        ring.par_iter()
+            .with_min_len(PARALLEL_FROM / 2)
+            .map(corners)
+            .reduce(|| empty, join)
     } else {
-        dirs.iter().map(solve).collect()
+        ring.iter().map(corners).fold(empty, join)
     };
-    let mut c = [first[0] / 4.0, first[1] / 4.0];
-    for e in ends {
-        let e = e?;
-        c = [c[0] + e[0] / 4.0, c[1] + e[1] / 4.0];
+    let m = n.min(SAMPLE);
+    let mut set: Vec<u32> = (0..m).map(|k| (k * n / m) as u32).collect();
+    for _round in 0..8 {
+        let lp = Kernel {
+            ring,
+            edges: &set,
+            o,
+            ccw,
+            lo,
+            hi,
+            stride: stride(set.len()),
+        };
+        let c = lp.middle()?;
+        let c = [o.x + c[0], o.y + c[1]];
+        let failed = failing_edges(ring, c, ccw);
+        if failed.is_empty() {
+            return Some(c);
+        }
+        if set.len() + failed.len() > MAX_SET {
+            return None;
+        }
+        set.extend(failed);
     }
-    Some([o.x + c[0], o.y + c[1]])
+    None
+}
+
+/// The edges that do not turn strictly the right way about `c` (exact).
+fn failing_edges(ring: &[Point2<f64>], c: [f64; 2], ccw: bool) -> Vec<u32> {
+    let n = ring.len();
+    let fails = |i: &usize| {
+        let (p, q) = (ring[*i], ring[if *i + 1 == n { 0 } else { *i + 1 }]);
+        let o = orient(c, [p.x, p.y], [q.x, q.y]);
+        o == 0.0 || (o > 0.0) != ccw
+    };
+    if n >= PARALLEL_FROM {
+        (0..n)
+            .into_par_iter()
+            .with_min_len(PARALLEL_FROM / 2)
+            .filter(fails)
+            .map(|i| i as u32)
+            .collect()
+    } else {
+        (0..n).filter(fails).map(|i| i as u32).collect()
+    }
 }
 
 /// A step through `0..n` that visits every index once in a well-spread order (a multiple
@@ -155,10 +199,12 @@ fn stride(n: usize) -> usize {
     s
 }
 
-/// The kernel of a ring as a linear program: a point on the inner side of every edge's
-/// line, inside the ring's bounding box, coordinates about the first vertex.
+/// The kernel of some of a ring's edges as a linear program: a point on the inner side of
+/// each one's line, inside the ring's bounding box, coordinates about the first vertex.
 struct Kernel<'a> {
     ring: &'a [Point2<f64>],
+    /// The edges taken.
+    edges: &'a [u32],
     o: Point2<f64>,
     ccw: bool,
     lo: [f64; 2],
@@ -167,12 +213,33 @@ struct Kernel<'a> {
 }
 
 impl Kernel<'_> {
-    /// Constraint `k` of the spread order, as `a · x <= b`.
+    /// The middle of the four extreme points of the kernel, or `None` if it is empty.
+    fn middle(&self) -> Option<[f64; 2]> {
+        let mut c = [0.0, 0.0];
+        for d in [[1.0, 0.0], [-1.0, 0.0], [0.0, 1.0], [0.0, -1.0]] {
+            let e = self.extreme(d)?;
+            c = [c[0] + e[0] / 4.0, c[1] + e[1] / 4.0];
+        }
+        Some(c)
+    }
+
+    /// The edges in the spread order: the first, then a stride on at each step, wrapping.
+    fn order(&self) -> impl Iterator<Item = usize> + '_ {
+        let n = self.edges.len();
+        std::iter::successors(Some(0), move |&i| {
+            let j = i + self.stride;
+            Some(if j >= n { j - n } else { j })
+        })
+        .take(n)
+    }
+
+    /// The constraint of the edge at `k` in the list, as `a · x <= b`.
     #[inline]
     fn constraint(&self, k: usize) -> ([f64; 2], f64) {
         let n = self.ring.len();
-        let i = ((k as u128 * self.stride as u128) % n as u128) as usize;
-        let (p, q) = (self.ring[i] - self.o, self.ring[(i + 1) % n] - self.o);
+        let i = self.edges[k] as usize;
+        let next = if i + 1 == n { 0 } else { i + 1 };
+        let (p, q) = (self.ring[i] - self.o, self.ring[next] - self.o);
         let d = q - p;
         // The inner side of p → q is its left for a counter-clockwise ring.
         let a = if self.ccw { [d.y, -d.x] } else { [-d.y, d.x] };
@@ -191,10 +258,10 @@ impl Kernel<'_> {
 
     /// The point of the kernel farthest along `dir` (Seidel's incremental linear
     /// programming, constraints in the spread order), or `None` if it finds the kernel
-    /// empty or its work passes a bound (six times the ring's size; the expected work is
+    /// empty or its work passes a bound (six times the edges taken; the expected work is
     /// about twice it).
     fn extreme(&self, dir: [f64; 2]) -> Option<[f64; 2]> {
-        let n = self.ring.len();
+        let n = self.edges.len();
         let dot = |a: [f64; 2], b: [f64; 2]| a[0] * b[0] + a[1] * b[1];
         let mut x = [
             if dir[0] >= 0.0 {
@@ -209,8 +276,8 @@ impl Kernel<'_> {
             },
         ];
         let mut budget = 6 * n as u64 + 1024;
-        for k in 0..n {
-            let (a, b) = self.constraint(k);
+        for (k, i) in self.order().enumerate() {
+            let (a, b) = self.constraint(i);
             if dot(a, x) <= b {
                 continue;
             }
@@ -237,7 +304,7 @@ impl Kernel<'_> {
             for side in self.sides() {
                 limit(side);
             }
-            for j in 0..k {
+            for j in self.order().take(k) {
                 limit(self.constraint(j));
             }
             if !(tmin.is_finite() && tmax.is_finite()) || tmin > tmax {
