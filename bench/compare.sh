@@ -11,7 +11,8 @@
 #   SECTIONS="polygon parts" POLYGON_SIZES="10000 100000 1000000" bash bench/compare.sh
 #
 # SECTIONS (default all): mesh (binary STL spheres), bodies (several bodies, shells, 3MF
-# items), polygon (star polygons in JSON, POLYGON_SIZES vertices, default 10^4 to 10^7),
+# items), polygon (star polygons in JSON, random, spiky and slotted (swept), POLYGON_SIZES
+# vertices, default 10^4 to 10^7),
 # parts (10^5 polygon holes, 10^4 DXF circles; 10^3 DXF spline-circle holes:
 # bench/dxf_splines.sh), text (ASCII STL and OBJ), cad (fan-capped
 # cylinders and cones, a grid-faced cube: bench/cad.sh).
@@ -203,10 +204,12 @@ fi
 
 if has polygon; then
 echo
-echo "star polygons in JSON: radii drawn uniformly in [1, 1.3] (seeded), and spiky (radii 500 and 1000"
-echo "alternating). x/doubling: how much longer than the row above, per doubling of the vertices"
+echo "star polygons in JSON: radii drawn uniformly in [1, 1.3] (seeded), spiky (radii 500 and 1000"
+echo "alternating), and slotted: the random star with a slot cut from its rim to past its centre, so"
+echo "that no point sees the whole ring and it is swept (stars are certified simple without the sweep)."
+echo "x/doubling: how much longer than the row above, per doubling of the vertices"
 printf "%10s %7s %8s %8s %9s %7s %8s %8s %10s\n" vertices shape MB cat inertia "÷cat" "us/vtx" "peak MB" "x/doubling"
-for shape in random spiky; do
+for shape in random spiky slotted; do
   prev_n=""; prev_t=""
   for n in $POLYGON_SIZES; do
     f="$dir/star_${shape}_$n.json"
@@ -219,8 +222,13 @@ with open(path, "w") as out:
     for start in range(0, n, 100000):
         chunk = []
         for k in range(start, min(n, start + 100000)):
-            r = rnd.uniform(1.0, 1.3) if shape == "random" else (500.0 if k % 2 else 1000.0)
+            r = rnd.uniform(1.0, 1.3) if shape != "spiky" else (500.0 if k % 2 else 1000.0)
             t = 2 * math.pi * k / n
+            if shape == "slotted" and k == 0:
+                # The slot, in place of the first spike: between its neighbours, 2e-9 wide,
+                # from radius 0.99 to x = -0.5.
+                chunk += ["[0.99,-1e-09]", "[-0.5,-1e-09]", "[-0.5,1e-09]", "[0.99,1e-09]"]
+                continue
             chunk.append(f"[{r * math.cos(t)!r},{r * math.sin(t)!r}]")
         out.write(("," if start else "") + ",".join(chunk))
     out.write("]")

@@ -16,6 +16,7 @@ pub mod voxel;
 
 use crate::mass2d::{MassProperties2d, Principal2d, SecondMoments2d};
 use nalgebra::{Point2, Vector2};
+use std::sync::OnceLock;
 
 /// How to integrate a polygon.
 ///
@@ -68,11 +69,16 @@ impl PolygonMethod {
     /// The integration itself, without the cache kept by
     /// [`Polygon::new`](crate::Polygon::new).
     pub(crate) fn compute(self, polygon: Rings) -> PolygonIntegral {
-        let frame = LocalFrame::new(polygon);
+        self.compute_in(&LocalFrame::new(polygon))
+    }
+
+    /// [`PolygonMethod::compute`] in a frame already found (the methods share one).
+    pub(crate) fn compute_in(self, frame: &LocalFrame) -> PolygonIntegral {
+        let polygon = frame.polygon;
         let (mut moments, mut polar) = match self {
-            PolygonMethod::Fan => fan::moments(&frame),
-            PolygonMethod::RightTriangle => right_triangle::moments(&frame),
-            PolygonMethod::Centroid => centroid::moments(&frame),
+            PolygonMethod::Fan => fan::moments(frame),
+            PolygonMethod::RightTriangle => right_triangle::moments(frame),
+            PolygonMethod::Centroid => centroid::moments(frame),
         };
         // Curved edges: each method integrates the polygon of their chords; the segments
         // between chords and curves are added in closed form (the same for every method).
@@ -94,7 +100,7 @@ impl PolygonMethod {
                 moments,
             },
             polar,
-            principal: principal_from_outline(&frame, &moments),
+            principal: principal_from_outline(frame, &moments),
         }
     }
 }
@@ -320,6 +326,11 @@ pub(crate) struct LocalFrame<'a> {
     pub area: f64,
     /// Centroid, relative to the reference point.
     pub centroid: Point2<f64>,
+    /// Each ring's vertices relative to the centroid, made when first asked for and then
+    /// shared by every pass (the methods may run at once).
+    about_centroid: OnceLock<Vec<Vec<Vector2<f64>>>>,
+    /// The fan's planar tensor, which every method reports: found once.
+    tensor: OnceLock<SecondMoments2d>,
 }
 
 impl<'a> LocalFrame<'a> {
@@ -342,6 +353,8 @@ impl<'a> LocalFrame<'a> {
             polygon,
             area: 0.0,
             centroid: Point2::origin(),
+            about_centroid: OnceLock::new(),
+            tensor: OnceLock::new(),
         };
         if !polygon.arcs().is_empty() {
             // Σ d (p0 + p1 + p2) over the fan is 6 ∫x: add each segment's the same way.
@@ -378,12 +391,18 @@ impl<'a> LocalFrame<'a> {
     }
 
     /// Each ring's vertices relative to the centroid (the frame all second moments use).
-    pub(crate) fn rings_about_centroid(&self) -> impl Iterator<Item = Vec<Vector2<f64>>> + '_ {
-        let o = self.polygon.reference();
-        let c = self.centroid.coords;
-        self.polygon
-            .rings()
-            .map(move |r| r.iter().map(|p| (p - o) - c).collect())
+    pub(crate) fn rings_about_centroid(&self) -> impl Iterator<Item = &[Vector2<f64>]> + '_ {
+        self.about_centroid
+            .get_or_init(|| {
+                let o = self.polygon.reference();
+                let c = self.centroid.coords;
+                self.polygon
+                    .rings()
+                    .map(move |r| r.iter().map(|p| (p - o) - c).collect())
+                    .collect()
+            })
+            .iter()
+            .map(Vec::as_slice)
     }
 }
 
@@ -461,6 +480,10 @@ pub(crate) fn principal_from_outline(frame: &LocalFrame, moments: &SecondMoments
 /// The planar tensor about the centroid from a fan of triangles per ring (shared by all
 /// polygon methods).
 pub(crate) fn fan_tensor(frame: &LocalFrame) -> SecondMoments2d {
+    *frame.tensor.get_or_init(|| fan_tensor_once(frame))
+}
+
+fn fan_tensor_once(frame: &LocalFrame) -> SecondMoments2d {
     let (mut sxx, mut syy, mut sxy) = (0.0, 0.0, 0.0);
     for ring in frame.rings_about_centroid() {
         let p0 = ring[0];

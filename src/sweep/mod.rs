@@ -28,9 +28,15 @@
 //! have been found touching); where a vertex begins both its edges, the second goes next
 //! to the first. The tests check against the sweep as it was (`reference.rs`, one event
 //! per edge end and a search per insertion) that the first contact found is the same.
+//!
+//! A single ring that turns once around a point of its own (a star, a circle, a convex
+//! outline) is certified simple in linear time before any of this (`star.rs`), and not
+//! swept: the sweep would find nothing, and on such shapes it holds a large share of the
+//! edges at once.
 
 #[cfg(test)]
 mod reference;
+mod star;
 
 use geo::algorithm::line_intersection::{LineIntersection, line_intersection};
 use geo::{Coord, Line};
@@ -609,6 +615,13 @@ impl Sweep<'_> {
 /// simple and mutually disjoint. Rings are closed (the last vertex joins the first) and
 /// have no zero-length edges; together at most [`MAX_VERTICES`] vertices.
 pub(crate) fn first_contact(rings: &[&[Point2<f64>]]) -> Option<Contact> {
+    // One ring that turns once around a point of its own is simple: certified in linear
+    // time, without the sweep (see `star.rs`).
+    if let [ring] = rings
+        && star::certified(ring)
+    {
+        return None;
+    }
     first_contact_split(rings, SPLIT_FROM)
 }
 
@@ -781,6 +794,7 @@ impl Sweep<'_> {
     ) -> Option<Contact> {
         let mut i = 0;
         while i < order.len() {
+            self.prefetch(gathered, i);
             let mut j = i + 1;
             while j < order.len() && order[j].key == order[i].key {
                 j += 1;
@@ -800,6 +814,64 @@ impl Sweep<'_> {
         }
         None
     }
+}
+
+/// How many vertices ahead the sweep asks for the tree nodes it will touch: an edge that
+/// ends there is looked up in `node_of` this far ahead, its node half as far, and the
+/// node's neighbours a quarter as far (each load then finds the line in cache).
+const AHEAD: usize = 16;
+
+impl Sweep<'_> {
+    /// Asks the cache for what the vertices `AHEAD`, `AHEAD / 2` and `AHEAD / 4` after `i`
+    /// will read: hints only, whatever the tree holds by then.
+    #[inline]
+    fn prefetch(&self, gathered: &[[Event; 2]], i: usize) {
+        let t = &self.active;
+        if let Some(ev) = gathered.get(i + AHEAD) {
+            for (insert, seg) in ev {
+                if !insert {
+                    prefetch(t.node_of.as_ptr().wrapping_add(seg.edge as usize));
+                }
+            }
+        }
+        if let Some(ev) = gathered.get(i + AHEAD / 2) {
+            for (insert, seg) in ev {
+                if !insert
+                    && let Some(&x) = t.node_of.get(seg.edge as usize)
+                    && (x as usize) < t.nodes.len()
+                {
+                    prefetch(t.nodes.as_ptr().wrapping_add(x as usize));
+                }
+            }
+        }
+        if let Some(ev) = gathered.get(i + AHEAD / 4) {
+            for (insert, seg) in ev {
+                if !insert
+                    && let Some(&x) = t.node_of.get(seg.edge as usize)
+                    && let Some(node) = t.nodes.get(x as usize)
+                {
+                    for y in node.link {
+                        if (y as usize) < t.nodes.len() {
+                            prefetch(t.nodes.as_ptr().wrapping_add(y as usize));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A hint that the line holding `p` will be read soon.
+#[inline(always)]
+fn prefetch<T>(p: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch never faults and changes nothing but the cache, whatever the
+    // address (it need not be valid).
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p as *const i8);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
 }
 
 /// The two events at vertex `v`: its edge in (from the previous vertex) and its edge out.
