@@ -145,7 +145,7 @@ impl SecondMoments2d {
 }
 
 /// `dir` scaled to unit length, without overflow or underflow of its squares.
-fn unit(dir: Vector2<f64>) -> Vector2<f64> {
+pub(crate) fn unit(dir: Vector2<f64>) -> Vector2<f64> {
     let big = dir.amax();
     let d = dir / big;
     d / d.norm()

@@ -296,7 +296,12 @@ impl MeshReport {
         };
         let printed = print(&t);
         let centroidal = (about != p.centroid).then(|| print(&p.inertia));
-        let axis = view.axis.as_ref().map(|a| [a[0], a[1], a[2]]);
+        // The unit direction, whatever length it was given with.
+        let axis = view.axis.as_ref().map(|a| {
+            let v = nalgebra::Vector3::new(a[0], a[1], a[2]);
+            let u = v / crate::mass3d::scaled_norm(&v);
+            [u.x, u.y, u.z]
+        });
         let axis_moment = axis.map(|a| p.moment_about_axis(about, nalgebra::Vector3::from(a)));
         MeshReport {
             source: source.to_string(),

@@ -400,7 +400,11 @@ impl PolygonReport {
         let sign = products.sign();
         let per_area = p.mass / p.area;
         let area = |x: f64| x / per_area;
-        let axis = view.axis.as_ref().map(|a| [a[0], a[1]]);
+        // The unit direction, whatever length it was given with.
+        let axis = view.axis.as_ref().map(|a| {
+            let u = crate::mass2d::unit(nalgebra::Vector2::new(a[0], a[1]));
+            [u.x, u.y]
+        });
         PolygonReport {
             source: source.to_string(),
             method,

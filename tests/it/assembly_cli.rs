@@ -383,3 +383,40 @@ fn reports_about_a_far_point_combine_exactly_or_are_refused() {
     assert!(code == 2 && err.contains("far from its centroid"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_axis_is_printed_as_its_unit_direction() {
+    // `--axis 2,0,0` is the x axis: printed [1, 0, 0], as the README says, and the moment
+    // about it is the tensor's Ixx.
+    let v = json(&[
+        "shape", "box", "--size", "1,2,3", "--axis", "0,0,2", "--json",
+    ]);
+    assert_eq!(v["axis"], serde_json::json!([0.0, 0.0, 1.0]));
+    assert_eq!(f(&v["axis_moment"]), f(&v["inertia_tensor"][2][2]));
+    let v = json(&[
+        "shape",
+        "box",
+        "--size",
+        "1,2,3",
+        "--axis",
+        "3e-300,4e-300,0",
+        "--json",
+    ]);
+    let a = &v["axis"];
+    assert!(
+        (f(&a[0]) - 0.6).abs() < 2e-16 && (f(&a[1]) - 0.8).abs() < 2e-16,
+        "{a}"
+    );
+    let v = json(&[
+        "shape",
+        "rectangle",
+        "--width",
+        "2",
+        "--height",
+        "1",
+        "--axis",
+        "0,5",
+        "--json",
+    ]);
+    assert_eq!(v["axis"], serde_json::json!([0.0, 1.0]));
+}
