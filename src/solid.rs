@@ -174,17 +174,18 @@ pub fn read_solids(bytes: &[u8], format: MeshFormat, options: &Options) -> Resul
 /// item is still welded, checked closed, sorted into shells and integrated where it lies.
 fn build_items(bytes: &[u8], options: &Options, fast: bool) -> Result<Vec<Solid>> {
     use rayon::prelude::*;
-    let build = crate::io::threemf::Build::parse(bytes, options.max_triangles)?;
+    let build =
+        crate::io::threemf::Build::parse(bytes, options.max_triangles, options.shell.is_some())?;
     let placements = build.placements();
-    let shared: Vec<&str> = placements
+    let shared: Vec<usize> = placements
         .iter()
         .filter(|&(_, &n)| n > 1)
-        .map(|(&id, _)| id)
+        .map(|(&o, _)| o)
         .collect();
-    let clean: std::collections::HashSet<&str> = shared
+    let clean: std::collections::HashSet<usize> = shared
         .into_par_iter()
-        .filter(|id| {
-            build.object(id).is_ok_and(|m| {
+        .filter(|&o| {
+            build.object(o).is_ok_and(|m| {
                 let soup = crate::soup::IndexedSoup(&m);
                 crate::overlap::first_overlap(&soup).is_none()
                     && crate::soup::pinched_surface(&soup) == Some(false)
@@ -194,11 +195,14 @@ fn build_items(bytes: &[u8], options: &Options, fast: bool) -> Result<Vec<Solid>
     let solids: Vec<Result<Solid>> = (0..build.len())
         .into_par_iter()
         .map(|k| {
-            let (name, id, raw) = build.item(k)?;
-            named_body(name, &raw, options, fast, None, clean.contains(id))
+            let (name, o, raw) = build.item(k)?;
+            named_body(name, &raw, options, fast, None, clean.contains(&o))
         })
         .collect();
-    solids.into_iter().collect()
+    let mut solids: Vec<Solid> = solids.into_iter().collect::<Result<_>>()?;
+    // What the build left out (support objects, surfaces) is said with the first body.
+    solids[0].warnings.splice(0..0, build.notes.iter().cloned());
+    Ok(solids)
 }
 
 /// One body of a file, validated and integrated, welded within a tolerance when it is open
