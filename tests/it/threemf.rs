@@ -550,3 +550,62 @@ fn structure_faults_are_refused() {
         &["nest more than 32 deep"],
     );
 }
+
+#[test]
+fn build_items_that_overlap_are_refused_or_summed() {
+    let cube = object(1, r#"name="cube""#, &box_mesh("", [0.0; 3], [1.0; 3]));
+    let at =
+        |x: f64, y: f64| format!(r#"<item objectid="1" transform="1 0 0 0 1 0 0 0 1 {x} {y} 0"/>"#);
+    let case = |name: &str, items: &[String]| {
+        file(
+            name,
+            &package(&[(
+                "3D/3dmodel.model",
+                model("", &cube, &format!("<build>{}</build>", items.concat())),
+            )]),
+        )
+    };
+    // The same object placed twice at one spot; two cubes overlapping by half.
+    let twice = case("twice.3mf", &[at(0.0, 0.0), at(0.0, 0.0)]);
+    refused(
+        &twice,
+        &[],
+        &[
+            "build items 1 (cube) and 2 (cube)",
+            "union",
+            "--overlap sum",
+        ],
+    );
+    let half = case("half.3mf", &[at(0.0, 0.0), at(0.5, 0.0)]);
+    refused(
+        &half,
+        &[],
+        &["build items 1 (cube) and 2 (cube)", "overlap"],
+    );
+    // With --overlap sum they are added, with a warning: 2, not the union's 1.5.
+    let (v, err) = volumes(&half, &["--overlap", "sum"]);
+    assert!(close(v[0] + v[1], 2.0), "{v:?}");
+    assert!(err.contains("build items 1 (cube) and 2 (cube)"), "{err}");
+    // A cube inside a bigger one's box, far apart, and side by side: the first refused,
+    // the others answered.
+    let inside = file(
+        "inside.3mf",
+        &package(&[(
+            "3D/3dmodel.model",
+            model(
+                "",
+                &format!(
+                    "{cube}{}",
+                    object(2, r#"name="big""#, &box_mesh("", [-1.0; 3], [3.0; 3]))
+                ),
+                r#"<build><item objectid="2"/><item objectid="1"/></build>"#,
+            ),
+        )]),
+    );
+    refused(&inside, &[], &["build items 1 (big) and 2 (cube)"]);
+    let apart = case("apart.3mf", &[at(0.0, 0.0), at(3.0, 0.0), at(0.0, 3.0)]);
+    assert_eq!(volumes(&apart, &[]).0.len(), 3);
+    let side_by_side = case("side_by_side.3mf", &[at(0.0, 0.0), at(1.0, 0.0)]);
+    let (v, err) = volumes(&side_by_side, &[]);
+    assert!(close(v[0] + v[1], 2.0), "{v:?} {err}");
+}
