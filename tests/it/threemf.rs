@@ -609,3 +609,53 @@ fn build_items_that_overlap_are_refused_or_summed() {
     let (v, err) = volumes(&side_by_side, &[]);
     assert!(close(v[0] + v[1], 2.0), "{v:?} {err}");
 }
+
+#[test]
+fn a_batch_mixing_stated_and_unstated_units_needs_units() {
+    let threemf = PathBuf::from("fixtures/mesh/two_parts.3mf");
+    let stl = "fixtures/mesh/right_tetrahedron.stl";
+    refused(
+        &threemf,
+        &[stl],
+        &[
+            "two_parts.3mf states its unit as mm",
+            "right_tetrahedron.stl states none",
+            "--units",
+        ],
+    );
+    // Saying what the others are in answers it: 10 + 1 (the 3MF) + 10 (the STL) mm³.
+    let (code, out, err) = run(&[
+        "mesh",
+        "fixtures/mesh/two_parts.3mf",
+        stl,
+        "--units",
+        "mm",
+        "--output-units",
+        "mm",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(close(v["total"]["volume"].as_f64().unwrap(), 21.0), "{v}");
+    // Standard input states no unit either.
+    let (code, out, err) = assert_cmd::cargo::cargo_bin_cmd!("inertia")
+        .args([
+            "mesh",
+            "fixtures/mesh/two_parts.3mf",
+            "-",
+            "--input-format",
+            "3mf",
+        ])
+        .write_stdin(std::fs::read("fixtures/mesh/two_parts.3mf").unwrap())
+        .output()
+        .map(|o| {
+            (
+                o.status.code().unwrap_or(-1),
+                String::from_utf8_lossy(&o.stdout).into_owned(),
+                String::from_utf8_lossy(&o.stderr).into_owned(),
+            )
+        })
+        .unwrap();
+    assert!(code == 2 && out.is_empty(), "{err}");
+    assert!(err.contains("standard input is read without one"), "{err}");
+}
