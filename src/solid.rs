@@ -210,6 +210,9 @@ fn build_items(bytes: &[u8], options: &Options, fast: bool) -> Result<Vec<Solid>
     solids[0]
         .file_warnings
         .splice(0..0, build.notes.iter().cloned());
+    if build.left_out != Default::default() {
+        solids[0].body.left_out = Some(build.left_out);
+    }
     Ok(solids)
 }
 

@@ -843,6 +843,8 @@ pub(crate) struct Build {
     counts: Vec<Option<(u128, u128)>>,
     /// What was left out, one line each (support objects, surfaces).
     pub(crate) notes: Vec<String>,
+    /// Items left out by their object's type.
+    pub(crate) left_out: crate::body::LeftOut,
 }
 
 impl Build {
@@ -1014,6 +1016,11 @@ impl Build {
             items,
             counts,
             notes,
+            left_out: crate::body::LeftOut {
+                support,
+                other,
+                surface,
+            },
         })
     }
 

@@ -429,6 +429,20 @@ fn support_and_other_objects_are_left_out_and_counted() {
         err.contains("1 build item of type surface left out"),
         "{err}"
     );
+    // The counts are in the result too: on the first body and in the total.
+    let (code, out, err) = run(&["mesh", p.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let want = serde_json::json!({"support": 2, "other": 1, "surface": 1});
+    assert_eq!(v["parts"][0]["left_out"], want, "{v}");
+    assert_eq!(v["total"]["left_out"], want, "{v}");
+    assert!(v["parts"][1].get("left_out").is_none(), "{v}");
+    // With --shell the surface is a body (a wall), and is not left out.
+    let (code, out, err) = run(&["mesh", p.to_str().unwrap(), "--json", "--shell", "0.01"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["parts"].as_array().unwrap().len(), 3, "{v}");
+    assert_eq!(v["total"]["left_out"]["surface"], 0, "{v}");
     // Only supports: nothing to answer.
     let build = r#"<build><item objectid="3"/></build>"#;
     let p = file(
