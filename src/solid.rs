@@ -227,7 +227,8 @@ fn items_apart(
     options: &Options,
 ) -> Result<()> {
     let n = solids.len();
-    if n < 2 {
+    // Thin walls (--shell) are surfaces, not closed bodies: no overlap rule to apply.
+    if n < 2 || options.shell.is_some() {
         return Ok(());
     }
     let boxes: Vec<_> = solids.iter().map(|s| s.body.bounding_box).collect();

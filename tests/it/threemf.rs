@@ -619,6 +619,25 @@ fn build_items_that_overlap_are_refused_or_summed() {
     refused(&inside, &[], &["build items 1 (big) and 2 (cube)"]);
     let apart = case("apart.3mf", &[at(0.0, 0.0), at(3.0, 0.0), at(0.0, 3.0)]);
     assert_eq!(volumes(&apart, &[]).0.len(), 3);
+    // Thin walls (--shell) are surfaces: items are not checked against each other.
+    let open_box = object(1, r#"name="tray""#, &box_mesh("", [0.0; 3], [1.0; 3]))
+        .replace(
+            r#"<triangle v1="4" v2="5" v3="7"/><triangle v1="4" v2="7" v3="6"/>"#,
+            "",
+        )
+        .replace(r#"type="model""#, r#"type="surface""#);
+    let trays = file(
+        "trays.3mf",
+        &package(&[(
+            "3D/3dmodel.model",
+            model(
+                "",
+                &open_box,
+                &format!("<build>{}{}</build>", at(0.0, 0.0), at(0.5, 0.0)),
+            ),
+        )]),
+    );
+    assert_eq!(volumes(&trays, &["--shell", "0.01"]).0.len(), 2);
     let side_by_side = case("side_by_side.3mf", &[at(0.0, 0.0), at(1.0, 0.0)]);
     let (v, err) = volumes(&side_by_side, &[]);
     assert!(close(v[0] + v[1], 2.0), "{v:?} {err}");
