@@ -341,6 +341,11 @@ fn required_extensions_not_read_are_refused_by_name() {
         &["requires the beam lattice extension", "(\"b\")"],
     );
     case(
+        "req_displacement.3mf",
+        r#"xmlns:d="http://schemas.3mf.io/3dmanufacturing/displacement/2023/10" requiredextensions="d""#,
+        &["requires the displacement extension"],
+    );
+    case(
         "req_unknown.3mf",
         r#"xmlns:q="http://example.com/q/2030" requiredextensions="p q""#,
         &["requires the extension http://example.com/q/2030"],
