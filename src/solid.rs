@@ -270,8 +270,11 @@ fn items_apart(
     };
     for group in groups.values().filter(|g| g.len() > 1) {
         let mut raw = RawMesh::default();
+        // Where each item's triangles start in the group's numbering, for the message.
+        let mut starts = Vec::new();
         for &k in group {
             let (_, _, m) = build.item(k)?;
+            starts.push(raw.triangles.len() + 1);
             let base = raw.vertices.len() as u32;
             raw.vertices.extend_from_slice(&m.vertices);
             raw.triangles
@@ -288,6 +291,13 @@ fn items_apart(
                 _ => names.join(", "),
             }
         );
+        let numbering = group
+            .iter()
+            .zip(&starts)
+            .skip(1)
+            .map(|(&k, s)| format!("item {}'s from {s}", k + 1))
+            .collect::<Vec<_>>()
+            .join(", ");
         match named_body(String::new(), &raw, &check, true, None, false) {
             Ok(s) => {
                 solids[0]
@@ -296,7 +306,9 @@ fn items_apart(
             }
             Err(e) => {
                 return Err(Error::in_part(
-                    &format!("{items} (3MF builds overlapping items as their union)"),
+                    &format!(
+                        "{items} (3MF builds overlapping items as their union; triangles numbered through the items, {numbering})"
+                    ),
                     e,
                 ));
             }
