@@ -100,6 +100,26 @@ pub struct Body {
     /// Contacts between bodies taken for touching: crossings within the coordinates'
     /// precision (see [`crate::overlap::check`]); `None` when nothing crosses.
     pub contacts: Option<Contacts>,
+    /// Build items of a 3MF left out of the body by their object's type; `None` when none
+    /// were.
+    pub left_out: Option<LeftOut>,
+}
+
+/// Build items of a 3MF left out by their object's type, counted.
+///
+/// # Examples
+/// ```
+/// let a = inertia::report::LeftOut { support: 2, ..Default::default() };
+/// assert_eq!(a.support + a.other + a.surface, 2);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct LeftOut {
+    /// Items placing `support` objects (removed after building).
+    pub support: usize,
+    /// Items placing `other` objects (not part of the body).
+    pub other: usize,
+    /// Items placing open `surface` objects (no volume; `--shell` integrates them).
+    pub surface: usize,
 }
 
 impl Body {
@@ -141,6 +161,14 @@ impl Body {
                 }),
                 (x, y) => x.or(y),
             },
+            left_out: match (a.left_out, b.left_out) {
+                (Some(x), Some(y)) => Some(LeftOut {
+                    support: x.support + y.support,
+                    other: x.other + y.other,
+                    surface: x.surface + y.surface,
+                }),
+                (x, y) => x.or(y),
+            },
         })
     }
 
@@ -167,6 +195,7 @@ impl Body {
                 max: hi.into(),
             },
             contacts: None,
+            left_out: None,
         }
     }
 }

@@ -75,6 +75,9 @@ pub struct Solid {
     pub mesh: Option<Mesh>,
     /// Warnings, one line each (stray bytes, joined corners, overlaps summed).
     pub warnings: Vec<String>,
+    /// Warnings about the file rather than this body (what a 3MF build left out, build
+    /// items summed where they overlap), given with its first body.
+    pub file_warnings: Vec<String>,
 }
 
 impl Solid {
@@ -89,6 +92,7 @@ impl Solid {
             }],
             mesh: None,
             warnings,
+            file_warnings: vec![],
         }
     }
 
@@ -111,6 +115,7 @@ impl Solid {
             integrals,
             mesh: options.keep_mesh.then_some(mesh),
             warnings,
+            file_warnings: vec![],
         }
     }
 }
@@ -207,17 +212,18 @@ fn from_soup<S: crate::soup::Soup>(
 /// item is still welded, checked closed, sorted into shells and integrated where it lies.
 fn build_items(bytes: &[u8], options: &Options, fast: bool) -> Result<Vec<Solid>> {
     use rayon::prelude::*;
-    let build = crate::io::threemf::Build::parse(bytes, options.max_triangles)?;
+    let build =
+        crate::io::threemf::Build::parse(bytes, options.max_triangles, options.shell.is_some())?;
     let placements = build.placements();
-    let shared: Vec<&str> = placements
+    let shared: Vec<usize> = placements
         .iter()
         .filter(|&(_, &n)| n > 1)
-        .map(|(&id, _)| id)
+        .map(|(&o, _)| o)
         .collect();
-    let clean: std::collections::HashSet<&str> = shared
+    let clean: std::collections::HashSet<usize> = shared
         .into_par_iter()
-        .filter(|id| {
-            build.object(id).is_ok_and(|m| {
+        .filter(|&o| {
+            build.object(o).is_ok_and(|m| {
                 let soup = crate::soup::IndexedSoup(&m);
                 crate::overlap::first_overlap(&soup).is_none()
                     && crate::soup::pinched_surface(&soup) == Some(false)
@@ -227,11 +233,121 @@ fn build_items(bytes: &[u8], options: &Options, fast: bool) -> Result<Vec<Solid>
     let solids: Vec<Result<Solid>> = (0..build.len())
         .into_par_iter()
         .map(|k| {
-            let (name, id, raw) = build.item(k)?;
-            named_body(name, &raw, options, fast, None, clean.contains(id))
+            let (name, o, raw) = build.item(k)?;
+            named_body(name, &raw, options, fast, None, clean.contains(&o))
         })
         .collect();
-    solids.into_iter().collect()
+    let mut solids: Vec<Solid> = solids.into_iter().collect::<Result<_>>()?;
+    items_apart(&build, &mut solids, options)?;
+    // What the build left out (support objects, surfaces) is said with the first body.
+    solids[0]
+        .file_warnings
+        .splice(0..0, build.notes.iter().cloned());
+    if build.left_out != Default::default() {
+        solids[0].body.left_out = Some(build.left_out);
+    }
+    Ok(solids)
+}
+
+/// Build items checked against each other by the rule a single mesh is checked by (`cat
+/// a.stl b.stl` refused when the two overlap): the items whose bounding boxes meet are
+/// expanded together, only those, and the group is checked as one body. The specification
+/// builds overlapping items as their union, which inertia does not compute: refused, or
+/// with `--overlap sum` added as they are, with a warning.
+fn items_apart(
+    build: &crate::io::threemf::Build,
+    solids: &mut [Solid],
+    options: &Options,
+) -> Result<()> {
+    let n = solids.len();
+    // Thin walls (--shell) are surfaces, not closed bodies: no overlap rule to apply.
+    if n < 2 || options.shell.is_some() {
+        return Ok(());
+    }
+    let boxes: Vec<_> = solids.iter().map(|s| s.body.bounding_box).collect();
+    let meets = |a: usize, b: usize| {
+        (0..3).all(|k| boxes[a].min[k] <= boxes[b].max[k] && boxes[b].min[k] <= boxes[a].max[k])
+    };
+    // Groups of items whose boxes meet (a sweep along x, union-find).
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| boxes[a].min[0].total_cmp(&boxes[b].min[0]));
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn root(parent: &mut [usize], mut k: usize) -> usize {
+        while parent[k] != k {
+            parent[k] = parent[parent[k]];
+            k = parent[k];
+        }
+        k
+    }
+    for (i, &a) in order.iter().enumerate() {
+        for &b in &order[i + 1..] {
+            if boxes[b].min[0] > boxes[a].max[0] {
+                break;
+            }
+            if meets(a, b) {
+                let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+                parent[ra.max(rb)] = ra.min(rb);
+            }
+        }
+    }
+    let mut groups: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
+    for k in 0..n {
+        let r = root(&mut parent, k);
+        groups.entry(r).or_default().push(k);
+    }
+    let check = Options {
+        methods: vec![MeshMethod::Tetra],
+        shell: None,
+        keep_mesh: false,
+        ..options.clone()
+    };
+    for group in groups.values().filter(|g| g.len() > 1) {
+        let mut raw = RawMesh::default();
+        // Where each item's triangles start in the group's numbering, for the message.
+        let mut starts = Vec::new();
+        for &k in group {
+            let (_, _, m) = build.item(k)?;
+            starts.push(raw.triangles.len() + 1);
+            let base = raw.vertices.len() as u32;
+            raw.vertices.extend_from_slice(&m.vertices);
+            raw.triangles
+                .extend(m.triangles.iter().map(|t| t.map(|v| v + base)));
+        }
+        let names = group
+            .iter()
+            .map(|&k| format!("{} ({})", k + 1, solids[k].name))
+            .collect::<Vec<_>>();
+        let items = format!(
+            "build items {}",
+            match &names[..] {
+                [a, b] => format!("{a} and {b}"),
+                _ => names.join(", "),
+            }
+        );
+        let numbering = group
+            .iter()
+            .zip(&starts)
+            .skip(1)
+            .map(|(&k, s)| format!("item {}'s from {s}", k + 1))
+            .collect::<Vec<_>>()
+            .join(", ");
+        match named_body(String::new(), &raw, &check, true, None, false) {
+            Ok(s) => {
+                solids[0]
+                    .file_warnings
+                    .extend(s.warnings.iter().map(|w| format!("{items}: {w}")));
+            }
+            Err(e) => {
+                return Err(Error::in_part(
+                    &format!(
+                        "{items} (3MF builds overlapping items as their union; triangles numbered through the items, {numbering})"
+                    ),
+                    e,
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// One body of a file, validated and integrated, welded within a tolerance when it is open

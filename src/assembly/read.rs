@@ -183,6 +183,7 @@ fn part(v: &Value, place: &str) -> Result<Part> {
                 bounding_box: bbox,
                 // Not carried: its lengths are in the report's units.
                 contacts: None,
+                left_out: None,
             },
             units,
         });

@@ -162,6 +162,10 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         let parts = solids
             .into_iter()
             .map(|s| {
+                let file_warnings = s
+                    .file_warnings
+                    .iter()
+                    .map(|w| format!("warning: {label}: {w}"));
                 let (name, label) = if s.name.is_empty() {
                     (name.clone(), label.clone())
                 } else {
@@ -170,10 +174,8 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
                         format!("{label}: {}", s.name),
                     )
                 };
-                let warnings = s
-                    .warnings
-                    .iter()
-                    .map(|w| format!("warning: {label}: {w}"))
+                let warnings = file_warnings
+                    .chain(s.warnings.iter().map(|w| format!("warning: {label}: {w}")))
                     .collect();
                 (name, label, s.body, s.integrals, s.mesh, warnings)
             })

@@ -26,7 +26,8 @@ pub(super) struct Common {
     /// The input's length unit: mm, cm, m, in, ft, yd, ... (every unit a DXF `$INSUNITS`
     /// names, US survey feet `us-ft` among them). Densities are then SI and results
     /// are in kg and metres (or --output-units). A 3MF or DXF file that states its unit
-    /// needs none (a different one is refused without --units-override).
+    /// needs none (a different one is refused without --units-override); given with files
+    /// that state none, it is what those are in.
     #[arg(long, value_enum, help_heading = "Units", value_name = "UNIT")]
     pub(super) units: Option<LengthUnit>,
     /// The length unit of the results (with --units or a unit the file states): mm, cm,
@@ -100,8 +101,10 @@ impl Common {
     /// `--units-override`).
     pub(super) fn adopt_file_units(&mut self, files: &[PathBuf], kind: FileKind) -> Result<()> {
         let mut stated: Option<(LengthUnit, String)> = None;
+        let mut unitless: Option<&PathBuf> = None;
         for path in files {
             let Some(u) = stated_unit(path, kind)? else {
+                unitless.get_or_insert(path);
                 continue;
             };
             let name = path.display().to_string();
@@ -118,6 +121,18 @@ impl Common {
         let Some((u, name)) = stated else {
             return Ok(());
         };
+        // A file that states no unit is not in the unit another one states: say which.
+        if let (Some(other), None) = (unitless, self.units) {
+            let none = if other.as_os_str() == "-" {
+                "standard input is read without one".to_string()
+            } else {
+                format!("{} states none", other.display())
+            };
+            bail!(
+                "{name} states its unit as {}, {none}: give --units to say what the files that state none are in",
+                u.symbol()
+            );
+        }
         match self.units {
             None => self.units = Some(u),
             Some(g) if g == u || self.units_override => {}

@@ -257,6 +257,7 @@ pub(super) fn shape(kind: ShapeKind) -> Result<Outcome> {
             max: h,
         },
         contacts: None,
+        left_out: None,
     };
     let unit = MeshIntegral {
         properties: e.properties,

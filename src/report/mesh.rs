@@ -102,6 +102,10 @@ pub struct MeshReport {
     /// absent when nothing crosses.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub contacts: Option<crate::overlap::Contacts>,
+    /// Build items of a 3MF left out by their object's type (`support`, `other`,
+    /// `surface`), counted; absent when none were.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub left_out: Option<crate::body::LeftOut>,
     /// Enclosed volume.
     pub volume: f64,
     /// Density (mass per unit volume).
@@ -317,6 +321,7 @@ impl MeshReport {
             surface_area: body.surface_area,
             bounding_box: body.bounding_box,
             contacts: body.contacts,
+            left_out: body.left_out,
             volume: p.volume,
             density,
             mass: p.mass,

@@ -404,6 +404,7 @@ pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<Solid> 
             surface_area: area,
             bounding_box: BoundingBox { min: lo, max: hi },
             contacts: None,
+            left_out: None,
         },
         properties,
     })

@@ -438,6 +438,42 @@ fn a_3mf_that_instances_itself_over_and_over_is_counted_before_it_is_expanded() 
 }
 
 #[test]
+fn a_3mf_whose_shared_object_holds_unused_vertices_expands_only_what_is_used() {
+    // A tetrahedron with 200,000 vertices no triangle uses, placed 1,024 times through a
+    // doubling DAG: once 4.9 GB of vertices (an allocation abort), now the 4 used
+    // vertices of each copy, under 1 GiB of address space.
+    let unused: String = (0..200_000)
+        .map(|k| format!(r#"<vertex x="{k}" y="0" z="-1"/>"#))
+        .collect();
+    let model = doubling_model(10).replacen("</vertices>", &format!("{unused}</vertices>"), 1);
+    let dir = std::env::temp_dir().join(format!("inertia-hostile-unused-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join("unused.3mf");
+    std::fs::write(&p, archive(&model)).unwrap();
+    let (code, out, err) = limited(
+        1 << 20,
+        "true",
+        &format!("mesh {} --json --output-units mm", p.display()),
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let volume = v["volume"].as_f64().unwrap();
+    assert!((volume - 1024.0 / 6.0).abs() < 1e-9, "{volume}");
+    // The vertices count towards the limit as the triangles do: 4,096 used vertices.
+    let (code, out, err) = limited(
+        1 << 20,
+        "true",
+        &format!("mesh {} --max-triangles 4095", p.display()),
+    );
+    one_line_refusal(
+        code,
+        &out,
+        &err,
+        &["expands to 4096 triangles", "more than 4095"],
+    );
+}
+
+#[test]
 fn a_3mf_whose_model_inflates_a_thousandfold_is_refused() {
     // 80 MB of spaces inside the model compress to about 80 kB: beyond 256 times the
     // archive (and the 64 MiB floor).

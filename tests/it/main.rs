@@ -28,5 +28,6 @@ mod report_snapshots;
 mod shape_cli;
 mod shell_cli;
 mod stl_fast;
+mod threemf;
 mod typed_errors;
 mod units_cli;
