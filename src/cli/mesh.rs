@@ -135,6 +135,15 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
             bail!("{label}: the input is empty");
         }
         let known = a.input_format.or_else(|| MeshFormat::from_path(path));
+        // (Not .txt or .dat: those are sniffed, and may hold an STL.)
+        let polygon_named = path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+            ["json", "geojson", "dxf", "csv"].contains(&e.to_ascii_lowercase().as_str())
+        });
+        if known.is_none() && polygon_named {
+            bail!(
+                "{label}: a polygon file by its name: `inertia polygon` reads it (or give --input-format if it is a mesh)"
+            );
+        }
         if known.is_none()
             && let Some(what) = foreign_format(path)
         {

@@ -137,6 +137,11 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
     // A file's polygons, and what it held outside them.
     let read = |path: &PathBuf| -> Result<(Vec<Integrated>, Notes)> {
         let (bytes, name, label) = read_input(path)?;
+        if a.input_format.is_none() && MeshFormat::from_path(path).is_some() {
+            bail!(
+                "{label}: a triangle mesh by its name: `inertia mesh` reads it (or give --input-format if it is a polygon)"
+            );
+        }
         let format = a
             .input_format
             .or_else(|| PolygonFormat::from_path(path))

@@ -259,7 +259,12 @@ impl MeshReport {
             body,
             grid,
             p,
-            view.units.density_to_si(density, 3),
+            // A density given is printed as given (converting it to the output unit and
+            // back would print 7850.000000000001 for 7850).
+            match amount {
+                Amount::Density(d) => d,
+                Amount::Mass(_) => view.units.density_to_si(density, 3),
+            },
             about,
             view,
         )

@@ -420,3 +420,32 @@ fn the_axis_is_printed_as_its_unit_direction() {
     ]);
     assert_eq!(v["axis"], serde_json::json!([0.0, 1.0]));
 }
+
+#[test]
+fn a_mesh_given_to_polygon_or_a_polygon_to_mesh_is_pointed_to_the_other_command() {
+    let (code, out, err) = run(&["polygon", "fixtures/mesh/unit_cube_ascii.stl"], None);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.contains("a triangle mesh by its name: `inertia mesh` reads it"),
+        "{err}"
+    );
+    let (code, out, err) = run(&["mesh", "fixtures/polygon/hexagon.json"], None);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.contains("a polygon file by its name: `inertia polygon` reads it"),
+        "{err}"
+    );
+    // A density given is printed as given, whatever the output unit.
+    let v = json(&[
+        "mesh",
+        "fixtures/mesh/unit_cube_ascii.stl",
+        "--units",
+        "m",
+        "--output-units",
+        "mm",
+        "--density",
+        "7850",
+        "--json",
+    ]);
+    assert_eq!(v["density"], serde_json::json!(7850.0));
+}
