@@ -256,7 +256,7 @@ fn batch_outcome<R: serde::Serialize + Clone>(
     rows: Vec<Result<R, (String, String)>>,
     total: Option<R>,
     render_one: impl Fn(&R) -> String,
-    csv_rows: impl Fn(&[Result<R, (String, String)>]) -> String,
+    csv_rows: impl Fn(&[Result<R, (String, String)>], Option<&R>) -> String,
 ) -> Outcome {
     // Each message already names its file.
     let errors: Vec<String> = rows
@@ -266,14 +266,7 @@ fn batch_outcome<R: serde::Serialize + Clone>(
         .collect();
     let stdout = match format {
         // The total last, as a row like the others.
-        OutputFormat::Csv => match &total {
-            Some(t) => {
-                let mut all = rows.clone();
-                all.push(Ok(t.clone()));
-                csv_rows(&all)
-            }
-            None => csv_rows(&rows),
-        },
+        OutputFormat::Csv => csv_rows(&rows, total.as_ref()),
         OutputFormat::Jsonl => inertia::report::jsonl::lines(&rows),
         OutputFormat::Json => {
             let parts: Vec<serde_json::Value> = rows

@@ -2,7 +2,9 @@
 //!
 //! Every row states its units (length and mass) and product convention; a file that could
 //! not be processed gets a row with its `error` and empty numbers, so no good row is lost.
-//! A batch ends with its total, a row like the others whose `source` is `total of N parts`.
+//! A batch ends with its total, a row like the others whose `source` is `total of N parts`;
+//! the first column, `kind`, says which rows are parts and which is the total, so that a
+//! sum over the column of masses does not count every part twice.
 
 use super::{MeshReport, PolygonReport};
 
@@ -10,9 +12,10 @@ use super::{MeshReport, PolygonReport};
 ///
 /// # Examples
 /// ```
-/// assert_eq!(inertia::report::csv::POLYGON_HEADER[0], "source");
+/// assert_eq!(inertia::report::csv::POLYGON_HEADER[..2], ["kind", "source"]);
 /// ```
-pub const POLYGON_HEADER: [&str; 22] = [
+pub const POLYGON_HEADER: [&str; 27] = [
+    "kind",
     "source",
     "method",
     "area",
@@ -31,6 +34,10 @@ pub const POLYGON_HEADER: [&str; 22] = [
     "angle_deg",
     "perimeter",
     "vertices",
+    "box_min_x",
+    "box_min_y",
+    "box_max_x",
+    "box_max_y",
     "length_unit",
     "mass_unit",
     "products",
@@ -43,7 +50,8 @@ pub const POLYGON_HEADER: [&str; 22] = [
 /// ```
 /// assert_eq!(*inertia::report::csv::MESH_HEADER.last().unwrap(), "error");
 /// ```
-pub const MESH_HEADER: [&str; 27] = [
+pub const MESH_HEADER: [&str; 43] = [
+    "kind",
     "source",
     "method",
     "volume",
@@ -64,6 +72,21 @@ pub const MESH_HEADER: [&str; 27] = [
     "i1",
     "i2",
     "i3",
+    "axis1_x",
+    "axis1_y",
+    "axis1_z",
+    "axis2_x",
+    "axis2_y",
+    "axis2_z",
+    "axis3_x",
+    "axis3_y",
+    "axis3_z",
+    "box_min_x",
+    "box_min_y",
+    "box_min_z",
+    "box_max_x",
+    "box_max_y",
+    "box_max_z",
     "surface_area",
     "triangles",
     "shells",
@@ -73,28 +96,40 @@ pub const MESH_HEADER: [&str; 27] = [
     "error",
 ];
 
-/// One row per result (`Ok`) or failure (`Err((source, message))`), with a header.
+/// One row per result (`Ok`) or failure (`Err((source, message))`), then the `total` if
+/// any, with a header.
 ///
 /// # Examples
 /// ```
 /// use inertia::{Amount, Polygon, PolygonMethod, report::{csv, PolygonReport}};
 /// let p = Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
 /// let r = PolygonReport::new("sq", &p, PolygonMethod::Fan, Amount::Density(1.0), None);
-/// let text = csv::polygons(&[Ok(r), Err(("bad.json".into(), "line 1: EOF".into()))]);
+/// let text = csv::polygons(&[Ok(r), Err(("bad.json".into(), "line 1: EOF".into()))], None);
 /// let lines: Vec<&str> = text.lines().collect();
-/// assert!(lines[0].starts_with("source,method,area"));
-/// assert!(lines[1].starts_with("sq,fan,1,1,1,0.5,0.5"));
-/// assert!(lines[2].starts_with("bad.json,,,") && lines[2].ends_with("line 1: EOF"));
+/// assert!(lines[0].starts_with("kind,source,method,area"));
+/// assert!(lines[1].starts_with("part,sq,fan,1,1,1,0.5,0.5"));
+/// assert!(lines[2].starts_with("part,bad.json,,,") && lines[2].ends_with("line 1: EOF"));
 /// # Ok::<(), inertia::Error>(())
 /// ```
-pub fn polygons(rows: &[Result<PolygonReport, (String, String)>]) -> String {
+pub fn polygons(
+    rows: &[Result<PolygonReport, (String, String)>],
+    total: Option<&PolygonReport>,
+) -> String {
     let mut w = ::csv::Writer::from_writer(Vec::new());
     let _ = w.write_record(POLYGON_HEADER);
-    for row in rows {
+    let all = rows
+        .iter()
+        .map(|r| ("part", r.as_ref()))
+        .chain(total.map(|t| ("total", Ok(t))));
+    for (kind, row) in all {
         let record: Vec<String> = match row {
             Ok(r) => {
                 let n = |x: f64| x.to_string();
-                vec![
+                let b = r
+                    .bounding_box
+                    .map(|b| [b.min[0], b.min[1], b.max[0], b.max[1]]);
+                let mut v = vec![
+                    kind.to_string(),
                     r.source.clone(),
                     r.method.to_string(),
                     n(r.area),
@@ -113,38 +148,48 @@ pub fn polygons(rows: &[Result<PolygonReport, (String, String)>]) -> String {
                     n(r.principal.angle_deg),
                     n(r.perimeter),
                     r.vertices.to_string(),
+                ];
+                v.extend((0..4).map(|k| b.map(|b| n(b[k])).unwrap_or_default()));
+                v.extend([
                     r.units.length.clone(),
                     r.units.mass.clone(),
                     format!("{:?}", r.products).to_lowercase(),
                     String::new(),
-                ]
+                ]);
+                v
             }
-            Err((source, message)) => failed(source, message, POLYGON_HEADER.len()),
+            Err((source, message)) => failed(kind, source, message, POLYGON_HEADER.len()),
         };
         let _ = w.write_record(&record);
     }
     finish(w)
 }
 
-/// One row per mesh result or failure, with a header.
+/// One row per mesh result or failure, then the `total` if any, with a header.
 ///
 /// # Examples
 /// ```
 /// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
 /// let r = inertia::report::MeshReport::new("cube", &cube, inertia::MeshMethod::Tetra, 0, inertia::Amount::Density(1.0), None);
-/// let text = inertia::report::csv::meshes(&[Ok(r)]);
-/// assert!(text.lines().nth(1).unwrap().starts_with("cube,tetra,1,1,1"));
+/// let text = inertia::report::csv::meshes(&[Ok(r.clone())], Some(&r));
+/// assert!(text.lines().nth(1).unwrap().starts_with("part,cube,tetra,1,1,1"));
+/// assert!(text.lines().nth(2).unwrap().starts_with("total,cube,tetra,1,1,1"));
 /// # Ok::<(), inertia::Error>(())
 /// ```
-pub fn meshes(rows: &[Result<MeshReport, (String, String)>]) -> String {
+pub fn meshes(rows: &[Result<MeshReport, (String, String)>], total: Option<&MeshReport>) -> String {
     let mut w = ::csv::Writer::from_writer(Vec::new());
     let _ = w.write_record(MESH_HEADER);
-    for row in rows {
+    let all = rows
+        .iter()
+        .map(|r| ("part", r.as_ref()))
+        .chain(total.map(|t| ("total", Ok(t))));
+    for (kind, row) in all {
         let record: Vec<String> = match row {
             Ok(r) => {
                 let n = |x: f64| x.to_string();
                 let t = &r.inertia_tensor;
                 let mut v = vec![
+                    kind.to_string(),
                     r.source.clone(),
                     r.method.to_string(),
                     n(r.volume),
@@ -155,6 +200,9 @@ pub fn meshes(rows: &[Result<MeshReport, (String, String)>]) -> String {
                 v.extend(r.about.map(n));
                 v.extend([t[0][0], t[1][1], t[2][2], t[0][1], t[0][2], t[1][2]].map(n));
                 v.extend(r.principal.moments.map(n));
+                v.extend(r.principal.axes.iter().flat_map(|a| a.map(n)));
+                v.extend(r.bounding_box.min.map(n));
+                v.extend(r.bounding_box.max.map(n));
                 v.extend([
                     n(r.surface_area),
                     r.triangles.map(|t| t.to_string()).unwrap_or_default(),
@@ -166,16 +214,17 @@ pub fn meshes(rows: &[Result<MeshReport, (String, String)>]) -> String {
                 ]);
                 v
             }
-            Err((source, message)) => failed(source, message, MESH_HEADER.len()),
+            Err((source, message)) => failed(kind, source, message, MESH_HEADER.len()),
         };
         let _ = w.write_record(&record);
     }
     finish(w)
 }
 
-fn failed(source: &str, message: &str, width: usize) -> Vec<String> {
+fn failed(kind: &str, source: &str, message: &str, width: usize) -> Vec<String> {
     let mut v = vec![String::new(); width];
-    v[0] = source.to_string();
+    v[0] = kind.to_string();
+    v[1] = source.to_string();
     v[width - 1] = message.to_string();
     v
 }

@@ -33,7 +33,7 @@ pub use polygon::{AreaMoments, Outline, PlanarMoments, PolygonReport, PrincipalR
 /// ```
 /// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
 /// let r = inertia::report::PolygonReport::new("sq", &sq, inertia::PolygonMethod::Fan, inertia::Amount::Density(1.0), None);
-/// assert!(inertia::report::OutputFormat::Csv.polygon(&r).starts_with("source,"));
+/// assert!(inertia::report::OutputFormat::Csv.polygon(&r).starts_with("kind,source,"));
 /// # Ok::<(), inertia::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,7 +64,7 @@ impl OutputFormat {
         match self {
             OutputFormat::Table => table::polygon(r),
             OutputFormat::Json => json::polygon(r),
-            OutputFormat::Csv => csv::polygons(&[Ok(r.clone())]),
+            OutputFormat::Csv => csv::polygons(&[Ok(r.clone())], None),
             OutputFormat::Jsonl => jsonl::lines::<PolygonReport>(&[Ok(r.clone())]),
         }
     }
@@ -83,7 +83,7 @@ impl OutputFormat {
         match self {
             OutputFormat::Table => table::mesh(r),
             OutputFormat::Json => json::mesh(r),
-            OutputFormat::Csv => csv::meshes(&[Ok(r.clone())]),
+            OutputFormat::Csv => csv::meshes(&[Ok(r.clone())], None),
             OutputFormat::Jsonl => jsonl::lines::<MeshReport>(&[Ok(r.clone())]),
         }
     }

@@ -57,6 +57,11 @@ fn csv_rows_with_an_error_row_and_exit_2() {
     assert_eq!(rows.len(), 4);
     let col = |name: &str| headers.iter().position(|h| h == name).unwrap();
     assert_eq!(&rows[3][col("source")], "total of 2 parts");
+    // The kind column tells the total from the parts (a sum over parts is the total).
+    let kinds: Vec<&str> = rows.iter().map(|r| &r[col("kind")]).collect();
+    assert_eq!(kinds, ["part", "part", "part", "total"]);
+    assert_eq!(&rows[2][col("axis1_x")], "1");
+    assert_eq!(&rows[2][col("box_max_z")], "1");
     assert_eq!(&rows[3][col("volume")], "11");
     assert_eq!(&rows[0][col("mass_unit")], "density × input length^3");
     assert_eq!(&rows[0][col("volume")], "10");

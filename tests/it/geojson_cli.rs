@@ -53,7 +53,7 @@ fn feature_collection_parts_and_total() {
         text.lines()
             .last()
             .unwrap()
-            .starts_with("total of 3 parts,fan,578,")
+            .starts_with("total,total of 3 parts,fan,578,")
     );
 }
 
