@@ -391,7 +391,12 @@ fn materials(format: OutputFormat) -> String {
             String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
         }
         OutputFormat::Json => {
-            let mut s = serde_json::to_string_pretty(MATERIALS).expect("materials serialise");
+            // Versioned like every other JSON the tool prints.
+            let v = serde_json::json!({
+                "schema_version": inertia::report::json::SCHEMA_VERSION,
+                "materials": MATERIALS,
+            });
+            let mut s = serde_json::to_string_pretty(&v).expect("materials serialise");
             s.push('\n');
             s
         }

@@ -151,6 +151,8 @@ fn materials_are_listed() {
         .output()
         .unwrap();
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["schema_version"], 1);
+    let v = &v["materials"];
     let steel = v
         .as_array()
         .unwrap()
