@@ -32,7 +32,14 @@ fn main() -> ExitCode {
                 .collect();
             let first = first.join(" ");
             let first = first.strip_prefix("error: ").unwrap_or(&first);
-            eprintln!("inertia: {first} (see --help)");
+            // clap's tips ("a similar argument exists: '--density'") are kept, on the line.
+            let tips: Vec<&str> = text
+                .lines()
+                .map(str::trim)
+                .filter_map(|l| l.strip_prefix("tip: "))
+                .collect();
+            let tips: String = tips.iter().map(|t| format!("; {t}")).collect();
+            eprintln!("inertia: {first}{tips} (see --help)");
             return ExitCode::from(2);
         }
     };

@@ -51,3 +51,23 @@ fn version_help_completions_manpage() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn typos_keep_clap_s_suggestion_on_the_one_line() {
+    for (args, tip) in [
+        (
+            vec!["mesh", "x.stl", "--densty", "2"],
+            "a similar argument exists: '--density'",
+        ),
+        (
+            vec!["meshh", "x.stl"],
+            "a similar subcommand exists: 'mesh'",
+        ),
+    ] {
+        let out = cargo_bin_cmd!("inertia").args(&args).output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(tip), "{err}");
+    }
+}
