@@ -116,7 +116,13 @@ pub fn run(cli: Cli) -> Result<Outcome> {
             clap_mangen::Man::new(page)
                 .render(&mut buf)
                 .context("cannot render the manual page")?;
-            Ok(Outcome::ok(String::from_utf8_lossy(&buf).into_owned()))
+            let page = String::from_utf8_lossy(&buf).into_owned();
+            // Every page says what its exit codes mean, before its version.
+            let page = match page.find(".SH VERSION") {
+                Some(at) => format!("{}{EXIT_STATUS}{}", &page[..at], &page[at..]),
+                None => page + EXIT_STATUS,
+            };
+            Ok(Outcome::ok(page))
         }
         Command::Materials { format, json } => Ok(Outcome::ok(materials(if json {
             OutputFormat::Json
@@ -127,6 +133,19 @@ pub fn run(cli: Cli) -> Result<Outcome> {
 }
 
 /// The input's bytes, its name for the report (`-` for stdin) and its name for messages.
+/// The EXIT STATUS section of every manual page (roff).
+const EXIT_STATUS: &str = r#".SH "EXIT STATUS"
+.TP
+\fB0\fR
+Every input was read, checked and integrated; the results are on standard output.
+.TP
+\fB1\fR
+With \fB\-\-method all\fR: the exact methods disagree by more than \fB\-\-tolerance\fR (the comparison is still printed).
+.TP
+\fB2\fR
+Bad input or flags: a malformed, open, inside-out or self-intersecting input, overlapping bodies, a value out of range. One line on standard error names the file and the place. A single input prints nothing on standard output; in a batch the other inputs' results are printed, and the exit code is 2 at the end.
+"#;
+
 fn read_input(path: &Path) -> Result<(Bytes, String, String)> {
     let name = path.display().to_string();
     let label = if name == "-" {

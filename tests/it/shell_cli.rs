@@ -24,6 +24,7 @@ fn version_help_completions_manpage() {
     let man = stdout(&["manpage"]);
     assert!(man.contains(".TH inertia 1"));
     assert!(man.contains("inertia\\-polygon(1)"));
+    assert!(man.contains(".SH \"EXIT STATUS\"") && man.contains("\\-\\-method all"));
     // The pages the main one points to exist, each with its command's options.
     for (sub, option) in [
         ("polygon", "thickness"),
@@ -34,6 +35,7 @@ fn version_help_completions_manpage() {
     ] {
         let page = stdout(&["manpage", sub]);
         assert!(page.contains(&format!(".TH inertia-{sub} 1")), "{sub}");
+        assert!(page.contains(".SH \"EXIT STATUS\""), "{sub}");
         assert!(
             page.contains(&format!("\\fB\\-\\-{option}\\fR")),
             "{sub}: {option}"
