@@ -21,7 +21,8 @@ pub(super) struct Common {
     )]
     pub(super) mass: Option<f64>,
     /// A material from `inertia materials` (its density in kg/m³; needs --units).
-    #[arg(long, help_heading = "Mass", value_name = "NAME")]
+    #[arg(long, help_heading = "Mass", value_name = "NAME", hide_possible_values = true,
+          value_parser = MaterialName)]
     pub(super) material: Option<String>,
     /// The input's length unit: mm, cm, m, in, ft, yd, ... (every unit a DXF `$INSUNITS`
     /// names, US survey feet `us-ft` among them). Densities are then SI and results
@@ -250,5 +251,33 @@ impl Presentation {
             products: self.products.unwrap_or_default(),
             axis,
         })
+    }
+}
+
+/// A material's name: any text (checked, with its own suggestions, when the density is
+/// looked up), offering the built-in materials' names to shell completion rather than files.
+#[derive(Clone)]
+struct MaterialName;
+
+impl clap::builder::TypedValueParser for MaterialName {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> std::result::Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            inertia::units::MATERIALS
+                .iter()
+                .map(|m| clap::builder::PossibleValue::new(m.name)),
+        ))
     }
 }

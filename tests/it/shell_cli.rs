@@ -73,3 +73,14 @@ fn typos_keep_clap_s_suggestion_on_the_one_line() {
         assert!(err.contains(tip), "{err}");
     }
 }
+
+#[test]
+fn completion_offers_material_names_for_material() {
+    for shell in ["bash", "zsh", "fish"] {
+        let text = stdout(&["completions", shell]);
+        assert!(
+            text.contains("aluminium") && text.contains("polycarbonate"),
+            "{shell}"
+        );
+    }
+}
