@@ -86,6 +86,7 @@ pub fn polygon(r: &PolygonReport) -> String {
         );
     }
     let m = &r.mass_moments;
+    let scale = m.ixx.abs().max(m.iyy.abs()).max(m.ixy.abs());
     row(&mut o, "polar  Iz = ∫r² dm", &num(r.inertia));
     row(&mut o, "Ixx = ∫y² dm", &num(m.ixx));
     row(&mut o, "Iyy = ∫x² dm", &num(m.iyy));
@@ -93,14 +94,18 @@ pub fn polygon(r: &PolygonReport) -> String {
         Products::Cad => ("Ixy = +∫xy dm", "Ixy = +∫xy dA", "product of inertia"),
         Products::Tensor => ("Ixy = −∫xy dm", "Ixy = −∫xy dA", "tensor off-diagonal"),
     };
-    row(&mut o, ixy_label, &format!("{}  ({what})", num(m.ixy)));
+    row(
+        &mut o,
+        ixy_label,
+        &format!("{}  ({what})", num(clean(m.ixy, scale))),
+    );
     row(
         &mut o,
         "principal I1",
         &format!(
             "{}  axis at {}° from +x",
-            num(r.principal.moments[0]),
-            num(r.principal.angle_deg)
+            num(clean(r.principal.moments[0], scale)),
+            num(clean(r.principal.angle_deg, 90.0))
         ),
     );
     row(&mut o, "principal I2", &num(r.principal.moments[1]));
@@ -122,9 +127,24 @@ pub fn polygon(r: &PolygonReport) -> String {
     let _ = writeln!(o, "second moments of area (per unit density)");
     row(&mut o, "Ixx = ∫y² dA", &num(a.ixx));
     row(&mut o, "Iyy = ∫x² dA", &num(a.iyy));
-    row(&mut o, ixy_area_label, &num(a.ixy));
+    row(
+        &mut o,
+        ixy_area_label,
+        &num(clean(a.ixy, a.ixx.abs().max(a.iyy.abs()))),
+    );
     row(&mut o, "J = ∫r² dA", &num(a.polar));
     o
+}
+
+/// `x`, or 0 when it is below 1e-15 of `scale` (rounding noise: an `Ixy` of −8.67e-19
+/// beside moments of 0.1, an axis at 1.9e-18°). Tables only; JSON and CSV keep every digit.
+fn clean(x: f64, scale: f64) -> f64 {
+    if x.abs() < 1e-15 * scale { 0.0 } else { x }
+}
+
+/// A unit vector with its noise components cleaned.
+fn unit_triple(v: [f64; 3]) -> String {
+    triple(v.map(|x| clean(x, 1.0)))
 }
 
 fn triple(v: [f64; 3]) -> String {
@@ -206,10 +226,15 @@ pub fn mesh(r: &MeshReport) -> String {
     } else {
         let _ = writeln!(o, "inertia tensor about {} ({convention})", triple(r.about));
     }
+    let scale = r
+        .inertia_tensor
+        .iter()
+        .flatten()
+        .fold(0.0_f64, |m, x| m.max(x.abs()));
     let cells: Vec<Vec<String>> = r
         .inertia_tensor
         .iter()
-        .map(|row| row.iter().map(|v| num(*v)).collect())
+        .map(|row| row.iter().map(|v| num(clean(*v, scale))).collect())
         .collect();
     let width = cells
         .iter()
@@ -226,13 +251,13 @@ pub fn mesh(r: &MeshReport) -> String {
         "principal moments",
         &format!(
             "{}  {}  {}",
-            num(r.principal.moments[0]),
-            num(r.principal.moments[1]),
-            num(r.principal.moments[2])
+            num(clean(r.principal.moments[0], scale)),
+            num(clean(r.principal.moments[1], scale)),
+            num(clean(r.principal.moments[2], scale))
         ),
     );
     for (k, a) in r.principal.axes.iter().enumerate() {
-        row(&mut o, &format!("axis of I{}", k + 1), &triple(*a));
+        row(&mut o, &format!("axis of I{}", k + 1), &unit_triple(*a));
     }
     let g = &r.radii_of_gyration;
     row(

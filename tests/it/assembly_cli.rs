@@ -449,3 +449,16 @@ fn a_mesh_given_to_polygon_or_a_polygon_to_mesh_is_pointed_to_the_other_command(
     ]);
     assert_eq!(v["density"], serde_json::json!(7850.0));
 }
+
+#[test]
+fn tables_print_rounding_noise_as_zero_and_json_keeps_it() {
+    // A regular hexagon's Ixy is 0; its sums leave -1.04e-16 beside moments of 0.54.
+    let (code, out, _) = run(&["polygon", "fixtures/polygon/hexagon.json"], None);
+    assert_eq!(code, 0);
+    let ixy = out.lines().find(|l| l.contains("Ixy = −∫xy dm")).unwrap();
+    assert!(ixy.split_whitespace().nth(4) == Some("0"), "{ixy}");
+    assert!(!out.contains("e-16"), "{out}");
+    let v = json(&["polygon", "fixtures/polygon/hexagon.json", "--json"]);
+    // JSON keeps every digit it has (here the noise, below 1e-15).
+    assert!(f(&v["mass_moments"]["ixy"]).abs() < 1e-15);
+}
