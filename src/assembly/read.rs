@@ -137,20 +137,21 @@ fn part(v: &Value, place: &str) -> Result<Part> {
                 // fewer digits than a report must keep.
                 let inertia = shift_tensor(&t, -mass, centroid - about);
                 check_tensor(&inertia, scale, place)?;
-                let kept = inertia.abs().max();
-                let error = 4.0 * f64::EPSILON * scale;
-                if error > RECOVERED * kept {
-                    return Err(Error::parse(
-                        place,
+                recovered(
+                    inertia.abs().max(),
+                    scale,
+                    || {
+                        let n = crate::error::num;
                         format!(
-                            "its tensor is about ({}, {}, {}), far from its centroid: moved back to the centroid it keeps only about {} significant digits (a combined result needs 12); write the report about its centroid (without --about), or with an inertia that records \"centroidal_inertia_tensor\"",
-                            crate::error::num(about.x),
-                            crate::error::num(about.y),
-                            crate::error::num(about.z),
-                            ((kept / error).log10().floor().max(0.0)) as i32
-                        ),
-                    ));
-                }
+                            "its tensor is about ({}, {}, {})",
+                            n(about.x),
+                            n(about.y),
+                            n(about.z)
+                        )
+                    },
+                    "centroidal_inertia_tensor",
+                    place,
+                )?;
                 inertia
             }
         };
@@ -231,18 +232,16 @@ fn part(v: &Value, place: &str) -> Result<Part> {
         None => {
             let moments = about_moments.shifted(-mass, centroid - about);
             check_moments(&moments, scale, place)?;
-            let (kept, error) = (size(&moments), 4.0 * f64::EPSILON * scale);
-            if error > RECOVERED * kept {
-                return Err(Error::parse(
-                    place,
-                    format!(
-                        "its moments are about ({}, {}), far from its centroid: moved back to the centroid they keep only about {} significant digits (a combined result needs 12); write the report about its centroid (without --about), or with an inertia that records \"centroidal_mass_moments\"",
-                        crate::error::num(about.x),
-                        crate::error::num(about.y),
-                        ((kept / error).log10().floor().max(0.0)) as i32
-                    ),
-                ));
-            }
+            recovered(
+                size(&moments),
+                scale,
+                || {
+                    let n = crate::error::num;
+                    format!("its moments are about ({}, {})", n(about.x), n(about.y))
+                },
+                "centroidal_mass_moments",
+                place,
+            )?;
             moments
         }
     };
@@ -295,6 +294,31 @@ use crate::error::num as short;
 /// The relative precision a part's centroidal tensor must be recovered to, from a report
 /// about another point.
 const RECOVERED: f64 = 1e-12;
+
+/// Refuses moments moved back to the centroid from a report about a far point when the
+/// printed values' rounding (`scale`: their largest) leaves fewer digits of what was kept
+/// (`kept`: the largest moved value) than [`RECOVERED`]; `what` names the report's point,
+/// `field` the field that would have carried the centroidal values.
+fn recovered(
+    kept: f64,
+    scale: f64,
+    what: impl FnOnce() -> String,
+    field: &str,
+    place: &str,
+) -> Result<()> {
+    let error = 4.0 * f64::EPSILON * scale;
+    if error <= RECOVERED * kept {
+        return Ok(());
+    }
+    Err(Error::parse(
+        place,
+        format!(
+            "{}, far from its centroid: moved back to the centroid, only about {} significant digits are left (a combined result needs 12); write the report about its centroid (without --about), or with an inertia that records \"{field}\"",
+            what(),
+            ((kept / error).log10().floor().max(0.0)) as i32
+        ),
+    ))
+}
 
 fn check_tensor(t: &Matrix3<f64>, scale: f64, place: &str) -> Result<()> {
     let bad = |what: String| Err(Error::parse(place, what));

@@ -183,17 +183,22 @@ pub(super) fn far_edge_clear(e: &[[f64; 3]; 3], t: &[[f64; 3]; 3]) -> bool {
 /// Two triangles sharing exactly one corner: the edge of either opposite that corner
 /// passing strictly through the other's interior (neighbours folded through each other,
 /// or two bodies sharing a rounded corner and crossing beside it). An edge from the
-/// shared corner cannot: it meets the other's plane only at that corner.
-pub(super) fn across_corner(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> Option<Kind> {
-    for (e, t) in [(t1, t2), (t2, t1)] {
+/// shared corner cannot: it meets the other's plane only at that corner. `clear[0]`
+/// (`clear[1]`): [`far_edge_clear`] found `t1`'s (`t2`'s) far edge clearly on one side, so
+/// that direction needs no exact test.
+pub(super) fn across_corner(
+    t1: &[[f64; 3]; 3],
+    t2: &[[f64; 3]; 3],
+    clear: [bool; 2],
+) -> Option<Kind> {
+    for ((e, t), clear) in [(t1, t2), (t2, t1)].into_iter().zip(clear) {
+        if clear {
+            continue;
+        }
         let Some(k) = e.iter().position(|p| t.contains(p)) else {
             continue;
         };
         let (p, q) = (&e[(k + 1) % 3], &e[(k + 2) % 3]);
-        // Both ends clearly on one side (the float filter): no crossing.
-        if separated(t, &[*p, *q, *p]) {
-            continue;
-        }
         if orient(&t[0], &t[1], &t[2], p) * orient(&t[0], &t[1], &t[2], q) != -1 {
             continue;
         }

@@ -46,8 +46,8 @@ const CROWDED: u64 = 64;
 /// The pairs within the grid's cells (`Σ k(k−1)/2` over cells of `k` entries), and whether
 /// they exceed [`CROWDED`] per entry.
 pub(super) fn pairs(grid: &Grid) -> (u64, bool) {
-    let pairs: u64 = grid
-        .starts
+    let starts = grid.starts();
+    let pairs: u64 = starts
         .par_windows(2)
         .with_min_len(1 << 10)
         .map(|w| {
@@ -55,7 +55,7 @@ pub(super) fn pairs(grid: &Grid) -> (u64, bool) {
             k * k.saturating_sub(1) / 2
         })
         .sum();
-    let entries = grid.starts.last().copied().unwrap_or(0) as u64;
+    let entries = starts.last().copied().unwrap_or(0) as u64;
     (pairs, pairs > CROWDED * entries)
 }
 

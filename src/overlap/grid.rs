@@ -33,8 +33,9 @@ pub(super) struct Grid {
     /// Every (cell, triangle) pair for the boxes that cover at most [`MAX_CELLS`] cells,
     /// sorted (in scratch memory: tens of millions of entries, page faults count).
     pub(super) cells: crate::scratch::Scratch<Cell>,
-    /// Where each cell's run of entries starts in `cells`, and its end.
-    pub(super) starts: Vec<usize>,
+    /// Where each cell's run of entries starts in `cells`, and its end: found when first
+    /// asked for (a grid dropped for another one never needs them).
+    starts: std::sync::OnceLock<Vec<usize>>,
     /// The other, large, triangles (ascending).
     pub(super) large: Vec<usize>,
     /// The grid's low corner, cells per unit length along each axis, and cells along each
@@ -45,6 +46,19 @@ pub(super) struct Grid {
 }
 
 impl Grid {
+    /// Where each cell's run of entries starts in the sorted entries, and their end.
+    pub(super) fn starts(&self) -> &[usize] {
+        self.starts.get_or_init(|| {
+            // SAFETY: every entry was written.
+            let cells = unsafe { self.cells.assume_init() };
+            (0..cells.len())
+                .into_par_iter()
+                .filter(|&k| k == 0 || cells[k] >> 64 != cells[k - 1] >> 64)
+                .chain(rayon::iter::once(cells.len()))
+                .collect()
+        })
+    }
+
     /// The cell holding `p`, per axis (monotone in each coordinate).
     pub(super) fn index(&self, p: &[f32; 3]) -> [u64; 3] {
         [0, 1, 2].map(|k| {
@@ -160,7 +174,7 @@ pub(super) fn grid(tris: &mut [Tri]) -> Option<Grid> {
     let dims = [0, 1, 2].map(|k| ((size[k] * inv[k]) as u64).clamp(1, AXIS_CELLS));
     let mut grid = Grid {
         cells: crate::scratch::Scratch::new(0, false)?,
-        starts: Vec::new(),
+        starts: std::sync::OnceLock::new(),
         large: Vec::new(),
         lo,
         inv,
@@ -235,12 +249,6 @@ pub(super) fn grid(tris: &mut [Tri]) -> Option<Grid> {
     }
     // By cell, then by the box's low x (for the sweep in each cell), then by triangle.
     cells.par_sort_unstable();
-    let cells = &*cells;
-    grid.starts = (0..cells.len())
-        .into_par_iter()
-        .filter(|&k| k == 0 || cells[k] >> 64 != cells[k - 1] >> 64)
-        .chain(rayon::iter::once(cells.len()))
-        .collect();
     grid.cells = scratch;
     grid.large = large;
     Some(grid)

@@ -485,6 +485,9 @@ fn search<S: Soup>(soup: &S, patches: Patches, mode: Mode) -> Result<Option<Cont
                 kind: Kind::Doubled(centroid(&ci)),
             });
         }
+        // For a pair sharing one corner: whether each one's far edge is clearly on one side
+        // of the other's plane.
+        let mut clear = [false; 2];
         let (ci, cj) = match a.shared(b) {
             1 => {
                 // Two faces around a shared corner are wrong by lying on each other,
@@ -495,12 +498,11 @@ fn search<S: Soup>(soup: &S, patches: Patches, mode: Mode) -> Result<Option<Cont
                 // Most such pairs (neighbours around a corner of a curved surface) have
                 // the far edge of each clearly on one side of the other's plane (the float
                 // filter): neither can pass through the other, nor can they be coplanar.
-                let (clear_i, clear_j) = (far_edge_clear(&ci, &cj), far_edge_clear(&cj, &ci));
-                if clear_i && clear_j {
+                clear = [far_edge_clear(&ci, &cj), far_edge_clear(&cj, &ci)];
+                if clear == [true, true] {
                     return None;
                 }
-                let coincide = (!clear_i
-                    && !clear_j
+                let coincide = (clear == [false, false]
                     && parallel(&ci, &cj)
                     && cj.iter().all(|p| orient(&ci[0], &ci[1], &ci[2], p) == 0))
                 .then(|| coplanar(&ci, &cj))
@@ -528,7 +530,7 @@ fn search<S: Soup>(soup: &S, patches: Patches, mode: Mode) -> Result<Option<Cont
         // neighbours on a curved surface): a floating-point test with a rigorous error
         // bound settles them before the exact predicates.
         let found = if a.shared(b) == 1 {
-            across_corner(&ci, &cj)?
+            across_corner(&ci, &cj, clear)?
         } else {
             if separated(&ci, &cj) || separated(&cj, &ci) {
                 return None;
@@ -576,7 +578,7 @@ fn search<S: Soup>(soup: &S, patches: Patches, mode: Mode) -> Result<Option<Cont
             // the two boxes' intersection (the larger of their low cells on each axis), so
             // that no pair is tested twice.
             let in_cells = placed
-                .starts
+                .starts()
                 .par_windows(2)
                 .with_min_len(64)
                 .map(|w| {
