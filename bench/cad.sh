@@ -6,7 +6,7 @@
 # flat triangles, binary STL), 900 boxes with 3 x 3-grid faces (5,400 flat patches), a
 # 10^5-triangle n-gon prism (OBJ), bundles of 2000 to 8000 parallel needles (a crowd of
 # slivers whose boxes all meet; ratio per doubling) and the open-mesh refusal of the grid
-# cube with ~10^4 open corners on one face. Prints each time, and the ratio to the row above (x10
+# cube with ~10^4 open corners on one face, and the 16k fan cylinder as a --shell. Prints each time, and the ratio to the row above (x10
 # triangles). Run by bench/compare.sh, or alone:
 #
 #   bash bench/cad.sh              # every row
@@ -79,6 +79,11 @@ print(f'{\"needle bundle\":>14} {$(grep -c '^f ' "$f"):>10} {$(stat -c %s "$f") 
   prev=$t
   rm -f "$f"
 done
+# The 16k fan-capped cylinder as a thin shell (its check for faces lying on one another).
+f="$dir/shell.obj"
+python3 bench/cad_meshes.py fan-cylinder 4000 "$f" 2> /dev/null
+t=$(best "$inertia" mesh "$f" --shell 0.01 --json)
+python3 -c "print(f'{\"fan cyl. shell\":>14} {$(grep -c '^f ' "$f"):>10} {$(stat -c %s "$f") / 1e6:>8.1f} {$t:>9.3f} {\"-\":>7}')"
 # The open-mesh refusal (exit 2) with ~10^4 open corners on one plane.
 f="$dir/cracked.stl"
 python3 bench/cad_meshes.py cracked-cube 289 "$f" 2> /dev/null
