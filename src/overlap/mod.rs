@@ -43,6 +43,7 @@ use crate::soup::{Point, Soup};
 use rayon::prelude::*;
 use rstar::{AABB, RTree, primitives::GeomWithData, primitives::Rectangle};
 
+mod buckets;
 pub(crate) mod contact;
 mod exact;
 mod frame;
@@ -208,6 +209,9 @@ pub(super) struct Tri {
     /// Its patch (see [`patch`]): the triangle's own index when alone, with [`UNIT`] set
     /// when the patch is flat and checked as a whole, outside the broad phase.
     pub(super) patch: u32,
+    /// Its box meets no other patch's box (see [`quiet`]): every pair it is in lies within
+    /// its patch, so the broad phase leaves it out.
+    pub(super) quiet: bool,
 }
 
 /// The largest `f32` not above `x` (never `-0.0`, so that [`sortable`] orders boxes as
@@ -232,7 +236,7 @@ impl Tri {
     /// Whether the broad phase lists it: not degenerate, and not of a flat patch checked
     /// as a whole.
     fn in_grid(&self) -> bool {
-        !self.is_empty() && self.patch & UNIT == 0
+        !self.is_empty() && self.patch & UNIT == 0 && !self.quiet
     }
 
     /// Whether both are of one patch (whose triangles cannot cross each other).
@@ -292,7 +296,7 @@ const MAX_LARGE: usize = 64;
 /// assert!(matches!(o.kind, Kind::Coincide(_)));
 /// ```
 pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
-    search(soup, Patches::WhenTheyPay, Mode::Solid).err()
+    search(soup, Patches::Always, Mode::Solid).err()
 }
 
 /// [`first_overlap`], and the contacts within the coordinates' precision that were taken
@@ -319,20 +323,15 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
 /// assert!(contacts.max_depth <= 1.000001e-6);
 /// ```
 pub fn check<S: Soup>(soup: &S) -> Result<Option<Contacts>, Overlap> {
-    search(soup, Patches::WhenTheyPay, Mode::Solid)
+    search(soup, Patches::Always, Mode::Solid)
 }
 
 /// Whether [`search`] cuts the surface into patches ([`patch`]).
 #[derive(Clone, Copy, PartialEq)]
 enum Patches {
-    /// When the grid finds triangles spanning many cells (fans, slivers: pairs that are
-    /// quadratic in number without patches) or an eighth or more of the triangles lie in a
-    /// coordinate plane (a CAD part's flat faces, whose coplanar neighbours go to the
-    /// slowest case of the exact predicates). On a smooth surface finding patches costs
-    /// more than the pairs it saves.
-    WhenTheyPay,
-    /// Always (the tests).
-    #[cfg(test)]
+    /// Always, outside the tests: pairs within a patch are never tested, and a triangle
+    /// whose box meets no other patch's box is not even listed ([`quiet`]), so that on a
+    /// smooth surface the broad phase sees only the patches' borders.
     Always,
     /// Never: every pair whose boxes meet is tested (the reference the tests hold the
     /// patches to).
@@ -372,17 +371,17 @@ fn search<S: Soup>(soup: &S, patches: Patches, mode: Mode) -> Result<Option<Cont
                 hash,
                 cell: 0,
                 patch: 0,
+                quiet: false,
             };
         }
         let (lo, hi) = bounds(&c);
-        // Until the patches are found: 1 for a triangle in a coordinate plane.
-        let plane = (0..3).any(|a| c[0][a] == c[1][a] && c[0][a] == c[2][a]);
         Tri {
             lo: lo.map(down),
             hi: hi.map(up),
             hash,
             cell: 0,
-            patch: plane as u32,
+            patch: 0,
+            quiet: false,
         }
     };
     // In scratch memory (huge pages were tried: faster at best, but direct compaction of
@@ -407,30 +406,22 @@ fn search<S: Soup>(soup: &S, patches: Patches, mode: Mode) -> Result<Option<Cont
             &mut owned
         }
     };
-    let in_planes = tris.par_iter().filter(|t| t.patch == 1).count();
+    let flats = match patches {
+        Patches::Always => {
+            let flats = patch::find(soup, tris);
+            quiet(tris);
+            flats
+        }
+        #[cfg(test)]
+        Patches::Never => {
+            for (t, tri) in tris.iter_mut().enumerate() {
+                tri.patch = t as u32;
+            }
+            Vec::new()
+        }
+    };
+    // The broad phase, without the flat patches' triangles and the quiet ones.
     let mut placed = grid(tris);
-    let wanted = match patches {
-        Patches::WhenTheyPay => {
-            placed.as_ref().is_none_or(|g| !g.large.is_empty()) || 8 * in_planes >= n
-        }
-        #[cfg(test)]
-        Patches::Always => true,
-        #[cfg(test)]
-        Patches::Never => false,
-    };
-    let flats = if wanted {
-        // (The first grid is not needed to find patches: freed before, for the peak.)
-        drop(placed);
-        let flats = patch::find(soup, tris);
-        // Again, without the flat patches' triangles.
-        placed = grid(tris);
-        flats
-    } else {
-        for (t, tri) in tris.iter_mut().enumerate() {
-            tri.patch = t as u32;
-        }
-        Vec::new()
-    };
     // A crowd of parallel slivers (every box meeting nearly every other): boxes in a frame
     // turned along them, if that thins the crowd (see [`frame`]). The flat patches keep
     // the file's frame, and so do the boxes they are set against.
@@ -707,6 +698,62 @@ fn search<S: Soup>(soup: &S, patches: Patches, mode: Mode) -> Result<Option<Cont
     }
     let precision = precision.get_or_init(|| Precision::of(soup));
     contact::verify(soup, tris, contacts, precision)
+}
+
+/// Marks [`Tri::quiet`] the triangles in the broad phase whose boxes meet no other
+/// patch's box. A pair of triangles of two patches whose boxes meet has each triangle's
+/// box meeting the other's patch's box, so a quiet triangle is in no pair the narrow phase
+/// tests: on a smooth surface cut into a few patches, only the triangles along the
+/// patches' borders are left in the broad phase. Nothing is marked when the patches are
+/// mostly single triangles (the index of their boxes would be the grid again).
+fn quiet(tris: &mut [Tri]) {
+    let n = tris.len();
+    // Each patch's box, by a compact number given in order of first member.
+    let mut slot = vec![u32::MAX; n];
+    let mut boxes: Vec<([f32; 3], [f32; 3], u32)> = Vec::new();
+    for t in tris.iter().filter(|t| t.in_grid()) {
+        let s = &mut slot[t.patch as usize];
+        if *s == u32::MAX {
+            *s = boxes.len() as u32;
+            boxes.push((t.lo, t.hi, t.patch));
+        } else {
+            let b = &mut boxes[*s as usize];
+            for k in 0..3 {
+                b.0[k] = b.0[k].min(t.lo[k]);
+                b.1[k] = b.1[k].max(t.hi[k]);
+            }
+        }
+    }
+    drop(slot);
+    if boxes.len() < 2 || 4 * boxes.len() > n {
+        return;
+    }
+    let meets = |b: &([f32; 3], [f32; 3], u32), t: &Tri| {
+        (0..3).all(|k| b.0[k] <= t.hi[k] && t.lo[k] <= b.1[k])
+    };
+    if boxes.len() <= 64 {
+        // A few patches (a smooth part): each box looked at in turn.
+        tris.par_iter_mut()
+            .with_min_len(1 << 12)
+            .filter(|t| t.in_grid())
+            .for_each(|t| t.quiet = !boxes.iter().any(|b| b.2 != t.patch && meets(b, t)));
+        return;
+    }
+    let index: RTree<GeomWithData<Rectangle<[f32; 3]>, u32>> = RTree::bulk_load(
+        boxes
+            .into_iter()
+            .map(|(lo, hi, p)| GeomWithData::new(Rectangle::from_corners(lo, hi), p))
+            .collect(),
+    );
+    tris.par_iter_mut()
+        .with_min_len(1 << 10)
+        .filter(|t| t.in_grid())
+        .for_each(|t| {
+            let env = AABB::from_corners(t.lo, t.hi);
+            t.quiet = !index
+                .locate_in_envelope_intersecting(&env)
+                .any(|b| b.data != t.patch);
+        });
 }
 
 /// The earlier of two findings (by first triangle, then second), so that the pair reported
@@ -1204,5 +1251,72 @@ mod tests {
             far.extend(cube([100.0 + 30.0 * k as f64, 0.0, 0.0], [10.0; 3]));
         }
         assert_eq!(first(&far).unwrap(), grid);
+    }
+
+    #[test]
+    fn quiet_triangles_are_in_no_pair_across_patches() {
+        use crate::soup::{Point, Soup};
+        // Spheres crossing, one touching another, one far away, a small sphere through a
+        // big one's side (deep inside a patch, far from its border), a sphere on a box.
+        let cases = [
+            [sphere([0.0; 3], 1.0, 32), sphere([0.5, 0.1, 0.2], 1.0, 32)].concat(),
+            [sphere([0.0; 3], 1.0, 32), sphere([2.0, 0.0, 0.0], 1.0, 32)].concat(),
+            [sphere([0.0; 3], 1.0, 32), sphere([50.0, 0.0, 0.0], 1.0, 32)].concat(),
+            [
+                sphere([0.0; 3], 10.0, 48),
+                sphere([0.0, 0.0, 10.0], 0.5, 16),
+            ]
+            .concat(),
+            [
+                cube([-2.0, -2.0, -4.0], [4.0, 4.0, 3.0]),
+                sphere([0.0; 3], 1.0, 32),
+            ]
+            .concat(),
+        ];
+        for (c, t) in cases.iter().enumerate() {
+            let points = soup_of(t);
+            let soup = VertexSoup(&points);
+            let mut tris: Vec<Tri> = (0..t.len())
+                .map(|i| {
+                    let (lo, hi) = bounds(&t[i]);
+                    Tri {
+                        lo: lo.map(down),
+                        hi: hi.map(up),
+                        hash: soup.triangle(i).map(|p| p.hash()),
+                        cell: 0,
+                        patch: 0,
+                        quiet: false,
+                    }
+                })
+                .collect();
+            let _flats = patch::find(&soup, &mut tris);
+            quiet(&mut tris);
+            let quiet_count = tris.iter().filter(|t| t.quiet).count();
+            // The filter does its work: apart from where the spheres cross, most of each
+            // smooth surface is quiet (only the patches' borders and the parts near the
+            // other body are listed).
+            let share = if c == 0 { 0.25 } else { 0.8 };
+            assert!(
+                quiet_count as f64 > share * t.len() as f64,
+                "case {c}: {quiet_count} of {}",
+                t.len()
+            );
+            let listed = |t: &Tri| !t.is_empty() && t.patch & UNIT == 0;
+            for i in 0..tris.len() {
+                for j in i + 1..tris.len() {
+                    let (a, b) = (&tris[i], &tris[j]);
+                    if listed(a) && listed(b) && !a.same_patch(b) && a.meets(b) {
+                        assert!(!a.quiet && !b.quiet, "case {c}: {i} and {j}");
+                    }
+                }
+            }
+            // And the search finds what the search without patches finds.
+            let run = |p| search(&soup, p, Mode::Solid).map(|c| c.map(|c| c.count));
+            assert_eq!(run(Patches::Always), run(Patches::Never), "case {c}");
+        }
+        // The crossing cases are found.
+        assert!(first(&cases[0]).is_some());
+        assert!(first(&cases[3]).is_some());
+        assert!(first(&cases[2]).is_none());
     }
 }

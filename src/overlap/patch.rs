@@ -23,7 +23,10 @@
 //!
 //! A sphere is a few patches (its upper and lower halves), a CAD part's flat faces and
 //! the smooth bands between its edges are patches: the pairs left to test lie along the
-//! patches' borders.
+//! patches' borders. A triangle whose box meets no other patch's box is not even listed in
+//! the broad phase (`quiet` in the parent module), so a smooth surface costs the finding of
+//! its patches: the edges' uses sorted by bucket (`buckets`), the signed axes each
+//! triangle faces found once in parallel, and a walk across the edges.
 //!
 //! A **flat** patch of many triangles (a cap fanned from its centre or from a corner, a
 //! face split into a grid) is checked as a whole: any other triangle is set against the
@@ -38,7 +41,6 @@
 use super::*;
 use ahash::{AHashMap as HashMap, AHashSet as HashSet};
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicU32, Ordering};
 
 /// In [`Tri::patch`]: the triangle belongs to a flat patch checked as a whole.
 pub(super) const UNIT: u32 = 1 << 31;
@@ -198,6 +200,18 @@ pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri]) -> Vec<Flat> {
     }
     let nbr = neighbours(tris);
     let corners = |t: usize| soup.triangle(t).map(|p| p.coords());
+    // The signed axes each triangle faces, found once, in parallel.
+    let masks: Vec<u8> = (0..n)
+        .into_par_iter()
+        .with_min_len(1 << 12)
+        .map(|t| {
+            if tris[t].is_empty() {
+                0
+            } else {
+                faces_mask(&corners(t))
+            }
+        })
+        .collect();
 
     // Grow patches from seeds in triangle order (breadth first), each along its seed's
     // axis: `order` holds every patch's triangles, one run per patch.
@@ -211,6 +225,7 @@ pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri]) -> Vec<Flat> {
         let Some((drop, sign)) = facing(&corners(seed)) else {
             continue;
         };
+        let bit = axis_bit(drop, sign);
         seen[seed] = true;
         let start = order.len();
         order.push(seed as u32);
@@ -227,8 +242,7 @@ pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri]) -> Vec<Flat> {
                 if seen[u] || tris[u].is_empty() {
                     continue;
                 }
-                let p = corners(u).map(|q| project(q, drop));
-                if orient2(&p[0], &p[1], &p[2]) == sign {
+                if masks[u] & bit != 0 {
                     seen[u] = true;
                     order.push(u as u32);
                 }
@@ -243,7 +257,7 @@ pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri]) -> Vec<Flat> {
     // Join neighbouring patches whose triangles all face one axis in common (a cone's
     // side, fanned from its apex, grows as three patches from seeds facing x and y, but all
     // of it faces up). A joined patch whose outline fails is tried again as its parts.
-    let groups = join(soup, tris, &nbr, &order, &runs);
+    let groups = join(&masks, tris, &nbr, &order, &runs);
     let check = |tris: &[Tri], members: &[u32], drop: usize, sign: i8| -> (bool, Option<Flat>) {
         let id = members[0];
         let Some(outline) = outline(soup, tris, &nbr, members, id, drop, sign) else {
@@ -320,6 +334,11 @@ pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri]) -> Vec<Flat> {
 /// and the grown runs it joins.
 type Group = (Vec<u32>, usize, i8, Vec<usize>);
 
+/// The bit of [`faces_mask`] for facing `sign` along axis `d`.
+fn axis_bit(d: usize, sign: i8) -> u8 {
+    1 << (2 * d + (sign < 0) as usize)
+}
+
 /// The signed axes a triangle faces, as bits: `2d` for +, `2d + 1` for − along axis d.
 fn faces_mask(c: &[[f64; 3]; 3]) -> u8 {
     let mut m = 0;
@@ -335,8 +354,8 @@ fn faces_mask(c: &[[f64; 3]; 3]) -> u8 {
 }
 
 /// The grown runs, joined where neighbouring runs' triangles all face an axis in common.
-fn join<S: Soup>(
-    soup: &S,
+fn join(
+    masks: &[u8],
     tris: &[Tri],
     nbr: &[u32],
     order: &[u32],
@@ -351,9 +370,9 @@ fn join<S: Soup>(
     let mut mask: Vec<u8> = runs
         .par_iter()
         .map(|&(start, end, ..)| {
-            order[start..end].iter().fold(0x3f, |m, &t| {
-                m & faces_mask(&soup.triangle(t as usize).map(|p| p.coords()))
-            })
+            order[start..end]
+                .iter()
+                .fold(0x3f, |m, &t| m & masks[t as usize])
         })
         .collect();
     let mut pairs: Vec<(u32, u32)> = runs
@@ -413,52 +432,65 @@ fn join<S: Soup>(
 /// triangles use the edge, in opposite directions; else [`NONE`].
 pub(super) fn neighbours(tris: &[Tri]) -> Vec<u32> {
     let n = tris.len();
-    // Both ends' hashes mixed (wyhash's folded multiply): equal keys are checked below.
+    // Both ends' hashes mixed (wyhash's folded multiply). Two different edges share a key
+    // with odds of 2⁻⁶⁴ per pair, the odds at which two points share a hash (see
+    // [`Tri::shared`]), taken here as they are there.
     let key = |u: u64, v: u64| {
         let (a, b) = (u.min(v), u.max(v));
         let p = (a ^ 0xa076_1d64_78bd_642f) as u128 * (b ^ 0xe703_7ed1_a0b4_28db) as u128;
         (p as u64) ^ ((p >> 64) as u64)
     };
-    // (edge key, slot 3t + k), sorted by key: the uses of an edge sit together.
-    let mut halves = vec![0u128; 3 * n];
-    halves
-        .par_chunks_mut(3 << 12)
+    // (edge key, low half of the start's hash, slot 3t + k), sorted: the uses of an edge
+    // sit together, and say which way they run without a look at their triangles. The
+    // keys are hashes, so their leading bits spread the entries evenly over the buckets.
+    let bits = super::buckets::bits_for(3 * n);
+    let bucket = |e: u128| {
+        if bits == 0 {
+            0
+        } else {
+            (e >> (128 - bits)) as usize
+        }
+    };
+    let make = |t: usize, emit: &mut dyn FnMut(u128)| {
+        let h = tris[t].hash;
+        for k in 0..3 {
+            let (a, b) = (h[k], h[(k + 1) % 3]);
+            if a != b {
+                emit((key(a, b) as u128) << 64 | (a as u32 as u128) << 32 | (3 * t + k) as u128);
+            }
+        }
+    };
+    let mut nbr = vec![NONE; 3 * n];
+    let Some(sorted) = super::buckets::sorted(n, 1 << bits, bucket, make) else {
+        return nbr;
+    };
+    // SAFETY: every entry was written.
+    let halves = unsafe { sorted.assume_init() };
+    // Edges used exactly twice, from different ends (the same low half of both ends'
+    // hashes only leaves a true pair unjoined): each use takes the other's triangle.
+    let pairs: Vec<(u32, u32)> = halves
+        .par_chunks(1 << 14)
         .enumerate()
-        .for_each(|(b, out)| {
-            for (d, slot) in out.iter_mut().enumerate() {
-                let s = (3 << 12) * b + d;
-                let h = tris[s / 3].hash;
-                let k = s % 3;
-                *slot = (key(h[k], h[(k + 1) % 3]) as u128) << 64 | s as u128;
-            }
-        });
-    halves.par_sort_unstable();
-    // Edges used exactly twice: each use of a run of two equal keys takes the other's
-    // triangle, when it is the same edge (not keys alike by chance) run the other way.
-    let nbr: Vec<AtomicU32> = (0..3 * n).map(|_| AtomicU32::new(NONE)).collect();
-    let len = halves.len();
-    (0..len)
-        .into_par_iter()
-        .with_min_len(1 << 14)
-        .for_each(|i| {
-            let k = halves[i] >> 64;
-            let same = |j: usize| j < len && halves[j] >> 64 == k;
-            if (i > 0 && halves[i - 1] >> 64 == k) || !same(i + 1) || same(i + 2) {
-                return;
-            }
-            let (x, y) = (halves[i] as u64 as usize, halves[i + 1] as u64 as usize);
-            let edge = |s: usize| {
-                let h = tris[s / 3].hash;
-                (h[s % 3], h[(s % 3 + 1) % 3])
-            };
-            let ((a, b), (c, d)) = (edge(x), edge(y));
-            if a == d && b == c && a != b && x / 3 != y / 3 {
-                nbr[x].store((y / 3) as u32, Ordering::Relaxed);
-                nbr[y].store((x / 3) as u32, Ordering::Relaxed);
-            }
-        });
-    drop(halves);
-    nbr.into_iter().map(AtomicU32::into_inner).collect()
+        .flat_map_iter(|(c, chunk)| {
+            let start = c << 14;
+            (0..chunk.len()).filter_map(move |d| {
+                let i = start + d;
+                let k = halves[i] >> 64;
+                let same = |j: usize| j < halves.len() && halves[j] >> 64 == k;
+                if (i > 0 && halves[i - 1] >> 64 == k) || !same(i + 1) || same(i + 2) {
+                    return None;
+                }
+                let (x, y) = (halves[i], halves[i + 1]);
+                (x >> 32 != y >> 32 && x as u32 / 3 != y as u32 / 3).then_some((x as u32, y as u32))
+            })
+        })
+        .collect();
+    drop(sorted);
+    for (x, y) in pairs {
+        nbr[x as usize] = y / 3;
+        nbr[y as usize] = x / 3;
+    }
+    nbr
 }
 
 /// A patch's outline edges (corner hashes, ascending, and the patch's triangle on each),
@@ -738,6 +770,7 @@ mod tests {
                     hash: v.triangle(i).map(|p| p.hash()),
                     cell: 0,
                     patch: 0,
+                    quiet: false,
                 }
             })
             .collect();
