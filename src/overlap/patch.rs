@@ -257,7 +257,11 @@ pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri]) -> Vec<Flat> {
     // Join neighbouring patches whose triangles all face one axis in common (a cone's
     // side, fanned from its apex, grows as three patches from seeds facing x and y, but all
     // of it faces up). A joined patch whose outline fails is tried again as its parts.
-    let groups = join(&masks, tris, &nbr, &order, &runs);
+    let mut groups = join(&masks, tris, &nbr, &order, &runs);
+    // Each group's triangles in ascending order, so that the outline and flat checks read
+    // their records in file order (its first member, the patch's id, stays first: every
+    // grown run's seed is its least triangle).
+    groups.par_iter_mut().for_each(|g| g.0.sort_unstable());
     let check = |tris: &[Tri], members: &[u32], drop: usize, sign: i8| -> (bool, Option<Flat>) {
         let id = members[0];
         let Some(outline) = outline(soup, tris, &nbr, members, id, drop, sign) else {
@@ -288,11 +292,12 @@ pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri]) -> Vec<Flat> {
         if !v.0 && g.3.len() > 1 {
             retry.extend(g.3.iter().map(|&r| {
                 let (start, end, drop, sign) = runs[r];
-                (order[start..end].to_vec(), drop, sign, vec![r])
+                let mut members = order[start..end].to_vec();
+                members.sort_unstable();
+                (members, drop, sign, vec![r])
             }));
         }
     }
-    let mut groups = groups;
     if !retry.is_empty() {
         for g in &retry {
             set(tris, &g.0);
