@@ -17,8 +17,8 @@
 //! neighbours found from its leaf without comparing anything). An edge is compared with an
 //! active one where the later of the two starts, which is well defined while no two edges
 //! have met, and the sweep stops at the first meeting. Each time two edges become neighbours
-//! they are tested: exact orientation signs reject pairs that do not meet, and geo's exact
-//! `line_intersection` says how the others meet.
+//! they are tested: exact orientation signs reject pairs that do not meet, and an exact
+//! classification (`meet.rs`) says how the others meet.
 //!
 //! Two shortcuts spare most searches, without changing a single decision: where a vertex
 //! ends one edge and begins the next (the ring passes through it), the new edge takes the
@@ -33,13 +33,12 @@
 //! edges at once.
 
 mod active;
+mod meet;
 #[cfg(test)]
 mod reference;
 mod star;
 
 use active::Active;
-use geo::algorithm::line_intersection::{LineIntersection, line_intersection};
-use geo::{Coord, Line};
 use nalgebra::Point2;
 use rayon::prelude::*;
 use robust::orient2d;
@@ -70,10 +69,6 @@ pub(crate) struct Contact {
     pub kind: &'static str,
     /// A point where they meet.
     pub at: [f64; 2],
-}
-
-fn coord(p: [f64; 2]) -> Coord<f64> {
-    Coord { x: p[0], y: p[1] }
 }
 
 /// The sign of the orientation of (a, b, c): positive if c is left of a → b. Exact: a float
@@ -238,7 +233,7 @@ impl Rings<'_> {
             return None;
         }
         // Both ends of one strictly on one side of the other: exact signs, so this says no
-        // exactly where geo's `line_intersection` would.
+        // exactly where `meet::meet` would.
         let strictly_one_side = |a: f64, b: f64| (a > 0.0 && b > 0.0) || (a < 0.0 && b < 0.0);
         let (o1, o2) = (
             orient(s.left, s.right, t.left),
@@ -256,35 +251,30 @@ impl Rings<'_> {
         }
         let adjacent = self.adjacent(s, t);
         // Neighbours in a ring meet at their shared vertex; unless all four points are on a
-        // line they meet nowhere else (geo would say "a single point").
+        // line they meet nowhere else (`meet` would say they touch).
         if adjacent && !(o1 == 0.0 && o2 == 0.0 && o3 == 0.0 && o4 == 0.0) {
             return None;
         }
         self.how(s, t, adjacent)
     }
 
-    /// geo's account of how two edges that may meet do, as given (from → to).
+    /// How two edges that may meet do (`meet.rs`, on the edges as given, from → to).
     #[cold]
     fn how(&self, s: &Seg, t: &Seg, adjacent: bool) -> Option<Contact> {
-        let line = |g: &Seg| {
+        let ends = |g: &Seg| {
             let from = self.point(g.ring, g.edge);
-            let to = self.point(g.ring, self.next(g.ring, g.edge));
-            Line::new(coord(from), coord(to))
+            [from, self.point(g.ring, self.next(g.ring, g.edge))]
         };
-        let (kind, at) = match line_intersection(line(s), line(t))? {
-            LineIntersection::SinglePoint { .. } if adjacent => return None,
-            LineIntersection::SinglePoint {
-                intersection,
-                is_proper,
-            } => (if is_proper { "cross" } else { "touch" }, intersection),
-            LineIntersection::Collinear { intersection } => ("overlap", intersection.start),
-        };
+        let m = meet::meet(ends(s), ends(t))?;
+        if adjacent && !matches!(m, meet::Meeting::Overlap(_)) {
+            return None;
+        }
         let (a, b) = if s.edge < t.edge { (s, t) } else { (t, s) };
         Some(Contact {
             a: self.edge_ref(a.ring, a.edge),
             b: self.edge_ref(b.ring, b.edge),
-            kind,
-            at: [at.x, at.y],
+            kind: m.kind(),
+            at: m.at(),
         })
     }
 }
