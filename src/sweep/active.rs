@@ -95,14 +95,18 @@ fn prefetch_all<T>(node: &T) {
 impl Active {
     /// An empty tree for edges numbered below `edges`.
     pub(super) fn new(edges: usize) -> Self {
+        let leaf_of = vec![NIL; edges];
+        // Room for the leaves of a tree of all edges at half fill, up to 92 MB: reserved,
+        // not touched (the Vec then grows without copying itself over and over).
+        let leaves = Vec::with_capacity((edges / (LEAF / 2) + 1).min(1 << 17));
         let mut t = Active {
-            leaves: Vec::new(),
+            leaves,
             inners: Vec::new(),
             free_leaves: Vec::new(),
             free_inners: Vec::new(),
             root: NIL,
             height: 0,
-            leaf_of: vec![NIL; edges],
+            leaf_of,
         };
         t.root = t.new_leaf(NIL);
         t
