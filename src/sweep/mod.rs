@@ -1126,6 +1126,36 @@ mod tests {
             prop_assert_eq!(found.is_some(), brute(&rings));
         }
 
+        /// Combs of 300-800 horizontal teeth of random lengths (hundreds of edges active at
+        /// once, so the tree has several levels and its leaves split and merge as teeth
+        /// begin and end), with a tooth's tip moved up by 0 to 2 tooth pitches: nothing,
+        /// a touch, a collinear overlap or a crossing, anywhere. The same first contact as
+        /// the old sweep.
+        #[test]
+        fn random_combs_agree_with_the_old_sweep(
+            lengths in proptest::collection::vec(2u32..400, 300..800),
+            defect in (0usize..800, 0u8..5),
+            centre in prop_oneof![Just(0.0), Just(1e6), Just(-1e7)],
+        ) {
+            let mut p = vec![[centre, centre], [centre + 1.0, centre]];
+            for (k, &len) in lengths.iter().enumerate() {
+                let y = centre + 2.0 * k as f64;
+                let x = centre + 1.0 + len as f64;
+                p.extend([[centre + 1.0, y + 1.0], [x, y + 1.0], [x, y + 2.0]]);
+                p.push([centre + 1.0, y + 2.0]);
+            }
+            p.push([centre, centre + 2.0 * lengths.len() as f64]);
+            let (tooth, lift) = defect;
+            let k = 3 + 4 * (tooth % lengths.len());
+            // Both tip corners of the tooth move up by lift/2 pitches (of 2 units).
+            if k + 1 < p.len() - 1 {
+                p[k][1] += lift as f64;
+                p[k + 1][1] += lift as f64;
+            }
+            let rings = [pts(&p)];
+            prop_assert_eq!(contact(&rings), reference(&rings));
+        }
+
         /// Points on a grid of a few units in the last place, far from the origin: nearly
         /// every orientation is within the float filter's error bound or exactly zero.
         #[test]
