@@ -13,7 +13,7 @@
 # SECTIONS (default all): mesh (binary STL spheres), bodies (several bodies, shells, 3MF
 # items), polygon (star polygons in JSON, random, spiky and slotted (swept), POLYGON_SIZES
 # vertices, default 10^4 to 10^7),
-# parts (10^5 polygon holes, 10^4 DXF circles; 10^3 DXF spline-circle holes:
+# parts (10^4 and 10^5 polygon holes, 10^3 and 10^4 DXF circles; 10^3 DXF spline-circle holes:
 # bench/dxf_splines.sh), text (ASCII STL and OBJ), cad (fan-capped
 # cylinders and cones, a grid-faced cube: bench/cad.sh).
 #
@@ -249,24 +249,37 @@ fi
 
 if has parts; then
 echo
-echo "many parts: 10^5 polygon holes (JSON), 10^4 DXF circle holes in a plate, 1000 bodies above"
+echo "many parts: square polygon holes (JSON) and DXF circle holes in a plate, at two sizes each"
+echo "(x/doubling: against the smaller file); 1000 bodies above"
 python3 - "$dir" <<'PY'
 import json, sys
 d = sys.argv[1]
-holes = [[[3*i+1, 3*j+1], [3*i+2, 3*j+1], [3*i+2, 3*j+2], [3*i+1, 3*j+2]] for i in range(400) for j in range(250)]
-json.dump({"outer": [[0, 0], [1200, 0], [1200, 1200], [0, 1200]], "holes": holes}, open(f"{d}/holes.json", "w"))
-body = "0\nLWPOLYLINE\n5\n10\n8\n0\n90\n4\n70\n1\n10\n0\n20\n0\n10\n1000\n20\n0\n10\n1000\n20\n1000\n10\n0\n20\n1000\n"
-h = 0x100
-for i in range(100):
-    for j in range(100):
-        body += f"0\nCIRCLE\n5\n{h:X}\n8\n0\n10\n{5 + 10 * i}\n20\n{5 + 10 * j}\n40\n2\n"
-        h += 1
-open(f"{d}/circles.dxf", "w").write(f"0\nSECTION\n2\nENTITIES\n{body}0\nENDSEC\n0\nEOF\n")
+for n, (a, b) in ((10000, (100, 100)), (100000, (400, 250))):
+    holes = [[[3*i+1, 3*j+1], [3*i+2, 3*j+1], [3*i+2, 3*j+2], [3*i+1, 3*j+2]] for i in range(a) for j in range(b)]
+    json.dump({"outer": [[0, 0], [1200, 0], [1200, 1200], [0, 1200]], "holes": holes}, open(f"{d}/holes_{n}.json", "w"))
+for side in (32, 100):
+    body = "0\nLWPOLYLINE\n5\n10\n8\n0\n90\n4\n70\n1\n10\n0\n20\n0\n10\n1000\n20\n0\n10\n1000\n20\n1000\n10\n0\n20\n1000\n"
+    h = 0x100
+    for i in range(side):
+        for j in range(side):
+            body += f"0\nCIRCLE\n5\n{h:X}\n8\n0\n10\n{5 + 10 * i}\n20\n{5 + 10 * j}\n40\n2\n"
+            h += 1
+    open(f"{d}/circles_{side * side}.dxf", "w").write(f"0\nSECTION\n2\nENTITIES\n{body}0\nENDSEC\n0\nEOF\n")
 PY
-for f in holes.json circles.dxf; do
-  i=$(seconds "$inertia polygon $dir/$f --json")
-  rss=$(peak "$inertia polygon $dir/$f --json")
-  python3 -c "print(f'{\"$f\":>14}  inertia {$i:.2f} s  peak {\"$rss\"} MB')"
+printf "%18s %10s %8s %10s\n" file inertia "peak MB" "x/doubling"
+for pair in "holes_10000.json holes_100000.json" "circles_1024.dxf circles_10000.dxf"; do
+  prev_t=""; prev_n=""
+  for f in $pair; do
+    n=$(echo "$f" | tr -dc 0-9)
+    i=$(seconds "$inertia polygon $dir/$f --json")
+    rss=$(peak "$inertia polygon $dir/$f --json")
+    per="-"
+    if [ -n "$prev_t" ]; then
+      per=$(python3 -c "import math; print(f'{($i / $prev_t) ** (1 / math.log2($n / $prev_n)):.2f}')")
+    fi
+    python3 -c "print(f'{\"$f\":>18} {$i*1e3:>7.0f} ms {\"$rss\":>8} {\"$per\":>10}')"
+    prev_t=$i; prev_n=$n
+  done
 done
 RUNS=$RUNS bash bench/dxf_splines.sh
 fi

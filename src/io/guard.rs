@@ -30,6 +30,10 @@ const EMPTY: Slot = Slot {
 
 static TABLE: [Slot; SLOTS] = [EMPTY; SLOTS];
 
+/// Set by the first thread whose read of a mapped file faulted: only it prints.
+#[cfg(target_os = "linux")]
+static REPORTING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 /// Notes that `len` bytes at `start` are `path` mapped (a full table leaves the mapping
 /// unguarded).
 pub(crate) fn register(start: *const u8, len: usize, path: &Path) {
@@ -78,6 +82,16 @@ extern "C" fn on_sigbus(_sig: libc::c_int, info: *mut libc::siginfo_t, _ctx: *mu
         let len = s.len.load(Ordering::Acquire);
         let start = s.start.load(Ordering::Acquire);
         if len != 0 && addr >= start && addr - start < len {
+            // Threads reading the file in parallel may all fault at once: one prints, the
+            // others wait for its `_exit` (returning would fault again).
+            if REPORTING.swap(true, Ordering::AcqRel) {
+                loop {
+                    // SAFETY: pause is async-signal-safe.
+                    unsafe {
+                        libc::pause();
+                    }
+                }
+            }
             let p = s.msg.load(Ordering::Acquire);
             let n = s.msg_len.load(Ordering::Acquire);
             // SAFETY: write and _exit are async-signal-safe; the message outlives the

@@ -2,8 +2,7 @@
 //! comparison sort of the events, a treap indexed by edge): kept for the tests, which check
 //! that the new sweep reports the same first contact on random and degenerate rings.
 
-use geo::algorithm::line_intersection::{LineIntersection, line_intersection};
-use geo::{Coord, Line};
+use super::meet::Meeting;
 use robust::orient2d;
 use std::cmp::Ordering;
 
@@ -33,10 +32,6 @@ pub(super) struct Contact {
     pub kind: &'static str,
     /// A point where they meet.
     pub at: [f64; 2],
-}
-
-fn coord(p: [f64; 2]) -> Coord<f64> {
-    Coord { x: p[0], y: p[1] }
 }
 
 /// The sign of the orientation of (a, b, c): positive if c is left of a → b. Exact: a float
@@ -267,23 +262,13 @@ fn adjacent(e: &SweepEdge, f: &SweepEdge) -> bool {
 /// How edges `i` and `j` meet, if they do in a way a simple polygon forbids.
 fn meet(edges: &[SweepEdge], i: usize, j: usize) -> Option<Contact> {
     let (e, f) = (&edges[i], &edges[j]);
-    let le = Line::new(coord(e.from), coord(e.to));
-    let lf = Line::new(coord(f.from), coord(f.to));
-    let (kind, at) = match line_intersection(le, lf)? {
-        LineIntersection::SinglePoint { .. } if adjacent(e, f) => return None,
-        LineIntersection::SinglePoint {
-            intersection,
-            is_proper,
-        } => (if is_proper { "cross" } else { "touch" }, intersection),
-        LineIntersection::Collinear { intersection } => ("overlap", intersection.start),
-    };
+    let m = super::meet::meet([e.from, e.to], [f.from, f.to])?;
+    if adjacent(e, f) && !matches!(m, Meeting::Overlap(_)) {
+        return None;
+    }
+    let (kind, at) = (m.kind(), m.at());
     let (a, b) = if i < j { (i, j) } else { (j, i) };
-    Some(Contact {
-        a,
-        b,
-        kind,
-        at: [at.x, at.y],
-    })
+    Some(Contact { a, b, kind, at })
 }
 
 /// The first forbidden meeting of two edges found by the sweep, or `None` if the edges form
