@@ -1,0 +1,854 @@
+// The C++ side of `src/io/step.rs`: a thin shim over the system's OpenCASCADE (7.6).
+//
+// It reads a STEP, IGES or BREP file into solids, integrates each solid by BRepGProp and
+// tessellates it on request. Everything crosses into Rust through a plain C ABI: opaque
+// handles, numbers, and a status code with a message (one line) for every failure. No C++
+// exception crosses the boundary: every entry point catches Standard_Failure,
+// std::exception and anything else.
+//
+// Built by build.rs only with the cargo feature `step`.
+
+#include <BRepAlgoAPI_Common.hxx>
+#include <BRepBndLib.hxx>
+#include <BRepBuilderAPI_Copy.hxx>
+#include <BRepBuilderAPI_MakeSolid.hxx>
+#include <BRepBuilderAPI_Transform.hxx>
+#include <BRepCheck.hxx>
+#include <BRepCheck_Analyzer.hxx>
+#include <BRepCheck_ListOfStatus.hxx>
+#include <BRepCheck_Result.hxx>
+#include <BRepCheck_Status.hxx>
+#include <BRepGProp.hxx>
+#include <BRepLib.hxx>
+#include <BRepMesh_IncrementalMesh.hxx>
+#include <BRepPrimAPI_MakeBox.hxx>
+#include <BRepPrimAPI_MakeCone.hxx>
+#include <BRepPrimAPI_MakeCylinder.hxx>
+#include <BRepPrimAPI_MakeSphere.hxx>
+#include <BRepPrimAPI_MakeTorus.hxx>
+#include <BRepAlgoAPI_Cut.hxx>
+#include <BRepTools.hxx>
+#include <BRep_Builder.hxx>
+#include <BRep_Tool.hxx>
+#include <Bnd_Box.hxx>
+#include <GProp_GProps.hxx>
+#include <IFSelect_ReturnStatus.hxx>
+#include <IGESControl_Reader.hxx>
+#include <Interface_InterfaceModel.hxx>
+#include <Interface_Static.hxx>
+#include <Message.hxx>
+#include <Message_Messenger.hxx>
+#include <Message_PrinterOStream.hxx>
+#include <Poly_Triangulation.hxx>
+#include <STEPCAFControl_Reader.hxx>
+#include <STEPCAFControl_Writer.hxx>
+#include <STEPControl_Reader.hxx>
+#include <STEPControl_Writer.hxx>
+#include <Standard_Failure.hxx>
+#include <TColStd_SequenceOfAsciiString.hxx>
+#include <TDF_ChildIterator.hxx>
+#include <TDF_Label.hxx>
+#include <TDF_LabelSequence.hxx>
+#include <TDataStd_Name.hxx>
+#include <TDocStd_Document.hxx>
+#include <TopExp.hxx>
+#include <TopExp_Explorer.hxx>
+#include <TopLoc_Location.hxx>
+#include <TopTools_IndexedMapOfShape.hxx>
+#include <TopoDS.hxx>
+#include <TopoDS_Compound.hxx>
+#include <TopoDS_Face.hxx>
+#include <TopoDS_Shell.hxx>
+#include <TopoDS_Solid.hxx>
+#include <Transfer_TransientProcess.hxx>
+#include <XCAFApp_Application.hxx>
+#include <XCAFDoc_DocumentTool.hxx>
+#include <XCAFDoc_ShapeTool.hxx>
+#include <XSControl_TransferReader.hxx>
+#include <XSControl_WorkSession.hxx>
+#include <gp_Ax1.hxx>
+#include <gp_Ax2.hxx>
+#include <gp_Trsf.hxx>
+
+#include <cstdint>
+#include <cstring>
+#include <exception>
+#include <map>
+#include <sstream>
+#include <mutex>
+#include <string>
+#include <tuple>
+#include <vector>
+
+extern "C" {
+
+/// Status codes; the Rust side mirrors them (`step.rs`, `Code`).
+enum InertiaCadStatus {
+    INERTIA_CAD_OK = 0,
+    /// The file could not be read or parsed (missing, malformed, truncated).
+    INERTIA_CAD_UNREADABLE = 1,
+    /// The file holds no shape at all.
+    INERTIA_CAD_EMPTY = 2,
+    /// A solid fails BRepCheck_Analyzer.
+    INERTIA_CAD_INVALID = 3,
+    /// An open shell or a face outside any solid.
+    INERTIA_CAD_OPEN = 4,
+    /// An OpenCASCADE exception, or an algorithm that did not finish.
+    INERTIA_CAD_FAILED = 5,
+    /// A bad argument (index out of range, unknown kind).
+    INERTIA_CAD_ARGUMENT = 6,
+    /// A solid of zero or negative volume (inside-out).
+    INERTIA_CAD_INSIDE_OUT = 7,
+};
+
+/// One solid's integrals (unit density), as BRepGProp gives them.
+struct InertiaCadProps {
+    double volume;
+    double centroid[3];
+    /// About the centroid, rows x, y, z; off-diagonals −∫xy dV (tensor convention).
+    double inertia[9];
+    double surface_area;
+    double bbox_min[3];
+    double bbox_max[3];
+    /// Faces, shells of the solid.
+    uint64_t faces;
+    uint64_t shells;
+};
+
+}  // extern "C"
+
+namespace {
+
+struct Solid {
+    TopoDS_Shape shape;
+    std::string name;
+};
+
+struct Cad {
+    std::vector<Solid> solids;
+    /// The length unit of the numbers in `solids` as the file names it ("MILLIMETRE",
+    /// "INCH"), empty when the format states none (BREP).
+    std::string unit;
+    /// Metres per that unit (0 when unknown).
+    double metres = 0.0;
+    /// The last tessellation, kept for the copy call.
+    std::vector<double> nodes;
+    std::vector<uint32_t> triangles;
+};
+
+void put(char* msg, size_t len, const std::string& text) {
+    if (msg == nullptr || len == 0) {
+        return;
+    }
+    size_t n = text.size() < len - 1 ? text.size() : len - 1;
+    std::memcpy(msg, text.data(), n);
+    msg[n] = '\0';
+}
+
+std::string failure_text(const Standard_Failure& e) {
+    std::string what = e.GetMessageString() ? e.GetMessageString() : "";
+    std::string type = e.DynamicType()->Name();
+    return what.empty() ? "OpenCASCADE " + type : "OpenCASCADE " + type + ": " + what;
+}
+
+/// Runs `f`, turning every exception into INERTIA_CAD_FAILED and a message.
+template <typename F>
+int guarded(char* msg, size_t len, F f) {
+    try {
+        return f();
+    } catch (const Standard_Failure& e) {
+        put(msg, len, failure_text(e));
+    } catch (const std::exception& e) {
+        put(msg, len, std::string("C++ exception: ") + e.what());
+    } catch (...) {
+        put(msg, len, "unknown C++ exception");
+    }
+    return INERTIA_CAD_FAILED;
+}
+
+/// OpenCASCADE prints reader statistics and warnings on standard output, where the
+/// report goes: its printers are removed once.
+void quiet() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        const Handle(Message_Messenger)& m = Message::DefaultMessenger();
+        m->RemovePrinters(STANDARD_TYPE(Message_PrinterOStream));
+    });
+}
+
+/// The reader's global parameters (Interface_Static) are shared: one read at a time.
+std::mutex& reading() {
+    static std::mutex m;
+    return m;
+}
+
+/// A length unit name as STEP writes it, and metres per unit.
+bool unit_metres(const std::string& name, double* metres) {
+    static const std::map<std::string, double> known = {
+        {"METRE", 1.0},          {"MILLIMETRE", 1e-3},   {"CENTIMETRE", 1e-2},
+        {"DECIMETRE", 1e-1},     {"KILOMETRE", 1e3},     {"MICROMETRE", 1e-6},
+        {"NANOMETRE", 1e-9},     {"INCH", 0.0254},       {"FOOT", 0.3048},
+        {"MILE", 1609.344},      {"YARD", 0.9144},       {"MIL", 0.0254e-3},
+        {"MICROINCH", 0.0254e-6}, {"MM", 1e-3},          {"M", 1.0},
+        {"CM", 1e-2},            {"IN", 0.0254},         {"FT", 0.3048},
+    };
+    auto it = known.find(name);
+    if (it == known.end()) {
+        return false;
+    }
+    *metres = it->second;
+    return true;
+}
+
+/// The name xstep.cascade.unit knows a STEP length unit by, or "".
+std::string cascade_name(const std::string& unit) {
+    static const std::map<std::string, std::string> names = {
+        {"METRE", "M"},     {"MILLIMETRE", "MM"}, {"CENTIMETRE", "CM"}, {"KILOMETRE", "KM"},
+        {"MICROMETRE", "UM"}, {"INCH", "INCH"},   {"FOOT", "FT"},       {"MILE", "MI"},
+        {"MIL", "MIL"},     {"MICROINCH", "UIN"},
+    };
+    auto it = names.find(unit);
+    return it == names.end() ? std::string() : it->second;
+}
+
+/// "#42 MANIFOLD_SOLID_BREP" for the STEP entity a shape came from, or "".
+std::string entity_of(const Handle(XSControl_WorkSession)& ws, const TopoDS_Shape& s) {
+    if (ws.IsNull()) {
+        return "";
+    }
+    try {
+        Handle(XSControl_TransferReader) tr = ws->TransferReader();
+        if (tr.IsNull()) {
+            return "";
+        }
+        Handle(Standard_Transient) ent = tr->EntityFromShapeResult(s, 1);
+        if (ent.IsNull()) {
+            ent = tr->EntityFromShapeResult(s, -1);
+        }
+        if (ent.IsNull()) {
+            return "";
+        }
+        Handle(Interface_InterfaceModel) model = ws->Model();
+        if (model.IsNull()) {
+            return "";
+        }
+        Standard_Integer n = model->Number(ent);
+        std::string type = ent->DynamicType()->Name();
+        // StepShape_ManifoldSolidBrep -> MANIFOLD_SOLID_BREP
+        size_t cut = type.find('_');
+        if (cut != std::string::npos) {
+            type = type.substr(cut + 1);
+        }
+        std::string upper;
+        for (size_t k = 0; k < type.size(); ++k) {
+            char c = type[k];
+            if (k > 0 && c >= 'A' && c <= 'Z') {
+                upper += '_';
+            }
+            upper += static_cast<char>(c >= 'a' && c <= 'z' ? c - 32 : c);
+        }
+        return n > 0 ? "#" + std::to_string(n) + " " + upper : upper;
+    } catch (...) {
+        return "";
+    }
+}
+
+std::string label_name(const TDF_Label& l) {
+    Handle(TDataStd_Name) n;
+    if (!l.FindAttribute(TDataStd_Name::GetID(), n)) {
+        return "";
+    }
+    const TCollection_ExtendedString& e = n->Get();
+    TCollection_AsciiString a(e, '?');
+    return a.ToCString();
+}
+
+/// Where a shape's solids go: each solid with its name; closed shells outside solids
+/// made solids; an open shell or a face outside any shell refused.
+struct Collector {
+    Cad* cad;
+    Handle(XSControl_WorkSession) ws;
+    std::string error;
+    int code = INERTIA_CAD_OK;
+
+    bool add(const TopoDS_Shape& shape, const std::string& name) {
+        std::vector<TopoDS_Shape> found;
+        for (TopExp_Explorer e(shape, TopAbs_SOLID); e.More(); e.Next()) {
+            found.push_back(e.Current());
+        }
+        for (TopExp_Explorer e(shape, TopAbs_SHELL, TopAbs_SOLID); e.More(); e.Next()) {
+            const TopoDS_Shell& shell = TopoDS::Shell(e.Current());
+            if (!BRep_Tool::IsClosed(shell)) {
+                std::string ent = entity_of(ws, shell);
+                error = (name.empty() ? std::string() : "'" + name + "': ") + "an open shell" +
+                        (ent.empty() ? "" : " (" + ent + ")") +
+                        " bounds no volume (a surface, not a solid)";
+                code = INERTIA_CAD_OPEN;
+                return false;
+            }
+            BRepBuilderAPI_MakeSolid make(shell);
+            if (!make.IsDone()) {
+                error = "a closed shell could not be made a solid";
+                code = INERTIA_CAD_FAILED;
+                return false;
+            }
+            TopoDS_Solid solid = make.Solid();
+            BRepLib::OrientClosedSolid(solid);
+            found.push_back(solid);
+        }
+        for (TopExp_Explorer e(shape, TopAbs_FACE, TopAbs_SHELL); e.More(); e.Next()) {
+            std::string ent = entity_of(ws, e.Current());
+            error = (name.empty() ? std::string() : "'" + name + "': ") + "a face" +
+                    (ent.empty() ? "" : " (" + ent + ")") +
+                    " outside any solid bounds no volume (a surface, not a solid)";
+            code = INERTIA_CAD_OPEN;
+            return false;
+        }
+        for (size_t k = 0; k < found.size(); ++k) {
+            Solid s;
+            s.shape = found[k];
+            s.name = name;
+            if (found.size() > 1) {
+                s.name = (name.empty() ? "solid " : name + " solid ") + std::to_string(k + 1);
+            }
+            cad->solids.push_back(s);
+        }
+        return true;
+    }
+
+    /// An XCAF label: an assembly's components placed (their locations composed down the
+    /// tree), or a part's shape.
+    bool walk(const TDF_Label& label, const TopLoc_Location& loc, const std::string& name,
+              int depth) {
+        if (depth > 64) {
+            error = "the assembly is nested more than 64 levels deep";
+            code = INERTIA_CAD_FAILED;
+            return false;
+        }
+        if (XCAFDoc_ShapeTool::IsAssembly(label)) {
+            TDF_LabelSequence comps;
+            XCAFDoc_ShapeTool::GetComponents(label, comps, Standard_False);
+            for (Standard_Integer k = 1; k <= comps.Length(); ++k) {
+                const TDF_Label& c = comps.Value(k);
+                TDF_Label ref;
+                if (!XCAFDoc_ShapeTool::GetReferredShape(c, ref)) {
+                    continue;
+                }
+                TopLoc_Location l = loc * XCAFDoc_ShapeTool::GetLocation(c);
+                std::string n = label_name(c);
+                if (n.empty()) {
+                    n = label_name(ref);
+                }
+                if (!walk(ref, l, name.empty() ? n : name + "/" + n, depth + 1)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        TopoDS_Shape s = XCAFDoc_ShapeTool::GetShape(label);
+        if (s.IsNull()) {
+            return true;
+        }
+        std::string n = name.empty() ? label_name(label) : name;
+        return add(s.Moved(loc), n);
+    }
+};
+
+int read_step(const char* path, Cad* cad, char* msg, size_t len) {
+    Handle(TDocStd_Document) doc;
+    XCAFApp_Application::GetApplication()->NewDocument("MDTV-XCAF", doc);
+    STEPCAFControl_Reader reader;
+    reader.SetNameMode(true);
+    reader.SetColorMode(false);
+    reader.SetLayerMode(false);
+    reader.SetPropsMode(false);
+    reader.SetGDTMode(false);
+    reader.SetMatMode(false);
+    reader.SetViewMode(false);
+    IFSelect_ReturnStatus status = reader.ReadFile(path);
+    if (status != IFSelect_RetDone) {
+        put(msg, len, "not a readable STEP file (OpenCASCADE's parser stopped)");
+        return INERTIA_CAD_UNREADABLE;
+    }
+    STEPControl_Reader& plain = reader.ChangeReader();
+    // The file's length unit: the numbers OpenCASCADE returns are kept in it (the unit
+    // of its result below is set to the file's own), so the report is in the file's unit.
+    TColStd_SequenceOfAsciiString lengths, angles, solid_angles;
+    plain.FileUnits(lengths, angles, solid_angles);
+    std::string unit;
+    for (Standard_Integer k = 1; k <= lengths.Length(); ++k) {
+        TCollection_AsciiString a = lengths.Value(k);
+        a.UpperCase();
+        std::string u = a.ToCString();
+        if (unit.empty()) {
+            unit = u;
+        } else if (u != unit) {
+            put(msg, len, "the file states two length units (" + unit + " and " + u + ")");
+            return INERTIA_CAD_UNREADABLE;
+        }
+    }
+    if (!unit.empty() && !unit_metres(unit, &cad->metres)) {
+        put(msg, len, "unknown length unit " + unit);
+        return INERTIA_CAD_UNREADABLE;
+    }
+    // OpenCASCADE converts what it reads into xstep.cascade.unit (millimetres unless
+    // set). Set to the file's own unit, the numbers are those the file holds; a unit it
+    // has no name for (decimetre, yard, nanometre) is converted to millimetres.
+    std::string cascade = cascade_name(unit);
+    if (!unit.empty() && cascade.empty()) {
+        unit = "MILLIMETRE";
+        cascade = "MM";
+        cad->metres = 1e-3;
+    }
+    cad->unit = unit;
+    Interface_Static::SetCVal("xstep.cascade.unit", cascade.empty() ? "MM" : cascade.c_str());
+    if (plain.NbRootsForTransfer() == 0) {
+        put(msg, len, "no shape in the file");
+        return INERTIA_CAD_EMPTY;
+    }
+    if (!reader.Transfer(doc)) {
+        put(msg, len, "OpenCASCADE could not translate the file's shapes");
+        return INERTIA_CAD_UNREADABLE;
+    }
+    Handle(XCAFDoc_ShapeTool) tool = XCAFDoc_DocumentTool::ShapeTool(doc->Main());
+    TDF_LabelSequence roots;
+    tool->GetFreeShapes(roots);
+    Collector c{cad, plain.WS()};
+    for (Standard_Integer k = 1; k <= roots.Length(); ++k) {
+        if (!c.walk(roots.Value(k), TopLoc_Location(), "", 0)) {
+            put(msg, len, c.error);
+            return c.code;
+        }
+    }
+    return INERTIA_CAD_OK;
+}
+
+int read_iges(const char* path, Cad* cad, char* msg, size_t len) {
+    IGESControl_Reader reader;
+    if (reader.ReadFile(path) != IFSelect_RetDone) {
+        put(msg, len, "not a readable IGES file (OpenCASCADE's parser stopped)");
+        return INERTIA_CAD_UNREADABLE;
+    }
+    // IGES shapes come back in OpenCASCADE's unit (millimetres).
+    cad->unit = "MILLIMETRE";
+    cad->metres = 1e-3;
+    if (reader.TransferRoots() == 0) {
+        put(msg, len, "no shape in the file");
+        return INERTIA_CAD_EMPTY;
+    }
+    Collector c{cad, reader.WS()};
+    for (Standard_Integer k = 1; k <= reader.NbShapes(); ++k) {
+        if (!c.add(reader.Shape(k), "")) {
+            put(msg, len, c.error);
+            return c.code;
+        }
+    }
+    return INERTIA_CAD_OK;
+}
+
+int read_brep(const char* path, Cad* cad, char* msg, size_t len) {
+    TopoDS_Shape shape;
+    BRep_Builder b;
+    if (!BRepTools::Read(shape, path, b) || shape.IsNull()) {
+        put(msg, len, "not a readable BREP file");
+        return INERTIA_CAD_UNREADABLE;
+    }
+    Collector c{cad, Handle(XSControl_WorkSession)()};
+    if (!c.add(shape, "")) {
+        put(msg, len, c.error);
+        return c.code;
+    }
+    return INERTIA_CAD_OK;
+}
+
+/// What BRepCheck_Analyzer finds wrong with a solid: the first faulty subshape's kind,
+/// index and status, or "".
+std::string invalid(const TopoDS_Shape& s) {
+    BRepCheck_Analyzer a(s);
+    if (a.IsValid()) {
+        return "";
+    }
+    const TopAbs_ShapeEnum kinds[] = {TopAbs_SHELL, TopAbs_FACE, TopAbs_WIRE, TopAbs_EDGE,
+                                      TopAbs_VERTEX};
+    const char* names[] = {"shell", "face", "wire", "edge", "vertex"};
+    for (int k = 0; k < 5; ++k) {
+        TopTools_IndexedMapOfShape map;
+        TopExp::MapShapes(s, kinds[k], map);
+        for (Standard_Integer i = 1; i <= map.Extent(); ++i) {
+            if (a.IsValid(map(i))) {
+                continue;
+            }
+            std::string status;
+            const Handle(BRepCheck_Result)& r = a.Result(map(i));
+            if (!r.IsNull()) {
+                for (BRepCheck_ListIteratorOfListOfStatus it(r->Status()); it.More();
+                     it.Next()) {
+                    if (it.Value() != BRepCheck_NoError) {
+                        std::ostringstream os;
+                        BRepCheck::Print(it.Value(), os);
+                        status = os.str();
+                        while (!status.empty() &&
+                               (status.back() == '\n' || status.back() == ' ')) {
+                            status.pop_back();
+                        }
+                        break;
+                    }
+                }
+            }
+            return std::string(names[k]) + " " + std::to_string(i) +
+                   (status.empty() ? "" : " (" + status + ")");
+        }
+    }
+    return "the solid";
+}
+
+Bnd_Box bounds(const TopoDS_Shape& s) {
+    Bnd_Box box;
+    BRepBndLib::AddOptimal(s, box, Standard_False, Standard_False);
+    return box;
+}
+
+}  // namespace
+
+extern "C" {
+
+/// Reads `path` as `format` (0 STEP, 1 IGES, 2 BREP). On success `*out` is a handle to
+/// free with inertia_cad_free.
+int inertia_cad_read(const char* path, int format, void** out, char* msg, size_t len) {
+    if (out == nullptr || path == nullptr) {
+        put(msg, len, "null argument");
+        return INERTIA_CAD_ARGUMENT;
+    }
+    *out = nullptr;
+    return guarded(msg, len, [&]() -> int {
+        quiet();
+        std::lock_guard<std::mutex> lock(reading());
+        Cad* cad = new Cad();
+        int code = INERTIA_CAD_ARGUMENT;
+        try {
+            switch (format) {
+                case 0: code = read_step(path, cad, msg, len); break;
+                case 1: code = read_iges(path, cad, msg, len); break;
+                case 2: code = read_brep(path, cad, msg, len); break;
+                default: put(msg, len, "unknown format"); break;
+            }
+        } catch (...) {
+            delete cad;
+            throw;
+        }
+        if (code == INERTIA_CAD_OK && cad->solids.empty()) {
+            put(msg, len, "no solid in the file");
+            code = INERTIA_CAD_EMPTY;
+        }
+        if (code != INERTIA_CAD_OK) {
+            delete cad;
+            return code;
+        }
+        *out = cad;
+        return INERTIA_CAD_OK;
+    });
+}
+
+void inertia_cad_free(void* cad) {
+    try {
+        delete static_cast<Cad*>(cad);
+    } catch (...) {
+    }
+}
+
+size_t inertia_cad_count(const void* cad) {
+    return cad == nullptr ? 0 : static_cast<const Cad*>(cad)->solids.size();
+}
+
+/// The length unit's name as the file states it ("" when none) and metres per unit.
+int inertia_cad_unit(const void* cad, char* name, size_t len, double* metres) {
+    if (cad == nullptr) {
+        return INERTIA_CAD_ARGUMENT;
+    }
+    const Cad* c = static_cast<const Cad*>(cad);
+    put(name, len, c->unit);
+    *metres = c->metres;
+    return INERTIA_CAD_OK;
+}
+
+/// The name of solid `k` (empty when it has none).
+int inertia_cad_name(const void* cad, size_t k, char* name, size_t len) {
+    const Cad* c = static_cast<const Cad*>(cad);
+    if (c == nullptr || k >= c->solids.size()) {
+        return INERTIA_CAD_ARGUMENT;
+    }
+    put(name, len, c->solids[k].name);
+    return INERTIA_CAD_OK;
+}
+
+/// Checks solid `k` (BRepCheck_Analyzer) and integrates it with BRepGProp to the
+/// relative tolerance `eps`; `*achieved` is the error estimate BRepGProp returns.
+int inertia_cad_properties(const void* cad, size_t k, double eps, InertiaCadProps* out,
+                           double* achieved, char* msg, size_t len) {
+    const Cad* c = static_cast<const Cad*>(cad);
+    if (c == nullptr || out == nullptr || achieved == nullptr || k >= c->solids.size()) {
+        put(msg, len, "bad argument");
+        return INERTIA_CAD_ARGUMENT;
+    }
+    return guarded(msg, len, [&]() -> int {
+        const TopoDS_Shape& s = c->solids[k].shape;
+        std::string bad = invalid(s);
+        if (!bad.empty()) {
+            put(msg, len, "OpenCASCADE's shape check fails at " + bad);
+            return INERTIA_CAD_INVALID;
+        }
+        GProp_GProps props;
+        *achieved = BRepGProp::VolumeProperties(s, props, eps, Standard_True);
+        double v = props.Mass();
+        if (!(v > 0.0)) {
+            put(msg, len, "volume " + std::to_string(v) +
+                              ": the solid is inside-out or empty");
+            return INERTIA_CAD_INSIDE_OUT;
+        }
+        gp_Pnt g = props.CentreOfMass();
+        gp_Mat m = props.MatrixOfInertia();
+        out->volume = v;
+        out->centroid[0] = g.X();
+        out->centroid[1] = g.Y();
+        out->centroid[2] = g.Z();
+        for (int r = 0; r < 3; ++r) {
+            for (int q = 0; q < 3; ++q) {
+                out->inertia[3 * r + q] = m.Value(r + 1, q + 1);
+            }
+        }
+        GProp_GProps surface;
+        BRepGProp::SurfaceProperties(s, surface, eps, Standard_True);
+        out->surface_area = surface.Mass();
+        Bnd_Box box = bounds(s);
+        box.Get(out->bbox_min[0], out->bbox_min[1], out->bbox_min[2], out->bbox_max[0],
+                out->bbox_max[1], out->bbox_max[2]);
+        TopTools_IndexedMapOfShape faces, shells;
+        TopExp::MapShapes(s, TopAbs_FACE, faces);
+        TopExp::MapShapes(s, TopAbs_SHELL, shells);
+        out->faces = static_cast<uint64_t>(faces.Extent());
+        out->shells = static_cast<uint64_t>(shells.Extent());
+        return INERTIA_CAD_OK;
+    });
+}
+
+/// The volume solids `a` and `b` share (OpenCASCADE's boolean common), 0 when their
+/// bounding boxes are apart.
+int inertia_cad_common_volume(const void* cad, size_t a, size_t b, double* volume, char* msg,
+                              size_t len) {
+    const Cad* c = static_cast<const Cad*>(cad);
+    if (c == nullptr || volume == nullptr || a >= c->solids.size() || b >= c->solids.size()) {
+        put(msg, len, "bad argument");
+        return INERTIA_CAD_ARGUMENT;
+    }
+    return guarded(msg, len, [&]() -> int {
+        const TopoDS_Shape& x = c->solids[a].shape;
+        const TopoDS_Shape& y = c->solids[b].shape;
+        if (bounds(x).IsOut(bounds(y))) {
+            *volume = 0.0;
+            return INERTIA_CAD_OK;
+        }
+        BRepAlgoAPI_Common common(x, y);
+        if (!common.IsDone() || common.HasErrors()) {
+            put(msg, len, "OpenCASCADE's boolean common did not finish");
+            return INERTIA_CAD_FAILED;
+        }
+        GProp_GProps props;
+        BRepGProp::VolumeProperties(common.Shape(), props, 1e-9, Standard_True);
+        *volume = props.Mass();
+        return INERTIA_CAD_OK;
+    });
+}
+
+/// Tessellates solid `k` with BRepMesh_IncrementalMesh at the absolute `deflection`
+/// (angular deflection `angle` radians); `*nodes` and `*triangles` say how many to copy
+/// with inertia_cad_mesh_copy. Nodes on edges shared by two faces are one node.
+int inertia_cad_mesh(void* cad, size_t k, double deflection, double angle, size_t* nodes,
+                     size_t* triangles, char* msg, size_t len) {
+    Cad* c = static_cast<Cad*>(cad);
+    if (c == nullptr || nodes == nullptr || triangles == nullptr || k >= c->solids.size() ||
+        !(deflection > 0.0) || !(angle > 0.0)) {
+        put(msg, len, "bad argument");
+        return INERTIA_CAD_ARGUMENT;
+    }
+    return guarded(msg, len, [&]() -> int {
+        // A copy, so that the solid's own triangulation (and the next deflection) starts
+        // afresh.
+        BRepBuilderAPI_Copy copy(c->solids[k].shape, Standard_True, Standard_False);
+        TopoDS_Shape s = copy.Shape();
+        BRepTools::Clean(s);
+        BRepMesh_IncrementalMesh mesh(s, deflection, Standard_False, angle, Standard_False);
+        if (!mesh.IsDone()) {
+            put(msg, len, "OpenCASCADE's mesher did not finish");
+            return INERTIA_CAD_FAILED;
+        }
+        c->nodes.clear();
+        c->triangles.clear();
+        std::map<std::tuple<double, double, double>, uint32_t> index;
+        for (TopExp_Explorer e(s, TopAbs_FACE); e.More(); e.Next()) {
+            const TopoDS_Face& f = TopoDS::Face(e.Current());
+            TopLoc_Location loc;
+            Handle(Poly_Triangulation) t = BRep_Tool::Triangulation(f, loc);
+            if (t.IsNull()) {
+                put(msg, len, "a face was left without triangles by OpenCASCADE's mesher");
+                return INERTIA_CAD_FAILED;
+            }
+            gp_Trsf tr = loc.Transformation();
+            std::vector<uint32_t> local(static_cast<size_t>(t->NbNodes()) + 1);
+            for (Standard_Integer i = 1; i <= t->NbNodes(); ++i) {
+                gp_Pnt p = t->Node(i).Transformed(tr);
+                auto key = std::make_tuple(p.X(), p.Y(), p.Z());
+                auto it = index.find(key);
+                if (it == index.end()) {
+                    uint32_t n = static_cast<uint32_t>(c->nodes.size() / 3);
+                    c->nodes.push_back(p.X());
+                    c->nodes.push_back(p.Y());
+                    c->nodes.push_back(p.Z());
+                    it = index.emplace(key, n).first;
+                }
+                local[i] = it->second;
+            }
+            bool reversed = f.Orientation() == TopAbs_REVERSED;
+            for (Standard_Integer i = 1; i <= t->NbTriangles(); ++i) {
+                Standard_Integer n1, n2, n3;
+                t->Triangle(i).Get(n1, n2, n3);
+                if (reversed) {
+                    std::swap(n2, n3);
+                }
+                c->triangles.push_back(local[n1]);
+                c->triangles.push_back(local[n2]);
+                c->triangles.push_back(local[n3]);
+            }
+        }
+        *nodes = c->nodes.size() / 3;
+        *triangles = c->triangles.size() / 3;
+        return INERTIA_CAD_OK;
+    });
+}
+
+/// Copies the last tessellation: 3 coordinates per node, 3 node indices per triangle.
+int inertia_cad_mesh_copy(const void* cad, double* nodes, uint32_t* triangles) {
+    const Cad* c = static_cast<const Cad*>(cad);
+    if (c == nullptr || nodes == nullptr || triangles == nullptr) {
+        return INERTIA_CAD_ARGUMENT;
+    }
+    std::memcpy(nodes, c->nodes.data(), c->nodes.size() * sizeof(double));
+    std::memcpy(triangles, c->triangles.data(), c->triangles.size() * sizeof(uint32_t));
+    return INERTIA_CAD_OK;
+}
+
+/// Writes a test solid to `path` as STEP (for the tests: closed forms to check against).
+/// `kind`: 0 box 10×20×30 with its corner at (1, 2, 3); 1 cylinder r 5 h 20; 2 sphere
+/// r 7; 3 torus R 10 r 2; 4 cone r 6 → 2, h 9; 5 box 40×30×10 minus a through hole r 5
+/// at (20, 15); 6 an assembly of two boxes 10×20×30, one placed at the origin and one
+/// turned 90° about z and moved by (100, 0, 0); 7 a box 1×2×3 in, written in inches;
+/// 8 an open shell (a box with one face removed); 9 two boxes 10×20×30 overlapping by
+/// 5×20×30; 10 the two boxes of 6 as one BREP file.
+int inertia_cad_write_test(int kind, const char* path, char* msg, size_t len) {
+    if (path == nullptr) {
+        put(msg, len, "null path");
+        return INERTIA_CAD_ARGUMENT;
+    }
+    return guarded(msg, len, [&]() -> int {
+        quiet();
+        std::lock_guard<std::mutex> lock(reading());
+        gp_Trsf turn;
+        turn.SetRotation(gp_Ax1(gp_Pnt(0, 0, 0), gp_Dir(0, 0, 1)), M_PI / 2);
+        gp_Trsf move;
+        move.SetTranslation(gp_Vec(100, 0, 0));
+        TopLoc_Location placed(move * turn);
+        TopoDS_Shape shape;
+        std::string unit = "MM";
+        switch (kind) {
+            case 0: shape = BRepPrimAPI_MakeBox(gp_Pnt(1, 2, 3), 10, 20, 30).Shape(); break;
+            case 1: shape = BRepPrimAPI_MakeCylinder(5, 20).Shape(); break;
+            case 2: shape = BRepPrimAPI_MakeSphere(7).Shape(); break;
+            case 3: shape = BRepPrimAPI_MakeTorus(10, 2).Shape(); break;
+            case 4: shape = BRepPrimAPI_MakeCone(6, 2, 9).Shape(); break;
+            case 5: {
+                TopoDS_Shape box = BRepPrimAPI_MakeBox(40, 30, 10).Shape();
+                TopoDS_Shape hole =
+                    BRepPrimAPI_MakeCylinder(gp_Ax2(gp_Pnt(20, 15, -1), gp_Dir(0, 0, 1)), 5, 12)
+                        .Shape();
+                BRepAlgoAPI_Cut cut(box, hole);
+                shape = cut.Shape();
+                break;
+            }
+            case 6: {
+                Handle(TDocStd_Document) doc;
+                XCAFApp_Application::GetApplication()->NewDocument("MDTV-XCAF", doc);
+                Handle(XCAFDoc_ShapeTool) tool = XCAFDoc_DocumentTool::ShapeTool(doc->Main());
+                TDF_Label assembly = tool->NewShape();
+                TDataStd_Name::Set(assembly, "pair");
+                TDF_Label part = tool->AddShape(BRepPrimAPI_MakeBox(10, 20, 30).Shape(),
+                                                Standard_False);
+                TDataStd_Name::Set(part, "block");
+                TDF_Label a = tool->AddComponent(assembly, part, TopLoc_Location());
+                TDataStd_Name::Set(a, "left");
+                TDF_Label b = tool->AddComponent(assembly, part, placed);
+                TDataStd_Name::Set(b, "right");
+                tool->UpdateAssemblies();
+                STEPCAFControl_Writer w;
+                w.SetNameMode(true);
+                if (!w.Transfer(doc, STEPControl_AsIs) || w.Write(path) != IFSelect_RetDone) {
+                    put(msg, len, "cannot write the assembly");
+                    return INERTIA_CAD_FAILED;
+                }
+                return INERTIA_CAD_OK;
+            }
+            case 7:
+                shape = BRepPrimAPI_MakeBox(25.4, 50.8, 76.2).Shape();
+                unit = "INCH";
+                break;
+            case 8: {
+                TopoDS_Shape box = BRepPrimAPI_MakeBox(10, 20, 30).Shape();
+                TopoDS_Shell shell;
+                BRep_Builder b;
+                b.MakeShell(shell);
+                int n = 0;
+                for (TopExp_Explorer e(box, TopAbs_FACE); e.More(); e.Next()) {
+                    if (n++ > 0) {
+                        b.Add(shell, e.Current());
+                    }
+                }
+                shell.Closed(Standard_False);
+                shape = shell;
+                break;
+            }
+            case 9:
+            case 10: {
+                TopoDS_Compound both;
+                BRep_Builder b;
+                b.MakeCompound(both);
+                b.Add(both, BRepPrimAPI_MakeBox(10, 20, 30).Shape());
+                if (kind == 9) {
+                    b.Add(both, BRepPrimAPI_MakeBox(gp_Pnt(5, 0, 0), 10, 20, 30).Shape());
+                } else {
+                    b.Add(both, BRepPrimAPI_MakeBox(10, 20, 30).Shape().Moved(placed));
+                }
+                shape = both;
+                if (kind == 10) {
+                    if (!BRepTools::Write(shape, path)) {
+                        put(msg, len, "cannot write the BREP file");
+                        return INERTIA_CAD_FAILED;
+                    }
+                    return INERTIA_CAD_OK;
+                }
+                break;
+            }
+            default:
+                put(msg, len, "unknown test solid");
+                return INERTIA_CAD_ARGUMENT;
+        }
+        Interface_Static::SetCVal("write.step.unit", unit.c_str());
+        STEPControl_Writer w;
+        IFSelect_ReturnStatus st = w.Transfer(shape, STEPControl_AsIs);
+        Interface_Static::SetCVal("write.step.unit", "MM");
+        if (st != IFSelect_RetDone || w.Write(path) != IFSelect_RetDone) {
+            put(msg, len, "cannot write the STEP file");
+            return INERTIA_CAD_FAILED;
+        }
+        return INERTIA_CAD_OK;
+    });
+}
+
+}  // extern "C"
