@@ -42,6 +42,7 @@
 #include <Poly_Triangulation.hxx>
 #include <STEPCAFControl_Reader.hxx>
 #include <STEPCAFControl_Writer.hxx>
+#include <STEPControl_Controller.hxx>
 #include <STEPControl_Reader.hxx>
 #include <STEPControl_Writer.hxx>
 #include <Standard_Failure.hxx>
@@ -167,10 +168,13 @@ int guarded(char* msg, size_t len, F f) {
 }
 
 /// OpenCASCADE prints reader statistics and warnings on standard output, where the
-/// report goes: its printers are removed once.
+/// report goes: its printers are removed once. The STEP controller is initialised here
+/// too: its first initialisation sets the static parameters (write.step.unit,
+/// xstep.cascade.unit) to their defaults, which would undo a value set before it.
 void quiet() {
     static std::once_flag once;
     std::call_once(once, [] {
+        STEPControl_Controller::Init();
         const Handle(Message_Messenger)& m = Message::DefaultMessenger();
         m->RemovePrinters(STANDARD_TYPE(Message_PrinterOStream));
     });
@@ -354,7 +358,7 @@ struct Collector {
     }
 };
 
-int read_step(const char* path, Cad* cad, char* msg, size_t len) {
+int read_step(const char* path, Cad* cad, bool units_only, char* msg, size_t len) {
     Handle(TDocStd_Document) doc;
     XCAFApp_Application::GetApplication()->NewDocument("MDTV-XCAF", doc);
     STEPCAFControl_Reader reader;
@@ -402,6 +406,9 @@ int read_step(const char* path, Cad* cad, char* msg, size_t len) {
     }
     cad->unit = unit;
     Interface_Static::SetCVal("xstep.cascade.unit", cascade.empty() ? "MM" : cascade.c_str());
+    if (units_only) {
+        return INERTIA_CAD_OK;
+    }
     if (plain.NbRootsForTransfer() == 0) {
         put(msg, len, "no shape in the file");
         return INERTIA_CAD_EMPTY;
@@ -512,8 +519,9 @@ Bnd_Box bounds(const TopoDS_Shape& s) {
 
 extern "C" {
 
-/// Reads `path` as `format` (0 STEP, 1 IGES, 2 BREP). On success `*out` is a handle to
-/// free with inertia_cad_free.
+/// Reads `path` as `format` (0 STEP, 1 IGES, 2 BREP; plus 256: parse a STEP file for its
+/// unit only, transferring no shape). On success `*out` is a handle to free with
+/// inertia_cad_free.
 int inertia_cad_read(const char* path, int format, void** out, char* msg, size_t len) {
     if (out == nullptr || path == nullptr) {
         put(msg, len, "null argument");
@@ -527,7 +535,8 @@ int inertia_cad_read(const char* path, int format, void** out, char* msg, size_t
         int code = INERTIA_CAD_ARGUMENT;
         try {
             switch (format) {
-                case 0: code = read_step(path, cad, msg, len); break;
+                case 0: code = read_step(path, cad, false, msg, len); break;
+                case 256: code = read_step(path, cad, true, msg, len); break;
                 case 1: code = read_iges(path, cad, msg, len); break;
                 case 2: code = read_brep(path, cad, msg, len); break;
                 default: put(msg, len, "unknown format"); break;
@@ -536,7 +545,7 @@ int inertia_cad_read(const char* path, int format, void** out, char* msg, size_t
             delete cad;
             throw;
         }
-        if (code == INERTIA_CAD_OK && cad->solids.empty()) {
+        if (code == INERTIA_CAD_OK && cad->solids.empty() && format != 256) {
             put(msg, len, "no solid in the file");
             code = INERTIA_CAD_EMPTY;
         }
@@ -742,7 +751,8 @@ int inertia_cad_mesh_copy(const void* cad, double* nodes, uint32_t* triangles) {
 /// at (20, 15); 6 an assembly of two boxes 10×20×30, one placed at the origin and one
 /// turned 90° about z and moved by (100, 0, 0); 7 a box 1×2×3 in, written in inches;
 /// 8 an open shell (a box with one face removed); 9 two boxes 10×20×30 overlapping by
-/// 5×20×30; 10 the two boxes of 6 as one BREP file.
+/// 5×20×30; 10 the two boxes of 6 as one BREP file; 11 the box 10×20×30 at the origin
+/// turned 30° about z.
 int inertia_cad_write_test(int kind, const char* path, char* msg, size_t len) {
     if (path == nullptr) {
         put(msg, len, "null path");
@@ -751,6 +761,8 @@ int inertia_cad_write_test(int kind, const char* path, char* msg, size_t len) {
     return guarded(msg, len, [&]() -> int {
         quiet();
         std::lock_guard<std::mutex> lock(reading());
+        // The shapes below are in millimetres; a read before may have left another unit.
+        Interface_Static::SetCVal("xstep.cascade.unit", "MM");
         gp_Trsf turn;
         turn.SetRotation(gp_Ax1(gp_Pnt(0, 0, 0), gp_Dir(0, 0, 1)), M_PI / 2);
         gp_Trsf move;
@@ -812,6 +824,14 @@ int inertia_cad_write_test(int kind, const char* path, char* msg, size_t len) {
                 }
                 shell.Closed(Standard_False);
                 shape = shell;
+                break;
+            }
+            case 11: {
+                gp_Trsf tilt;
+                tilt.SetRotation(gp_Ax1(gp_Pnt(0, 0, 0), gp_Dir(0, 0, 1)), M_PI / 6);
+                shape = BRepBuilderAPI_Transform(BRepPrimAPI_MakeBox(10, 20, 30).Shape(), tilt,
+                                                 Standard_True)
+                            .Shape();
                 break;
             }
             case 9:
