@@ -277,7 +277,7 @@ pub enum Error {
     /// Two solids of one CAD file share a volume (OpenCASCADE's boolean common), so their
     /// sum would count it twice.
     #[error(
-        "{first} and {second} share a volume of {volume} (OpenCASCADE's boolean common): solids of one file must not overlap (their common volume would count twice)"
+        "{first} and {second} share a volume of {volume} (OpenCASCADE's boolean common): solids of one file must not overlap (their common volume would count twice): give --overlap sum to add them as they are"
     )]
     SolidsOverlap {
         /// The first solid's name.
