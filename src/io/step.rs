@@ -134,7 +134,8 @@ pub struct CadSolid {
     pub tolerance: f64,
     /// BRepGProp's own estimate of the relative error it reached.
     pub error_estimate: f64,
-    /// Surface area of the B-rep.
+    /// Surface area of the B-rep (by BRepGProp to a relative 1e-9, or the tolerance if
+    /// looser).
     pub surface_area: f64,
     /// Axis-aligned bounding box.
     pub bounding_box: BoundingBox,
@@ -299,7 +300,18 @@ pub fn tessellations(cad: &mut Cad, k: usize, deflections: &[f64]) -> Result<Vec
     let mut out = vec![];
     for &d in deflections {
         let raw = cad.tessellate(k, d)?;
-        let mesh = crate::Mesh::new(&raw)?;
+        // Faces share the nodes of their common edges; where a file's faces do not quite
+        // meet (within the B-rep's own tolerance), the open corners are joined within it.
+        let mesh = match crate::Mesh::new(&raw) {
+            Ok(m) => m,
+            Err(first) => {
+                let tol = cad.file.max_tolerance(k);
+                if !(tol > 0.0) {
+                    return Err(first);
+                }
+                crate::Mesh::new(&raw.welded_within(tol).0).map_err(|_| first)?
+            }
+        };
         let t = crate::MeshMethod::Tetra.integrate(&mesh, 0).properties;
         let volume = ((t.volume - b.volume) / b.volume).abs();
         let centroid = (t.centroid - b.centroid).norm() / diagonal;
@@ -375,6 +387,7 @@ unsafe extern "C" {
         msg: *mut c_char,
         len: usize,
     ) -> c_int;
+    fn inertia_cad_max_tolerance(cad: *const c_void, k: usize) -> f64;
     fn inertia_cad_mesh_copy(cad: *const c_void, nodes: *mut f64, triangles: *mut u32) -> c_int;
     fn inertia_cad_write_test(
         kind: c_int,
@@ -557,6 +570,11 @@ impl CadFile {
             faces: p.faces as usize,
             shells: p.shells as usize,
         })
+    }
+
+    fn max_tolerance(&self, k: usize) -> f64 {
+        // SAFETY: a live handle.
+        unsafe { inertia_cad_max_tolerance(self.handle, k) }
     }
 
     fn common_volume(&self, a: usize, b: usize) -> Result<f64> {
