@@ -11,7 +11,7 @@
 //! Every C++ exception is caught in the shim; failures come back as an [`Error::Cad`] of
 //! one line.
 //!
-//! Numbers are in the file's own length unit ([`CadFile::unit`]): the shim asks
+//! Numbers are in the file's own length unit ([`Cad::unit`]): the shim asks
 //! OpenCASCADE for the file's unit and keeps its results in it (OpenCASCADE would otherwise
 //! convert to millimetres). IGES results are in millimetres; BREP files state no unit.
 //!
@@ -306,7 +306,7 @@ pub fn tessellations(cad: &mut Cad, k: usize, deflections: &[f64]) -> Result<Vec
             Ok(m) => m,
             Err(first) => {
                 let tol = cad.file.max_tolerance(k);
-                if !(tol > 0.0) {
+                if tol.is_nan() || tol <= 0.0 {
                     return Err(first);
                 }
                 crate::Mesh::new(&raw.welded_within(tol).0).map_err(|_| first)?
