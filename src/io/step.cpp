@@ -34,6 +34,7 @@
 #include <GProp_GProps.hxx>
 #include <IFSelect_ReturnStatus.hxx>
 #include <IGESControl_Reader.hxx>
+#include <IGESControl_Writer.hxx>
 #include <Interface_InterfaceModel.hxx>
 #include <Interface_Static.hxx>
 #include <Message.hxx>
@@ -374,9 +375,23 @@ struct Collector {
     }
 };
 
-int read_step(const char* path, Cad* cad, bool units_only, char* msg, size_t len) {
+/// An XCAF document, closed when it goes (the application keeps every open one).
+struct Document {
     Handle(TDocStd_Document) doc;
-    XCAFApp_Application::GetApplication()->NewDocument("MDTV-XCAF", doc);
+    Document() { XCAFApp_Application::GetApplication()->NewDocument("MDTV-XCAF", doc); }
+    ~Document() {
+        try {
+            if (!doc.IsNull() && doc->IsOpened()) {
+                XCAFApp_Application::GetApplication()->Close(doc);
+            }
+        } catch (...) {
+        }
+    }
+};
+
+int read_step(const char* path, Cad* cad, bool units_only, char* msg, size_t len) {
+    Document document;
+    Handle(TDocStd_Document) doc = document.doc;
     STEPCAFControl_Reader reader;
     reader.SetNameMode(true);
     reader.SetColorMode(false);
@@ -447,6 +462,8 @@ int read_step(const char* path, Cad* cad, bool units_only, char* msg, size_t len
 }
 
 int read_iges(const char* path, Cad* cad, char* msg, size_t len) {
+    // Results in millimetres, whatever a STEP file read before left the unit at.
+    Interface_Static::SetCVal("xstep.cascade.unit", "MM");
     IGESControl_Reader reader;
     if (reader.ReadFile(path) != IFSelect_RetDone) {
         put(msg, len, "not a readable IGES file (OpenCASCADE's parser stopped)");
@@ -484,8 +501,41 @@ int read_brep(const char* path, Cad* cad, char* msg, size_t len) {
     return INERTIA_CAD_OK;
 }
 
+/// The first status other than "no error" in a list, as BRepCheck::Print words it
+/// ("BadOrientationOfSubshape"), or "".
+std::string first_error(const BRepCheck_ListOfStatus& list) {
+    for (BRepCheck_ListIteratorOfListOfStatus it(list); it.More(); it.Next()) {
+        if (it.Value() != BRepCheck_NoError) {
+            std::ostringstream os;
+            BRepCheck::Print(it.Value(), os);
+            std::string status = os.str();
+            while (!status.empty() && (status.back() == '\n' || status.back() == ' ')) {
+                status.pop_back();
+            }
+            return status.empty() ? "an error" : status;
+        }
+    }
+    return "";
+}
+
+/// What BRepCheck found wrong with `sub`, on its own or as a part of `solid`, or "".
+std::string status_of(BRepCheck_Analyzer& a, const TopoDS_Shape& sub, const TopoDS_Shape& solid) {
+    const Handle(BRepCheck_Result)& r = a.Result(sub);
+    if (r.IsNull()) {
+        return "";
+    }
+    std::string own = first_error(r->Status());
+    if (!own.empty()) {
+        return own;
+    }
+    if (!sub.IsSame(solid) && r->IsStatusOnShape(solid)) {
+        return first_error(r->StatusOnShape(solid));
+    }
+    return "";
+}
+
 /// What BRepCheck_Analyzer finds wrong with a solid: the first faulty subshape's kind,
-/// index and status, or "".
+/// index and status (or the solid's own status), or "".
 std::string invalid(const TopoDS_Shape& s) {
     BRepCheck_Analyzer a(s);
     if (a.IsValid()) {
@@ -498,31 +548,16 @@ std::string invalid(const TopoDS_Shape& s) {
         TopTools_IndexedMapOfShape map;
         TopExp::MapShapes(s, kinds[k], map);
         for (Standard_Integer i = 1; i <= map.Extent(); ++i) {
-            if (a.IsValid(map(i))) {
+            std::string status = status_of(a, map(i), s);
+            if (status.empty() && a.IsValid(map(i))) {
                 continue;
-            }
-            std::string status;
-            const Handle(BRepCheck_Result)& r = a.Result(map(i));
-            if (!r.IsNull()) {
-                for (BRepCheck_ListIteratorOfListOfStatus it(r->Status()); it.More();
-                     it.Next()) {
-                    if (it.Value() != BRepCheck_NoError) {
-                        std::ostringstream os;
-                        BRepCheck::Print(it.Value(), os);
-                        status = os.str();
-                        while (!status.empty() &&
-                               (status.back() == '\n' || status.back() == ' ')) {
-                            status.pop_back();
-                        }
-                        break;
-                    }
-                }
             }
             return std::string(names[k]) + " " + std::to_string(i) +
                    (status.empty() ? "" : " (" + status + ")");
         }
     }
-    return "the solid";
+    std::string status = status_of(a, s, s);
+    return "the solid" + (status.empty() ? std::string() : " (" + status + ")");
 }
 
 Bnd_Box bounds(const TopoDS_Shape& s) {
@@ -833,7 +868,8 @@ int inertia_cad_mesh_copy(const void* cad, double* nodes, uint32_t* triangles) {
 /// turned 90° about z and moved by (100, 0, 0); 7 a box 1×2×3 in, written in inches;
 /// 8 an open shell (a box with one face removed); 9 two boxes 10×20×30 overlapping by
 /// 5×20×30; 10 the two boxes of 6 as one BREP file; 11 the box 10×20×30 at the origin
-/// turned 30° about z.
+/// turned 30° about z; 12 a box with one face turned inside out, as BREP; 13 the box of 0
+/// as IGES (BRep mode).
 int inertia_cad_write_test(int kind, const char* path, char* msg, size_t len) {
     if (path == nullptr) {
         put(msg, len, "null path");
@@ -867,8 +903,8 @@ int inertia_cad_write_test(int kind, const char* path, char* msg, size_t len) {
                 break;
             }
             case 6: {
-                Handle(TDocStd_Document) doc;
-                XCAFApp_Application::GetApplication()->NewDocument("MDTV-XCAF", doc);
+                Document document;
+                Handle(TDocStd_Document) doc = document.doc;
                 Handle(XCAFDoc_ShapeTool) tool = XCAFDoc_DocumentTool::ShapeTool(doc->Main());
                 TDF_Label assembly = tool->NewShape();
                 TDataStd_Name::Set(assembly, "pair");
@@ -914,6 +950,37 @@ int inertia_cad_write_test(int kind, const char* path, char* msg, size_t len) {
                                                  Standard_True)
                             .Shape();
                 break;
+            }
+            case 12: {
+                // A box whose top face is turned inside out: BRepCheck_Analyzer refuses it.
+                TopoDS_Shape box = BRepPrimAPI_MakeBox(10, 20, 30).Shape();
+                TopoDS_Shell shell;
+                BRep_Builder b;
+                b.MakeShell(shell);
+                int n = 0;
+                for (TopExp_Explorer e(box, TopAbs_FACE); e.More(); e.Next()) {
+                    b.Add(shell, n++ == 5 ? e.Current().Reversed() : e.Current());
+                }
+                shell.Closed(Standard_True);
+                TopoDS_Solid solid;
+                b.MakeSolid(solid);
+                b.Add(solid, shell);
+                if (!BRepTools::Write(solid, path)) {
+                    put(msg, len, "cannot write the BREP file");
+                    return INERTIA_CAD_FAILED;
+                }
+                return INERTIA_CAD_OK;
+            }
+            case 13: {
+                Interface_Static::SetIVal("write.iges.brep.mode", 1);
+                IGESControl_Writer w("MM", 1);
+                w.AddShape(BRepPrimAPI_MakeBox(gp_Pnt(1, 2, 3), 10, 20, 30).Shape());
+                w.ComputeModel();
+                if (!w.Write(path)) {
+                    put(msg, len, "cannot write the IGES file");
+                    return INERTIA_CAD_FAILED;
+                }
+                return INERTIA_CAD_OK;
             }
             case 9:
             case 10: {

@@ -658,9 +658,14 @@ pub mod testing {
         BrepPair = 10,
         /// Box 10×20×30 at the origin turned 30° about z.
         Tilted = 11,
+        /// A box with one face turned inside out (BREP): fails the shape check.
+        Invalid = 12,
+        /// The box of `Box` as IGES.
+        Iges = 13,
     }
 
-    /// Writes `solid` to `path` (STEP; BREP for [`TestSolid::BrepPair`]).
+    /// Writes `solid` to `path` (STEP; BREP for [`TestSolid::BrepPair`] and
+    /// [`TestSolid::Invalid`], IGES for [`TestSolid::Iges`]).
     ///
     /// # Errors
     /// [`Error::Cad`] when OpenCASCADE cannot write it.
@@ -694,9 +699,10 @@ mod tests {
     }
 
     fn written(solid: TestSolid) -> std::path::PathBuf {
-        let (ext, _) = match solid {
-            TestSolid::BrepPair => ("brep", ()),
-            _ => ("step", ()),
+        let ext = match solid {
+            TestSolid::BrepPair | TestSolid::Invalid => "brep",
+            TestSolid::Iges => "igs",
+            _ => "step",
         };
         let path = temp(&format!("{solid:?}"), ext);
         write(solid, &path).unwrap();
@@ -918,6 +924,56 @@ mod tests {
             cuboid(20.0, 10.0, 30.0),
             100.0,
         );
+    }
+
+    #[test]
+    fn iges_is_read_in_millimetres_after_a_step_file_in_inches() {
+        // A STEP file in inches leaves OpenCASCADE's unit at inches; IGES is still mm.
+        let _ = read_test(TestSolid::Inches);
+        let cad = read_test(TestSolid::Iges);
+        assert_eq!(cad.unit(), Some(LengthUnit::Mm));
+        check(
+            &cad.solids[0],
+            6000.0,
+            [6.0, 12.0, 18.0],
+            cuboid(10.0, 20.0, 30.0),
+            30.0,
+        );
+    }
+
+    #[test]
+    fn invalid_shapes_are_refused_naming_the_face() {
+        let path = written(TestSolid::Invalid);
+        let e = read(&path, CadFormat::Brep, &Options::default()).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                Error::Cad {
+                    failure: CadFailure::Invalid,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        assert!(e.to_string().contains("shape check fails at"), "{e}");
+    }
+
+    #[test]
+    fn every_truncation_of_a_file_is_refused_or_read_never_a_crash() {
+        let good = std::fs::read(written(TestSolid::BoxWithHole)).unwrap();
+        let path = temp("cut", "step");
+        for k in 1..40 {
+            let cut = good.len() * k / 40;
+            std::fs::write(&path, &good[..cut]).unwrap();
+            // Either refused, or (a cut in the trailer) the whole solid.
+            if let Ok(cad) = read(&path, CadFormat::Step, &Options::default()) {
+                let v = cad.solids[0].properties.volume;
+                assert!(
+                    (v - (12000.0 - 250.0 * PI)).abs() < 1e-6,
+                    "cut at {cut}: {v}"
+                );
+            }
+        }
     }
 
     #[test]

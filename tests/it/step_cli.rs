@@ -19,10 +19,10 @@ fn run(args: &[&str]) -> (i32, String, String) {
 fn written(solid: TestSolid) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("inertia-step-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let ext = if solid == TestSolid::BrepPair {
-        "brep"
-    } else {
-        "step"
+    let ext = match solid {
+        TestSolid::BrepPair | TestSolid::Invalid => "brep",
+        TestSolid::Iges => "igs",
+        _ => "step",
     };
     let path = dir.join(format!("{solid:?}.{ext}"));
     write(solid, &path).unwrap();
@@ -199,6 +199,14 @@ fn what_is_not_a_valid_solid_is_refused_in_one_line() {
         "voxel",
     ]);
     refused(code, &out, &err, &["B-rep"]);
+    let invalid = written(TestSolid::Invalid);
+    let (code, out, err) = run(&["mesh", invalid.to_str().unwrap()]);
+    refused(
+        code,
+        &out,
+        &err,
+        &["shape check fails at shell 1", "BadOrientation"],
+    );
 }
 
 #[test]
