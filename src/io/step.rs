@@ -190,6 +190,9 @@ impl Cad {
 /// several); [`Error::SolidsOverlap`] for two solids sharing a volume, unless
 /// [`Options::overlap`] is [`CadOverlap::Sum`].
 pub fn read(path: &Path, format: CadFormat, options: &Options) -> Result<Cad> {
+    if format == CadFormat::Step {
+        check_exchange_structure(&std::fs::read(path)?)?;
+    }
     let file = CadFile::open(path, format)?;
     let n = file.len();
     let mut solids = Vec::with_capacity(n);
@@ -241,10 +244,113 @@ pub fn read(path: &Path, format: CadFormat, options: &Options) -> Result<Cad> {
 /// [`Error::Cad`] for a STEP file OpenCASCADE cannot parse.
 pub fn unit(path: &Path, format: CadFormat) -> Result<Option<LengthUnit>> {
     match format {
-        CadFormat::Step => Ok(CadFile::open_as(path, 256)?.unit()),
+        CadFormat::Step => {
+            check_exchange_structure(&std::fs::read(path)?)?;
+            Ok(CadFile::open_as(path, 256)?.unit())
+        }
         CadFormat::Iges => Ok(Some(LengthUnit::Mm)),
         CadFormat::Brep => Ok(None),
     }
+}
+
+/// Checks what OpenCASCADE's STEP parser does not: the file begins with `ISO-10303-21;`
+/// and ends with `END-ISO-10303-21;` (a file cut short can otherwise be read as fewer
+/// entities, silently), and no entity instance name (`#241 = ...`) is defined twice (on
+/// which OpenCASCADE 7.6's parser was seen to loop without end).
+///
+/// # Errors
+/// [`Error::Cad`] ([`CadFailure::Unreadable`]) naming what is missing, or the instance and
+/// the two lines that define it.
+///
+/// # Examples
+/// ```
+/// use inertia::io::step::check_exchange_structure;
+/// let ok = b"ISO-10303-21;\nHEADER;\nENDSEC;\nDATA;\n#1=A('x;#2=');\n#2=B(#1);\nENDSEC;\nEND-ISO-10303-21;\n";
+/// assert!(check_exchange_structure(ok).is_ok());
+/// let twice = b"ISO-10303-21;\nDATA;\n#1=A();\n#1=B();\nENDSEC;\nEND-ISO-10303-21;\n";
+/// assert!(check_exchange_structure(twice).unwrap_err().to_string().contains("#1 is defined twice"));
+/// assert!(check_exchange_structure(&ok[..40]).is_err());
+/// ```
+pub fn check_exchange_structure(bytes: &[u8]) -> Result<()> {
+    let unreadable = |message: String| Error::Cad {
+        failure: CadFailure::Unreadable,
+        message,
+    };
+    let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    if !body.trim_ascii_start().starts_with(b"ISO-10303-21;") {
+        return Err(unreadable(
+            "not a STEP file (it does not begin with ISO-10303-21;)".into(),
+        ));
+    }
+    // Statements end at `;` outside strings ('...', '' inside) and comments (/* */).
+    let mut first_line: std::collections::HashMap<u64, usize> = Default::default();
+    let (mut line, mut k) = (1usize, 0usize);
+    let mut statement_start = true;
+    let mut last_statement: &[u8] = b"";
+    let mut start = 0usize;
+    while k < body.len() {
+        match body[k] {
+            b'\n' => line += 1,
+            b'\'' => {
+                k += 1;
+                while k < body.len() {
+                    if body[k] == b'\n' {
+                        line += 1;
+                    } else if body[k] == b'\'' {
+                        if body.get(k + 1) == Some(&b'\'') {
+                            k += 1;
+                        } else {
+                            break;
+                        }
+                    }
+                    k += 1;
+                }
+            }
+            b'/' if body.get(k + 1) == Some(&b'*') => {
+                k += 2;
+                while k + 1 < body.len() && !(body[k] == b'*' && body[k + 1] == b'/') {
+                    if body[k] == b'\n' {
+                        line += 1;
+                    }
+                    k += 1;
+                }
+                k += 1;
+            }
+            b';' => {
+                last_statement = body[start..=k.min(body.len() - 1)].trim_ascii();
+                start = k + 1;
+                statement_start = true;
+            }
+            b'#' if statement_start => {
+                let digits = body[k + 1..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_digit())
+                    .count();
+                let after = body[k + 1 + digits..].trim_ascii_start();
+                if digits > 0 && after.first() == Some(&b'=') {
+                    let id: u64 = std::str::from_utf8(&body[k + 1..k + 1 + digits])
+                        .ok()
+                        .and_then(|t| t.parse().ok())
+                        .unwrap_or(u64::MAX);
+                    if let Some(before) = first_line.insert(id, line) {
+                        return Err(unreadable(format!(
+                            "#{id} is defined twice (lines {before} and {line})"
+                        )));
+                    }
+                }
+                statement_start = false;
+            }
+            b if b.is_ascii_whitespace() => {}
+            _ => statement_start = false,
+        }
+        k += 1;
+    }
+    if last_statement != b"END-ISO-10303-21;" {
+        return Err(unreadable(
+            "truncated: the file does not end with END-ISO-10303-21;".into(),
+        ));
+    }
+    Ok(())
 }
 
 /// A solid's name for messages: its own, or `solid k`.
