@@ -35,7 +35,17 @@
 #include <IFSelect_ReturnStatus.hxx>
 #include <IGESControl_Reader.hxx>
 #include <IGESControl_Writer.hxx>
+#include <Interface_Check.hxx>
+#include <Interface_CheckIterator.hxx>
+#include <Interface_CheckTool.hxx>
+#include <Interface_EntityIterator.hxx>
+#include <Interface_Graph.hxx>
 #include <Interface_InterfaceModel.hxx>
+#include <StepData_StepModel.hxx>
+#include <StepRepr_NextAssemblyUsageOccurrence.hxx>
+#include <StepRepr_ShapeRepresentationRelationship.hxx>
+#include <StepShape_ContextDependentShapeRepresentation.hxx>
+#include <StepShape_ShapeRepresentation.hxx>
 #include <Interface_Static.hxx>
 #include <Message.hxx>
 #include <Message_Messenger.hxx>
@@ -389,6 +399,93 @@ struct Document {
     }
 };
 
+/// The first load fault of an entity the shapes are made of, as "#12: message", or an
+/// entity among them that refers back to itself through others (OpenCASCADE's translator
+/// recurses without end on one; one that names itself directly is refused before the
+/// parser, in step.rs), or "".
+std::string geometry_fault(const Handle(StepData_StepModel)& model) {
+    Handle(Interface_Check) global = model->GlobalCheck();
+    if (!global.IsNull() && global->HasFailed()) {
+        return global->CFail(1);
+    }
+    Interface_CheckTool tool(model);
+    Interface_CheckIterator fails = tool.AnalyseCheckList();
+    std::map<Standard_Integer, std::string> faulty;
+    for (fails.Start(); fails.More(); fails.Next()) {
+        const Handle(Interface_Check)& check = fails.Value();
+        if (!check.IsNull() && check->HasFailed() && fails.Number() > 0) {
+            faulty.emplace(fails.Number(), check->CFail(1));
+        }
+    }
+    // What the shapes are made of: everything shape representations, their relationships
+    // (assembly placements) and the usage of one product in another refer to.
+    Interface_Graph graph(model);
+    Standard_Integer n = model->NbEntities();
+    std::vector<std::vector<Standard_Integer>> below(static_cast<size_t>(n) + 1);
+    std::vector<char> used(static_cast<size_t>(n) + 1, 0);
+    std::vector<Standard_Integer> stack;
+    for (Standard_Integer k = 1; k <= n; ++k) {
+        const Handle(Standard_Transient)& e = model->Value(k);
+        if (e->IsKind(STANDARD_TYPE(StepShape_ShapeRepresentation)) ||
+            e->IsKind(STANDARD_TYPE(StepRepr_ShapeRepresentationRelationship)) ||
+            e->IsKind(STANDARD_TYPE(StepShape_ContextDependentShapeRepresentation)) ||
+            e->IsKind(STANDARD_TYPE(StepRepr_NextAssemblyUsageOccurrence))) {
+            used[k] = 1;
+            stack.push_back(k);
+        }
+    }
+    while (!stack.empty()) {
+        Standard_Integer k = stack.back();
+        stack.pop_back();
+        Interface_EntityIterator it = graph.Shareds(model->Value(k));
+        for (it.Start(); it.More(); it.Next()) {
+            Standard_Integer m = model->Number(it.Value());
+            if (m > 0 && m <= n) {
+                below[k].push_back(m);
+                if (!used[m]) {
+                    used[m] = 1;
+                    stack.push_back(m);
+                }
+            }
+        }
+    }
+    auto label = [&](Standard_Integer k) {
+        return "#" + std::to_string(model->IdentLabel(model->Value(k)));
+    };
+    for (const auto& f : faulty) {
+        if (f.first <= n && used[f.first]) {
+            return label(f.first) + ": " + f.second;
+        }
+    }
+    // A cycle among them (depth-first, without recursion).
+    std::vector<char> state(static_cast<size_t>(n) + 1, 0);  // 0 new, 1 open, 2 done
+    std::vector<std::pair<Standard_Integer, size_t>> path;
+    for (Standard_Integer root = 1; root <= n; ++root) {
+        if (!used[root] || state[root] != 0) {
+            continue;
+        }
+        state[root] = 1;
+        path.emplace_back(root, 0);
+        while (!path.empty()) {
+            auto& [k, next] = path.back();
+            if (next < below[k].size()) {
+                Standard_Integer m = below[k][next++];
+                if (state[m] == 1) {
+                    return label(m) + " refers back to itself (through " + label(k) + ")";
+                }
+                if (state[m] == 0) {
+                    state[m] = 1;
+                    path.emplace_back(m, 0);
+                }
+            } else {
+                state[k] = 2;
+                path.pop_back();
+            }
+        }
+    }
+    return "";
+}
+
 int read_step(const char* path, Cad* cad, bool units_only, char* msg, size_t len) {
     Document document;
     Handle(TDocStd_Document) doc = document.doc;
@@ -406,6 +503,25 @@ int read_step(const char* path, Cad* cad, bool units_only, char* msg, size_t len
         return INERTIA_CAD_UNREADABLE;
     }
     STEPControl_Reader& plain = reader.ChangeReader();
+    // What the parser found wrong while loading (a reference to an entity that is not
+    // there, or of the wrong type): OpenCASCADE's translator follows such a reference to
+    // nothing and crashes. Such a fault in what the shapes are made of (everything a shape
+    // representation or an assembly's placement refers to, down to its points) refuses the
+    // file, naming the entity; one elsewhere (PMI, presentation) is left, as the shapes do
+    // not use it.
+    {
+        Handle(StepData_StepModel) model =
+            Handle(StepData_StepModel)::DownCast(plain.WS()->Model());
+        if (model.IsNull()) {
+            put(msg, len, "not a readable STEP file (no model)");
+            return INERTIA_CAD_UNREADABLE;
+        }
+        std::string fault = geometry_fault(model);
+        if (!fault.empty()) {
+            put(msg, len, "not a valid STEP file: " + fault);
+            return INERTIA_CAD_UNREADABLE;
+        }
+    }
     // The file's length unit: the numbers OpenCASCADE returns are kept in it (the unit
     // of its result below is set to the file's own), so the report is in the file's unit.
     TColStd_SequenceOfAsciiString lengths, angles, solid_angles;

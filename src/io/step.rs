@@ -255,8 +255,9 @@ pub fn unit(path: &Path, format: CadFormat) -> Result<Option<LengthUnit>> {
 
 /// Checks what OpenCASCADE's STEP parser does not: the file begins with `ISO-10303-21;`
 /// and ends with `END-ISO-10303-21;` (a file cut short can otherwise be read as fewer
-/// entities, silently), and no entity instance name (`#241 = ...`) is defined twice (on
-/// which OpenCASCADE 7.6's parser was seen to loop without end).
+/// entities, silently), no entity instance name (`#241 = ...`) is defined twice (on which
+/// OpenCASCADE 7.6's parser was seen to loop without end), and no instance refers to itself
+/// (on which it recursed until the stack overflowed).
 ///
 /// # Errors
 /// [`Error::Cad`] ([`CadFailure::Unreadable`]) naming what is missing, or the instance and
@@ -270,6 +271,8 @@ pub fn unit(path: &Path, format: CadFormat) -> Result<Option<LengthUnit>> {
 /// let twice = b"ISO-10303-21;\nDATA;\n#1=A();\n#1=B();\nENDSEC;\nEND-ISO-10303-21;\n";
 /// assert!(check_exchange_structure(twice).unwrap_err().to_string().contains("#1 is defined twice"));
 /// assert!(check_exchange_structure(&ok[..40]).is_err());
+/// let itself = b"ISO-10303-21;\nDATA;\n#7=ORIENTED_EDGE('',*,*,#7,.T.);\nENDSEC;\nEND-ISO-10303-21;\n";
+/// assert!(check_exchange_structure(itself).unwrap_err().to_string().contains("#7 refers to itself"));
 /// ```
 pub fn check_exchange_structure(bytes: &[u8]) -> Result<()> {
     let unreadable = |message: String| Error::Cad {
@@ -286,6 +289,8 @@ pub fn check_exchange_structure(bytes: &[u8]) -> Result<()> {
     let mut first_line: std::collections::HashMap<u64, usize> = Default::default();
     let (mut line, mut k) = (1usize, 0usize);
     let mut statement_start = true;
+    // The instance the statement being read defines.
+    let mut current: Option<u64> = None;
     let mut last_statement: &[u8] = b"";
     let mut start = 0usize;
     while k < body.len() {
@@ -320,25 +325,35 @@ pub fn check_exchange_structure(bytes: &[u8]) -> Result<()> {
                 last_statement = body[start..=k.min(body.len() - 1)].trim_ascii();
                 start = k + 1;
                 statement_start = true;
+                current = None;
             }
-            b'#' if statement_start => {
+            b'#' => {
                 let digits = body[k + 1..]
                     .iter()
                     .take_while(|b| b.is_ascii_digit())
                     .count();
+                let id: Option<u64> = std::str::from_utf8(&body[k + 1..k + 1 + digits])
+                    .ok()
+                    .and_then(|t| t.parse().ok());
                 let after = body[k + 1 + digits..].trim_ascii_start();
-                if digits > 0 && after.first() == Some(&b'=') {
-                    let id: u64 = std::str::from_utf8(&body[k + 1..k + 1 + digits])
-                        .ok()
-                        .and_then(|t| t.parse().ok())
-                        .unwrap_or(u64::MAX);
+                if statement_start && digits > 0 && after.first() == Some(&b'=') {
+                    let id = id.unwrap_or(u64::MAX);
                     if let Some(before) = first_line.insert(id, line) {
                         return Err(unreadable(format!(
                             "#{id} is defined twice (lines {before} and {line})"
                         )));
                     }
+                    current = Some(id);
+                } else if id.is_some() && id == current {
+                    // OpenCASCADE's parser recurses without end on an entity that refers
+                    // to itself (an ORIENTED_EDGE of itself).
+                    return Err(unreadable(format!(
+                        "#{} refers to itself (line {line})",
+                        id.unwrap_or_default()
+                    )));
                 }
                 statement_start = false;
+                k += digits;
             }
             b if b.is_ascii_whitespace() => {}
             _ => statement_start = false,
