@@ -30,6 +30,10 @@ const EMPTY: Slot = Slot {
 
 static TABLE: [Slot; SLOTS] = [EMPTY; SLOTS];
 
+/// Set by the first thread that reports a cut file (see `on_sigbus`).
+#[cfg(target_os = "linux")]
+static SAID: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 /// Notes that `len` bytes at `start` are `path` mapped (a full table leaves the mapping
 /// unguarded).
 pub(crate) fn register(start: *const u8, len: usize, path: &Path) {
@@ -78,6 +82,14 @@ extern "C" fn on_sigbus(_sig: libc::c_int, info: *mut libc::siginfo_t, _ctx: *mu
         let len = s.len.load(Ordering::Acquire);
         let start = s.start.load(Ordering::Acquire);
         if len != 0 && addr >= start && addr - start < len {
+            // Several threads reading the cut file fault together: the first says so and
+            // ends the process, the others wait for that (the line was printed twice).
+            if SAID.swap(true, Ordering::AcqRel) {
+                loop {
+                    // SAFETY: pause is async-signal-safe; the first thread's _exit ends it.
+                    unsafe { libc::pause() };
+                }
+            }
             let p = s.msg.load(Ordering::Acquire);
             let n = s.msg_len.load(Ordering::Acquire);
             // SAFETY: write and _exit are async-signal-safe; the message outlives the

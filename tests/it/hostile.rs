@@ -200,10 +200,10 @@ fn messages_name_the_real_cause() {
     one_line_refusal(code, &out, &err, &["NUL byte", "damaged"]);
     // Formats inertia does not read, named as such.
     // A STEP file: without the feature `step`, the command that builds it; with it, a
-    // truncated file refused by OpenCASCADE's parser.
+    // truncated file refused before OpenCASCADE parses it.
     let (code, out, err) = on_file("part.step", b"ISO-10303-21;\nHEADER;\n", &["mesh"]);
     let expected = if cfg!(feature = "step") {
-        "not a readable STEP file"
+        "truncated: the file does not end with END-ISO-10303-21;"
     } else {
         "cargo install --locked --features step --path ."
     };
