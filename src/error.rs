@@ -263,6 +263,66 @@ pub enum Error {
         /// How they meet ("cross at (1, 2)", "lie one inside the other").
         how: String,
     },
+
+    /// A CAD file (STEP, IGES, BREP) that OpenCASCADE could not read, or whose shapes are
+    /// not valid solids; `message` names the entity where the file says which.
+    #[error("{message}")]
+    Cad {
+        /// What kind of failure.
+        failure: CadFailure,
+        /// What OpenCASCADE or the checks found, in one line.
+        message: String,
+    },
+
+    /// Two solids of one CAD file share a volume (OpenCASCADE's boolean common), so their
+    /// sum would count it twice.
+    #[error(
+        "{first} and {second} share a volume of {volume} (OpenCASCADE's boolean common): solids of one file must not overlap (their common volume would count twice): give --overlap sum to add them as they are"
+    )]
+    SolidsOverlap {
+        /// The first solid's name.
+        first: String,
+        /// The second solid's name.
+        second: String,
+        /// Their common volume, in the file's unit cubed.
+        volume: f64,
+    },
+}
+
+/// What went wrong with a CAD file ([`Error::Cad`]).
+///
+/// # Examples
+/// ```
+/// assert_eq!(inertia::error::CadFailure::Open.to_string(), "open");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CadFailure {
+    /// The file could not be read or parsed (missing, malformed, truncated).
+    Unreadable,
+    /// The file holds no solid.
+    Empty,
+    /// A solid fails OpenCASCADE's shape check (`BRepCheck_Analyzer`).
+    Invalid,
+    /// An open shell, or a face outside any solid: a surface, not a volume.
+    Open,
+    /// A solid of zero or negative volume.
+    InsideOut,
+    /// OpenCASCADE raised an exception or an algorithm did not finish.
+    Failed,
+}
+
+impl fmt::Display for CadFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            CadFailure::Unreadable => "unreadable",
+            CadFailure::Empty => "empty",
+            CadFailure::Invalid => "invalid",
+            CadFailure::Open => "open",
+            CadFailure::InsideOut => "inside-out",
+            CadFailure::Failed => "failed",
+        })
+    }
 }
 
 /// "s" for a count other than one.

@@ -5,7 +5,9 @@ use super::*;
 #[derive(Args, Debug)]
 pub(super) struct MeshArgs {
     /// Mesh files (STL binary or ASCII, OBJ, PLY, 3MF), or `-` for standard input. With
-    /// several (or a 3MF of several bodies), each is reported and so is their total.
+    /// several (or a 3MF of several bodies), each is reported and so is their total. STEP,
+    /// IGES and BREP solids are integrated exactly on their B-rep when inertia is built
+    /// with the feature `step` (OpenCASCADE).
     pub(super) files: Vec<PathBuf>,
     /// Read more file names from this file, one per line (`-`: standard input).
     #[arg(long, help_heading = "Input", value_name = "LIST")]
@@ -70,6 +72,9 @@ pub(super) enum OverlapChoice {
 
 pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
     let listed = gather_files(&a.files, a.files_from.as_deref())?;
+    if a.input_format.is_none() {
+        refuse_cad(&listed)?;
+    }
     if a.input_format.is_none_or(|f| f == MeshFormat::ThreeMf) {
         a.common.adopt_file_units(&listed, FileKind::Mesh)?;
     }
@@ -107,7 +112,34 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
             bail!("--shell is a method of its own; leave out --method");
         }
     }
-    // (name, label, body, one integral per method, the mesh if it is to be drawn, warnings)
+    let cad = |p: &PathBuf| a.input_format.is_none() && cad_name(p).is_some();
+    if let Some(p) = files.iter().find(|p| cad(p)) {
+        let what = cad_name(p).unwrap_or("CAD");
+        if a.shell.is_some() {
+            bail!(
+                "--shell reads a triangle surface; {} is a {what} file of solids",
+                p.display()
+            );
+        }
+        if a.plot.is_some() {
+            bail!(
+                "--plot draws a mesh; {} is a {what} file of solids",
+                p.display()
+            );
+        }
+        if a.method == MeshChoice::Voxel {
+            bail!(
+                "--method voxel integrates a mesh; {} is integrated on its B-rep (leave out --method, or give --method all to compare it with its tessellation)",
+                p.display()
+            );
+        }
+        #[cfg(feature = "step")]
+        if a.method == MeshChoice::All && !a.parts {
+            return compare_tessellations(p, a.overlap, amount, about, &view, output);
+        }
+    }
+    // (name, label, body, one integral per method, the mesh if it is to be drawn, warnings,
+    // the relative tolerance of a B-rep integration)
     type Part = (
         String,
         String,
@@ -115,6 +147,7 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         Vec<MeshIntegral>,
         Option<inertia::Mesh>,
         Vec<String>,
+        Option<f64>,
     );
     let solid_options = inertia::solid::Options {
         methods: methods.clone(),
@@ -130,6 +163,52 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
     };
     // Every body of a file (3MF files may hold several), each validated and integrated.
     let read = |path: &PathBuf| -> Result<Vec<Part>> {
+        #[cfg(feature = "step")]
+        if cad(path) {
+            let name = path.display().to_string();
+            let cad = read_cad(path, a.overlap)?;
+            let several = cad.solids.len() > 1;
+            let file_warnings: Vec<String> = cad
+                .warnings
+                .iter()
+                .map(|w| format!("warning: {name}: {w}"))
+                .collect();
+            return Ok(cad
+                .solids
+                .iter()
+                .enumerate()
+                .map(|(k, s)| {
+                    let part = if s.name.is_empty() && several {
+                        format!("solid {}", k + 1)
+                    } else {
+                        s.name.clone()
+                    };
+                    let name = if part.is_empty() {
+                        name.clone()
+                    } else {
+                        format!("{name}: {part}")
+                    };
+                    let unit = MeshIntegral {
+                        properties: s.properties,
+                        grid: None,
+                    };
+                    let warnings = if k == 0 {
+                        file_warnings.clone()
+                    } else {
+                        vec![]
+                    };
+                    (
+                        name.clone(),
+                        name,
+                        body_of(s),
+                        vec![unit],
+                        None,
+                        warnings,
+                        Some(s.tolerance),
+                    )
+                })
+                .collect());
+        }
         let (bytes, name, label) = read_input(path)?;
         if bytes.is_empty() {
             bail!("{label}: the input is empty");
@@ -186,7 +265,7 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
                 let warnings = file_warnings
                     .chain(s.warnings.iter().map(|w| format!("warning: {label}: {w}")))
                     .collect();
-                (name, label, s.body, s.integrals, s.mesh, warnings)
+                (name, label, s.body, s.integrals, s.mesh, warnings, None)
             })
             .collect();
         Ok(parts)
@@ -195,10 +274,16 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
     let report = |name: &str,
                   method: MeshMethod,
                   body: Body,
-                  unit: MeshIntegral|
+                  unit: MeshIntegral,
+                  brep: Option<f64>|
      -> Result<MeshReport> {
-        let r =
-            MeshReport::from_integral(name, method_name(method), body, unit, amount, about, &view);
+        let method = if brep.is_some() {
+            "brep"
+        } else {
+            method_name(method)
+        };
+        let mut r = MeshReport::from_integral(name, method, body, unit, amount, about, &view);
+        r.tolerance = brep;
         checked(name, r)
     };
     let inside_out = |body: &Body, label: &str| {
@@ -214,11 +299,11 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         let mut parts = read(&files[0])?;
         drop(progress);
         if parts.len() == 1 && !a.parts {
-            let (name, label, body, units, mesh, overlap) = parts.remove(0);
+            let (name, label, body, units, mesh, overlap, brep) = parts.remove(0);
             let reports = methods
                 .iter()
                 .zip(units)
-                .map(|(m, u)| report(&name, *m, body, u))
+                .map(|(m, u)| report(&name, *m, body, u, brep))
                 .collect::<Result<Vec<_>>>()?;
             if let (Some(path), Some(mesh)) = (&a.plot, &mesh) {
                 write_file(path, &inertia::report::svg::mesh(mesh, &reports[0]))?;
@@ -270,7 +355,7 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
     let mut warnings: Vec<String> = results
         .iter()
         .filter_map(|r| r.as_ref().ok())
-        .flat_map(|(_, label, body, _, _, notes)| {
+        .flat_map(|(_, label, body, _, _, notes, _)| {
             inside_out(body, label)
                 .into_iter()
                 .chain(notes.iter().cloned())
@@ -279,8 +364,8 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
     let rows: Vec<Result<MeshReport, (String, String)>> = results
         .iter()
         .map(|r| match r {
-            Ok((name, _, body, units, _, _)) => {
-                report(name, method, *body, units[0]).map_err(|e| (name.clone(), reason(&e)))
+            Ok((name, _, body, units, _, _, brep)) => {
+                report(name, method, *body, units[0], *brep).map_err(|e| (name.clone(), reason(&e)))
             }
             Err(e) => Err(e.clone()),
         })
@@ -298,9 +383,12 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
             good.len(),
             if good.len() == 1 { "" } else { "s" }
         );
-        let r =
-            MeshReport::from_integral(&name, method_name(method), body, unit, amount, about, &view);
-        checked(&name, r)
+        // A total of B-rep solids only is one too, to the loosest of their tolerances.
+        let brep = good
+            .iter()
+            .map(|g| g.6)
+            .try_fold(0.0f64, |t, b| b.map(|b| t.max(b)));
+        report(&name, method, body, unit, brep)
     });
     let total = total.transpose()?;
     let mut out = batch_outcome(

@@ -17,6 +17,7 @@ use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 
 mod args;
+mod cad;
 mod combine;
 mod mesh;
 mod options;
@@ -24,6 +25,7 @@ mod polygon;
 mod shape;
 pub use args::Cli;
 use args::*;
+use cad::*;
 use combine::*;
 use mesh::*;
 use options::*;
@@ -336,7 +338,7 @@ enum FileKind {
     Mesh,
 }
 
-/// The length unit a file states (3MF, DXF), or `None`: other formats carry none, and
+/// The length unit a file states (3MF, DXF, STEP), or `None`: other formats carry none, and
 /// standard input is read only once.
 fn stated_unit(path: &Path, kind: FileKind) -> Result<Option<LengthUnit>> {
     if path.as_os_str() == "-" {
@@ -354,6 +356,9 @@ fn stated_unit(path: &Path, kind: FileKind) -> Result<Option<LengthUnit>> {
         (FileKind::Polygon, Some("dxf")) => {
             inertia::io::dxf::unit(&read()?).with_context(|| path.display().to_string())?
         }
+        // A STEP file's length unit, an IGES file's millimetres (feature `step`).
+        #[cfg(feature = "step")]
+        (FileKind::Mesh, _) if cad_name(path).is_some() => cad_unit(path)?,
         _ => None,
     })
 }

@@ -1,7 +1,7 @@
 //! Input formats: one file per format.
 //!
 //! Polygons: [`json`], [`csv`], [`geojson`] and [`dxf`]; meshes: [`stl`], [`obj`], [`ply`]
-//! and [`threemf`]. Each parser takes the whole input as bytes (a memory-mapped file, see
+//! and [`threemf`]; exact CAD solids (STEP, IGES, BREP) with the feature `step`: `step`. Each parser takes the whole input as bytes (a memory-mapped file, see
 //! [`Bytes`]) and returns raw geometry; validation happens in
 //! [`Polygon::new`](crate::Polygon::new) and [`Mesh::new`](crate::Mesh::new), and the whole
 //! mesh pipeline in [`crate::solid::read_solids`].
@@ -15,6 +15,8 @@ pub mod json;
 pub mod obj;
 pub mod ply;
 mod scan;
+#[cfg(feature = "step")]
+pub mod step;
 pub mod stl;
 pub mod threemf;
 

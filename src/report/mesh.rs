@@ -70,8 +70,12 @@ pub struct GridReport {
 pub struct MeshReport {
     /// The input's name (a path, or `-` for stdin).
     pub source: String,
-    /// The method used.
+    /// The method used (`brep` for a CAD solid integrated on its B-rep).
     pub method: &'static str,
+    /// The relative tolerance the B-rep integration was asked for (`brep`; absent for a
+    /// mesh, whose methods are exact to rounding or report their grid).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tolerance: Option<f64>,
     /// The grid, for `voxel` (absent otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resolution: Option<GridReport>,
@@ -315,6 +319,7 @@ impl MeshReport {
         MeshReport {
             source: source.to_string(),
             method,
+            tolerance: None,
             resolution: grid,
             // A mesh has triangles; none means there was no mesh, not a mesh of none.
             triangles: (body.triangles > 0).then_some(body.triangles),

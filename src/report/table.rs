@@ -175,9 +175,18 @@ pub fn mesh(r: &MeshReport) -> String {
                 num(g.cell_size[1])
             );
         }
-        None => {
-            let _ = writeln!(o, "mesh {} (method: {})", r.source, r.method);
-        }
+        None => match r.tolerance {
+            Some(t) => {
+                let _ = writeln!(
+                    o,
+                    "mesh {} (method: {}, relative tolerance {:.0e})",
+                    r.source, r.method, t
+                );
+            }
+            None => {
+                let _ = writeln!(o, "mesh {} (method: {})", r.source, r.method);
+            }
+        },
     }
     if let (Some(t), Some(d), Some(v)) = (r.triangles, r.degenerate_triangles, r.vertices) {
         row(

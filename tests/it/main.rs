@@ -27,6 +27,8 @@ mod polygon_properties;
 mod report_snapshots;
 mod shape_cli;
 mod shell_cli;
+#[cfg(feature = "step")]
+mod step_cli;
 mod stl_fast;
 mod threemf;
 mod typed_errors;

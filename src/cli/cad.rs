@@ -1,0 +1,216 @@
+//! `inertia mesh part.step`: exact CAD solids (STEP, IGES, BREP) through OpenCASCADE, with
+//! the feature `step`; without it, the command that builds it.
+
+use super::*;
+
+/// The CAD format a file name says (`.step`, `.stp`, `.iges`, `.igs`, `.brep`), if any.
+pub(super) fn cad_name(path: &Path) -> Option<&'static str> {
+    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    Some(match ext.as_str() {
+        "step" | "stp" => "STEP",
+        "iges" | "igs" => "IGES",
+        "brep" => "BREP",
+        _ => return None,
+    })
+}
+
+/// Refuses a CAD file in a build without the feature `step`, naming the command that
+/// builds it.
+#[cfg(not(feature = "step"))]
+pub(super) fn refuse_cad(files: &[PathBuf]) -> Result<()> {
+    if let Some((path, what)) = files.iter().find_map(|p| cad_name(p).map(|w| (p, w))) {
+        bail!(
+            "{}: {what} files are read through OpenCASCADE, which this inertia was built without: \
+             install OpenCASCADE (Debian: apt-get install libocct-foundation-dev \
+             libocct-modeling-data-dev libocct-modeling-algorithms-dev \
+             libocct-data-exchange-dev libocct-ocaf-dev) and build with \
+             `cargo install --locked --features step --path .` (or `cargo build --release --features step`)",
+            path.display()
+        );
+    }
+    Ok(())
+}
+
+/// With the feature `step`, CAD files are read.
+#[cfg(feature = "step")]
+pub(super) fn refuse_cad(_files: &[PathBuf]) -> Result<()> {
+    Ok(())
+}
+
+#[cfg(feature = "step")]
+pub(super) use with_step::*;
+
+#[cfg(feature = "step")]
+mod with_step {
+    use super::*;
+    use inertia::io::step::{self, Cad, CadFormat, CadOverlap};
+    use inertia::mass3d::MassProperties3d;
+
+    /// The unit a CAD file states, as [`stated_unit`] gives it for 3MF and DXF.
+    pub(in crate::cli) fn cad_unit(path: &Path) -> Result<Option<LengthUnit>> {
+        let Some(format) = CadFormat::from_path(path) else {
+            return Ok(None);
+        };
+        step::unit(path, format).with_context(|| path.display().to_string())
+    }
+
+    /// Reads a CAD file, refusing what the flags cannot apply to.
+    pub(in crate::cli) fn read_cad(path: &Path, overlap: OverlapChoice) -> Result<Cad> {
+        let format = CadFormat::from_path(path).context("not a CAD file name")?;
+        let options = step::Options {
+            overlap: match overlap {
+                OverlapChoice::Refuse => CadOverlap::Refuse,
+                OverlapChoice::Sum => CadOverlap::Sum,
+            },
+            ..step::Options::default()
+        };
+        step::read(path, format, &options).with_context(|| path.display().to_string())
+    }
+
+    /// A CAD solid as what a mesh report says besides its integrals (no triangles).
+    pub(in crate::cli) fn body_of(s: &step::CadSolid) -> Body {
+        Body {
+            shells: s.shells,
+            cavities: s.shells.saturating_sub(1),
+            surface_area: s.surface_area,
+            bounding_box: s.bounding_box,
+            ..Body::default()
+        }
+    }
+
+    /// One tessellation's row of the convergence, as printed.
+    #[derive(serde::Serialize)]
+    struct Row {
+        deflection: f64,
+        triangles: usize,
+        volume: f64,
+        centroid: [f64; 3],
+        inertia_tensor: [[f64; 3]; 3],
+        difference: f64,
+        bound: f64,
+        within: bool,
+    }
+
+    /// The chordal deflections of `--method all`: 1e-2, 1e-3 and 1e-4 of the solid's
+    /// bounding-box diagonal.
+    const DEFLECTIONS: [f64; 3] = [1e-2, 1e-3, 1e-4];
+
+    /// `--method all` on a CAD file of one solid: the B-rep report, then the solid
+    /// tessellated at decreasing deflections and integrated by `tetra`, converging to it.
+    /// Exit 1 when a tessellation differs from the B-rep by more than its chords allow.
+    pub(in crate::cli) fn compare_tessellations(
+        path: &Path,
+        overlap: OverlapChoice,
+        amount: Amount,
+        about: Option<Point3<f64>>,
+        view: &View,
+        output: OutputFormat,
+    ) -> Result<Outcome> {
+        let label = path.display().to_string();
+        let mut cad = read_cad(path, overlap)?;
+        if cad.solids.len() != 1 {
+            bail!(
+                "--method all compares methods on one body; {label} holds {} solids",
+                cad.solids.len()
+            );
+        }
+        let solid = cad.solids[0].clone();
+        let diagonal = {
+            let (lo, hi) = (solid.bounding_box.min, solid.bounding_box.max);
+            (0..3).map(|k| (hi[k] - lo[k]).powi(2)).sum::<f64>().sqrt()
+        };
+        let deflections: Vec<f64> = DEFLECTIONS.iter().map(|f| f * diagonal).collect();
+        let tess = step::tessellations(&mut cad, 0, &deflections)
+            .with_context(|| format!("{label}: tessellation"))?;
+        let report = |method: &'static str, p: MassProperties3d| {
+            let unit = MeshIntegral {
+                properties: p,
+                grid: None,
+            };
+            let r = MeshReport::from_integral(
+                &label,
+                method,
+                body_of(&solid),
+                unit,
+                amount,
+                about,
+                view,
+            );
+            checked(&label, r)
+        };
+        let mut brep = report("brep", solid.properties)?;
+        brep.tolerance = Some(solid.tolerance);
+        let rows = tess
+            .iter()
+            .map(|t| {
+                let r = report("tetra", t.properties)?;
+                Ok(Row {
+                    deflection: t.deflection * view.units.length_factor(),
+                    triangles: t.triangles,
+                    volume: r.volume,
+                    centroid: r.centroid,
+                    inertia_tensor: r.inertia_tensor,
+                    difference: t.difference,
+                    bound: t.bound,
+                    within: t.difference <= t.bound,
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let agree = rows.iter().all(|r| r.within);
+        let stdout = match output {
+            OutputFormat::Table => {
+                let mut s = output.mesh(&brep);
+                s += &format!(
+                    "\ntessellations (tetra) against the B-rep: difference = largest relative \
+                     difference of volume, centroid (to the diagonal) and tensor (to the largest \
+                     moment); bound = 4 × deflection × area / volume\n  {:>12}  {:>10}  {:>22}  {:>10}  {:>10}\n",
+                    "deflection", "triangles", "volume", "difference", "bound"
+                );
+                for r in &rows {
+                    s += &format!(
+                        "  {:>12.3e}  {:>10}  {:>22}  {:>10.2e}  {:>10.2e}{}\n",
+                        r.deflection,
+                        r.triangles,
+                        inertia::error::num(r.volume),
+                        r.difference,
+                        r.bound,
+                        if r.within { "" } else { "  OUTSIDE" }
+                    );
+                }
+                s += &format!(
+                    "{}\n",
+                    if agree {
+                        "the tessellations converge to the B-rep within their bounds"
+                    } else {
+                        "a tessellation DISAGREES with the B-rep beyond its bound"
+                    }
+                );
+                s
+            }
+            _ => {
+                let v = serde_json::json!({
+                    "schema_version": inertia::report::json::SCHEMA_VERSION,
+                    "brep": brep,
+                    "tessellations": rows,
+                    "agree": agree,
+                });
+                let mut s = serde_json::to_string_pretty(&v).expect("values serialise");
+                s.push('\n');
+                s
+            }
+        };
+        let mut out = Outcome::ok(stdout);
+        out.warnings = cad
+            .warnings
+            .iter()
+            .map(|w| format!("warning: {label}: {w}"))
+            .collect();
+        if !agree {
+            out.code = 1;
+            out.warnings.push(format!(
+                "{label}: a tessellation differs from the B-rep by more than its chords allow"
+            ));
+        }
+        Ok(out)
+    }
+}

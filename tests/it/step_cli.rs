@@ -1,0 +1,251 @@
+//! `inertia mesh part.step` with the feature `step`: solids written by OpenCASCADE itself
+//! (through the shim's test writer) and a STEP file from a CAD program, read by the
+//! command as a user runs it.
+
+use assert_cmd::cargo::cargo_bin_cmd;
+use inertia::io::step::testing::{TestSolid, write};
+use std::path::PathBuf;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = cargo_bin_cmd!("inertia").args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// `solid` written to a fresh temporary file.
+fn written(solid: TestSolid) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("inertia-step-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ext = match solid {
+        TestSolid::BrepPair | TestSolid::Invalid => "brep",
+        TestSolid::Iges => "igs",
+        _ => "step",
+    };
+    let path = dir.join(format!("{solid:?}.{ext}"));
+    write(solid, &path).unwrap();
+    path
+}
+
+fn json(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+fn close(a: f64, b: f64, rel: f64) -> bool {
+    (a - b).abs() <= rel * b.abs().max(1e-300)
+}
+
+/// Exit 2, nothing on stdout, one line on stderr holding each of `needles`.
+fn refused(code: i32, out: &str, err: &str, needles: &[&str]) {
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    for n in needles {
+        assert!(err.contains(n), "{n:?} not in {err}");
+    }
+}
+
+#[test]
+fn a_box_reports_as_a_mesh_does_with_its_tolerance() {
+    let path = written(TestSolid::Box);
+    let (code, out, err) = run(&["mesh", path.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert_eq!(v["method"], "brep");
+    assert_eq!(v["tolerance"], 1e-12);
+    // The file says millimetres: results in kg and metres, as for a 3MF in mm.
+    assert!(close(v["volume"].as_f64().unwrap(), 6e-6, 1e-12), "{out}");
+    assert!(close(v["centroid"][2].as_f64().unwrap(), 0.018, 1e-12));
+    assert!(close(
+        v["inertia_tensor"][0][0].as_f64().unwrap(),
+        6e-6 * 13e-4 / 12.0,
+        1e-9
+    ));
+    assert!(close(
+        v["principal"]["moments"][0].as_f64().unwrap(),
+        6e-6 * 5e-4 / 12.0,
+        1e-9
+    ));
+    assert!(v.get("triangles").is_none(), "{out}");
+    let (code, out, _) = run(&["mesh", path.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("method: brep, relative tolerance 1e-12"),
+        "{out}"
+    );
+    assert!(out.contains("principal moments"), "{out}");
+}
+
+#[test]
+fn an_assembly_is_reported_per_part_and_summed() {
+    let path = written(TestSolid::Assembly);
+    let (code, out, err) = run(&[
+        "mesh",
+        path.to_str().unwrap(),
+        "--json",
+        "--output-units",
+        "mm",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    let parts = v["parts"].as_array().unwrap();
+    assert_eq!(parts.len(), 2);
+    assert!(parts[0]["source"].as_str().unwrap().ends_with(": left"));
+    assert!(parts[1]["source"].as_str().unwrap().ends_with(": right"));
+    // The right block is turned 90° about z and moved 100 along x.
+    assert!(close(
+        parts[1]["centroid"][0].as_f64().unwrap(),
+        90.0,
+        1e-12
+    ));
+    assert!(close(parts[1]["centroid"][1].as_f64().unwrap(), 5.0, 1e-12));
+    let total = &v["total"];
+    assert_eq!(total["method"], "brep");
+    assert!(close(total["volume"].as_f64().unwrap(), 12000.0, 1e-12));
+    assert!(close(total["centroid"][0].as_f64().unwrap(), 47.5, 1e-12));
+    // Izz of the pair about their common centroid: each block's own, plus m d² (6000 mm³
+    // of density 1 kg/m³ is 6e-6 kg).
+    let (m, dx, dy) = (6e-6, 42.5, 2.5);
+    let izz = 2.0 * m * (100.0 + 400.0) / 12.0 + 2.0 * m * (dx * dx + dy * dy);
+    assert!(close(
+        total["inertia_tensor"][2][2].as_f64().unwrap(),
+        izz,
+        1e-9
+    ));
+}
+
+#[test]
+fn a_part_in_inches_follows_the_units_rules_of_3mf() {
+    let path = write_inch();
+    let p = path.to_str().unwrap();
+    let (code, out, err) = run(&["mesh", p, "--json", "--output-units", "in"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert!(close(v["volume"].as_f64().unwrap(), 6.0, 1e-12), "{out}");
+    // Density 1 kg/m³: the moment over the mass is 6.5/6 in² whatever the mass.
+    let per_mass = v["inertia_tensor"][0][0].as_f64().unwrap() / v["mass"].as_f64().unwrap();
+    assert!(close(per_mass, 6.5 / 6.0, 1e-12), "{out}");
+    // 6 in³ is 98.322384 cm³: a mass by --material uses the file's unit.
+    let (code, out, _) = run(&["mesh", p, "--json", "--material", "water"]);
+    assert_eq!(code, 0);
+    let mass = json(&out)["mass"].as_f64().unwrap();
+    assert!(
+        close(mass, 6.0 * 0.0254f64.powi(3) * 1000.0, 1e-3),
+        "{mass}"
+    );
+    // Another unit given is refused without --units-override.
+    let (code, out, err) = run(&["mesh", p, "--units", "mm"]);
+    refused(
+        code,
+        &out,
+        &err,
+        &["states its unit as in", "--units-override"],
+    );
+    let (code, out, _) = run(&["mesh", p, "--units", "mm", "--units-override", "--json"]);
+    assert_eq!(code, 0);
+    assert!(
+        close(json(&out)["volume"].as_f64().unwrap(), 6e-9, 1e-12),
+        "{out}"
+    );
+}
+
+fn write_inch() -> PathBuf {
+    written(TestSolid::Inches)
+}
+
+#[test]
+fn what_is_not_a_valid_solid_is_refused_in_one_line() {
+    let open = written(TestSolid::OpenShell);
+    let (code, out, err) = run(&["mesh", open.to_str().unwrap()]);
+    refused(code, &out, &err, &["open shell", "OPEN_SHELL"]);
+
+    let overlap = written(TestSolid::Overlapping);
+    let p = overlap.to_str().unwrap();
+    let (code, out, err) = run(&["mesh", p]);
+    refused(
+        code,
+        &out,
+        &err,
+        &["share a volume of 3000", "--overlap sum"],
+    );
+    let (code, out, err) = run(&["mesh", p, "--overlap", "sum", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("counted twice"), "{err}");
+    assert!(close(
+        json(&out)["total"]["volume"].as_f64().unwrap(),
+        12e-6,
+        1e-12
+    ));
+
+    let good = std::fs::read(written(TestSolid::BoxWithHole)).unwrap();
+    let dir = open.parent().unwrap();
+    for (name, bytes) in [
+        ("truncated.step", &good[..good.len() / 3]),
+        ("noise.stp", &b"\x00\x01\x02 not a STEP file"[..]),
+        ("truncated.igs", &good[..100]),
+        ("truncated.brep", &good[..100]),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let (code, out, err) = run(&["mesh", path.to_str().unwrap()]);
+        refused(code, &out, &err, &[name]);
+    }
+    let (code, out, err) = run(&[
+        "mesh",
+        written(TestSolid::Box).to_str().unwrap(),
+        "--method",
+        "voxel",
+    ]);
+    refused(code, &out, &err, &["B-rep"]);
+    let invalid = written(TestSolid::Invalid);
+    let (code, out, err) = run(&["mesh", invalid.to_str().unwrap()]);
+    refused(
+        code,
+        &out,
+        &err,
+        &["shape check fails at shell 1", "BadOrientation"],
+    );
+}
+
+#[test]
+fn method_all_shows_tessellations_converging_to_the_brep() {
+    let path = written(TestSolid::Torus);
+    let (code, out, err) = run(&["mesh", path.to_str().unwrap(), "--method", "all", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert_eq!(v["agree"], true);
+    let rows = v["tessellations"].as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    let diffs: Vec<f64> = rows
+        .iter()
+        .map(|r| r["difference"].as_f64().unwrap())
+        .collect();
+    assert!(diffs[0] > diffs[1] && diffs[1] > diffs[2], "{diffs:?}");
+    assert!(diffs[2] < 1e-2, "{diffs:?}");
+    let (code, out, _) = run(&["mesh", path.to_str().unwrap(), "--method", "all"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("converge to the B-rep"), "{out}");
+}
+
+/// A STEP file written by a CAD program (NIST's CTC-02 test part, see fixtures/README.md):
+/// its B-rep result agrees with its own tessellation within the bound the chords allow.
+#[test]
+fn a_cad_program_file_agrees_with_its_tessellation() {
+    let file = "fixtures/cad/nist_ctc_02_asme1_ap242.stp";
+    let (code, out, err) = run(&["mesh", file, "--method", "all", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert_eq!(v["agree"], true, "{out}");
+    let brep = &v["brep"];
+    assert_eq!(brep["method"], "brep");
+    assert_eq!(brep["units"]["input"], "mm", "{out}");
+    // 47,101,543 mm³ (BRepGProp to 1e-12); the finest tessellation within 1e-4 of it.
+    let volume = brep["volume"].as_f64().unwrap();
+    assert!(close(volume, 0.047101543018, 1e-10), "{volume}");
+    let rows = v["tessellations"].as_array().unwrap();
+    let last = &rows[rows.len() - 1];
+    assert!(last["difference"].as_f64().unwrap() < 1e-4, "{last}");
+    assert!(last["difference"].as_f64().unwrap() <= last["bound"].as_f64().unwrap());
+}
