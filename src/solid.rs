@@ -146,8 +146,15 @@ pub fn read_solids(bytes: &[u8], format: MeshFormat, options: &Options) -> Resul
     // STL in place, without a copy (an ASCII STL parsed once).
     if options.shell.is_none() && format == MeshFormat::Stl {
         let found = match stl::triangles(bytes)? {
-            stl::Triangles::Binary(soup) => from_soup(&soup, options, fast, &stray),
+            stl::Triangles::Binary(soup) => {
+                crate::io::within_limit(
+                    crate::soup::Soup::len(&soup) as u64,
+                    options.max_triangles,
+                )?;
+                from_soup(&soup, options, fast, &stray)
+            }
             stl::Triangles::Ascii(points) => {
+                crate::io::within_limit(points.len() as u64 / 3, options.max_triangles)?;
                 from_soup(&crate::soup::VertexSoup(&points), options, fast, &stray)
             }
         };

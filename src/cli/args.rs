@@ -25,14 +25,7 @@ pub struct Cli {
     /// mapped whatever their size).
     #[arg(long, global = true, value_name = "BYTES", help_heading = "Limits", default_value_t = inertia::io::DEFAULT_MAX_STREAM_BYTES)]
     pub(super) max_input_bytes: u64,
-    /// Refuse a mesh file that holds or expands to more triangles than this (a 3MF whose
-    /// objects place each other over and over is counted before it is expanded).
-    #[arg(long, global = true, value_name = "N", help_heading = "Limits", default_value_t = inertia::io::threemf::DEFAULT_MAX_TRIANGLES)]
-    pub(super) max_triangles: u64,
 }
-
-/// The triangle limit of this run (`--max-triangles`), set once by [`run`].
-pub(super) static MAX_TRIANGLES: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
 
 /// The stream limit of this run (`--max-input-bytes`), set once by [`run`].
 pub(super) static MAX_INPUT_BYTES: std::sync::OnceLock<u64> = std::sync::OnceLock::new();

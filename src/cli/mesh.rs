@@ -12,6 +12,10 @@ pub(super) struct MeshArgs {
     /// Read more file names from this file, one per line (`-`: standard input).
     #[arg(long, help_heading = "Input", value_name = "LIST")]
     pub(super) files_from: Option<PathBuf>,
+    /// Refuse a mesh file that holds or expands to more triangles than this (a 3MF whose
+    /// objects place each other over and over is counted before it is expanded).
+    #[arg(long, value_name = "N", help_heading = "Limits", default_value_t = inertia::io::threemf::DEFAULT_MAX_TRIANGLES)]
+    pub(super) max_triangles: u64,
     /// Input format; by default from the extension, else from the content.
     #[arg(long, value_enum, help_heading = "Input", value_name = "FORMAT")]
     pub(super) input_format: Option<MeshFormat>,
@@ -159,7 +163,7 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
             OverlapChoice::Refuse => inertia::solid::OverlapPolicy::Refuse,
             OverlapChoice::Sum => inertia::solid::OverlapPolicy::Sum,
         },
-        max_triangles: *MAX_TRIANGLES.get_or_init(|| inertia::io::threemf::DEFAULT_MAX_TRIANGLES),
+        max_triangles: a.max_triangles,
     };
     // Every body of a file (3MF files may hold several), each validated and integrated.
     let read = |path: &PathBuf| -> Result<Vec<Part>> {

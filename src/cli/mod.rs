@@ -76,7 +76,6 @@ pub fn reason(e: &anyhow::Error) -> String {
 
 pub fn run(cli: Cli) -> Result<Outcome> {
     MAX_INPUT_BYTES.get_or_init(|| cli.max_input_bytes);
-    MAX_TRIANGLES.get_or_init(|| cli.max_triangles);
     match cli.command {
         Command::Polygon(a) => polygon(a),
         Command::Mesh(a) => mesh(a),

@@ -166,13 +166,19 @@ pub fn read_raw_meshes_limited(
         other => vec![(String::new(), read_raw_mesh(bytes, other)?)],
     };
     let total: u64 = bodies.iter().map(|(_, m)| m.triangles.len() as u64).sum();
+    within_limit(total, max_triangles)?;
+    Ok(bodies)
+}
+
+/// Refuses a file of `total` triangles when that is more than `max_triangles`.
+pub(crate) fn within_limit(total: u64, max_triangles: u64) -> Result<()> {
     if total > max_triangles {
         return Err(Error::parse(
             "input",
             format!("holds {total} triangles, more than {max_triangles} (--max-triangles)"),
         ));
     }
-    Ok(bodies)
+    Ok(())
 }
 
 /// The input as text, or an error naming the line of the first byte that is not UTF-8.

@@ -326,3 +326,49 @@ fn three_mf_bodies_and_total() {
         }
     }
 }
+
+#[test]
+fn the_triangle_limit_holds_for_every_mesh_format_and_only_mesh_takes_it() {
+    // Binary and ASCII STL (read in place, past the general reader) as well as OBJ and PLY.
+    for (file, triangles) in [
+        ("right_tetrahedron.stl", 4),
+        ("unit_cube_ascii.stl", 12),
+        ("right_tetrahedron.obj", 4),
+        ("right_tetrahedron.ply", 4),
+    ] {
+        let path = format!("fixtures/mesh/{file}");
+        let below = (triangles - 1).to_string();
+        let out = cargo_bin_cmd!("inertia")
+            .args(["mesh", &path, "--max-triangles", &below])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{file}: {err}");
+        assert!(out.stdout.is_empty(), "{file}");
+        assert_eq!(err.lines().count(), 1, "{file}: {err}");
+        assert!(
+            err.contains(&format!("holds {triangles} triangles, more than {below}")),
+            "{file}: {err}"
+        );
+        let at = triangles.to_string();
+        cargo_bin_cmd!("inertia")
+            .args(["mesh", &path, "--max-triangles", &at])
+            .assert()
+            .success();
+    }
+    // A polygon has no triangles to count: the flag is not in its help, and refused there.
+    let help = cargo_bin_cmd!("inertia")
+        .args(["polygon", "--help"])
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&help.stdout).contains("--max-triangles"));
+    cargo_bin_cmd!("inertia")
+        .args([
+            "polygon",
+            "fixtures/polygon/l_shape.json",
+            "--max-triangles",
+            "5",
+        ])
+        .assert()
+        .code(2);
+}

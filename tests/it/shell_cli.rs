@@ -29,7 +29,7 @@ fn version_help_completions_manpage() {
     for (sub, option) in [
         ("polygon", "thickness"),
         ("mesh", "weld\\-tolerance"),
-        ("shape", "max\\-triangles"),
+        ("shape", "max\\-input\\-bytes"),
         ("combine", "translate"),
         ("materials", "format"),
     ] {
