@@ -473,28 +473,34 @@ pub(super) fn neighbours(tris: &[Tri]) -> Vec<u32> {
     let halves = unsafe { sorted.assume_init() };
     // Edges used exactly twice, from different ends (the same low half of both ends'
     // hashes only leaves a true pair unjoined): each use takes the other's triangle.
-    let pairs: Vec<(u32, u32)> = halves
-        .par_chunks(1 << 14)
-        .enumerate()
-        .flat_map_iter(|(c, chunk)| {
-            let start = c << 14;
-            (0..chunk.len()).filter_map(move |d| {
-                let i = start + d;
-                let k = halves[i] >> 64;
-                let same = |j: usize| j < halves.len() && halves[j] >> 64 == k;
-                if (i > 0 && halves[i - 1] >> 64 == k) || !same(i + 1) || same(i + 2) {
-                    return None;
+    {
+        let out = crate::scratch::Shared(nbr.as_mut_ptr());
+        halves
+            .par_chunks(1 << 14)
+            .enumerate()
+            .for_each(|(c, chunk)| {
+                for d in 0..chunk.len() {
+                    let i = (c << 14) + d;
+                    let k = halves[i] >> 64;
+                    let same = |j: usize| j < halves.len() && halves[j] >> 64 == k;
+                    if (i > 0 && halves[i - 1] >> 64 == k) || !same(i + 1) || same(i + 2) {
+                        continue;
+                    }
+                    let (x, y) = (halves[i], halves[i + 1]);
+                    let (sx, sy) = (x as u32, y as u32);
+                    if x >> 32 != y >> 32 && sx / 3 != sy / 3 {
+                        // SAFETY: each slot is in one entry, and each entry in one run of
+                        // two, written from that run's first entry only: no slot is
+                        // written twice; slots are below 3n, the table's length.
+                        unsafe {
+                            *out.at(sx as usize) = sy / 3;
+                            *out.at(sy as usize) = sx / 3;
+                        }
+                    }
                 }
-                let (x, y) = (halves[i], halves[i + 1]);
-                (x >> 32 != y >> 32 && x as u32 / 3 != y as u32 / 3).then_some((x as u32, y as u32))
-            })
-        })
-        .collect();
-    drop(sorted);
-    for (x, y) in pairs {
-        nbr[x as usize] = y / 3;
-        nbr[y as usize] = x / 3;
+            });
     }
+    drop(sorted);
     nbr
 }
 
