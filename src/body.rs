@@ -123,7 +123,10 @@ pub struct LeftOut {
 }
 
 impl Body {
-    /// Several bodies taken together: counts and areas add, boxes merge.
+    /// Several bodies taken together: counts and areas add, boxes merge. Triangle and
+    /// vertex counts are kept only when every body has them (a body of no triangles was
+    /// not a mesh: a closed-form shape, a B-rep solid), since a count of some parts' only
+    /// would pass for the whole's.
     ///
     /// # Examples
     /// ```
@@ -132,8 +135,22 @@ impl Body {
     /// let b = Body { triangles: 4, bounding_box: BoundingBox { min: [5.0; 3], max: [6.0; 3] }, ..Default::default() };
     /// let t = Body::sum([a, b]);
     /// assert_eq!((t.triangles, t.bounding_box.max), (16, [6.0; 3]));
+    /// // With a body that is not a mesh, no count.
+    /// let shape = Body { shells: 1, ..Default::default() };
+    /// assert_eq!(Body::sum([a, shape]).triangles, 0);
     /// ```
     pub fn sum(parts: impl IntoIterator<Item = Body>) -> Body {
+        let parts: Vec<Body> = parts.into_iter().collect();
+        let meshes = parts.iter().all(|b| b.triangles > 0);
+        let mut total = Self::added(parts);
+        if !meshes {
+            (total.triangles, total.degenerate_triangles, total.vertices) = (0, 0, 0);
+        }
+        total
+    }
+
+    /// Every count added, every box merged.
+    fn added(parts: Vec<Body>) -> Body {
         let empty = Body {
             bounding_box: BoundingBox {
                 min: [f64::INFINITY; 3],

@@ -462,3 +462,32 @@ fn tables_print_rounding_noise_as_zero_and_json_keeps_it() {
     // JSON keeps every digit it has (here the noise, below 1e-15).
     assert!(f(&v["mass_moments"]["ixy"]).abs() < 1e-15);
 }
+
+#[test]
+fn an_assembly_with_a_part_that_is_not_a_mesh_prints_no_triangle_count() {
+    let dir = std::env::temp_dir().join(format!("inertia-mixed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (cube, box_) = (dir.join("cube.json"), dir.join("box.json"));
+    let (_, text, _) = run(
+        &["mesh", "fixtures/mesh/unit_cube_ascii.stl", "--json"],
+        None,
+    );
+    std::fs::write(&cube, text).unwrap();
+    let (_, text, _) = run(&["shape", "box", "--size", "1,2,3", "--json"], None);
+    std::fs::write(&box_, text).unwrap();
+    let (cube, box_) = (cube.to_str().unwrap(), box_.to_str().unwrap());
+    // A mesh and a closed-form box: the cube's 12 triangles are not the assembly's.
+    let mixed = json(&["combine", cube, box_, "--json"]);
+    for key in ["triangles", "degenerate_triangles", "vertices"] {
+        assert!(mixed.get(key).is_none(), "{key}: {mixed}");
+    }
+    assert_eq!(f(&mixed["volume"]), 7.0);
+    let (code, text, err) = run(&["combine", cube, box_], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(!text.contains("triangles"), "{text}");
+    // Two meshes: their counts add.
+    let meshes = json(&["combine", cube, cube, "--json"]);
+    assert_eq!(meshes["triangles"], 24);
+    assert_eq!(meshes["vertices"], 16);
+    std::fs::remove_dir_all(&dir).ok();
+}
