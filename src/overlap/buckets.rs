@@ -78,10 +78,11 @@ where
     Some(scratch)
 }
 
-/// How many buckets suit `entries` entries: about a thousand entries each, at most 2^16.
+/// How many buckets suit `entries` entries: about a thousand entries each, at most 2^12
+/// (more buckets than that make each block scatter its entries over too many places).
 pub(super) fn bits_for(entries: usize) -> u32 {
     let mut bits = 0;
-    while bits < 16 && entries >> (bits + 10) > 0 {
+    while bits < 12 && entries >> (bits + 10) > 0 {
         bits += 1;
     }
     bits

@@ -708,6 +708,16 @@ fn search<S: Soup>(soup: &S, patches: Patches, mode: Mode) -> Result<Option<Cont
 /// mostly single triangles (the index of their boxes would be the grid again).
 fn quiet(tris: &mut [Tri]) {
     let n = tris.len();
+    // How many patches: each has one triangle whose index is its id (its seed, or a
+    // triangle alone).
+    let patches = tris
+        .par_iter()
+        .enumerate()
+        .filter(|(t, tri)| tri.in_grid() && tri.patch == *t as u32)
+        .count();
+    if patches < 2 || 4 * patches > n {
+        return;
+    }
     // Each patch's box, by a compact number given in order of first member.
     let mut slot = vec![u32::MAX; n];
     let mut boxes: Vec<([f32; 3], [f32; 3], u32)> = Vec::new();
