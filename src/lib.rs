@@ -50,6 +50,8 @@ pub mod soup;
 pub mod spline;
 pub mod sums;
 mod sweep;
+#[cfg(test)]
+mod test_rng;
 pub mod units;
 
 pub use about::About;

@@ -525,13 +525,8 @@ mod tests {
 
     #[test]
     fn numbers_read_to_the_bits_serde_json_reads() {
-        let mut seed = 7u64;
-        let mut rnd = move || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            seed
-        };
+        let mut rng = crate::test_rng::Lcg(7);
+        let mut rnd = move || rng.next();
         let mut texts: Vec<String> = [
             "0",
             "-0",

@@ -1103,13 +1103,8 @@ mod tests {
             std::fs::read(written(TestSolid::Assembly)).unwrap(),
         ];
         let path = temp("mutant", "step");
-        let mut seed = 0x2602_u64;
-        let mut next = |n: usize| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((seed >> 33) as usize) % n.max(1)
-        };
+        let mut rng = crate::test_rng::Lcg(0x2602);
+        let mut next = |n: usize| rng.below(n.max(1) as u64) as usize;
         for round in 0..60 {
             let mut b = sources[round % 2].clone();
             for _ in 0..1 + next(4) {

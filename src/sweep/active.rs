@@ -631,13 +631,8 @@ mod tests {
 
     #[test]
     fn random_operations_keep_the_order_and_the_invariants() {
-        let mut seed = 7u64;
-        let mut rnd = |m: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % m
-        };
+        let mut rng = crate::test_rng::Lcg(7u64);
+        let mut rnd = |m: u64| rng.below(m);
         let n = 4000u32;
         let mut y: Vec<f64> = (0..n).map(|_| rnd(1000) as f64).collect();
         let mut t = Active::new(n as usize);

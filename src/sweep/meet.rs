@@ -252,13 +252,8 @@ mod tests {
 
     #[test]
     fn crossing_points_lie_on_both_segments_to_rounding() {
-        let mut seed = 5u64;
-        let mut rnd = move || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut rng = crate::test_rng::Lcg(5);
+        let mut rnd = move || rng.unit();
         let mut crossings = 0;
         for k in 0..20_000 {
             let o = [0.0, 1e6, -1e8][k % 3];

@@ -867,13 +867,8 @@ mod tests {
 
     #[test]
     fn agrees_with_brute_force_and_the_old_sweep_on_random_rings() {
-        let mut seed = 12345u64;
-        let mut rnd = |m: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % m
-        };
+        let mut rng = crate::test_rng::Lcg(12345u64);
+        let mut rnd = |m: u64| rng.below(m);
         let mut seen = [0, 0];
         for t in 0..20000 {
             // Near the origin, and far from it with steps of a few units in the last place.
@@ -935,13 +930,8 @@ mod tests {
     #[test]
     fn halves_agree_with_one_sweep_on_large_stars_with_a_defect_anywhere() {
         let n = 4000;
-        let mut seed = 99u64;
-        let mut rnd = move || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut rng = crate::test_rng::Lcg(99);
+        let mut rnd = move || rng.unit();
         let radii: Vec<f64> = (0..n).map(|_| 1.0 + 0.3 * rnd()).collect();
         let mut found = 0;
         for trial in 0..40 {
@@ -978,13 +968,8 @@ mod tests {
 
     /// A seeded generator of floats in [0, 1).
     fn uniform(seed: u64) -> impl FnMut() -> f64 {
-        let mut seed = seed;
-        move || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        }
+        let mut rng = crate::test_rng::Lcg(seed);
+        move || rng.unit()
     }
 
     /// A comb whose `teeth` point right, each a long thin horizontal tooth: every tooth's
