@@ -4,10 +4,11 @@
 //! A closed, consistently wound mesh can still enclose some of space twice: `cat cube.stl
 //! cube.stl`, two parts of an assembly exported into one STL that overlap, a shell that
 //! folds through itself. The tetrahedron sum then counts that space twice, and nothing in
-//! the edge checks sees it. Here every pair of triangles whose bounding boxes meet (found
-//! with an R*-tree, `rstar`, so the work is O(n log n) for any mix of sizes) is tested with
-//! exact orientation predicates (`robust`'s adaptive `orient3d`/`orient2d`), and two
-//! configurations are refused:
+//! the edge checks sees it. Here every pair of triangles whose bounding boxes meet, but for
+//! pairs within one patch (a piece of surface that cannot cross itself, see `patch.rs`), is
+//! tested with exact orientation predicates (`robust`'s adaptive `orient3d`/`orient2d`);
+//! the pairs come from a uniform grid of cells, or an R*-tree (`rstar`) for very unequal
+//! triangles. These configurations are refused:
 //!
 //! - **crossing**: an edge of one triangle passes through the interior of the other (its
 //!   endpoints on opposite sides of the plane, the crossing point strictly inside). A
@@ -233,8 +234,8 @@ impl Tri {
         self.lo[0] > self.hi[0]
     }
 
-    /// Whether the broad phase lists it: not degenerate, and not of a flat patch checked
-    /// as a whole.
+    /// Whether the broad phase lists it: not degenerate, not of a flat patch checked as a
+    /// whole, and not [`quiet`](Tri::quiet).
     fn in_grid(&self) -> bool {
         !self.is_empty() && self.patch & UNIT == 0 && !self.quiet
     }
@@ -735,9 +736,6 @@ fn quiet(tris: &mut [Tri]) {
         }
     }
     drop(slot);
-    if boxes.len() < 2 || 4 * boxes.len() > n {
-        return;
-    }
     let meets = |b: &([f32; 3], [f32; 3], u32), t: &Tri| {
         (0..3).all(|k| b.0[k] <= t.hi[k] && t.lo[k] <= b.1[k])
     };

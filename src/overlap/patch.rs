@@ -475,27 +475,24 @@ pub(super) fn neighbours(tris: &[Tri]) -> Vec<u32> {
     // hashes only leaves a true pair unjoined): each use takes the other's triangle.
     {
         let out = crate::scratch::Shared(nbr.as_mut_ptr());
-        halves
-            .par_chunks(1 << 14)
-            .enumerate()
-            .for_each(|(c, chunk)| {
-                for d in 0..chunk.len() {
-                    let i = (c << 14) + d;
-                    let k = halves[i] >> 64;
-                    let same = |j: usize| j < halves.len() && halves[j] >> 64 == k;
-                    if (i > 0 && halves[i - 1] >> 64 == k) || !same(i + 1) || same(i + 2) {
-                        continue;
-                    }
-                    let (x, y) = (halves[i], halves[i + 1]);
-                    let (sx, sy) = (x as u32, y as u32);
-                    if x >> 32 != y >> 32 && sx / 3 != sy / 3 {
-                        // SAFETY: each slot is in one entry, and each entry in one run of
-                        // two, written from that run's first entry only: no slot is
-                        // written twice; slots are below 3n, the table's length.
-                        unsafe {
-                            *out.at(sx as usize) = sy / 3;
-                            *out.at(sy as usize) = sx / 3;
-                        }
+        (0..halves.len())
+            .into_par_iter()
+            .with_min_len(1 << 14)
+            .for_each(|i| {
+                let k = halves[i] >> 64;
+                let same = |j: usize| j < halves.len() && halves[j] >> 64 == k;
+                if (i > 0 && halves[i - 1] >> 64 == k) || !same(i + 1) || same(i + 2) {
+                    return;
+                }
+                let (x, y) = (halves[i], halves[i + 1]);
+                let (sx, sy) = (x as u32, y as u32);
+                if x >> 32 != y >> 32 && sx / 3 != sy / 3 {
+                    // SAFETY: each slot is in one entry, and each entry in one run of two,
+                    // written from that run's first entry only: no slot is written twice;
+                    // slots are below 3n, the table's length.
+                    unsafe {
+                        *out.at(sx as usize) = sy / 3;
+                        *out.at(sy as usize) = sx / 3;
                     }
                 }
             });
