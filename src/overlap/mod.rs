@@ -464,9 +464,10 @@ fn search<S: Soup>(soup: &S, patches: Patches, mode: Mode) -> Result<Option<Cont
     // Crossings within the coordinates' precision: followed afterwards.
     let contacts = std::sync::Mutex::new(Vec::<Contact>::new());
     let precision = std::sync::OnceLock::<Precision>::new();
-    let test = |i: usize, j: usize| -> Option<Overlap> {
+    // The pair (i, j), i < j, tested whatever their patches (a folded patch's own pairs).
+    let pair = |i: usize, j: usize| -> Option<Overlap> {
         let (a, b) = (&tris[i], &tris[j]);
-        if !a.meets(b) || a.same_patch(b) {
+        if !a.meets(b) {
             return None;
         }
         if mode == Mode::Sheet {
@@ -562,6 +563,12 @@ fn search<S: Soup>(soup: &S, patches: Patches, mode: Mode) -> Result<Option<Cont
             kind: found,
         })
     };
+    let test = |i: usize, j: usize| -> Option<Overlap> {
+        if tris[i].same_patch(&tris[j]) {
+            return None;
+        }
+        pair(i, j)
+    };
     let found = match &placed {
         Some(placed) => {
             // SAFETY: every entry was written.
@@ -583,25 +590,45 @@ fn search<S: Soup>(soup: &S, patches: Patches, mode: Mode) -> Result<Option<Cont
                         return best;
                     }
                     let key = unpack((group[0] >> 64) as u64);
-                    for (x, &e) in group.iter().enumerate() {
-                        let i = e as u32;
-                        let end = sortable(tris[i as usize].hi[0]);
-                        for &f in &group[x + 1..] {
-                            // Sorted by the boxes' low x: past this box's high x, none
-                            // meets it (read from the entry, without a look at the other
-                            // triangle's record).
+                    let pair_of = |e: u128, f: u128| {
+                        let (i, j) = (e as u32, f as u32);
+                        let (i, j) = (i.min(j) as usize, i.max(j) as usize);
+                        if tris[i].same_patch(&tris[j])
+                            || max_cell(tris[i].cell, tris[j].cell) != key
+                        {
+                            return None;
+                        }
+                        test(i, j)
+                    };
+                    // Each entry against those after it, sorted by the boxes' low x: past
+                    // its box's high x, none meets it (read from the entry, without a look
+                    // at the other triangle's record).
+                    let scan = |e: u128, after: &[u128], best: &mut Option<Overlap>| {
+                        let end = sortable(tris[e as u32 as usize].hi[0]);
+                        for &f in after {
                             if (f >> 32) as u32 > end {
                                 break;
                             }
-                            let j = f as u32;
-                            let (i, j) = (i.min(j) as usize, i.max(j) as usize);
-                            if tris[i].same_patch(&tris[j]) {
-                                continue;
+                            *best = earliest(best.take(), pair_of(e, f));
+                        }
+                    };
+                    match major_patch(group, tris) {
+                        // Most of the cell one patch's (a smooth patch around a fan's
+                        // apex, where every box meets every other): its own pairs are
+                        // never listed, only the others' among themselves and with it.
+                        Some(p) => {
+                            let (big, rest): (Vec<u128>, Vec<u128>) = group
+                                .iter()
+                                .partition(|&&e| tris[e as u32 as usize].patch == p);
+                            for (x, &e) in rest.iter().enumerate() {
+                                scan(e, &rest[x + 1..], &mut best);
+                                scan(e, &big, &mut best);
                             }
-                            if max_cell(tris[i].cell, tris[j].cell) != key {
-                                continue;
+                        }
+                        None => {
+                            for (x, &e) in group.iter().enumerate() {
+                                scan(e, &group[x + 1..], &mut best);
                             }
-                            best = earliest(best, test(i, j));
                         }
                     }
                     best
@@ -659,6 +686,17 @@ fn search<S: Soup>(soup: &S, patches: Patches, mode: Mode) -> Result<Option<Cont
         found,
         flat_overlaps(soup, tris, unturned.as_deref(), &flats, &test, mode),
     );
+    // A folded flat patch's own pairs that may overlap.
+    let found = flats
+        .iter()
+        .filter(|f| f.folded)
+        .map(|f| {
+            f.inner_pairs(soup, tris)
+                .into_par_iter()
+                .map(|(i, j)| pair(i as usize, j as usize))
+                .reduce(|| None, earliest)
+        })
+        .fold(found, earliest);
     if let Some(o) = found {
         return Err(o);
     }
@@ -699,6 +737,29 @@ fn search<S: Soup>(soup: &S, patches: Patches, mode: Mode) -> Result<Option<Cont
     }
     let precision = precision.get_or_init(|| Precision::of(soup));
     contact::verify(soup, tris, contacts, precision)
+}
+
+/// The patch more than half of a large cell's entries are of, if one is: the cell's pairs
+/// are then listed without that patch's own (see [`search`]).
+fn major_patch(group: &[u128], tris: &[Tri]) -> Option<u32> {
+    if group.len() <= 64 {
+        return None;
+    }
+    let patch = |e: &u128| tris[*e as u32 as usize].patch;
+    // Boyer and Moore's majority vote, then a count.
+    let (mut candidate, mut votes) = (0, 0usize);
+    for e in group {
+        let p = patch(e);
+        if votes == 0 {
+            (candidate, votes) = (p, 1);
+        } else if p == candidate {
+            votes += 1;
+        } else {
+            votes -= 1;
+        }
+    }
+    let count = group.iter().filter(|e| patch(e) == candidate).count();
+    (2 * count > group.len()).then_some(candidate)
 }
 
 /// Marks [`Tri::quiet`] the triangles in the broad phase whose boxes meet no other

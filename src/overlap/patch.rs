@@ -48,6 +48,10 @@ pub(super) const UNIT: u32 = 1 << 31;
 /// No neighbour across an edge (or more than one).
 const NONE: u32 = u32::MAX;
 
+/// How many times a failed joined patch is tried again without the runs where its outline
+/// fails.
+const MEND_ROUNDS: usize = 8;
+
 /// Flat patches of fewer triangles go through the broad phase with the others.
 const FLAT_MIN: usize = 16;
 
@@ -73,6 +77,9 @@ pub(super) struct Flat {
     outline: HashMap<[u64; 2], u32>,
     /// Its triangles' boxes, built when a triangle is first tested pair by pair.
     index: OnceLock<RTree<Boxed>>,
+    /// Its outline failed (see [`outline`]): its triangles may lie on one another, and the
+    /// pairs of them that can are tested ([`Flat::inner_pairs`]).
+    pub(super) folded: bool,
 }
 
 /// What a triangle's corners say of its meeting with a flat patch.
@@ -146,6 +153,110 @@ impl Flat {
         }
     }
 
+    /// For a [`folded`](Flat::folded) patch: the pairs of its triangles (ascending, each
+    /// once) whose interiors may overlap, which are all the pairs of it that can cross or
+    /// coincide. Its triangles lie in one plane and turn one way seen along the dropped
+    /// axis, so two of them meet wrongly only where their interiors overlap there:
+    ///
+    /// - two sharing a corner overlap exactly when their angles at that corner do (both
+    ///   are convex and hold the corner, so an overlap reaches it): around each corner the
+    ///   angles are sorted by their first side (exact turns), and each is set against the
+    ///   ones that start inside it, which follow it in that order;
+    /// - two sharing no corner are found by their boxes, but for the triangles around a
+    ///   corner of more than [`HUB`] of them (a fan's apex, where every box meets every
+    ///   other), which are set against the others and not against one another.
+    ///
+    /// A fan of n triangles costs O(n log n), not the n² pairs whose boxes meet.
+    pub(super) fn inner_pairs<S: Soup>(&self, soup: &S, tris: &[Tri]) -> Vec<(u32, u32)> {
+        let corners = |t: u32| {
+            soup.triangle(t as usize)
+                .map(|p| project(p.coords(), self.drop))
+        };
+        // Every corner's uses, by hash.
+        let mut uses: Vec<(u64, u32, u8)> = self
+            .tris
+            .iter()
+            .flat_map(|&t| (0..3u8).map(move |k| (tris[t as usize].hash[k as usize], t, k)))
+            .collect();
+        uses.par_sort_unstable();
+        let mut hubs: HashMap<u64, usize> = HashMap::new();
+        let runs: Vec<&[(u64, u32, u8)]> = uses.chunk_by(|a, b| a.0 == b.0).collect();
+        for run in &runs {
+            if run.len() > HUB {
+                hubs.insert(run[0].0, run.len());
+            }
+        }
+        let mut pairs: Vec<(u32, u32)> = runs
+            .par_iter()
+            .filter(|run| run.len() > 1)
+            .flat_map_iter(|run| {
+                // Each angle as (corner, first side, second side), turning the triangles'
+                // way; seen with the axis dropped, a sign of -1 is turned round.
+                let angles: Vec<Angle> = run
+                    .iter()
+                    .map(|&(_, t, k)| {
+                        let c = corners(t);
+                        let k = k as usize;
+                        let (a, b) = (c[(k + 1) % 3], c[(k + 2) % 3]);
+                        let (a, b) = if self.sign > 0 { (a, b) } else { (b, a) };
+                        (c[k], a, b, t)
+                    })
+                    .collect();
+                overlapping_angles(angles)
+            })
+            .collect();
+        // Pairs sharing no corner, by their boxes.
+        let hub = |t: u32| -> Option<u64> {
+            tris[t as usize]
+                .hash
+                .iter()
+                .filter_map(|h| hubs.get(h).map(|&d| (std::cmp::Reverse(d), *h)))
+                .min()
+                .map(|(_, h)| h)
+        };
+        let mut classes: HashMap<Option<u64>, Vec<Boxed>> = HashMap::new();
+        let boxed = |t: u32| {
+            let c = soup.triangle(t as usize).map(|p| p.coords());
+            let (lo, hi) = bounds(&c);
+            GeomWithData::new(Rectangle::from_corners(lo, hi), t)
+        };
+        for &t in &self.tris {
+            classes.entry(hub(t)).or_default().push(boxed(t));
+        }
+        let classes: Vec<(Option<u64>, RTree<Boxed>)> = classes
+            .into_iter()
+            .map(|(h, b)| (h, RTree::bulk_load(b)))
+            .collect();
+        let shares = |t: u32, u: u32| {
+            let (a, b) = (&tris[t as usize].hash, &tris[u as usize].hash);
+            a.iter().any(|x| b.contains(x))
+        };
+        pairs.par_extend(self.tris.par_iter().flat_map_iter(|&t| {
+            let own = hub(t);
+            let env = {
+                let b = boxed(t);
+                let r = b.geom();
+                AABB::from_corners(r.lower(), r.upper())
+            };
+            let mut found = Vec::new();
+            for (h, tree) in &classes {
+                if h.is_some() && *h == own {
+                    continue;
+                }
+                for u in tree.locate_in_envelope_intersecting(&env) {
+                    let u = u.data;
+                    if u > t && !shares(t, u) {
+                        found.push((t, u));
+                    }
+                }
+            }
+            found
+        }));
+        pairs.par_sort_unstable();
+        pairs.dedup();
+        pairs
+    }
+
     /// The patch's triangles whose boxes meet `lo..hi`.
     pub(super) fn near<'a, S: Soup>(
         &'a self,
@@ -168,6 +279,45 @@ impl Flat {
         tree.locate_in_envelope_intersecting(&AABB::from_corners(lo, hi))
             .map(|b| b.data as usize)
     }
+}
+
+/// Corners of a folded patch with more triangles around them than this are hubs (see
+/// [`Flat::inner_pairs`]).
+const HUB: usize = 16;
+
+/// A triangle's angle at a corner: the corner, its first side's end, its second side's
+/// end (counter-clockwise from the first), and the triangle.
+type Angle = ([f64; 2], [f64; 2], [f64; 2], u32);
+
+/// The pairs (ascending) of triangles whose angles at one shared corner overlap: each angle
+/// given as (the corner, its first side's end, its second side's end, the triangle), all
+/// turning counter-clockwise (less than a half turn) from first to second side.
+fn overlapping_angles(mut angles: Vec<Angle>) -> Vec<(u32, u32)> {
+    let v = angles[0].0;
+    // The half-plane of a direction from `v`: [0, π) first, then [π, 2π).
+    let half = |p: &[f64; 2]| !(p[1] > v[1] || (p[1] == v[1] && p[0] > v[0]));
+    let order = |p: &[f64; 2], q: &[f64; 2]| {
+        half(p)
+            .cmp(&half(q))
+            .then_with(|| 0.cmp(&orient2(&v, p, q)))
+    };
+    angles.sort_by(|a, b| order(&a.1, &b.1).then(a.3.cmp(&b.3)));
+    let n = angles.len();
+    let mut pairs = Vec::new();
+    for i in 0..n {
+        let (_, s, e, t) = angles[i];
+        for step in 1..n {
+            let (_, q, _, u) = angles[(i + step) % n];
+            // Starting along the same side, or strictly inside the angle.
+            let inside = (half(&q) == half(&s) && orient2(&v, &s, &q) == 0)
+                || (orient2(&v, &s, &q) > 0 && orient2(&v, &q, &e) > 0);
+            if !inside {
+                break;
+            }
+            pairs.push((t.min(u), t.max(u)));
+        }
+    }
+    pairs
 }
 
 /// The signed axis a triangle faces most (the coordinate to drop and the `orient2d` sign
@@ -264,7 +414,7 @@ pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri]) -> Vec<Flat> {
     groups.par_iter_mut().for_each(|g| g.0.sort_unstable());
     let check = |tris: &[Tri], members: &[u32], drop: usize, sign: i8| -> (bool, Option<Flat>) {
         let id = members[0];
-        let Some(outline) = outline(soup, tris, &nbr, members, id, drop, sign) else {
+        let Ok(outline) = outline(soup, tris, &nbr, members, id, drop, sign) else {
             return (false, None);
         };
         let flat = (members.len() >= FLAT_MIN)
@@ -287,16 +437,92 @@ pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri]) -> Vec<Flat> {
         .par_iter()
         .map(|g| check(ro, &g.0, g.1, g.2))
         .collect();
-    let mut retry = Vec::new();
-    for (g, v) in groups.iter().zip(&verdicts) {
-        if !v.0 && g.3.len() > 1 {
-            retry.extend(g.3.iter().map(|&r| {
-                let (start, end, drop, sign) = runs[r];
-                let mut members = order[start..end].to_vec();
-                members.sort_unstable();
-                (members, drop, sign, vec![r])
-            }));
+    // A joined patch that failed is tried again without the runs on its outline where it
+    // fails (a few triangles folded over at its rim, that face its axis too and joined
+    // it there), a few times, and then, if it still fails, as its parts. Keeping the big
+    // patch matters: its parts often all meet at one corner (a cone's apex), where every
+    // pair of their triangles' boxes meets.
+    let part = |r: usize| -> Group {
+        let (start, end, drop, sign) = runs[r];
+        let mut members = order[start..end].to_vec();
+        members.sort_unstable();
+        (members, drop, sign, vec![r])
+    };
+    let size = |r: usize| runs[r].1 - runs[r].0;
+    let mut retry: Vec<Group> = Vec::new();
+    let failed_joins: Vec<usize> = (0..groups.len())
+        .filter(|&g| !verdicts[g].0 && groups[g].3.len() > 1)
+        .collect();
+    let mut run_of: Vec<u32> = Vec::new();
+    if !failed_joins.is_empty() {
+        run_of = vec![NONE; n];
+        for (r, &(start, end, ..)) in runs.iter().enumerate() {
+            for &t in &order[start..end] {
+                run_of[t as usize] = r as u32;
+            }
         }
+    }
+    let mut mended: Vec<(Group, (bool, Option<Flat>))> = Vec::new();
+    for g in failed_joins {
+        let (drop, sign, parts) = (groups[g].1, groups[g].2, groups[g].3.clone());
+        let largest = parts.iter().copied().max_by_key(|&r| size(r)).unwrap_or(0);
+        let mut dropped: Vec<usize> = Vec::new();
+        let mut kept_group = None;
+        for _ in 0..MEND_ROUNDS {
+            let kept: Vec<usize> = parts
+                .iter()
+                .copied()
+                .filter(|r| !dropped.contains(r))
+                .collect();
+            if kept.len() < 2 {
+                break;
+            }
+            let mut members: Vec<u32> = kept.iter().flat_map(|&r| part(r).0).collect();
+            members.sort_unstable();
+            for &t in &groups[g].0 {
+                tris[t as usize].patch = t;
+            }
+            set(tris, &members);
+            match outline(soup, tris, &nbr, &members, members[0], drop, sign) {
+                Ok(edges) => {
+                    let f = (members.len() >= FLAT_MIN)
+                        .then(|| flat(soup, tris, &members, drop, sign, edges))
+                        .flatten();
+                    kept_group = Some(((members, drop, sign, kept), (true, f)));
+                    break;
+                }
+                Err(at) => {
+                    let mut more: Vec<usize> = at
+                        .iter()
+                        .map(|&t| run_of[t as usize] as usize)
+                        .filter(|&r| r != largest && !dropped.contains(&r))
+                        .collect();
+                    more.sort_unstable();
+                    more.dedup();
+                    if more.is_empty() {
+                        break;
+                    }
+                    dropped.extend(more);
+                }
+            }
+        }
+        match kept_group {
+            Some(k) => {
+                retry.extend(dropped.iter().map(|&r| part(r)));
+                mended.push(k);
+            }
+            None => {
+                for &t in &groups[g].0 {
+                    tris[t as usize].patch = t;
+                }
+                retry.extend(parts.iter().map(|&r| part(r)));
+            }
+        }
+    }
+    for (g, v) in mended {
+        set(tris, &g.0);
+        groups.push(g);
+        verdicts.push(v);
     }
     if !retry.is_empty() {
         for g in &retry {
@@ -314,6 +540,12 @@ pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri]) -> Vec<Flat> {
     let mut flats = Vec::new();
     // Failed groups first (a retried part that passes is then set again).
     let mut undo: Vec<usize> = (0..groups.len()).filter(|&g| !verdicts[g].0).collect();
+    // Failed groups not tried again as their parts: perhaps folded flat patches.
+    let failed: Vec<usize> = undo
+        .iter()
+        .copied()
+        .filter(|&g| groups[g].3.len() <= 1 && groups[g].0.len() >= FLAT_MIN)
+        .collect();
     undo.sort_by_key(|&g| std::cmp::Reverse(groups[g].0.len()));
     for g in undo {
         for &t in &groups[g].0 {
@@ -332,7 +564,64 @@ pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri]) -> Vec<Flat> {
             flats.push(flat);
         }
     }
+    // A failed patch lying in one plane (a fan whose rim rounding folded it over itself,
+    // two flat faces touching at a corner) is still checked against every other triangle
+    // as a whole: the signs of a triangle's corners against the plane clear it whatever
+    // the outline. Only its own pairs are left, and those that can overlap are found from
+    // its corners ([`Flat::inner_pairs`]), not from boxes that all meet at a fan's apex.
+    for g in failed {
+        let (members, drop, sign, _) = &groups[g];
+        if members.iter().any(|&t| tris[t as usize].patch != t) {
+            continue; // a part of it passed, and is a patch
+        }
+        set(tris, members);
+        let folded = open_edges(tris, &nbr, members, members[0])
+            .and_then(|edges| flat(soup, tris, members, *drop, *sign, edges));
+        match folded {
+            Some(mut f) => {
+                f.folded = true;
+                for &t in members {
+                    tris[t as usize].patch |= UNIT;
+                }
+                flats.push(f);
+            }
+            None => {
+                for &t in members {
+                    tris[t as usize].patch = t;
+                }
+            }
+        }
+    }
     flats
+}
+
+/// A failed patch's edges not shared within it (corner hashes, ascending, and the patch's
+/// triangle on each), if no edge is such an edge of two of its triangles; else `None`.
+fn open_edges(
+    tris: &[Tri],
+    nbr: &[u32],
+    members: &[u32],
+    id: u32,
+) -> Option<HashMap<[u64; 2], u32>> {
+    let mut edges = HashMap::new();
+    for &t in members {
+        let t = t as usize;
+        let h = tris[t].hash;
+        for k in 0..3 {
+            let u = nbr[3 * t + k];
+            if u != NONE && tris[u as usize].patch == id {
+                continue;
+            }
+            let j = (k + 1) % 3;
+            if edges
+                .insert([h[k].min(h[j]), h[k].max(h[j])], t as u32)
+                .is_some()
+            {
+                return None;
+            }
+        }
+    }
+    Some(edges)
 }
 
 /// A patch to check: its triangles, its axis (the coordinate dropped and the turn there),
@@ -503,7 +792,9 @@ pub(super) fn neighbours(tris: &[Tri]) -> Vec<u32> {
 
 /// A patch's outline edges (corner hashes, ascending, and the patch's triangle on each),
 /// if they form rings that neither cross nor touch, exactly one of them turning the way
-/// the triangles do (seen with coordinate `drop` left out); else `None`.
+/// the triangles do (seen with coordinate `drop` left out); else the triangles on the
+/// outline where it fails (none when no place can be named: a ring not closed, or not one
+/// ring turning the triangles' way).
 fn outline<S: Soup>(
     soup: &S,
     tris: &[Tri],
@@ -512,7 +803,7 @@ fn outline<S: Soup>(
     id: u32,
     drop: usize,
     sign: i8,
-) -> Option<HashMap<[u64; 2], u32>> {
+) -> Result<HashMap<[u64; 2], u32>, Vec<u32>> {
     // (from, to, from's point, to's point, triangle)
     type Edge = (u64, u64, [f64; 2], [f64; 2], u32);
     let mut edges: Vec<Edge> = Vec::new();
@@ -534,14 +825,20 @@ fn outline<S: Soup>(
             let j = (k + 1) % 3;
             if c[k] == c[j] {
                 // Seen end on: the sweep takes no point-like edges.
-                return None;
+                return Err(vec![t as u32]);
             }
             edges.push((h[k], h[j], c[k], c[j], t as u32));
         }
     }
     edges.sort_unstable_by_key(|e| e.0);
-    if edges.windows(2).any(|w| w[0].0 == w[1].0) {
-        return None;
+    // Two edges from one corner: the outline touches itself there (a pinch).
+    let pinched: Vec<u32> = edges
+        .chunk_by(|a, b| a.0 == b.0)
+        .filter(|run| run.len() > 1)
+        .flat_map(|run| run.iter().map(|e| e.4))
+        .collect();
+    if !pinched.is_empty() {
+        return Err(pinched);
     }
     // Each edge's successor (the edge from its end), by a merge of the edges in order of
     // their ends with the edges in order of their starts: a binary search per edge over a
@@ -562,10 +859,16 @@ fn outline<S: Soup>(
             succ[k as usize] = f as u32;
         }
     }
-    let next = |e: usize| (succ[e] != u32::MAX).then_some(succ[e] as usize);
+    let next = |e: usize| {
+        (succ[e] != u32::MAX)
+            .then_some(succ[e] as usize)
+            .ok_or_else(Vec::new)
+    };
     let mut used = vec![false; edges.len()];
     // Each ring's points, one after another (`starts` where each begins).
     let mut points: Vec<nalgebra::Point2<f64>> = Vec::with_capacity(edges.len());
+    // The edge each point starts.
+    let mut edge_of: Vec<u32> = Vec::with_capacity(edges.len());
     let mut starts = Vec::new();
     let mut turning = 0;
     for first in 0..edges.len() {
@@ -577,10 +880,11 @@ fn outline<S: Soup>(
         while !used[e] {
             used[e] = true;
             points.push(nalgebra::Point2::from(edges[e].2));
+            edge_of.push(e as u32);
             e = next(e)?;
         }
         if e != first || points.len() - start < 3 {
-            return None;
+            return Err(Vec::new());
         }
         starts.push(start);
         // The ring's turn at its lowest point (x, then y), where it cannot be straight.
@@ -595,20 +899,19 @@ fn outline<S: Soup>(
         }
     }
     if turning != 1 {
-        return None;
+        return Err(Vec::new());
     }
     starts.push(points.len());
     let rings: Vec<&[nalgebra::Point2<f64>]> =
         starts.windows(2).map(|w| &points[w[0]..w[1]]).collect();
-    if crate::sweep::first_contact(&rings).is_some() {
-        return None;
+    if let Some(c) = crate::sweep::first_contact(&rings) {
+        let tri = |r: crate::sweep::EdgeRef| edges[edge_of[starts[r.ring] + r.index] as usize].4;
+        return Err(vec![tri(c.a), tri(c.b)]);
     }
-    Some(
-        edges
-            .iter()
-            .map(|e| ([e.0.min(e.1), e.0.max(e.1)], e.4))
-            .collect(),
-    )
+    Ok(edges
+        .iter()
+        .map(|e| ([e.0.min(e.1), e.0.max(e.1)], e.4))
+        .collect())
 }
 
 /// The patch as a [`Flat`], if all its corners lie exactly in one plane.
@@ -663,6 +966,7 @@ fn flat<S: Soup>(
         corners: hashes,
         outline,
         index: OnceLock::new(),
+        folded: false,
     })
 }
 
@@ -766,22 +1070,9 @@ mod tests {
     /// The patch of each triangle, as [`super::find`] sets it, the flat patches, and how
     /// many other triangles their corners alone do not clear.
     fn patches_of(t: &[T3]) -> (Vec<u32>, usize, usize) {
-        use crate::soup::{Point, Soup};
         let s = soup(t);
         let v = VertexSoup(&s);
-        let mut tris: Vec<_> = (0..t.len())
-            .map(|i| {
-                let (lo, hi) = super::super::bounds(&t[i]);
-                super::super::Tri {
-                    lo: lo.map(|x| x as f32),
-                    hi: hi.map(|x| x as f32),
-                    hash: v.triangle(i).map(|p| p.hash()),
-                    cell: 0,
-                    patch: 0,
-                    quiet: false,
-                }
-            })
-            .collect();
+        let mut tris = records(t, &v);
         let flats = super::find(&v, &mut tris);
         let unclear = flats
             .iter()
@@ -878,6 +1169,121 @@ mod tests {
         }
     }
 
+    /// A cylinder of 64 sections, caps fanned from a rim corner, whose rim corners `m` and
+    /// `m + 1` (of both caps, and so of the side) are moved to `angles` (in turns of the
+    /// section's angle).
+    fn moved_rim(m: usize, angles: [f64; 2]) -> Vec<T3> {
+        let n = 64;
+        let t = cylinder([0.0; 3], 10.0, 5.0, n, true);
+        let at = |k: f64, z: f64| {
+            let a = std::f64::consts::TAU * k / n as f64;
+            [10.0 * a.cos(), 10.0 * a.sin(), z]
+        };
+        let (from, to) = (
+            [m, m + 1].map(|k| at(k as f64, 0.0)),
+            [0, 1].map(|i| at(angles[i], 0.0)),
+        );
+        t.into_iter()
+            .map(|tri| {
+                tri.map(|p| {
+                    let flat = [p[0], p[1], 0.0];
+                    match from.iter().position(|q| *q == flat) {
+                        Some(i) => [to[i][0], to[i][1], p[2]],
+                        None => p,
+                    }
+                })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn fans_folded_or_notched() {
+        // Corners 40 and 41 swapped: the fan's triangle on them turns over, and its
+        // neighbours lie on each other (two flat patches, on either side of it).
+        let t = moved_rim(40, [41.0, 40.0]);
+        let (a, b) = both(&t);
+        assert!(a.is_err(), "{a:?}");
+        assert_eq!(a, b);
+        // Corner 41 moved half way back towards 40: a rim no longer convex there, but no
+        // fan triangle lies on another.
+        let t = moved_rim(40, [40.0, 40.5]);
+        assert_eq!(both(&t), (Ok(None), Ok(None)));
+        // Caps fanned from their centres, corner 41 moved to half way along the spoke to
+        // corner 40: the fan triangle on them is degenerate (skipped), the outline of each
+        // cap's other triangles runs in to the centre and out along one line, so the cap
+        // fails as a patch; it lies in one plane, so it is a folded flat patch, and its
+        // triangles' angles at each corner show that none lies on another.
+        let at = |k: f64, r: f64| {
+            let a = std::f64::consts::TAU * k / 64.0;
+            [r * a.cos(), r * a.sin()]
+        };
+        let (p41, q) = (at(41.0, 10.0), at(40.0, 5.0));
+        let t: Vec<T3> = cylinder([0.0; 3], 10.0, 5.0, 64, false)
+            .into_iter()
+            .map(|tri| {
+                tri.map(|p| {
+                    if [p[0], p[1]] == p41 {
+                        [q[0], q[1], p[2]]
+                    } else {
+                        p
+                    }
+                })
+            })
+            .collect();
+        assert_eq!(both(&t), (Ok(None), Ok(None)));
+        assert_eq!(folded_flats(&t), 2);
+    }
+
+    #[test]
+    fn a_patch_joined_by_folded_rim_triangles_is_mended() {
+        // A cone of 80,000 sections, its base fanned from a rim corner, rounded to f32 as
+        // a binary STL stores it (bench/cad_meshes.py's rim-cone): where the rim crosses
+        // an axis, corners round onto one line and some base triangles turn over to face
+        // up, as the side does, joining it along the rim. The side's patch is found again
+        // without them rather than cut into its parts, which all meet at the apex.
+        let n = 80_000;
+        let f = |x: f64| x as f32 as f64;
+        let rim = |k: usize| {
+            let a = std::f64::consts::TAU * (k % n) as f64 / n as f64;
+            [f(10.0 * a.cos()), f(10.0 * a.sin()), 0.0]
+        };
+        let apex = [0.0, 0.0, 20.0];
+        let mut t: Vec<T3> = (0..n).map(|k| [rim(k), rim(k + 1), apex]).collect();
+        t.extend((1..n - 1).map(|k| [rim(0), rim(k + 1), rim(k)]));
+        let (patch, _, _) = patches_of(&t);
+        let side = patch[0];
+        assert!(patch[..n].iter().all(|&p| p == side));
+    }
+
+    /// The broad phase's records of the triangles `t` (corners `v`).
+    fn records(t: &[T3], v: &VertexSoup) -> Vec<super::super::Tri> {
+        use crate::soup::{Point, Soup};
+        (0..t.len())
+            .map(|i| {
+                let (lo, hi) = super::super::bounds(&t[i]);
+                super::super::Tri {
+                    lo: lo.map(|x| x as f32),
+                    hi: hi.map(|x| x as f32),
+                    hash: v.triangle(i).map(|p| p.hash()),
+                    cell: 0,
+                    patch: 0,
+                    quiet: false,
+                }
+            })
+            .collect()
+    }
+
+    /// How many flat patches [`super::find`] makes folded ones.
+    fn folded_flats(t: &[T3]) -> usize {
+        let s = soup(t);
+        let v = VertexSoup(&s);
+        let mut tris = records(t, &v);
+        super::find(&v, &mut tris)
+            .iter()
+            .filter(|f| f.folded)
+            .count()
+    }
+
     /// A fan about (0, 0) whose rim spirals out over two turns: flat, it covers the plane
     /// twice (its outline crosses itself, so it is no patch, and the pair test finds the
     /// overlap); lifted into a ramp, it covers the plane twice without crossing itself.
@@ -910,6 +1316,8 @@ mod tests {
             "{a:?}"
         );
         assert_eq!(a, b);
+        // Flat, it is checked as one folded patch: its own pairs from their angles.
+        assert_eq!(folded_flats(&flat), 1);
         let (a, b) = both(&spiral(0.01));
         assert_eq!(a, b);
     }
