@@ -486,7 +486,9 @@ pub fn read_parts(bytes: &[u8]) -> Result<Vec<Part>> {
         }
     }
     if parts.is_empty() {
-        return Err(Error::Empty("no parts in the report".into()));
+        return Err(Error::Empty {
+            missing: crate::error::Missing::ReportParts,
+        });
     }
     Ok(parts)
 }

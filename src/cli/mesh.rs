@@ -108,10 +108,10 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         MeshChoice::All => MeshMethod::ALL.to_vec(),
     };
     if let Some(w) = a.weld_tolerance {
-        positive("--weld-tolerance", w)?;
+        positive(Parameter::WeldTolerance, w)?;
     }
     if let Some(t) = a.shell {
-        positive("--shell", t)?;
+        positive(Parameter::ShellThickness, t)?;
         if a.method != MeshChoice::Tetra {
             bail!("--shell is a method of its own; leave out --method");
         }

@@ -268,9 +268,9 @@ fn parse_sequential(bytes: &[u8]) -> Result<RawMesh> {
         ));
     }
     if triangles.is_empty() {
-        return Err(Error::Empty(
-            "no faces (\"f\" lines) in the OBJ input".into(),
-        ));
+        return Err(Error::Empty {
+            missing: crate::error::Missing::ObjFaces,
+        });
     }
     Ok(RawMesh {
         vertices,

@@ -459,7 +459,9 @@ pub fn parse(bytes: &[u8]) -> Result<RawMesh> {
         }
     }
     if out.triangles.is_empty() {
-        return Err(Error::Empty("no faces in the PLY file".into()));
+        return Err(Error::Empty {
+            missing: crate::error::Missing::PlyFaces,
+        });
     }
     Ok(out)
 }

@@ -38,7 +38,9 @@ const RECORD: usize = 50;
 /// ```
 pub fn kind(bytes: &[u8]) -> Result<Kind> {
     if bytes.is_empty() {
-        return Err(Error::Empty("the file is empty".into()));
+        return Err(Error::Empty {
+            missing: crate::error::Missing::Bytes,
+        });
     }
     if bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") {
         return Err(Error::parse(
