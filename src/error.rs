@@ -278,7 +278,7 @@ pub enum Error {
     /// ```
     /// use inertia::error::{Error, Excess};
     /// let stl = inertia::io::stl::write_binary(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0));
-    /// let e = inertia::io::read_raw_meshes(&stl, inertia::io::MeshFormat::Stl, 4).unwrap_err();
+    /// let e = inertia::io::read_raw_meshes_limited(&stl, inertia::io::MeshFormat::Stl, 4).unwrap_err();
     /// assert!(matches!(e, Error::TooLarge { excess: Excess::Triangles { count: 12, max: 4 } }));
     /// ```
     #[error("{excess}")]
@@ -352,6 +352,67 @@ pub enum Error {
         second: String,
         /// Their common volume, in the file's unit cubed.
         volume: f64,
+    },
+
+    /// A reference point (the point moments are taken about) with the wrong number of
+    /// coordinates: 2 for a polygon, 3 for a mesh.
+    #[error("the reference point needs {needed} coordinates here, got {got}")]
+    PointDimension {
+        /// Coordinates needed.
+        needed: usize,
+        /// Coordinates given.
+        got: usize,
+    },
+
+    /// A piece of a drawing (a line, an arc, an open polyline) with an end that meets no
+    /// other piece: it is not part of a closed outline.
+    #[error(
+        "{piece}: {}–{} is not part of a closed outline: its end at {} meets no other piece{}",
+        point2(.from),
+        point2(.to),
+        point2(.end),
+        match .nearest {
+            Some(d) => format!(" (the nearest other end is {} away)", num(*d)),
+            None => String::new(),
+        }
+    )]
+    OpenPiece {
+        /// The piece, as the drawing names it ("LINE 1F").
+        piece: String,
+        /// Its first point.
+        from: [f64; 2],
+        /// Its last point.
+        to: [f64; 2],
+        /// The end that meets nothing.
+        end: [f64; 2],
+        /// The distance to the nearest end of another piece, if there is one.
+        nearest: Option<f64>,
+        /// Whether that gap is small beside the piece (noise that a join tolerance of 1.5
+        /// times it would bridge).
+        joinable: bool,
+    },
+
+    /// An open piece of a drawing, asked to be left out, whose end misses another end by
+    /// little (within 100 times the join tolerance): part of an outline drawn with a gap,
+    /// which leaving it out would cut.
+    #[error(
+        "{piece}: its end at {} misses an end of {} by {}, within 100 times the join tolerance {}: it looks like part of an outline, which leaving out open pieces would drop",
+        point2(.end),
+        .other.as_deref().unwrap_or("itself"),
+        num(*.gap),
+        num(*.tolerance)
+    )]
+    NearMiss {
+        /// The piece, as the drawing names it.
+        piece: String,
+        /// Its end that misses.
+        end: [f64; 2],
+        /// The piece it misses (`None`: itself).
+        other: Option<String>,
+        /// By how much.
+        gap: f64,
+        /// The join tolerance used.
+        tolerance: f64,
     },
 
     /// A file mapped into memory changed (was truncated or rewritten by another program)
@@ -627,6 +688,13 @@ pub enum Missing {
     },
     /// A GeoJSON document without polygons.
     GeojsonPolygons,
+    /// A DXF drawing without the layout asked for.
+    Layout {
+        /// The layout asked for.
+        name: String,
+        /// The drawing's layouts, sorted (none in a drawing older than R2000).
+        layouts: Vec<String>,
+    },
     /// A CAD file without this solid (numbered from 1).
     Solid(usize),
 }
@@ -711,6 +779,23 @@ impl fmt::Display for Missing {
                 Ok(())
             }
             Missing::GeojsonPolygons => write!(f, "no polygons in the GeoJSON document"),
+            Missing::Layout { name, layouts } => {
+                write!(
+                    f,
+                    "DXF: no layout named \"{}\" in the drawing: ",
+                    clip(name)
+                )?;
+                if layouts.is_empty() {
+                    write!(
+                        f,
+                        "it has no LAYOUT objects (a drawing older than R2000, whose paper space can be read)"
+                    )
+                } else {
+                    let listed: Vec<String> =
+                        layouts.iter().map(|n| format!("\"{}\"", clip(n))).collect();
+                    write!(f, "its layouts are {}", listed.join(", "))
+                }
+            }
             Missing::Solid(k) => write!(f, "no solid {k}"),
         }
     }
@@ -1151,6 +1236,11 @@ impl fmt::Display for OverlapAt {
             ),
         }
     }
+}
+
+/// A point of a plane in a message: `(x, y)`, each to 12 significant digits.
+fn point2(p: &[f64; 2]) -> String {
+    format!("({}, {})", num(p[0]), num(p[1]))
 }
 
 /// A point in a message: `(x, y, z)`, each to 12 significant digits.

@@ -40,6 +40,9 @@ pub fn message(e: &Error) -> String {
         } => format!(
             "shell {shell} (from {first}) is wound outward but lies inside another shell: a body inside another (they overlap: union them, or give --overlap sum to add them), or a cavity wound the wrong way (fix the orientation of its triangles)"
         ),
+        Error::PointDimension { needed, got } => {
+            format!("--about needs {needed} coordinates here, got {got}")
+        }
         _ => match hint(e) {
             Some(h) => format!("{e}{h}"),
             None => e.to_string(),
@@ -75,6 +78,18 @@ fn hint(e: &Error) -> Option<String> {
             ..
         } => format!(": --weld-tolerance {} would join them", num(d * 1.5)),
         Error::SolidsOverlap { .. } => ": give --overlap sum to add them as they are".into(),
+        Error::OpenPiece {
+            nearest: Some(d),
+            joinable: true,
+            ..
+        } => format!(": --join-tolerance {} would join them", num(d * 1.5)),
+        Error::NearMiss { gap, .. } => format!(
+            " (--open ignore would drop it; --join-tolerance {} joins them)",
+            num(gap * 1.5)
+        ),
+        Error::Empty {
+            missing: inertia::error::Missing::Layout { layouts, .. },
+        } if layouts.is_empty() => ": --space paper reads its paper space".into(),
         Error::Unresolvable {
             what: Unresolved::VoxelGrid { .. },
         } => "; give a larger --resolution, or --method tetra".into(),
@@ -97,9 +112,7 @@ fn hint(e: &Error) -> Option<String> {
                     elsewhere,
                     ..
                 },
-        } if *elsewhere > 0 => {
-            "; --space paper or --space layout:NAME reads the paper space or a layout".into()
-        }
+        } if *elsewhere > 0 => ": --space paper or --space layout:NAME reads them".into(),
         _ => return None,
     })
 }

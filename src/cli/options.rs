@@ -217,7 +217,7 @@ impl Presentation {
         match &self.about {
             About::Centroid => Ok(None),
             other => {
-                let p = other.resolve(&[0.0; N]).map_err(anyhow::Error::msg)?;
+                let p = other.resolve(&[0.0; N])?;
                 let mut out = [0.0; N];
                 out.copy_from_slice(&p);
                 Ok(Some(out))

@@ -966,7 +966,7 @@ impl Build {
         }
         if surface > 0 {
             notes.push(format!(
-                "{surface} build item{} of type surface left out: an open surface has no volume (--shell integrates it as a wall)",
+                "{surface} build item{} of type surface left out: an open surface has no volume",
                 plural(surface)
             ));
         }

@@ -119,3 +119,30 @@ fn no_module_imports_a_module_that_imports_it_back() {
         "modules in an import cycle: {cycles:?}\n{graph:#?}"
     );
 }
+
+/// The library never names a command-line flag: no string in its code (outside comments
+/// and test modules) holds `--` followed by a letter. The binary (`src/cli/`, `main.rs`)
+/// adds the hints from the typed errors.
+#[test]
+fn no_library_string_names_a_flag() {
+    let mut found = Vec::new();
+    for (module, text) in modules() {
+        if module.starts_with("cli::") {
+            continue;
+        }
+        for (k, line) in code(&text).lines().enumerate() {
+            let b = line.as_bytes();
+            for (i, _) in line.match_indices("--") {
+                let in_string = line[..i].contains('"');
+                if in_string && b.get(i + 2).is_some_and(u8::is_ascii_lowercase) {
+                    found.push(format!("{module} (code line {}): {}", k + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "flags in library strings:\n{}",
+        found.join("\n")
+    );
+}

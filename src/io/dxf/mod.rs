@@ -583,25 +583,12 @@ fn space_entities<'a>(
     }
     let Some(handle) = found else {
         names.sort();
-        let listed = if names.is_empty() {
-            "it has no LAYOUT objects (a drawing older than R2000: --space paper reads its paper space)".to_string()
-        } else {
-            format!(
-                "its layouts are {}",
-                names
-                    .iter()
-                    .map(|n| format!("\"{}\"", crate::error::clip(n)))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        };
-        return Err(Error::parse(
-            "DXF",
-            format!(
-                "no layout named \"{}\" in the drawing: {listed}",
-                crate::error::clip(name)
-            ),
-        ));
+        return Err(Error::Empty {
+            missing: crate::error::Missing::Layout {
+                name: name.to_string(),
+                layouts: names,
+            },
+        });
     };
     let record = drawing
         .block_records()
@@ -962,12 +949,21 @@ mod tests {
             "0\nLINE\n5\nE4\n8\n0\n10\n0\n20\n2\n11\n0\n21\n0.0001\n",
         ]
         .concat();
-        let msg = e(&drawing(&gap));
+        let msg = parse(&drawing(&gap)).unwrap_err();
         assert!(
-            msg.contains(
-                "the nearest other end is 0.0001 away: --join-tolerance 0.00015 would join them"
+            matches!(
+                msg,
+                Error::OpenPiece {
+                    nearest: Some(d),
+                    joinable: true,
+                    ..
+                } if d == 0.0001
             ),
             "{msg}"
+        );
+        assert!(
+            msg.to_string()
+                .contains("the nearest other end is 0.0001 away")
         );
         assert!(e(b"garbage").starts_with("DXF"));
         assert!(e(&drawing("")).contains("no closed outline"));
