@@ -325,8 +325,8 @@ pub enum Error {
         first: String,
         /// The second part's name.
         second: String,
-        /// How they meet ("cross at (1, 2)", "lie one inside the other").
-        how: String,
+        /// How they meet.
+        how: PartsMeet,
     },
 
     /// A CAD file (STEP, IGES, BREP) that OpenCASCADE could not read, or whose shapes are
@@ -526,6 +526,38 @@ impl fmt::Display for EdgesMeet {
             EdgesMeet::Touch => "touch",
             EdgesMeet::Overlap => "overlap",
         })
+    }
+}
+
+/// How two parts of one file meet ([`Error::Overlap`]).
+///
+/// # Examples
+/// ```
+/// use inertia::error::{EdgesMeet, PartsMeet};
+/// let how = PartsMeet::Edges { kind: EdgesMeet::Cross, at: [1.0, 2.0] };
+/// assert_eq!(how.to_string(), "cross at (1, 2)");
+/// assert_eq!(PartsMeet::Inside.to_string(), "lie one inside the other");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum PartsMeet {
+    /// An edge of one meets an edge of the other, at this point.
+    Edges {
+        /// How the edges meet.
+        kind: EdgesMeet,
+        /// A point where they meet.
+        at: [f64; 2],
+    },
+    /// One lies inside the other (no edges meet).
+    Inside,
+}
+
+impl fmt::Display for PartsMeet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PartsMeet::Edges { kind, at } => write!(f, "{kind} at {}", point2(at)),
+            PartsMeet::Inside => write!(f, "lie one inside the other"),
+        }
     }
 }
 

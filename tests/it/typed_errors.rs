@@ -483,6 +483,42 @@ fn polygon_defects_are_enums() {
 }
 
 #[test]
+fn overlapping_parts_of_a_file_say_how_they_meet() {
+    // A MultiPolygon of two squares, the second inside the first, then crossing it.
+    let multi = |second: &str| {
+        format!(
+            r#"{{"type": "MultiPolygon", "coordinates": [[[[0, 0], [4, 0], [4, 4], [0, 4], [0, 0]]], [{second}]]}}"#
+        )
+    };
+    let inside = multi("[[1, 1], [2, 1], [2, 2], [1, 2], [1, 1]]");
+    let e = read_polygons(inside.as_bytes(), PolygonFormat::Geojson).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::Overlap {
+                how: inertia::error::PartsMeet::Inside,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    let crossing = multi("[[3, 1], [5, 1], [5, 2], [3, 2], [3, 1]]");
+    let e = read_polygons(crossing.as_bytes(), PolygonFormat::Geojson).unwrap_err();
+    let Error::Overlap {
+        how:
+            inertia::error::PartsMeet::Edges {
+                kind: EdgesMeet::Cross,
+                at,
+            },
+        ..
+    } = e
+    else {
+        panic!("{e:?}")
+    };
+    assert_eq!(at[0], 4.0);
+}
+
+#[test]
 fn parameters_are_named_by_kind() {
     let e = inertia::positive(Parameter::Density, 0.0).unwrap_err();
     assert!(matches!(
@@ -628,7 +664,15 @@ fn no_library_message_names_a_flag() {
         Error::Overlap {
             first: "a".into(),
             second: "b".into(),
-            how: "cross at (1, 2)".into(),
+            how: inertia::error::PartsMeet::Inside,
+        },
+        Error::Overlap {
+            first: "a".into(),
+            second: "b".into(),
+            how: inertia::error::PartsMeet::Edges {
+                kind: EdgesMeet::Overlap,
+                at: [1.0, 2.0],
+            },
         },
         Error::Cad {
             failure: CadFailure::Open,
