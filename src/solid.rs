@@ -124,7 +124,8 @@ impl Solid {
 ///
 /// # Errors
 /// The first body that cannot be read, validated or integrated, named when the file holds
-/// several.
+/// several ([`Error::InPart`]); [`Error::TooLarge`] for more triangles than
+/// [`Options::max_triangles`] or a voxel grid of more than [`MAX_VOXEL_COLUMNS`] columns.
 ///
 /// # Examples
 /// ```

@@ -65,7 +65,8 @@ impl Bytes {
     /// being read until memory runs out. Regular files are mapped whatever their size.
     ///
     /// # Errors
-    /// The file cannot be opened, read or mapped, or a stream holds more than `max` bytes.
+    /// The file cannot be opened, read or mapped, or a stream holds more than `max` bytes
+    /// (an I/O error wrapping [`Error::TooLarge`](crate::Error::TooLarge)).
     ///
     /// # Examples
     /// ```

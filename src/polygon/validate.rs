@@ -26,7 +26,8 @@ impl Polygon {
     /// [`Error::TooFewPoints`], [`Error::NonFiniteCoordinate`], [`Error::ZeroArea`],
     /// [`Error::SelfIntersection`] (edges that cross, touch or overlap, within a ring or
     /// between rings), [`Error::BadHole`] (a hole outside the outer ring or inside
-    /// another), [`Error::Unresolvable`] (coordinates f64 cannot resolve).
+    /// another), [`Error::Unresolvable`] (coordinates f64 cannot resolve),
+    /// [`Error::TooLarge`] (more vertices than the crossing check takes).
     ///
     /// # Examples
     /// ```

@@ -641,9 +641,10 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<(String, PolygonRings)>> {
 /// # Errors
 /// A drawing that cannot be read; an entity that would change an outline but is not read
 /// (`SOLID`, `REGION`, ...), or lies outside the XY plane; a piece whose end meets no other
-/// (unless [`Options::ignore_open`]) or meets several; INSERTs nested too deep, cyclic, or
-/// expanding to too many entities; splines needing too many points. Each names the entity
-/// (type, handle, layer) or the point.
+/// (unless [`Options::ignore_open`]: [`Error::OpenPiece`], [`Error::NearMiss`]) or meets
+/// several; INSERTs nested too deep, cyclic, or expanding to too many entities
+/// ([`Error::TooLarge`]); splines needing too many points; no closed outline or no such
+/// layout ([`Error::Empty`]). Each names the entity (type, handle, layer) or the point.
 ///
 /// # Examples
 /// ```
