@@ -47,11 +47,18 @@ pub enum Error {
     Io(#[from] std::io::Error),
 
     /// The input is not in the expected format (JSON syntax, a CSV cell, an STL record...).
-    /// `place` names where ("line 3, column 7", "triangle 12", "byte 84").
+    /// `place` says where (line 3, column 7; triangle 12; byte 84).
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::error::{Error, Place};
+    /// let e = inertia::io::read_raw_mesh(b"v 0 0 0\nv 1 0 x\n", inertia::io::MeshFormat::Obj).unwrap_err();
+    /// assert!(matches!(e, Error::Parse { place: Place::Line { line: 2, column: None }, .. }));
+    /// ```
     #[error("{place}: {message}")]
     Parse {
         /// Where in the input.
-        place: String,
+        place: Place,
         /// What was found and what was expected.
         message: String,
     },
@@ -462,6 +469,80 @@ impl fmt::Display for CadFailure {
             CadFailure::InsideOut => "inside-out",
             CadFailure::Failed => "failed",
         })
+    }
+}
+
+/// Where in the input a parse error is ([`Error::Parse`]).
+///
+/// # Examples
+/// ```
+/// use inertia::error::Place;
+/// assert_eq!(Place::Line { line: 3, column: Some(7) }.to_string(), "line 3, column 7");
+/// assert_eq!(Place::Byte(84).to_string(), "byte 84");
+/// assert_eq!(Place::from("PLY header").to_string(), "PLY header");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Place {
+    /// A line of a text file, from 1, and the column when known.
+    Line {
+        /// The line.
+        line: usize,
+        /// The column, from 1.
+        column: Option<usize>,
+    },
+    /// A byte of the file, from 0 (its offset).
+    Byte(u64),
+    /// A triangle (a binary STL's record), from 1.
+    Triangle(u64),
+    /// A vertex, from 1.
+    Vertex(u64),
+    /// A face, from 1.
+    Face(u64),
+    /// A place the format names otherwise (the "PLY header", a 3MF object, a DXF entity,
+    /// a report's part).
+    Named(String),
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Place::Line { line, column: None } => write!(f, "line {line}"),
+            Place::Line {
+                line,
+                column: Some(c),
+            } => write!(f, "line {line}, column {c}"),
+            Place::Byte(b) => write!(f, "byte {b}"),
+            Place::Triangle(t) => write!(f, "triangle {t}"),
+            Place::Vertex(v) => write!(f, "vertex {v}"),
+            Place::Face(k) => write!(f, "face {k}"),
+            Place::Named(n) => f.write_str(n),
+        }
+    }
+}
+
+impl Place {
+    /// Line `line` (from 1), no column.
+    pub fn line(line: usize) -> Place {
+        Place::Line { line, column: None }
+    }
+}
+
+impl From<&str> for Place {
+    fn from(name: &str) -> Place {
+        Place::Named(name.to_string())
+    }
+}
+
+impl From<String> for Place {
+    fn from(name: String) -> Place {
+        Place::Named(name)
+    }
+}
+
+impl From<&String> for Place {
+    fn from(name: &String) -> Place {
+        Place::Named(name.clone())
     }
 }
 
@@ -1385,7 +1466,7 @@ impl Error {
     /// let e = inertia::Error::parse("line 3", "expected a number");
     /// assert_eq!(e.to_string(), "line 3: expected a number");
     /// ```
-    pub fn parse(place: impl Into<String>, message: impl Into<String>) -> Self {
+    pub fn parse(place: impl Into<Place>, message: impl Into<String>) -> Self {
         Error::Parse {
             place: place.into(),
             message: message.into(),

@@ -191,7 +191,7 @@ pub(crate) fn text(bytes: &[u8]) -> Result<&str> {
             .filter(|&&b| b == b'\n')
             .count()
             + 1;
-        Error::parse(format!("line {line}"), "not text (invalid UTF-8)")
+        Error::parse(crate::error::Place::line(line), "not text (invalid UTF-8)")
     })
 }
 

@@ -867,3 +867,65 @@ fn no_library_message_names_a_flag() {
         assert!(!text.contains('\n'), "{e:?} says {text}");
     }
 }
+
+#[test]
+fn parse_errors_say_where_as_a_place() {
+    use inertia::error::Place;
+    let e = read_raw_mesh(b"v 0 0 0\nv 1 0 x\n", MeshFormat::Obj).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::Parse {
+                place: Place::Line {
+                    line: 2,
+                    column: None
+                },
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    let e = read_polygons(b"[[0, 0], [1, 0],\n [1, 1], oops]", PolygonFormat::Json).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::Parse {
+                place: Place::Line {
+                    line: 2,
+                    column: Some(_)
+                },
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    // A binary STL whose second triangle holds an infinity.
+    let mut raw = Shape3d::Box { size: [1.0; 3] }.tessellate(0);
+    let bad = raw.triangles[1][0] as usize;
+    raw.vertices.push([f64::INFINITY, 0.0, 0.0]);
+    raw.triangles[1][0] = (raw.vertices.len() - 1) as u32;
+    let stl = inertia::io::stl::write_binary(&raw);
+    let e = read_raw_mesh(&stl, MeshFormat::Stl).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::Parse {
+                place: Place::Triangle(2),
+                ..
+            }
+        ),
+        "{e:?} (vertex {bad})"
+    );
+    let ply = b"ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\nelement face 1\nproperty list uchar int vertex_indices\nend_header\n0 0 0\n1 0 0\n0 1 0\n3 0 1 9\n";
+    let e = read_raw_mesh(ply, MeshFormat::Ply).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::Parse {
+                place: Place::Face(1),
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+}
