@@ -146,3 +146,37 @@ fn no_library_string_names_a_flag() {
         found.join("\n")
     );
 }
+
+/// The library prints nothing, exits nothing and installs no signal handler: those are
+/// the binary's (a `SIGBUS` on a truncated mapped file is `cli/sigbus.rs`'s to report).
+#[test]
+fn the_library_neither_prints_nor_exits() {
+    let banned = [
+        "println!",
+        "eprintln!",
+        "print!(",
+        "eprint!(",
+        "process::exit",
+        "_exit(",
+        "sigaction",
+        "libc::signal",
+    ];
+    let mut found = Vec::new();
+    for (module, text) in modules() {
+        if module.starts_with("cli::") {
+            continue;
+        }
+        for line in code(&text).lines() {
+            for b in banned {
+                if line.contains(b) {
+                    found.push(format!("{module}: {}", line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "the library prints or exits:\n{}",
+        found.join("\n")
+    );
+}
