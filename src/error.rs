@@ -361,6 +361,32 @@ pub enum Error {
         volume: f64,
     },
 
+    /// A spline (a DXF `SPLINE`) that is not a valid curve.
+    #[error("{entity}: {problem}")]
+    Spline {
+        /// The entity, as the drawing names it ("SPLINE 5B").
+        entity: String,
+        /// What is wrong with it.
+        problem: SplineProblem,
+    },
+
+    /// A result that f64 cannot hold: a field of a report that is NaN or infinite, or a
+    /// measure, mass or greatest moment that underflows to 0.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::error::{Error, NumberProblem};
+    /// let e = Error::NotRepresentable { field: "volume".into(), problem: NumberProblem::Underflow };
+    /// assert!(e.to_string().starts_with("the volume underflows f64"));
+    /// ```
+    #[error("{}", not_representable(.field, *.problem))]
+    NotRepresentable {
+        /// The field, as the JSON report names it (`principal.moments[0]`).
+        field: String,
+        /// What is wrong with its value.
+        problem: NumberProblem,
+    },
+
     /// A reference point (the point moments are taken about) with the wrong number of
     /// coordinates: 2 for a polygon, 3 for a mesh.
     #[error("the reference point needs {needed} coordinates here, got {got}")]
@@ -543,6 +569,99 @@ impl From<String> for Place {
 impl From<&String> for Place {
     fn from(name: &String) -> Place {
         Place::Named(name.clone())
+    }
+}
+
+/// What is wrong with a spline ([`Error::Spline`]; re-exported as `spline::SplineProblem`).
+///
+/// # Examples
+/// ```
+/// use inertia::error::SplineProblem;
+/// let p = SplineProblem::KnotCount { knots: 2, points: 3, degree: 2 };
+/// assert_eq!(p.to_string(), "2 knots where 3 control points of degree 2 need 6");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SplineProblem {
+    /// A degree outside 1..=`max`.
+    #[error("degree {degree} is not between 1 and {max}")]
+    Degree {
+        /// The degree given.
+        degree: usize,
+        /// The highest degree read.
+        max: usize,
+    },
+    /// Fewer control points than the degree needs.
+    #[error("{points} control points are too few for degree {degree}")]
+    TooFewPoints {
+        /// Control points given.
+        points: usize,
+        /// The degree.
+        degree: usize,
+    },
+    /// Not as many knots as points plus degree plus one.
+    #[error("{knots} knots where {points} control points of degree {degree} need {}", points + degree + 1)]
+    KnotCount {
+        /// Knots given.
+        knots: usize,
+        /// Control points given.
+        points: usize,
+        /// The degree.
+        degree: usize,
+    },
+    /// Knots that are not finite or decrease somewhere.
+    #[error("its knots are not finite and non-decreasing")]
+    Knots,
+    /// Knots that leave no parameter range.
+    #[error("its knots leave no parameter range")]
+    NoRange,
+    /// Not one weight per control point.
+    #[error("{weights} weights for {points} control points")]
+    WeightCount {
+        /// Weights given.
+        weights: usize,
+        /// Control points given.
+        points: usize,
+    },
+    /// A weight that is not a positive finite number.
+    #[error("a weight is not a positive finite number")]
+    Weight,
+    /// A control point that is not finite.
+    #[error("a control point is not finite")]
+    Point,
+    /// A knot vector that cuts the curve into this many pieces.
+    #[error("its knot vector is discontinuous: it is {0} pieces")]
+    Pieces(usize),
+    /// More chord points than allowed to stay within the tolerance.
+    #[error("needs more than {max} points to stay within {tolerance} of its chords")]
+    TooManyPoints {
+        /// The limit.
+        max: usize,
+        /// The tolerance.
+        tolerance: f64,
+    },
+}
+
+/// What is wrong with a number of a result ([`Error::NotRepresentable`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NumberProblem {
+    /// It is NaN or infinite.
+    NotFinite,
+    /// It rounds to 0 where it cannot be 0 (a volume, an area, a mass, the greatest
+    /// principal moment).
+    Underflow,
+}
+
+/// The message of [`Error::NotRepresentable`].
+fn not_representable(field: &str, problem: NumberProblem) -> String {
+    match problem {
+        NumberProblem::Underflow => format!(
+            "the {field} underflows f64 (it rounds to 0): the sizes or the density are too small"
+        ),
+        NumberProblem::NotFinite => format!(
+            "{field} is not a finite number in f64 (NaN or infinite): the coordinates, sizes, density or directions are too large or too small"
+        ),
     }
 }
 

@@ -702,6 +702,21 @@ fn no_library_message_names_a_flag() {
         Error::FileChanged {
             path: "part.stl".into(),
         },
+        Error::NotRepresentable {
+            field: "volume".into(),
+            problem: inertia::error::NumberProblem::Underflow,
+        },
+        Error::NotRepresentable {
+            field: "centroid[0]".into(),
+            problem: inertia::error::NumberProblem::NotFinite,
+        },
+        Error::Spline {
+            entity: "SPLINE 5B".into(),
+            problem: inertia::error::SplineProblem::TooManyPoints {
+                max: 10,
+                tolerance: 1e-9,
+            },
+        },
     ];
     for problem in [
         inertia::error::ShellProblem::Flat,
@@ -866,6 +881,48 @@ fn no_library_message_names_a_flag() {
         assert!(!text.contains("--"), "{e:?} says {text}");
         assert!(!text.contains('\n'), "{e:?} says {text}");
     }
+}
+
+#[test]
+fn splines_and_unrepresentable_results_are_typed() {
+    use inertia::error::{NumberProblem, SplineProblem};
+    // A SPLINE of degree 2 with 3 control points and 2 knots.
+    let spline = "0\nSPLINE\n5\n5B\n8\n0\n71\n2\n40\n0\n40\n1\n10\n0\n20\n0\n30\n0\n10\n1\n20\n1\n30\n0\n10\n2\n20\n0\n30\n0\n";
+    let e = read_polygons(&dxf(spline), PolygonFormat::Dxf).unwrap_err();
+    let Error::Spline {
+        entity,
+        problem:
+            SplineProblem::KnotCount {
+                knots: 2,
+                points: 3,
+                degree: 2,
+            },
+    } = &e
+    else {
+        panic!("{e:?}")
+    };
+    assert!(entity.starts_with("SPLINE 5B"), "{entity}");
+    // A cube 1e-100 across: its moments underflow.
+    let tiny = Mesh::new(&Shape3d::Box { size: [1e-100; 3] }.tessellate(0)).unwrap();
+    let r = inertia::report::MeshReport::new(
+        "tiny",
+        &tiny,
+        inertia::MeshMethod::Tetra,
+        0,
+        inertia::Amount::Density(1.0),
+        None,
+    );
+    let e = inertia::report::check_numbers(&r).unwrap_err();
+    assert!(
+        matches!(
+            &e,
+            Error::NotRepresentable {
+                problem: NumberProblem::Underflow,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
 }
 
 #[test]
