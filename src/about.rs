@@ -48,24 +48,24 @@ impl About {
     /// The point's coordinates for a body with centroid `centroid`, checking the dimension.
     ///
     /// # Errors
-    /// A message when a point has the wrong number of components for `centroid`.
+    /// [`Error::PointDimension`](crate::Error::PointDimension) when the point has the
+    /// wrong number of coordinates for `centroid`.
     ///
     /// # Examples
     /// ```
     /// use inertia::About;
-    /// assert_eq!(About::Origin.resolve(&[5.0, 6.0]), Ok(vec![0.0, 0.0]));
+    /// assert_eq!(About::Origin.resolve(&[5.0, 6.0]).unwrap(), vec![0.0, 0.0]);
     /// assert!(About::Point(vec![1.0, 2.0, 3.0]).resolve(&[0.0, 0.0]).is_err());
     /// ```
-    pub fn resolve(&self, centroid: &[f64]) -> Result<Vec<f64>, String> {
+    pub fn resolve(&self, centroid: &[f64]) -> crate::Result<Vec<f64>> {
         match self {
             About::Centroid => Ok(centroid.to_vec()),
             About::Origin => Ok(vec![0.0; centroid.len()]),
             About::Point(p) if p.len() == centroid.len() => Ok(p.clone()),
-            About::Point(p) => Err(format!(
-                "--about needs {} coordinates here, got {}",
-                centroid.len(),
-                p.len()
-            )),
+            About::Point(p) => Err(crate::Error::PointDimension {
+                needed: centroid.len(),
+                got: p.len(),
+            }),
         }
     }
 }

@@ -74,19 +74,21 @@ pub use nalgebra;
 ///
 /// # Examples
 /// ```
-/// assert!(inertia::positive("--density", 2.5).is_ok());
+/// use inertia::error::Parameter;
+/// assert!(inertia::positive(Parameter::Density, 2.5).is_ok());
 /// assert_eq!(
-///     inertia::positive("--mass", -1.0).unwrap_err().to_string(),
-///     "--mass must be a positive finite number, got -1"
+///     inertia::positive(Parameter::Mass, -1.0).unwrap_err().to_string(),
+///     "the mass must be a positive finite number, got -1"
 /// );
 /// ```
-pub fn positive(name: &str, value: f64) -> Result<f64> {
+pub fn positive(name: error::Parameter, value: f64) -> Result<f64> {
     if value.is_finite() && value > 0.0 {
         Ok(value)
     } else {
         Err(Error::InvalidParameter {
-            name: name.to_string(),
+            name,
             value,
+            need: error::Need::Positive,
         })
     }
 }

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     // A mapped input truncated by another program: one line and exit 2, not SIGBUS.
-    inertia::io::guard::catch_truncation();
+    cli::sigbus::catch_truncation();
     let args = match cli::Cli::try_parse() {
         Ok(a) => a,
         Err(e) => {

@@ -124,7 +124,8 @@ impl Solid {
 ///
 /// # Errors
 /// The first body that cannot be read, validated or integrated, named when the file holds
-/// several.
+/// several ([`Error::InPart`]); [`Error::TooLarge`] for more triangles than
+/// [`Options::max_triangles`] or a voxel grid of more than [`MAX_VOXEL_COLUMNS`] columns.
 ///
 /// # Examples
 /// ```
@@ -175,11 +176,11 @@ pub fn read_solids(bytes: &[u8], format: MeshFormat, options: &Options) -> Resul
 /// What the overlap check found: the contacts within the coordinates' precision taken for
 /// touching (`Ok(None)`: nothing crosses), or the first two triangles that cross or
 /// coincide beyond it, described in one line.
-type Checked = std::result::Result<Option<crate::overlap::Contacts>, String>;
+type Checked = std::result::Result<Option<crate::overlap::Contacts>, crate::error::OverlapAt>;
 
 /// The overlap check on `soup`, described by its places.
 fn checked<S: crate::soup::Soup>(soup: &S) -> Checked {
-    crate::overlap::check(soup).map_err(|o| o.describe(soup))
+    crate::overlap::check(soup).map_err(|o| o.at(soup))
 }
 
 /// The parallel path on a file's triangles as they are: one closed shell integrated
@@ -461,12 +462,12 @@ fn overlapping(
         )),
         (Err(what), OverlapPolicy::Sum) => Ok((
             Some(format!(
-                "{what}: overlapping space is counted twice (--overlap sum)"
+                "{what}: overlapping space is counted twice (summed as asked)"
             )),
             None,
         )),
-        (Err(what), OverlapPolicy::Refuse) => Err(Error::Overlapping {
-            place: what,
+        (Err(at), OverlapPolicy::Refuse) => Err(Error::Overlapping {
+            at,
             sum_allowed: true,
         }),
     }
@@ -479,10 +480,13 @@ fn integrate(mesh: &Mesh, options: &Options) -> Result<Vec<MeshIntegral>> {
         let g = crate::method::voxel::grid_for(mesh, options.resolution);
         let columns = g.cells[0] as f64 * g.cells[1] as f64;
         if columns > MAX_VOXEL_COLUMNS {
-            return Err(Error::TooLarge(format!(
-                "--resolution {} means a grid of {} × {} = {columns:.3e} columns over this mesh, more than {MAX_VOXEL_COLUMNS:e} (minutes of work): give a smaller --resolution",
-                options.resolution, g.cells[0], g.cells[1]
-            )));
+            return Err(Error::TooLarge {
+                excess: crate::error::Excess::VoxelColumns {
+                    resolution: options.resolution,
+                    cells: g.cells,
+                    max: MAX_VOXEL_COLUMNS,
+                },
+            });
         }
     }
     let integrals: Vec<MeshIntegral> = options
@@ -497,13 +501,12 @@ fn integrate(mesh: &Mesh, options: &Options) -> Result<Vec<MeshIntegral>> {
             .as_ref()
             .filter(|_| i.properties.volume.abs() == 0.0 || i.properties.volume.is_nan())
     }) {
-        return Err(Error::Unresolvable(format!(
-            "no column of the voxel grid ({} × {} cells of {} × {}) passes through the mesh: its bodies are smaller than a cell of the grid over their common box; give a larger --resolution, or --method tetra",
-            g.cells[0],
-            g.cells[1],
-            crate::error::num(g.cell_size[0]),
-            crate::error::num(g.cell_size[1])
-        )));
+        return Err(Error::Unresolvable {
+            what: crate::error::Unresolved::VoxelGrid {
+                cells: g.cells,
+                cell_size: g.cell_size,
+            },
+        });
     }
     Ok(integrals)
 }
@@ -537,7 +540,7 @@ fn body(
             {
                 // Summing is still offered: with it, shells may lie in one another.
                 return Error::Overlapping {
-                    place: o.describe(&soup),
+                    at: o.at(&soup),
                     sum_allowed: options.overlap == OverlapPolicy::Refuse,
                 };
             }
@@ -554,7 +557,7 @@ fn body(
                 && let Some(o) = crate::overlap::doubled_faces(&soup)
             {
                 return Err(Error::Overlapping {
-                    place: o.describe(&soup),
+                    at: o.at(&soup),
                     sum_allowed: true,
                 });
             }
@@ -590,7 +593,7 @@ fn body(
     // With --overlap sum, a body inside another crosses none of its triangles: say so.
     let nested = (mesh.nested_count() > 0 && warning.is_none()).then(|| {
         format!(
-            "{} bod{} inside another: the space they share is counted twice (--overlap sum)",
+            "{} bod{} inside another: the space they share is counted twice (summed as asked)",
             mesh.nested_count(),
             if mesh.nested_count() == 1 {
                 "y lies"

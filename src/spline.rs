@@ -9,6 +9,8 @@
 //! the chord is then within that distance of the curve: the bound is rigorous, not a
 //! sampled estimate.
 
+pub use crate::error::SplineProblem;
+
 /// A NURBS curve in the plane, checked.
 ///
 /// # Examples
@@ -21,7 +23,7 @@
 /// assert!(deviation <= 1e-9);
 /// assert_eq!(points[0], [0.0, 0.0]);
 /// assert_eq!(*points.last().unwrap(), [2.0, 0.0]);
-/// # Ok::<(), String>(())
+/// # Ok::<(), inertia::error::SplineProblem>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Nurbs {
@@ -46,43 +48,47 @@ impl Nurbs {
     /// decreasing, weights finite and positive, a non-empty parameter range.
     ///
     /// # Errors
-    /// A message saying which of these fails.
+    /// The [`SplineProblem`] saying which of these fails.
     pub fn new(
         degree: usize,
         knots: Vec<f64>,
         points: Vec<[f64; 2]>,
         weights: Vec<f64>,
-    ) -> Result<Nurbs, String> {
+    ) -> Result<Nurbs, SplineProblem> {
         if degree == 0 || degree > MAX_DEGREE {
-            return Err(format!("degree {degree} is not between 1 and {MAX_DEGREE}"));
+            return Err(SplineProblem::Degree {
+                degree,
+                max: MAX_DEGREE,
+            });
         }
         let n = points.len();
         if n < degree + 1 {
-            return Err(format!(
-                "{n} control points are too few for degree {degree}"
-            ));
+            return Err(SplineProblem::TooFewPoints { points: n, degree });
         }
         if knots.len() != n + degree + 1 {
-            return Err(format!(
-                "{} knots where {n} control points of degree {degree} need {}",
-                knots.len(),
-                n + degree + 1
-            ));
+            return Err(SplineProblem::KnotCount {
+                knots: knots.len(),
+                points: n,
+                degree,
+            });
         }
         if knots.iter().any(|k| !k.is_finite()) || knots.windows(2).any(|w| w[1] < w[0]) {
-            return Err("its knots are not finite and non-decreasing".into());
+            return Err(SplineProblem::Knots);
         }
         if knots[degree] >= knots[n] {
-            return Err("its knots leave no parameter range".into());
+            return Err(SplineProblem::NoRange);
         }
         if !weights.is_empty() && weights.len() != n {
-            return Err(format!("{} weights for {n} control points", weights.len()));
+            return Err(SplineProblem::WeightCount {
+                weights: weights.len(),
+                points: n,
+            });
         }
         if weights.iter().any(|w| !(w.is_finite() && *w > 0.0)) {
-            return Err("a weight is not a positive finite number".into());
+            return Err(SplineProblem::Weight);
         }
         if points.iter().flatten().any(|c| !c.is_finite()) {
-            return Err("a control point is not finite".into());
+            return Err(SplineProblem::Point);
         }
         let origin = points[0];
         let points = points
@@ -131,13 +137,10 @@ impl Nurbs {
         &self,
         tolerance: f64,
         max_points: usize,
-    ) -> Result<(Vec<[f64; 2]>, f64), String> {
+    ) -> Result<(Vec<[f64; 2]>, f64), SplineProblem> {
         let (mut pieces, deviation) = self.flatten_pieces(tolerance, max_points)?;
         if pieces.len() != 1 {
-            return Err(format!(
-                "its knot vector is discontinuous: it is {} pieces",
-                pieces.len()
-            ));
+            return Err(SplineProblem::Pieces(pieces.len()));
         }
         Ok((pieces.remove(0), deviation))
     }
@@ -157,13 +160,13 @@ impl Nurbs {
     ///     vec![[0.0, 0.0], [1.0, 0.0], [5.0, 5.0], [6.0, 5.0]], vec![])?;
     /// let (pieces, _) = c.flatten_pieces(1e-9, 100)?;
     /// assert_eq!(pieces, vec![vec![[0.0, 0.0], [1.0, 0.0]], vec![[5.0, 5.0], [6.0, 5.0]]]);
-    /// # Ok::<(), String>(())
+    /// # Ok::<(), inertia::error::SplineProblem>(())
     /// ```
     pub fn flatten_pieces(
         &self,
         tolerance: f64,
         max_points: usize,
-    ) -> Result<(Vec<Polyline>, f64), String> {
+    ) -> Result<(Vec<Polyline>, f64), SplineProblem> {
         let p = self.degree;
         let mut pieces: Vec<Polyline> = Vec::new();
         let mut total = 0;
@@ -180,9 +183,10 @@ impl Nurbs {
                         deviation = deviation.max(d);
                         out.push(cartesian(piece[p]));
                         if total + out.len() > max_points {
-                            return Err(format!(
-                                "needs more than {max_points} points to stay within {tolerance} of its chords"
-                            ));
+                            return Err(SplineProblem::TooManyPoints {
+                                max: max_points,
+                                tolerance,
+                            });
                         }
                         continue;
                     }
@@ -217,7 +221,7 @@ impl Nurbs {
     /// let pieces = c.bezier_pieces();
     /// assert_eq!((pieces.len(), pieces[0].len()), (1, 2));
     /// assert_eq!(pieces[0][0], vec![[0.0, 0.0, 1.0], [2.0, 2.0, 1.0], [3.0, 2.0, 1.0]]);
-    /// # Ok::<(), String>(())
+    /// # Ok::<(), inertia::error::SplineProblem>(())
     /// ```
     pub fn bezier_pieces(&self) -> Vec<Vec<Vec<[f64; 3]>>> {
         let p = self.degree;

@@ -91,11 +91,12 @@ impl Sums {
     pub(crate) fn check_resolution(&self) -> crate::Result<()> {
         let error = 8.0 * f64::EPSILON * self.spread;
         if error > 1e-6 * self.det.abs() || !error.is_finite() {
-            return Err(crate::Error::Unresolvable(format!(
-                "the mesh's coordinates span more than f64 can resolve: its volume {} could be off by {} from rounding alone",
-                self.det / 6.0,
-                error / 6.0
-            )));
+            return Err(crate::Error::Unresolvable {
+                what: crate::error::Unresolved::MeshVolume {
+                    volume: self.det / 6.0,
+                    error: error / 6.0,
+                },
+            });
         }
         Ok(())
     }

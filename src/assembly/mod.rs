@@ -302,7 +302,7 @@ mod tests {
             read_parts(br#"{"methods": {}}"#)
                 .unwrap_err()
                 .to_string()
-                .contains("--method all")
+                .contains("comparison of methods")
         );
         assert!(read_parts(b"not json").is_err());
     }

@@ -15,7 +15,7 @@ fn num(v: &Value, key: &str, place: &str) -> Result<f64> {
     v.get(key).and_then(Value::as_f64).ok_or_else(|| {
         Error::parse(
             place,
-            format!("missing number \"{key}\"; is this an `inertia ... --json` report?"),
+            format!("missing number \"{key}\"; is this a JSON report of inertia?"),
         )
     })
 }
@@ -87,7 +87,7 @@ fn part(v: &Value, place: &str) -> Result<Part> {
     if v.get("methods").is_some() {
         return Err(Error::parse(
             place,
-            "a --method all comparison; combine takes single-method reports",
+            "a comparison of methods; combine takes single-method reports",
         ));
     }
     let units = units_of(v, place)?;
@@ -313,7 +313,7 @@ fn recovered(
     Err(Error::parse(
         place,
         format!(
-            "{}, far from its centroid: moved back to the centroid, only about {} significant digits are left (a combined result needs 12); write the report about its centroid (without --about), or with an inertia that records \"{field}\"",
+            "{}, far from its centroid: moved back to the centroid, only about {} significant digits are left (a combined result needs 12); write the report about its centroid (the default), or with an inertia that records \"{field}\"",
             what(),
             ((kept / error).log10().floor().max(0.0)) as i32
         ),
@@ -486,7 +486,9 @@ pub fn read_parts(bytes: &[u8]) -> Result<Vec<Part>> {
         }
     }
     if parts.is_empty() {
-        return Err(Error::Empty("no parts in the report".into()));
+        return Err(Error::Empty {
+            missing: crate::error::Missing::ReportParts,
+        });
     }
     Ok(parts)
 }

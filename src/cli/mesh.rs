@@ -108,10 +108,10 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         MeshChoice::All => MeshMethod::ALL.to_vec(),
     };
     if let Some(w) = a.weld_tolerance {
-        positive("--weld-tolerance", w)?;
+        positive(Parameter::WeldTolerance, w)?;
     }
     if let Some(t) = a.shell {
-        positive("--shell", t)?;
+        positive(Parameter::ShellThickness, t)?;
         if a.method != MeshChoice::Tetra {
             bail!("--shell is a method of its own; leave out --method");
         }
@@ -362,7 +362,7 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         .flat_map(|(_, label, body, _, _, notes, _)| {
             inside_out(body, label)
                 .into_iter()
-                .chain(notes.iter().cloned())
+                .chain(notes.iter().map(|n| surface_hint(n, body)))
         })
         .collect();
     let rows: Vec<Result<MeshReport, (String, String)>> = results
@@ -405,4 +405,15 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
     warnings.append(&mut out.warnings);
     out.warnings = warnings;
     Ok(out)
+}
+
+/// A 3MF note with the flag that would keep what it left out: the library says that its
+/// surface items were left out (`body.left_out`), the command line names `--shell`.
+fn surface_hint(note: &str, body: &Body) -> String {
+    let surfaces = body.left_out.is_some_and(|l| l.surface > 0);
+    if surfaces && note.ends_with("an open surface has no volume") {
+        format!("{note} (--shell integrates it as a wall)")
+    } else {
+        note.to_string()
+    }
 }

@@ -3,6 +3,7 @@
 use crate::progress::Progress;
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use inertia::error::Parameter;
 use inertia::error::num;
 use inertia::io::{Bytes, MeshFormat, PolygonFormat, parse_polygons};
 use inertia::method::voxel::DEFAULT_RESOLUTION;
@@ -19,10 +20,12 @@ use std::path::{Path, PathBuf};
 mod args;
 mod cad;
 mod combine;
+mod hints;
 mod mesh;
 mod options;
 mod polygon;
 mod shape;
+pub mod sigbus;
 pub use args::Cli;
 use args::*;
 use cad::*;
@@ -57,11 +60,15 @@ impl Outcome {
 /// once: a cause whose message its parent's already ends with (an I/O error inside
 /// "cannot read: ...") is not repeated.
 /// A parse error read from a file prints `file: line 3: ...`, not the line twice.
+/// The library's errors are worded by [`hints::message`], which names the flags that help.
 pub fn reason(e: &anyhow::Error) -> String {
     let mut out = String::new();
     let mut last = String::new();
     for cause in e.chain() {
-        let text = cause.to_string();
+        let text = match hints::library_error(cause) {
+            Some(e) => hints::message(e),
+            None => cause.to_string(),
+        };
         if !last.is_empty() && last.ends_with(&text) {
             continue;
         }

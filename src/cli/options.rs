@@ -80,14 +80,14 @@ impl Common {
                 }
                 Some(m.density)
             }
-            (None, Some(d)) => Some(positive("--density", d)?),
+            (None, Some(d)) => Some(positive(Parameter::Density, d)?),
             (None, None) => None,
         };
         if let Some(t) = thickness {
-            positive("--thickness", t)?;
+            positive(Parameter::Thickness, t)?;
         }
         if let Some(m) = self.mass {
-            return Ok(Amount::Mass(positive("--mass", m)?));
+            return Ok(Amount::Mass(positive(Parameter::Mass, m)?));
         }
         let rho = volumetric.unwrap_or(1.0);
         Ok(Amount::Density(match thickness {
@@ -217,7 +217,7 @@ impl Presentation {
         match &self.about {
             About::Centroid => Ok(None),
             other => {
-                let p = other.resolve(&[0.0; N]).map_err(anyhow::Error::msg)?;
+                let p = other.resolve(&[0.0; N])?;
                 let mut out = [0.0; N];
                 out.copy_from_slice(&p);
                 Ok(Some(out))

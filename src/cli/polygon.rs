@@ -98,7 +98,7 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
     }
     let amount = a.common.amount(2, a.thickness)?;
     if let Some(t) = a.join_tolerance {
-        positive("--join-tolerance", t)?;
+        positive(Parameter::JoinTolerance, t)?;
     }
     let dxf_options = inertia::io::dxf::Options {
         join_tolerance: a.join_tolerance,

@@ -129,7 +129,7 @@ pub(super) fn shape(kind: ShapeKind) -> Result<Outcome> {
             let side = match (side, circumradius) {
                 (Some(l), _) => l,
                 (None, Some(r)) => {
-                    positive("--circumradius", r)?;
+                    positive(Parameter::Circumradius, r)?;
                     2.0 * r * (std::f64::consts::PI / sides.max(1) as f64).sin()
                 }
                 (None, None) => bail!("regular needs --side or --circumradius"),

@@ -65,12 +65,19 @@ impl Bytes {
     /// being read until memory runs out. Regular files are mapped whatever their size.
     ///
     /// # Errors
-    /// The file cannot be opened, read or mapped, or a stream holds more than `max` bytes.
+    /// The file cannot be opened, read or mapped, or a stream holds more than `max` bytes
+    /// (an I/O error wrapping [`Error::TooLarge`](crate::Error::TooLarge)).
     ///
     /// # Examples
     /// ```
     /// let e = inertia::io::Bytes::open_limited(std::path::Path::new("/dev/zero"), 1000).err().unwrap();
-    /// assert_eq!(e.to_string(), "the stream goes on past 1000 bytes (the limit: --max-input-bytes)");
+    /// assert_eq!(e.to_string(), "the stream goes on past 1000 bytes");
+    /// // The limit is a typed error inside the I/O error.
+    /// let inner = e.get_ref().and_then(|e| e.downcast_ref::<inertia::Error>());
+    /// assert!(matches!(
+    ///     inner,
+    ///     Some(inertia::Error::TooLarge { excess: inertia::error::Excess::Stream { max: 1000 } })
+    /// ));
     /// ```
     pub fn open_limited(path: &Path, max: u64) -> std::io::Result<Bytes> {
         use std::io::Read;
@@ -78,9 +85,9 @@ impl Bytes {
             let mut v = Vec::new();
             r.take(max.saturating_add(1)).read_to_end(&mut v)?;
             if v.len() as u64 > max {
-                return Err(std::io::Error::other(format!(
-                    "the stream goes on past {max} bytes (the limit: --max-input-bytes)"
-                )));
+                return Err(std::io::Error::other(crate::Error::TooLarge {
+                    excess: crate::error::Excess::Stream { max },
+                }));
             }
             Ok(Bytes::Owned(v))
         };

@@ -117,7 +117,7 @@ fn line(raw: &str, lineno: usize, columns: &mut Columns) -> Result<Option<[f64; 
     } else {
         line.split_whitespace().collect()
     };
-    let place = || format!("line {lineno}");
+    let place = || crate::error::Place::line(lineno);
     let (xi, yi, count) = match *columns {
         Some(c) => c,
         None => {

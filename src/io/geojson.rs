@@ -77,7 +77,9 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<Part>> {
     let mut parts = Vec::new();
     geometry_or_feature(&doc, "", &mut parts)?;
     if parts.is_empty() {
-        return Err(Error::Empty("no polygons in the GeoJSON document".into()));
+        return Err(Error::Empty {
+            missing: crate::error::Missing::GeojsonPolygons,
+        });
     }
     Ok(parts)
 }

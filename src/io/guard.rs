@@ -1,12 +1,17 @@
 //! A guard for mapped input: a file truncated by another program while it is mapped makes
-//! reading its lost pages raise `SIGBUS`, which would kill the process with no message
-//! (exit 135). [`catch_truncation`] installs a handler that finds which mapped file the
-//! faulting address belongs to, prints one line naming it on stderr and exits with code 2.
+//! reading its lost pages raise `SIGBUS`, which kills the process with no message (exit
+//! 135). The library installs no signal handler, prints nothing and exits nothing: it keeps
+//! a table of what it has mapped, with each file's [`Error::FileChanged`] message prepared,
+//! and [`fault_message`] finds the message of the file a faulting address belongs to. A
+//! program that wants one line instead of the signal installs its own `SIGBUS` handler
+//! calling it (the `inertia` binary prints the message and exits with code 2).
 //!
 //! Mappings are registered by [`Bytes::open`](super::Bytes::open) in a fixed table of
-//! atomics, which the handler reads without locking or allocating (it must be
+//! atomics, which a handler reads without locking or allocating (it must be
 //! async-signal-safe). A library user who maps nothing, or installs no handler, is not
 //! affected.
+//!
+//! [`Error::FileChanged`]: crate::Error::FileChanged
 
 use std::path::Path;
 use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
@@ -30,17 +35,13 @@ const EMPTY: Slot = Slot {
 
 static TABLE: [Slot; SLOTS] = [EMPTY; SLOTS];
 
-/// Set by the first thread whose read of a mapped file faulted: only it prints.
-#[cfg(target_os = "linux")]
-static REPORTING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
 /// Notes that `len` bytes at `start` are `path` mapped (a full table leaves the mapping
 /// unguarded).
 pub(crate) fn register(start: *const u8, len: usize, path: &Path) {
-    let text = format!(
-        "inertia: {}: the file changed while being read (it was truncated or rewritten by another program)\n",
-        crate::error::clip(&path.display().to_string())
-    );
+    let text = crate::Error::FileChanged {
+        path: path.to_path_buf(),
+    }
+    .to_string();
     let msg: Box<[u8]> = text.into_bytes().into_boxed_slice();
     let msg_len = msg.len();
     for s in &TABLE {
@@ -74,55 +75,37 @@ pub(crate) fn unregister(start: *const u8) {
     }
 }
 
-#[cfg(target_os = "linux")]
-extern "C" fn on_sigbus(_sig: libc::c_int, info: *mut libc::siginfo_t, _ctx: *mut libc::c_void) {
-    // SAFETY: the kernel passes a valid siginfo for a SA_SIGINFO handler of SIGBUS.
-    let addr = unsafe { (*info).si_addr() } as usize;
+/// The message of the mapped file that holds address `addr`: [`Error::FileChanged`]'s
+/// message, prepared when the file was mapped. For a `SIGBUS` handler: it only reads
+/// atomics and allocates nothing (async-signal-safe). `None` when `addr` is in no mapped
+/// input (the fault is not a truncated file's).
+///
+/// # Safety
+/// The slice is valid while the mapping stays registered: call this only from a handler
+/// of a `SIGBUS` raised by a read of a mapped input (the faulting read keeps its mapping
+/// alive), and do not keep the slice past the handler.
+///
+/// # Examples
+/// ```
+/// // No file is mapped at address 1.
+/// assert!(unsafe { inertia::io::guard::fault_message(1) }.is_none());
+/// ```
+///
+/// [`Error::FileChanged`]: crate::Error::FileChanged
+pub unsafe fn fault_message(addr: usize) -> Option<&'static [u8]> {
     for s in &TABLE {
         let len = s.len.load(Ordering::Acquire);
         let start = s.start.load(Ordering::Acquire);
         if len != 0 && addr >= start && addr - start < len {
-            // Threads reading the file in parallel may all fault at once: one prints, the
-            // others wait for its `_exit` (returning would fault again).
-            if REPORTING.swap(true, Ordering::AcqRel) {
-                loop {
-                    // SAFETY: pause is async-signal-safe.
-                    unsafe {
-                        libc::pause();
-                    }
-                }
-            }
             let p = s.msg.load(Ordering::Acquire);
             let n = s.msg_len.load(Ordering::Acquire);
-            // SAFETY: write and _exit are async-signal-safe; the message outlives the
-            // mapping's registration.
-            unsafe {
-                if !p.is_null() {
-                    libc::write(2, p.cast(), n);
-                }
-                libc::_exit(2);
+            if p.is_null() {
+                return None;
             }
+            // SAFETY: `p` and `n` came from the boxed slice leaked in `register`, freed
+            // only by `unregister` (which the caller's contract excludes meanwhile).
+            return Some(unsafe { std::slice::from_raw_parts(p, n) });
         }
     }
-    // Not a mapped input: the default action, as if no handler were installed.
-    // SAFETY: restoring the default disposition is async-signal-safe; returning re-runs the
-    // faulting access, which then raises SIGBUS with it.
-    unsafe {
-        libc::signal(libc::SIGBUS, libc::SIG_DFL);
-    }
-}
-
-/// Installs the `SIGBUS` handler (Linux; elsewhere it does nothing). Call once, early, from
-/// a program that reads mapped input.
-pub fn catch_truncation() {
-    #[cfg(target_os = "linux")]
-    // SAFETY: a plain sigaction with a handler that only reads atomics and calls
-    // async-signal-safe functions.
-    unsafe {
-        let mut action: libc::sigaction = std::mem::zeroed();
-        action.sa_sigaction = on_sigbus as *const () as usize;
-        action.sa_flags = libc::SA_SIGINFO;
-        libc::sigemptyset(&mut action.sa_mask);
-        libc::sigaction(libc::SIGBUS, &action, std::ptr::null_mut());
-    }
+    None
 }

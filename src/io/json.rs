@@ -40,7 +40,10 @@ pub fn parse(bytes: &[u8]) -> Result<PolygonRings> {
     match serde_json::from_slice::<Doc>(bytes) {
         Ok(doc) => Ok(doc.0),
         Err(e) => {
-            let place = format!("line {}, column {}", e.line(), e.column());
+            let place = crate::error::Place::Line {
+                line: e.line(),
+                column: Some(e.column()),
+            };
             let text = e.to_string();
             let suffix = format!(" at line {} column {}", e.line(), e.column());
             let message = text.strip_suffix(&suffix).unwrap_or(&text).to_string();

@@ -173,10 +173,12 @@ pub fn read_raw_meshes_limited(
 /// Refuses a file of `total` triangles when that is more than `max_triangles`.
 pub(crate) fn within_limit(total: u64, max_triangles: u64) -> Result<()> {
     if total > max_triangles {
-        return Err(Error::parse(
-            "input",
-            format!("holds {total} triangles, more than {max_triangles} (--max-triangles)"),
-        ));
+        return Err(Error::TooLarge {
+            excess: crate::error::Excess::Triangles {
+                count: total,
+                max: max_triangles,
+            },
+        });
     }
     Ok(())
 }
@@ -189,7 +191,7 @@ pub(crate) fn text(bytes: &[u8]) -> Result<&str> {
             .filter(|&&b| b == b'\n')
             .count()
             + 1;
-        Error::parse(format!("line {line}"), "not text (invalid UTF-8)")
+        Error::parse(crate::error::Place::line(line), "not text (invalid UTF-8)")
     })
 }
 
@@ -527,7 +529,9 @@ fn parse_one(bytes: &[u8], format: PolygonFormat) -> Result<PolygonRings> {
 
 fn validate_one(rings: PolygonRings) -> Result<Polygon> {
     if rings.outer.is_empty() {
-        return Err(Error::Empty("no points in the input".into()));
+        return Err(Error::Empty {
+            missing: crate::error::Missing::Points,
+        });
     }
     Polygon::from_rings(rings)
 }

@@ -189,7 +189,7 @@ fn parse_sequential(bytes: &[u8]) -> Result<RawMesh> {
     let mut lines: Vec<u32> = Vec::new();
     let mut pending: Vec<(i64, usize)> = Vec::new(); // (1-based index, line) to check
     for (lineno, raw) in logical_lines(text) {
-        let place = || format!("line {lineno}");
+        let place = || crate::error::Place::line(lineno);
         let line = raw.split('#').next().unwrap_or("");
         let mut tok = line.split_ascii_whitespace();
         match tok.next() {
@@ -260,7 +260,7 @@ fn parse_sequential(bytes: &[u8]) -> Result<RawMesh> {
     }
     if let Some((idx, line)) = pending.iter().find(|(i, _)| *i as usize > vertices.len()) {
         return Err(Error::parse(
-            format!("line {line}"),
+            crate::error::Place::line(*line),
             format!(
                 "vertex index {idx} is out of range (the file has {} vertices)",
                 vertices.len()
@@ -268,9 +268,9 @@ fn parse_sequential(bytes: &[u8]) -> Result<RawMesh> {
         ));
     }
     if triangles.is_empty() {
-        return Err(Error::Empty(
-            "no faces (\"f\" lines) in the OBJ input".into(),
-        ));
+        return Err(Error::Empty {
+            missing: crate::error::Missing::ObjFaces,
+        });
     }
     Ok(RawMesh {
         vertices,

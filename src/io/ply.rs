@@ -402,7 +402,7 @@ pub fn parse(bytes: &[u8]) -> Result<RawMesh> {
                         {
                             if !v.is_finite() {
                                 return Err(Error::parse(
-                                    format!("vertex {}", i + 1),
+                                    crate::error::Place::Vertex(i + 1),
                                     format!("{} = {v} is not finite", prop.name),
                                 ));
                             }
@@ -431,14 +431,14 @@ pub fn parse(bytes: &[u8]) -> Result<RawMesh> {
                         if take {
                             if corners.len() < 3 {
                                 return Err(Error::parse(
-                                    format!("face {}", i + 1),
+                                    crate::error::Place::Face(i + 1),
                                     format!("{} vertices; a face needs 3", corners.len()),
                                 ));
                             }
                             let nv = out.vertices.len() as i64;
                             if let Some(bad) = corners.iter().find(|&&c| c < 0 || c >= nv) {
                                 return Err(Error::parse(
-                                    format!("face {}", i + 1),
+                                    crate::error::Place::Face(i + 1),
                                     format!("vertex index {bad} is out of range ({nv} vertices)"),
                                 ));
                             }
@@ -459,7 +459,9 @@ pub fn parse(bytes: &[u8]) -> Result<RawMesh> {
         }
     }
     if out.triangles.is_empty() {
-        return Err(Error::Empty("no faces in the PLY file".into()));
+        return Err(Error::Empty {
+            missing: crate::error::Missing::PlyFaces,
+        });
     }
     Ok(out)
 }

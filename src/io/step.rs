@@ -404,11 +404,9 @@ pub struct Tessellation {
 /// [`Error::Cad`] when the mesher fails; the mesh's own validation errors when a
 /// tessellation is not a closed mesh.
 pub fn tessellations(cad: &mut Cad, k: usize, deflections: &[f64]) -> Result<Vec<Tessellation>> {
-    let solid = cad
-        .solids
-        .get(k)
-        .cloned()
-        .ok_or_else(|| Error::Empty(format!("no solid {}", k + 1)))?;
+    let solid = cad.solids.get(k).cloned().ok_or_else(|| Error::Empty {
+        missing: crate::error::Missing::Solid(k + 1),
+    })?;
     let b = solid.properties;
     let diagonal = {
         let (lo, hi) = (solid.bounding_box.min, solid.bounding_box.max);

@@ -966,7 +966,7 @@ impl Build {
         }
         if surface > 0 {
             notes.push(format!(
-                "{surface} build item{} of type surface left out: an open surface has no volume (--shell integrates it as a wall)",
+                "{surface} build item{} of type surface left out: an open surface has no volume",
                 plural(surface)
             ));
         }
@@ -980,28 +980,29 @@ impl Build {
             vertices = vertices.saturating_add(v);
         }
         if triangles > max_triangles as u128 {
-            return Err(Error::parse(
-                "3MF build",
-                format!(
-                    "expands to {triangles} triangles through its components, more than {max_triangles} (--max-triangles): refused rather than expanded"
-                ),
-            ));
+            return Err(Error::TooLarge {
+                excess: crate::error::Excess::BuildTriangles {
+                    count: triangles,
+                    max: max_triangles,
+                },
+            });
         }
         if vertices > max_triangles as u128 {
-            return Err(Error::parse(
-                "3MF build",
-                format!(
-                    "expands to {vertices} vertices through its components, more than {max_triangles} (--max-triangles bounds vertices too): refused rather than expanded"
-                ),
-            ));
+            return Err(Error::TooLarge {
+                excess: crate::error::Excess::BuildVertices {
+                    count: vertices,
+                    max: max_triangles,
+                },
+            });
         }
         if items.is_empty() {
-            let left = if notes.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", notes.join("; "))
-            };
-            return Err(Error::Empty(format!("the 3MF build places no body{left}")));
+            return Err(Error::Empty {
+                missing: crate::error::Missing::BuildItems {
+                    support,
+                    other,
+                    surface,
+                },
+            });
         }
         Ok(Build {
             objects,
@@ -1045,18 +1046,20 @@ impl Build {
             ));
         }
         let mut mesh = RawMesh::default();
-        let no_memory = |what: &str| {
-            Error::TooLarge(format!(
-                "{}: cannot allocate memory for {what}",
-                self.objects[o].place
-            ))
+        let no_memory = |count: u128, triangles: bool| {
+            Error::in_part(
+                &self.objects[o].place,
+                Error::TooLarge {
+                    excess: crate::error::Excess::Memory { count, triangles },
+                },
+            )
         };
         mesh.vertices
             .try_reserve_exact(verts as usize)
-            .map_err(|_| no_memory(&format!("{verts} vertices")))?;
+            .map_err(|_| no_memory(verts, false))?;
         mesh.triangles
             .try_reserve_exact(tris as usize)
-            .map_err(|_| no_memory(&format!("{tris} triangles")))?;
+            .map_err(|_| no_memory(tris, true))?;
         collect(&self.objects, o, t, &mut mesh);
         Ok(mesh)
     }

@@ -11,7 +11,7 @@ mod validate;
 pub use numerics::area_vector;
 pub(crate) use numerics::physical;
 pub use raw::{RawMesh, nearest_open_corners};
-use validate::{fmt_point, weld};
+use validate::weld;
 
 /// A closed, consistently oriented triangle mesh, possibly of several shells.
 ///
@@ -93,8 +93,9 @@ impl Mesh {
     pub fn mass_properties(&self, density: f64) -> Result<crate::mass3d::MassProperties3d> {
         if !(density.is_finite() && density > 0.0) {
             return Err(Error::InvalidParameter {
-                name: "density".into(),
+                name: crate::error::Parameter::Density,
                 value: density,
+                need: crate::error::Need::Positive,
             });
         }
         let p = self.tetra.ok_or(Error::NotSolid)?;

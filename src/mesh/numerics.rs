@@ -66,14 +66,11 @@ pub(super) fn cross_at(p: [[f64; 3]; 3], k: usize) -> [f64; 3] {
 pub(crate) fn physical(p: &crate::mass3d::MassProperties3d) -> Result<()> {
     // Overflow first: a mesh 1e200 across has moments beyond f64, which is not a fold.
     if !p.volume.is_finite() || p.inertia.iter().any(|v| !v.is_finite()) {
-        return Err(Error::Unresolvable(format!(
-            "the mesh's {} overflows f64 (coordinates too large: give them in a larger unit)",
-            if p.volume.is_finite() {
-                "moment of inertia"
-            } else {
-                "volume"
-            }
-        )));
+        return Err(Error::Unresolvable {
+            what: crate::error::Unresolved::MeshOverflow {
+                moment: p.volume.is_finite(),
+            },
+        });
     }
     let m = crate::mass3d::principal(&p.inertia).moments;
     let trace = m[0] + m[1] + m[2];

@@ -205,17 +205,18 @@ impl RawMesh {
         )
     }
 
-    /// How to name triangle `t` (0-based) in a message: "triangle 5" or "triangle 5 (line 12)".
+    /// Triangle `t` (0-based) as the input numbers it: "triangle 5" or "triangle 5 (line 12)".
     ///
     /// # Examples
     /// ```
     /// let m = inertia::RawMesh { lines: vec![12], ..Default::default() };
-    /// assert_eq!(m.place(0), "triangle 1 (line 12)");
+    /// assert_eq!(m.place(0).to_string(), "triangle 1 (line 12)");
+    /// assert_eq!(m.place(0).line, Some(12));
     /// ```
-    pub fn place(&self, t: usize) -> String {
-        match self.lines.get(t) {
-            Some(l) => format!("triangle {} (line {l})", t + 1),
-            None => format!("triangle {}", t + 1),
+    pub fn place(&self, t: usize) -> crate::error::InputTriangle {
+        crate::error::InputTriangle {
+            number: t + 1,
+            line: self.lines.get(t).map(|&l| l as usize),
         }
     }
 }

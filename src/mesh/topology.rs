@@ -97,26 +97,25 @@ pub(super) fn check_edges(
         i = j;
     }
     let ends = |key: u64| {
-        (
-            fmt_point(vertices[(key >> 32) as usize]),
-            fmt_point(vertices[(key & 0xffff_ffff) as usize]),
-        )
+        let p = |v: u64| {
+            let q = vertices[v as usize];
+            [q.x, q.y, q.z]
+        };
+        [p(key >> 32), p(key & 0xffff_ffff)]
     };
     if let Some(e) = first_boundary {
-        let (a, b) = ends(e.0);
         return Err(Error::OpenMesh {
             boundary_edges: boundary,
-            edge: format!("{a}–{b}"),
+            edge: ends(e.0),
             triangle: raw.place(origin[e.2 as usize]),
             nearest_gap: None,
         });
     }
     if let Some((e, f)) = first_unbalanced {
-        let (a, b) = ends(e.0);
         return Err(Error::InconsistentWinding {
             first: raw.place(origin[e.2 as usize]),
             second: raw.place(origin[f.2 as usize]),
-            edge: format!("{a}–{b}"),
+            edge: ends(e.0),
         });
     }
     Ok(())

@@ -68,10 +68,6 @@ fn bounds(vertices: &[Point3<f64>], triangles: &[[u32; 3]]) -> (Point3<f64>, Poi
         .reduce(empty, |a, b| (a.0.inf(&b.0), a.1.sup(&b.1)))
 }
 
-pub(super) fn fmt_point(p: Point3<f64>) -> String {
-    format!("({}, {}, {})", p.x, p.y, p.z)
-}
-
 impl Mesh {
     /// Welds and validates a raw mesh.
     ///
@@ -95,7 +91,9 @@ impl Mesh {
     /// wound outward is a body even where it lies inside another.
     pub(crate) fn build(raw: &RawMesh, overlapping: bool) -> Result<Self> {
         if raw.triangles.is_empty() {
-            return Err(Error::Empty("no triangles in the input".into()));
+            return Err(Error::Empty {
+                missing: crate::error::Missing::Triangles,
+            });
         }
         let (vertices, remap) = weld(raw);
 
@@ -142,7 +140,7 @@ impl Mesh {
         origin: Vec<usize>,
         input: (usize, usize),
         degenerate: usize,
-        place: &dyn Fn(usize) -> String,
+        place: &dyn Fn(usize) -> crate::error::InputTriangle,
         overlapping: bool,
     ) -> Result<Self> {
         // Zero-area triangles have served the topology check; they enclose nothing.
@@ -210,7 +208,9 @@ impl Mesh {
     /// ```
     pub fn surface(raw: &RawMesh) -> Result<Self> {
         if raw.triangles.is_empty() {
-            return Err(Error::Empty("no triangles in the input".into()));
+            return Err(Error::Empty {
+                missing: crate::error::Missing::Triangles,
+            });
         }
         let (vertices, remap) = weld(raw);
         let used = used_vertices(raw, &remap, vertices.len());
@@ -247,9 +247,10 @@ impl Mesh {
     fn check_shells(
         &mut self,
         origin: &[usize],
-        place: &dyn Fn(usize) -> String,
+        place: &dyn Fn(usize) -> crate::error::InputTriangle,
         overlapping: bool,
     ) -> Result<()> {
+        use crate::error::Unresolved;
         use crate::shells::Refusal;
         let (labels, n_shells) = shells(self.vertices.len(), &self.triangles);
         let bad = |shell: usize, first: usize, problem| Error::BadShell {
@@ -259,24 +260,26 @@ impl Mesh {
         };
         let verdict = crate::shells::check(&labels, n_shells, |t| self.corners(t), overlapping);
         let verdict = verdict.map_err(|refusal| match refusal {
-            Refusal::Overflow { shell, first } => Error::Unresolvable(format!(
-                "shell {} (from {}): its volume overflows f64 (coordinates too large: give them in a larger unit)",
-                shell + 1,
-                place(origin[first])
-            )),
+            Refusal::Overflow { shell, first } => Error::Unresolvable {
+                what: Unresolved::ShellOverflow {
+                    shell: shell + 1,
+                    first: place(origin[first]),
+                },
+            },
             Refusal::Flat { shell, first } => bad(shell, first, ShellProblem::Flat),
             Refusal::Unresolvable {
                 shell,
                 first,
                 volume,
                 error,
-            } => Error::Unresolvable(format!(
-                "shell {} (from {}): its coordinates span more than f64 can resolve: its volume {} could be off by {} from rounding alone",
-                shell + 1,
-                place(origin[first]),
-                crate::error::num(volume),
-                crate::error::num(error)
-            )),
+            } => Error::Unresolvable {
+                what: Unresolved::ShellVolume {
+                    shell: shell + 1,
+                    first: place(origin[first]),
+                    volume,
+                    error,
+                },
+            },
             Refusal::Touches { shell, first } => bad(shell, first, ShellProblem::TouchesAnother),
             Refusal::Misplaced {
                 shell,

@@ -110,12 +110,12 @@ impl Precision {
         }
     }
 
-    /// Words for a message: what the tolerance comes from.
-    pub(super) fn describe(&self) -> String {
+    /// What the tolerance comes from, for a message.
+    pub(super) fn rounding(&self) -> crate::error::Rounding {
         match self.digits {
-            Some(d) => format!("coordinates written with {d} significant digits"),
-            None if self.single => "single-precision (f32) coordinates".to_string(),
-            None => "double-precision coordinates".to_string(),
+            Some(d) => crate::error::Rounding::Digits(d),
+            None if self.single => crate::error::Rounding::Single,
+            None => crate::error::Rounding::Double,
         }
     }
 }

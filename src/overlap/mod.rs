@@ -65,30 +65,8 @@ pub use crate::body::Contacts;
 use contact::{Contact, Precision, magnitude};
 pub use sheet::doubled_faces;
 
-/// How two triangles of a mesh meet wrongly.
-#[derive(Clone, Debug, PartialEq)]
-#[non_exhaustive]
-pub enum Kind {
-    /// An edge of one passes through the other's interior, at this point.
-    Cross([f64; 3]),
-    /// Coplanar, facing the same way, with overlapping interiors; a point of the overlap.
-    Coincide([f64; 3]),
-    /// Both use this edge (its two ends) the same way round, with no face of the other
-    /// orientation between them around it: the space between them is enclosed twice.
-    Wedge([f64; 3], [f64; 3]),
-    /// They cross at the first point, and a corner carried inside the other body by the
-    /// crossing (or one joined to it by edges that cross nothing) lies at the second, deeper
-    /// than the coordinates' precision explains.
-    Sunk([f64; 3], [f64; 3]),
-    /// They cross at this point by this depth, within the coordinates' precision, but the
-    /// crossings of the surfaces around them do not add up (one passes exactly through a
-    /// corner or along an edge where it cannot be decided), so touching cannot be told
-    /// from overlap.
-    Unsettled([f64; 3], f64),
-    /// Coplanar, with overlapping interiors, facing either way (a surface integrated as a
-    /// thin wall counts that area twice); a point of the first.
-    Doubled([f64; 3]),
-}
+/// How two triangles of a mesh meet wrongly (defined beside the error that reports it).
+pub use crate::error::OverlapKind as Kind;
 
 /// Two triangles (0-based, first < second) that cross or coincide.
 #[derive(Clone, Debug, PartialEq)]
@@ -116,83 +94,42 @@ impl Overlap {
     /// );
     /// ```
     pub fn describe<S: Soup>(&self, soup: &S) -> String {
-        let n = crate::error::num;
-        let (what, p) = match &self.kind {
-            Kind::Cross(p) => {
-                let corners = |t: usize| soup.triangle(t).map(|q| q.coords());
-                let (a, b) = (corners(self.first), corners(self.second));
-                let mut text = format!(
-                    "{} and {} cross at ({}, {}, {})",
-                    soup.place(self.first),
-                    soup.place(self.second),
-                    n(p[0]),
-                    n(p[1]),
-                    n(p[2])
-                );
-                if let Some(d) = crossing_depth(&a, &b) {
-                    let precision = Precision::of(soup);
-                    text += &format!(
-                        ", {} deep (more than the {} the rounding of {} explains)",
-                        n(d),
-                        n(precision.tolerance(magnitude(&[&a, &b]))),
-                        precision.describe()
-                    );
-                }
-                return text;
-            }
-            Kind::Coincide(p) => ("coincide (coplanar, facing the same way) around", p),
-            Kind::Doubled(p) => ("lie on each other (coplanar, overlapping) around", p),
-            Kind::Sunk(p, q) => {
-                let precision = Precision::of(soup);
-                return format!(
-                    "{} and {} cross at ({}, {}, {}), carrying the corner ({}, {}, {}) inside the other body, deeper than the rounding of {} explains (more than {})",
-                    soup.place(self.first),
-                    soup.place(self.second),
-                    n(p[0]),
-                    n(p[1]),
-                    n(p[2]),
-                    n(q[0]),
-                    n(q[1]),
-                    n(q[2]),
-                    precision.describe(),
-                    n(precision.tolerance(q.iter().fold(0.0_f64, |m, x| m.max(x.abs()))))
-                );
-            }
-            Kind::Unsettled(p, depth) => {
-                let precision = Precision::of(soup);
-                return format!(
-                    "{} and {} cross at ({}, {}, {}) by {}, within the rounding of {}, but the crossings around them do not add up (one passes exactly through a corner, or along an edge, of a face it touches): touching cannot be told from overlap",
-                    soup.place(self.first),
-                    soup.place(self.second),
-                    n(p[0]),
-                    n(p[1]),
-                    n(p[2]),
-                    n(*depth),
-                    precision.describe()
-                );
-            }
-            Kind::Wedge(a, b) => {
-                return format!(
-                    "{} and {} both turn the same way around the edge ({}, {}, {})–({}, {}, {}), enclosing the space between them twice",
-                    soup.place(self.first),
-                    soup.place(self.second),
-                    n(a[0]),
-                    n(a[1]),
-                    n(a[2]),
-                    n(b[0]),
-                    n(b[1]),
-                    n(b[2])
-                );
-            }
+        self.at(soup).to_string()
+    }
+
+    /// The facts of the refusal: the triangles (numbered from 1), how they meet and, for a
+    /// crossing, its depth beside what the rounding of `soup`'s coordinates explains.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::overlap::{Kind, Overlap};
+    /// use inertia::soup::VertexSoup;
+    /// let o = Overlap { first: 0, second: 4, kind: Kind::Coincide([0.5, 0.0, 1.0]) };
+    /// let pts = vec![[0.0; 3]; 15];
+    /// assert_eq!(o.at(&VertexSoup(&pts)).triangles, [1, 5]);
+    /// ```
+    pub fn at<S: Soup>(&self, soup: &S) -> crate::error::OverlapAt {
+        let corners = |t: usize| soup.triangle(t).map(|q| q.coords());
+        let (a, b) = (corners(self.first), corners(self.second));
+        let precision = Precision::of(soup);
+        let (depth, tolerance) = match &self.kind {
+            Kind::Cross(_) => (
+                crossing_depth(&a, &b),
+                precision.tolerance(magnitude(&[&a, &b])),
+            ),
+            Kind::Sunk(_, q) => (
+                None,
+                precision.tolerance(q.iter().fold(0.0_f64, |m, x| m.max(x.abs()))),
+            ),
+            _ => (None, precision.tolerance(magnitude(&[&a, &b]))),
         };
-        format!(
-            "{} and {} {what} ({}, {}, {})",
-            soup.place(self.first),
-            soup.place(self.second),
-            crate::error::num(p[0]),
-            crate::error::num(p[1]),
-            crate::error::num(p[2]),
-        )
+        crate::error::OverlapAt {
+            triangles: [self.first + 1, self.second + 1],
+            kind: self.kind.clone(),
+            depth,
+            rounding: precision.rounding(),
+            tolerance,
+        }
     }
 }
 

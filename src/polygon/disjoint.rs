@@ -3,6 +3,7 @@
 
 use super::Polygon;
 use super::validate::{bbox, inside, sweep_rings};
+use crate::error::PartsMeet;
 use crate::error::{Error, Result};
 use crate::sweep::first_contact;
 use nalgebra::Point2;
@@ -37,12 +38,12 @@ pub fn check_disjoint(parts: &[(String, Polygon)]) -> Result<()> {
     }
     let rings = sweep_rings(parts.iter().flat_map(|(_, p)| p.outline_rings()))?;
     let name = |k: usize| &parts[k].0;
-    let refuse = |a: usize, b: usize, what: String| {
+    let refuse = |a: usize, b: usize, how: PartsMeet| {
         let (a, b) = (a.min(b), a.max(b));
         Err(Error::Overlap {
             first: name(a).clone(),
             second: name(b).clone(),
-            how: what,
+            how,
         })
     };
     if let Some(c) = first_contact(&rings) {
@@ -50,12 +51,10 @@ pub fn check_disjoint(parts: &[(String, Polygon)]) -> Result<()> {
         return refuse(
             a,
             b,
-            format!(
-                "{} at ({}, {})",
-                c.kind,
-                crate::error::num(c.at[0]),
-                crate::error::num(c.at[1])
-            ),
+            PartsMeet::Edges {
+                kind: crate::error::EdgesMeet::from_word(c.kind),
+                at: c.at,
+            },
         );
     }
     // No edges meet, so one vertex tells whether a part lies inside another.
@@ -72,7 +71,7 @@ pub fn check_disjoint(parts: &[(String, Polygon)]) -> Result<()> {
                 continue;
             }
             if inside(v, other[0]) && !other[1..].iter().any(|h| inside(v, h)) {
-                return refuse(k, j, "lie one inside the other".into());
+                return refuse(k, j, PartsMeet::Inside);
             }
         }
     }

@@ -236,8 +236,9 @@ impl Polygon {
     pub fn mass_properties(&self, density: f64) -> Result<crate::MassProperties2d> {
         if !(density.is_finite() && density > 0.0) {
             return Err(Error::InvalidParameter {
-                name: "density".into(),
+                name: crate::error::Parameter::Density,
                 value: density,
+                need: crate::error::Need::Positive,
             });
         }
         Ok(PolygonMethod::Fan

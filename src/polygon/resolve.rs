@@ -4,6 +4,7 @@
 //! validated polygon costs nothing more.
 
 use super::Polygon;
+use crate::error::Unresolved;
 use crate::error::{Error, Result};
 use crate::method::{PolygonIntegral, PolygonMethod, Rings};
 
@@ -46,17 +47,19 @@ pub(super) fn integrals_of(view: Rings) -> Result<[PolygonIntegral; 3]> {
         .sum();
     let area_c = 0.5 * twice_about_centroid + frame.segments(frame.centroid.coords).0;
     if frame.area.is_infinite() {
-        return Err(Error::Unresolvable(
-            "the polygon's area overflows f64 (coordinates too large)".into(),
-        ));
+        return Err(Error::Unresolvable {
+            what: Unresolved::PolygonAreaOverflow,
+        });
     }
     if !(frame.area > 0.0 && frame.centroid.x.is_finite() && frame.centroid.y.is_finite())
         || (area_c - frame.area).abs() > 1e-9 * frame.area
     {
-        return Err(Error::Unresolvable(format!(
-            "the polygon's coordinates span more than f64 can resolve (its area computes as {} about its first vertex and {} about its centroid)",
-            frame.area, area_c
-        )));
+        return Err(Error::Unresolvable {
+            what: Unresolved::PolygonArea {
+                about_first: frame.area,
+                about_centroid: area_c,
+            },
+        });
     }
     // Every method must give a physical, mutually consistent answer: a positive
     // semi-definite tensor, and each method's polar moment within 1e-6 of its trace.
@@ -81,20 +84,24 @@ pub(super) fn integrals_of(view: Rings) -> Result<[PolygonIntegral; 3]> {
         && trace > 0.0
         && m.ixx * m.iyy - m.ixy * m.ixy >= -1e-9 * trace * trace;
     if !physical || !trace.is_finite() {
-        return Err(Error::Unresolvable(format!(
-            "the polygon's coordinates span more than f64 can resolve: its second moments come out unphysical (Ixx {}, Iyy {}, Ixy {})",
-            m.ixx, m.iyy, m.ixy
-        )));
+        return Err(Error::Unresolvable {
+            what: Unresolved::PolygonMoments {
+                ixx: m.ixx,
+                iyy: m.iyy,
+                ixy: m.ixy,
+            },
+        });
     }
     for (method, integral) in PolygonMethod::ALL.iter().zip(&integrals).skip(1) {
         let polar = integral.polar;
         if polar.is_nan() || (polar - trace).abs() > 1e-6 * trace {
-            return Err(Error::Unresolvable(format!(
-                "the polygon's coordinates span more than f64 can resolve: the {} method's polar moment {} differs from {}",
-                method.name(),
-                polar,
-                trace
-            )));
+            return Err(Error::Unresolvable {
+                what: Unresolved::PolygonMethods {
+                    method: method.name(),
+                    polar,
+                    trace,
+                },
+            });
         }
     }
     Ok(integrals)

@@ -26,7 +26,8 @@ impl Polygon {
     /// [`Error::TooFewPoints`], [`Error::NonFiniteCoordinate`], [`Error::ZeroArea`],
     /// [`Error::SelfIntersection`] (edges that cross, touch or overlap, within a ring or
     /// between rings), [`Error::BadHole`] (a hole outside the outer ring or inside
-    /// another), [`Error::Unresolvable`] (coordinates f64 cannot resolve).
+    /// another), [`Error::Unresolvable`] (coordinates f64 cannot resolve),
+    /// [`Error::TooLarge`] (more vertices than the crossing check takes).
     ///
     /// # Examples
     /// ```
@@ -291,10 +292,12 @@ fn clean_curved_ring(
         if let Some(c) = &edge
             && !c.is_finite()
         {
-            return Err(Error::Unresolvable(format!(
-                "the curved edge from vertex {} of the {ring} is not finite",
-                i + 1
-            )));
+            return Err(Error::Unresolvable {
+                what: crate::error::Unresolved::CurvedEdge {
+                    ring,
+                    vertex: i + 1,
+                },
+            });
         }
         if edge.is_none() && points[(i + 1) % n] == *q && n > 1 {
             continue;
@@ -411,10 +414,12 @@ pub(super) fn sweep_rings<'a>(
     let rings: Vec<&[Point2<f64>]> = rings.collect();
     let total: usize = rings.iter().map(|r| r.len()).sum();
     if total > crate::sweep::MAX_VERTICES {
-        return Err(Error::Unresolvable(format!(
-            "{total} vertices are more than the crossing check takes ({})",
-            crate::sweep::MAX_VERTICES
-        )));
+        return Err(Error::TooLarge {
+            excess: crate::error::Excess::Vertices {
+                count: total,
+                max: crate::sweep::MAX_VERTICES,
+            },
+        });
     }
     Ok(rings)
 }
@@ -430,7 +435,7 @@ fn check_intersections(rings: &[CleanRing]) -> Result<()> {
         edge_a: ra.input_index[c.a.index],
         ring_b: rb.ring,
         edge_b: rb.input_index[c.b.index],
-        kind: c.kind,
+        kind: crate::error::EdgesMeet::from_word(c.kind),
         x: c.at[0],
         y: c.at[1],
     })
@@ -473,7 +478,7 @@ fn check_holes(rings: &[CleanRing]) -> Result<()> {
         if !within(&boxes[k], &boxes[0]) || !inside(h.points[0], outer) {
             return Err(Error::BadHole {
                 hole: k,
-                problem: "is not inside the outer ring".into(),
+                problem: crate::error::HoleProblem::OutsideOuter,
             });
         }
     }
@@ -499,7 +504,7 @@ fn check_holes(rings: &[CleanRing]) -> Result<()> {
         if let Some(&j) = around.first() {
             return Err(Error::BadHole {
                 hole: k,
-                problem: format!("lies inside hole {j}; holes must not nest"),
+                problem: crate::error::HoleProblem::InsideHole(j),
             });
         }
     }

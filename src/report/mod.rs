@@ -116,7 +116,8 @@ pub struct View {
 /// command produced it, rather than printed as `null`, `inf` or `0`.
 ///
 /// # Errors
-/// A message naming the first field that is NaN or infinite, or a volume, area, mass or
+/// [`Error::NotRepresentable`](crate::Error::NotRepresentable) naming the first field that
+/// is NaN or infinite, or a volume, area, mass or
 /// tensor that underflows to 0.
 ///
 /// # Examples
@@ -128,27 +129,38 @@ pub struct View {
 /// assert!(check_numbers(&r).is_ok());
 /// let tiny = Mesh::new(&Shape3d::Box { size: [1e-100; 3] }.tessellate(0))?;
 /// let r = MeshReport::new("tiny", &tiny, MeshMethod::Tetra, 0, Amount::Density(1.0), None);
+/// let e = check_numbers(&r).unwrap_err();
+/// assert!(matches!(
+///     &e,
+///     inertia::Error::NotRepresentable { field, problem: inertia::error::NumberProblem::Underflow }
+///         if field == "inertia_tensor"
+/// ));
 /// assert_eq!(
-///     check_numbers(&r).unwrap_err(),
+///     e.to_string(),
 ///     "the inertia_tensor underflows f64 (it rounds to 0): the sizes or the density are too small"
 /// );
 /// # Ok::<(), inertia::Error>(())
 /// ```
-pub fn check_numbers<R: Serialize>(report: &R) -> std::result::Result<(), String> {
-    let value = serde_json::to_value(report).map_err(|e| e.to_string())?;
+pub fn check_numbers<R: Serialize>(report: &R) -> crate::Result<()> {
+    use crate::error::NumberProblem;
+    let refuse = |field: &str, problem| {
+        Err(crate::Error::NotRepresentable {
+            field: field.to_string(),
+            problem,
+        })
+    };
+    // A report that cannot be serialised holds a number JSON cannot write.
+    let Ok(value) = serde_json::to_value(report) else {
+        return refuse("a value", NumberProblem::NotFinite);
+    };
     let positive = |key: &str| value.get(key).and_then(serde_json::Value::as_f64);
     for key in ["area", "volume", "mass"] {
         if positive(key).is_some_and(|v| v <= 0.0) {
-            return Err(format!(
-                "the {key} underflows f64 (it rounds to 0): the sizes or the density are too small"
-            ));
+            return refuse(key, NumberProblem::Underflow);
         }
     }
     if let Some(path) = first_null(&value, String::new()) {
-        return Err(format!(
-            "{path} is not a finite number in f64 (NaN or infinite): the coordinates, sizes, \
-             density or directions are too large or too small"
-        ));
+        return refuse(&path, NumberProblem::NotFinite);
     }
     // The greatest principal moment: a body with mass has one, and it must not round to 0.
     let moments = value
@@ -166,9 +178,7 @@ pub fn check_numbers<R: Serialize>(report: &R) -> std::result::Result<(), String
             } else {
                 "mass_moments"
             };
-            return Err(format!(
-                "the {what} underflows f64 (it rounds to 0): the sizes or the density are too small"
-            ));
+            return refuse(what, NumberProblem::Underflow);
         }
     }
     Ok(())

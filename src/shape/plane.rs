@@ -71,23 +71,25 @@ impl Shape2d {
     /// assert!(Shape2d::Circle { radius: -1.0 }.validate().is_err());
     /// ```
     pub fn validate(&self) -> Result<()> {
+        use crate::error::Parameter;
         let pos = crate::positive;
         match *self {
             Shape2d::Rectangle { width, height } => {
-                pos("--width", width)?;
-                pos("--height", height)?;
+                pos(Parameter::Width, width)?;
+                pos(Parameter::Height, height)?;
             }
             Shape2d::Regular { sides, side } => {
                 if sides < 3 {
                     return Err(Error::InvalidParameter {
-                        name: "--sides (at least 3)".into(),
+                        name: Parameter::Sides,
                         value: sides as f64,
+                        need: crate::error::Need::AtLeast(3.0),
                     });
                 }
-                pos("--side", side)?;
+                pos(Parameter::Side, side)?;
             }
             Shape2d::Circle { radius } => {
-                pos("--radius", radius)?;
+                pos(Parameter::Radius, radius)?;
             }
         }
         Ok(())

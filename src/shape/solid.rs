@@ -120,8 +120,8 @@ impl Shape3d {
     /// Checks the dimensions.
     ///
     /// # Errors
-    /// [`Error::InvalidParameter`] for a size that is not positive and finite, and
-    /// [`Error::Parse`] for a biconvex lens taller than it is wide.
+    /// [`Error::InvalidParameter`] for a size that is not positive and finite, or
+    /// a biconvex lens taller than it is wide.
     ///
     /// # Examples
     /// ```
@@ -129,33 +129,36 @@ impl Shape3d {
     /// assert!(Shape3d::Box { size: [1.0, 0.0, 1.0] }.validate().is_err());
     /// ```
     pub fn validate(&self) -> Result<()> {
+        use crate::error::Parameter;
         let pos = crate::positive;
         match *self {
             Shape3d::Box { size } => {
                 for s in size {
-                    pos("--size", s)?;
+                    pos(Parameter::Size, s)?;
                 }
             }
             Shape3d::Sphere { radius } => {
-                pos("--radius", radius)?;
+                pos(Parameter::Radius, radius)?;
             }
             Shape3d::Cylinder { radius, height } => {
-                pos("--radius", radius)?;
-                pos("--height", height)?;
+                pos(Parameter::Radius, radius)?;
+                pos(Parameter::Height, height)?;
             }
             Shape3d::Biconvex { width, height } => {
-                pos("--width", width)?;
-                pos("--height", height)?;
+                pos(Parameter::Width, width)?;
+                pos(Parameter::Height, height)?;
                 // Two caps of at most a hemisphere each: taller than wide, each cap would
                 // bulge wider than `width` below its rim, and the lens would no longer be
                 // the width × height body asked for (nor what the closed form describes).
                 if height > width {
-                    return Err(Error::parse(
-                        "--height",
-                        format!(
-                            "{height} is more than --width {width}: a biconvex lens (two caps of at most a hemisphere) is at most as tall as it is wide"
-                        ),
-                    ));
+                    return Err(Error::InvalidParameter {
+                        name: Parameter::Height,
+                        value: height,
+                        need: crate::error::Need::AtMost {
+                            other: Parameter::Width,
+                            value: width,
+                        },
+                    });
                 }
             }
         }

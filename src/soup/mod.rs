@@ -66,9 +66,12 @@ pub trait Soup: Sync {
     }
     /// The corners of triangle `t` (`t < len()`).
     fn triangle(&self, t: usize) -> [Self::Point; 3];
-    /// How to name triangle `t` in a message.
-    fn place(&self, t: usize) -> String {
-        format!("triangle {}", t + 1)
+    /// Triangle `t` as the input numbers it, for a message.
+    fn place(&self, t: usize) -> crate::error::InputTriangle {
+        crate::error::InputTriangle {
+            number: t + 1,
+            line: None,
+        }
     }
 }
 

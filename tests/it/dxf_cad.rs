@@ -179,7 +179,7 @@ fn a_drawing_whose_model_space_holds_no_outline_says_where_its_geometry_is() {
         &[],
     ));
     assert!(
-        e.contains("no closed outline (polyline, circle, or lines and arcs joined end to end) in the model space of the DXF drawing (its paper space and layouts hold 1 entity, left out: --space paper or --space layout:NAME reads them)"),
+        e.contains("no closed outline (polyline, circle, or lines and arcs joined end to end) in the model space of the DXF drawing (its paper space and layouts hold 1 entity, left out): --space paper or --space layout:NAME reads them"),
         "{e}"
     );
 }
@@ -816,7 +816,7 @@ fn an_insert_bomb_is_counted_and_refused_before_expanding() {
     assert!(start.elapsed().as_secs_f64() < 5.0);
     // 1 + 1600 (1 + 1600 (1 + 1600 · 2)) entities and copies.
     assert!(
-        e.contains("its INSERTs expand to 8194561601 entities, more than 1048576 (--max-entities): refused before expanding"),
+        e.contains("its INSERTs expand to 8194561601 entities, more than 1048576: refused before expanding (the limit: --max-entities)"),
         "{e}"
     );
     // A smaller array: refused under a lower limit, with its count; read (and exact)

@@ -422,7 +422,7 @@ fn an_insert_array_too_large_is_refused() {
     assert_eq!(code, 2);
     // Counted before anything is expanded: 32767² copies.
     assert!(
-        err.contains("its INSERTs expand to 1073676289 entities, more than 1048576 (--max-entities): refused before expanding"),
+        err.contains("its INSERTs expand to 1073676289 entities, more than 1048576: refused before expanding (the limit: --max-entities)"),
         "{err}"
     );
 }

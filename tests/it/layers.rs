@@ -119,3 +119,64 @@ fn no_module_imports_a_module_that_imports_it_back() {
         "modules in an import cycle: {cycles:?}\n{graph:#?}"
     );
 }
+
+/// The library never names a command-line flag: no string in its code (outside comments
+/// and test modules) holds `--` followed by a letter. The binary (`src/cli/`, `main.rs`)
+/// adds the hints from the typed errors.
+#[test]
+fn no_library_string_names_a_flag() {
+    let mut found = Vec::new();
+    for (module, text) in modules() {
+        if module.starts_with("cli::") {
+            continue;
+        }
+        for (k, line) in code(&text).lines().enumerate() {
+            let b = line.as_bytes();
+            for (i, _) in line.match_indices("--") {
+                let in_string = line[..i].contains('"');
+                if in_string && b.get(i + 2).is_some_and(u8::is_ascii_lowercase) {
+                    found.push(format!("{module} (code line {}): {}", k + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "flags in library strings:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The library prints nothing, exits nothing and installs no signal handler: those are
+/// the binary's (a `SIGBUS` on a truncated mapped file is `cli/sigbus.rs`'s to report).
+#[test]
+fn the_library_neither_prints_nor_exits() {
+    let banned = [
+        "println!",
+        "eprintln!",
+        "print!(",
+        "eprint!(",
+        "process::exit",
+        "_exit(",
+        "sigaction",
+        "libc::signal",
+    ];
+    let mut found = Vec::new();
+    for (module, text) in modules() {
+        if module.starts_with("cli::") {
+            continue;
+        }
+        for line in code(&text).lines() {
+            for b in banned {
+                if line.contains(b) {
+                    found.push(format!("{module}: {}", line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "the library prints or exits:\n{}",
+        found.join("\n")
+    );
+}

@@ -227,7 +227,7 @@ fn bad_shape_flags() {
         ),
         (
             vec!["shape", "regular", "--sides", "2", "--side", "1"],
-            "--sides (at least 3)",
+            "--sides must be at least 3, got 2",
         ),
         (vec!["shape", "regular", "--sides", "5"], "--side"),
         (vec!["shape", "box", "--size", "1,2"], "--size takes X,Y,Z"),

@@ -434,6 +434,11 @@ fn support_and_other_objects_are_left_out_and_counted() {
         err.contains("1 build item of type surface left out"),
         "{err}"
     );
+    // The library's note names no flag; the command line adds the one that keeps it.
+    assert!(
+        err.contains("an open surface has no volume (--shell integrates it as a wall)"),
+        "{err}"
+    );
     // The counts are in the result too: on the first body and in the total.
     let (code, out, err) = run(&["mesh", p.to_str().unwrap(), "--json"]);
     assert_eq!(code, 0, "{err}");

@@ -146,21 +146,13 @@ pub(super) fn chain(pieces: Vec<Path>, tol: f64, ignore_open: bool) -> Result<Ch
             }
             if let Some((d, j)) = best {
                 let p = &pieces[e / 2];
-                return Err(Error::parse(
-                    p.name.clone(),
-                    format!(
-                        "its end at {} misses an end of {} by {}, within 100 times the join tolerance {}: it looks like part of an outline, which --open ignore would drop (--join-tolerance {} joins them)",
-                        describe(ends[e]),
-                        if j / 2 == e / 2 {
-                            "itself".to_string()
-                        } else {
-                            pieces[j / 2].name.clone()
-                        },
-                        crate::error::num(d),
-                        crate::error::num(tol),
-                        crate::error::num(d * 1.5)
-                    ),
-                ));
+                return Err(Error::NearMiss {
+                    piece: p.name.clone(),
+                    end: ends[e],
+                    other: (j / 2 != e / 2).then(|| pieces[j / 2].name.clone()),
+                    gap: d,
+                    tolerance: tol,
+                });
             }
         }
         let mut queue: Vec<usize> = at
@@ -211,29 +203,14 @@ pub(super) fn chain(pieces: Vec<Path>, tol: f64, ignore_open: bool) -> Result<Ch
                 .iter()
                 .map(|q| (q[0] - first[0]).hypot(q[1] - first[1]))
                 .fold((last[0] - first[0]).hypot(last[1] - first[1]), f64::max);
-            let hint = if gap.is_finite() && gap < 1e-3 * span {
-                format!(
-                    " (the nearest other end is {} away: --join-tolerance {} would join them)",
-                    crate::error::num(gap),
-                    crate::error::num(gap * 1.5)
-                )
-            } else if gap.is_finite() {
-                format!(
-                    " (the nearest other end is {} away)",
-                    crate::error::num(gap)
-                )
-            } else {
-                String::new()
-            };
-            return Err(Error::parse(
-                p.name.clone(),
-                format!(
-                    "{}–{} is not part of a closed outline: its end at {} meets no other piece{hint}",
-                    describe(p.points[0]),
-                    describe(p.points[p.points.len() - 1]),
-                    describe(ends[e])
-                ),
-            ));
+            return Err(Error::OpenPiece {
+                piece: p.name.clone(),
+                from: first,
+                to: last,
+                end: ends[e],
+                nearest: gap.is_finite().then_some(gap),
+                joinable: gap.is_finite() && gap < 1e-3 * span,
+            });
         }
         if list.len() > 2 {
             let names: Vec<&str> = list.iter().map(|e| pieces[e / 2].name.as_str()).collect();

@@ -200,12 +200,15 @@ impl<'a> Collector<'a> {
             if !stack.is_empty() {
                 self.expanded += 1;
                 if self.expanded > self.max_expanded {
-                    return Err(Error::parse(
+                    return Err(Error::in_part(
                         "DXF",
-                        format!(
-                            "INSERTs expand to more than {} entities (--max-entities): refused rather than expanded",
-                            self.max_expanded
-                        ),
+                        Error::TooLarge {
+                            excess: crate::error::Excess::Entities {
+                                count: None,
+                                copies: false,
+                                max: self.max_expanded as u64,
+                            },
+                        },
                     ));
                 }
             }
@@ -583,12 +586,15 @@ impl<'a> Collector<'a> {
                 // 32767 cells is refused, not walked.
                 self.expanded += 1;
                 if self.expanded > self.max_expanded {
-                    return Err(Error::parse(
-                        name,
-                        format!(
-                            "INSERTs expand to more than {} entities and copies (--max-entities): refused rather than expanded",
-                            self.max_expanded
-                        ),
+                    return Err(Error::in_part(
+                        &name,
+                        Error::TooLarge {
+                            excess: crate::error::Excess::Entities {
+                                count: None,
+                                copies: true,
+                                max: self.max_expanded as u64,
+                            },
+                        },
                     ));
                 }
                 let inner = plane.after(&local(

@@ -132,7 +132,10 @@ pub(super) fn spline_spans(sp: &::dxf::entities::Spline, name: &str) -> Result<V
         degree = k - n - 1;
     }
     let curve = crate::spline::Nurbs::new(degree, sp.knot_values.clone(), points, weights)
-        .map_err(|e| Error::parse(name.to_string(), e))?;
+        .map_err(|problem| Error::Spline {
+            entity: name.to_string(),
+            problem,
+        })?;
     // Span ends in the drawing; the spans themselves relative to the curve's origin.
     let o = curve.origin();
     let cartesian = |h: [f64; 3]| [o[0] + h[0] / h[2], o[1] + h[1] / h[2]];

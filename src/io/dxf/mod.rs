@@ -583,25 +583,12 @@ fn space_entities<'a>(
     }
     let Some(handle) = found else {
         names.sort();
-        let listed = if names.is_empty() {
-            "it has no LAYOUT objects (a drawing older than R2000: --space paper reads its paper space)".to_string()
-        } else {
-            format!(
-                "its layouts are {}",
-                names
-                    .iter()
-                    .map(|n| format!("\"{}\"", crate::error::clip(n)))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        };
-        return Err(Error::parse(
-            "DXF",
-            format!(
-                "no layout named \"{}\" in the drawing: {listed}",
-                crate::error::clip(name)
-            ),
-        ));
+        return Err(Error::Empty {
+            missing: crate::error::Missing::Layout {
+                name: name.to_string(),
+                layouts: names,
+            },
+        });
     };
     let record = drawing
         .block_records()
@@ -654,9 +641,10 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<(String, PolygonRings)>> {
 /// # Errors
 /// A drawing that cannot be read; an entity that would change an outline but is not read
 /// (`SOLID`, `REGION`, ...), or lies outside the XY plane; a piece whose end meets no other
-/// (unless [`Options::ignore_open`]) or meets several; INSERTs nested too deep, cyclic, or
-/// expanding to too many entities; splines needing too many points. Each names the entity
-/// (type, handle, layer) or the point.
+/// (unless [`Options::ignore_open`]: [`Error::OpenPiece`], [`Error::NearMiss`]) or meets
+/// several; INSERTs nested too deep, cyclic, or expanding to too many entities
+/// ([`Error::TooLarge`]); splines needing too many points; no closed outline or no such
+/// layout ([`Error::Empty`]). Each names the entity (type, handle, layer) or the point.
 ///
 /// # Examples
 /// ```
@@ -696,14 +684,13 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
         .collect();
     let total = collect::Tally::new(&blocks).count(&inserts);
     if total > max_expanded as u64 {
-        let shown = if total == u64::MAX {
-            "more than 18446744073709551615".to_string()
-        } else {
-            total.to_string()
-        };
-        return Err(Error::TooLarge(format!(
-            "DXF: its INSERTs expand to {shown} entities, more than {max_expanded} (--max-entities): refused before expanding"
-        )));
+        return Err(Error::TooLarge {
+            excess: crate::error::Excess::Entities {
+                count: Some(total),
+                copies: false,
+                max: max_expanded as u64,
+            },
+        });
     }
     let mut c = Collector {
         space: match &options.space {
@@ -796,9 +783,12 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
         })
         .fold(0, usize::saturating_add);
     if chord_points > MAX_CHORD_POINTS {
-        return Err(Error::TooLarge(format!(
-            "DXF: its outlines need {chord_points} chord points for the validity checks (a circle 128), more than {MAX_CHORD_POINTS}: refused rather than read"
-        )));
+        return Err(Error::TooLarge {
+            excess: crate::error::Excess::ChordPoints {
+                count: chord_points as u64,
+                max: MAX_CHORD_POINTS as u64,
+            },
+        });
     }
     // A closed loop that encloses nothing (a polyline drawn back along itself, two
     // vertices, one): no part and no hole, left out and counted rather than refusing the
@@ -809,28 +799,17 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
         *annotations.entry("zero-area loops".into()).or_default() += before - curves.len();
     }
     if curves.is_empty() {
-        let space = match &options.space {
-            Space::Model => "model space of the DXF drawing".to_string(),
-            Space::Paper => "paper space of the DXF drawing".to_string(),
-            Space::Layout(n) => format!("layout \"{}\" of the DXF drawing", crate::error::clip(n)),
-        };
-        let on = if options.layers.is_empty() {
-            format!("in the {space}")
-        } else {
-            format!("on layer {} in the {space}", options.layers.join(", "))
-        };
-        // Say where the drawing's geometry is when it is not where it was looked for.
-        let hint = if left_out > 0 && model {
-            format!(
-                " (its paper space and layouts hold {left_out} entit{}, left out: --space paper or --space layout:NAME reads them)",
-                if left_out == 1 { "y" } else { "ies" }
-            )
-        } else {
-            String::new()
-        };
-        return Err(Error::Empty(format!(
-            "no closed outline (polyline, circle, or lines and arcs joined end to end) {on}{hint}"
-        )));
+        return Err(Error::Empty {
+            missing: crate::error::Missing::Outline {
+                space: match &options.space {
+                    Space::Model => crate::error::DxfSpace::Model,
+                    Space::Paper => crate::error::DxfSpace::Paper,
+                    Space::Layout(n) => crate::error::DxfSpace::Layout(n.clone()),
+                },
+                layers: options.layers.clone(),
+                elsewhere: if model { left_out } else { 0 },
+            },
+        });
     }
     Ok(Read {
         parts: nest(curves),
@@ -971,12 +950,21 @@ mod tests {
             "0\nLINE\n5\nE4\n8\n0\n10\n0\n20\n2\n11\n0\n21\n0.0001\n",
         ]
         .concat();
-        let msg = e(&drawing(&gap));
+        let msg = parse(&drawing(&gap)).unwrap_err();
         assert!(
-            msg.contains(
-                "the nearest other end is 0.0001 away: --join-tolerance 0.00015 would join them"
+            matches!(
+                msg,
+                Error::OpenPiece {
+                    nearest: Some(d),
+                    joinable: true,
+                    ..
+                } if d == 0.0001
             ),
             "{msg}"
+        );
+        assert!(
+            msg.to_string()
+                .contains("the nearest other end is 0.0001 away")
         );
         assert!(e(b"garbage").starts_with("DXF"));
         assert!(e(&drawing("")).contains("no closed outline"));

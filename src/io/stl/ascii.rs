@@ -134,8 +134,8 @@ impl<'a> Tokens<'a> {
         self.current = "".split_ascii_whitespace();
     }
 
-    pub(super) fn place(&self) -> String {
-        format!("line {}", self.line.max(1))
+    pub(super) fn place(&self) -> crate::error::Place {
+        crate::error::Place::line(self.line.max(1))
     }
 
     pub(super) fn expect(&mut self, word: &str) -> Result<()> {
@@ -256,7 +256,10 @@ pub(super) fn parse_ascii_points(bytes: &[u8]) -> Result<Vec<[f64; 3]>> {
         }
     }
     if solids == 0 {
-        return Err(Error::parse("line 1", "no \"solid\" in an ASCII STL"));
+        return Err(Error::parse(
+            crate::error::Place::line(1),
+            "no \"solid\" in an ASCII STL",
+        ));
     }
     Ok(vertices)
 }

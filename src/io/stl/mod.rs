@@ -9,7 +9,7 @@
 //! from the (memory-mapped) bytes as fixed 50-byte chunks, ASCII keeps f64 precision and
 //! several `solid` blocks, and every error names the triangle or line.
 
-use crate::error::{Error, Result, clip};
+use crate::error::{Error, Place, Result, clip};
 use crate::mesh::RawMesh;
 use crate::soup::{Solid, Soup, VertexSoup};
 
@@ -38,11 +38,13 @@ const RECORD: usize = 50;
 /// ```
 pub fn kind(bytes: &[u8]) -> Result<Kind> {
     if bytes.is_empty() {
-        return Err(Error::Empty("the file is empty".into()));
+        return Err(Error::Empty {
+            missing: crate::error::Missing::Bytes,
+        });
     }
     if bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") {
         return Err(Error::parse(
-            "byte 0",
+            Place::Byte(0),
             "the file is UTF-16 text: save it as UTF-8 (or ASCII) to read it as ASCII STL",
         ));
     }
@@ -68,7 +70,7 @@ pub fn kind(bytes: &[u8]) -> Result<Kind> {
             && let Some(at) = bytes.iter().position(|b| *b == 0)
         {
             return Err(Error::parse(
-                format!("byte {}", at + 1),
+                Place::Byte(at as u64),
                 "a NUL byte inside what starts as ASCII STL (\"solid\"), and the size fits no binary STL: the file is damaged",
             ));
         }
@@ -83,7 +85,7 @@ pub fn kind(bytes: &[u8]) -> Result<Kind> {
             .all(|b| b.is_ascii_graphic() || b.is_ascii_whitespace())
         {
             return Err(Error::parse(
-                "line 1",
+                Place::line(1),
                 "not an STL file: it is text but does not start with \"solid\"",
             ));
         }
@@ -100,7 +102,7 @@ pub fn kind(bytes: &[u8]) -> Result<Kind> {
         return Ok(Kind::Ascii);
     }
     Err(Error::parse(
-        "byte 0",
+        Place::Byte(0),
         format!(
             "{} bytes: too short for a binary STL (84-byte header) and not ASCII STL (no \"solid\")",
             bytes.len()
@@ -335,7 +337,7 @@ fn parse_binary(bytes: &[u8]) -> Result<RawMesh> {
         for (v, point) in tri.iter().enumerate() {
             if let Some(&bits) = point.iter().find(|b| *b & 0x7f80_0000 == 0x7f80_0000) {
                 return Err(Error::parse(
-                    format!("triangle {}", t + 1),
+                    Place::Triangle(t as u64 + 1),
                     format!(
                         "vertex {} has a non-finite coordinate ({})",
                         v + 1,

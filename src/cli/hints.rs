@@ -1,0 +1,172 @@
+//! The command line's words for the library's errors: the library states the facts
+//! (typed fields, messages without flags); this module names the flags that would help
+//! ("give --overlap sum to add them") and calls parameters by their flags.
+
+use inertia::Error;
+use inertia::error::{Excess, Need, Parameter, ShellProblem, Unresolved, num};
+
+/// `e`'s message as the command line prints it: the library's, with the flag that would
+/// help where one would.
+pub fn message(e: &Error) -> String {
+    match e {
+        Error::InPart { part, error } => format!("{part}: {}", message(error)),
+        // Parameters are named by their flags.
+        Error::InvalidParameter { name, value, need } => {
+            let flag = flag(*name);
+            match need {
+                Need::AtLeast(min) => format!("{flag} must be at least {}, got {value}", num(*min)),
+                Need::AtMost { other, value: max } => {
+                    let other = self::flag(*other);
+                    let why = if *name == Parameter::Height {
+                        ": a biconvex lens (two caps of at most a hemisphere) is at most as tall as it is wide"
+                    } else {
+                        ""
+                    };
+                    format!("{flag} {value} is more than {other} {max}{why}")
+                }
+                _ => format!("{flag} must be a positive finite number, got {value}"),
+            }
+        }
+        Error::Overlapping {
+            at,
+            sum_allowed: true,
+        } => format!(
+            "{at}: two bodies overlap or a surface passes through itself; union them first, or give --overlap sum to add them as they are"
+        ),
+        Error::BadShell {
+            shell,
+            first,
+            problem: ShellProblem::OutwardInside,
+        } => format!(
+            "shell {shell} (from {first}) is wound outward but lies inside another shell: a body inside another (they overlap: union them, or give --overlap sum to add them), or a cavity wound the wrong way (fix the orientation of its triangles)"
+        ),
+        Error::PointDimension { needed, got } => {
+            format!("--about needs {needed} coordinates here, got {got}")
+        }
+        _ => match hint(e) {
+            Some(h) => format!("{e}{h}"),
+            None => e.to_string(),
+        },
+    }
+}
+
+/// The flag that sets `p`.
+fn flag(p: Parameter) -> &'static str {
+    match p {
+        Parameter::Density => "--density",
+        Parameter::Mass => "--mass",
+        Parameter::Thickness => "--thickness",
+        Parameter::ShellThickness => "--shell",
+        Parameter::WeldTolerance => "--weld-tolerance",
+        Parameter::JoinTolerance => "--join-tolerance",
+        Parameter::Size => "--size",
+        Parameter::Radius => "--radius",
+        Parameter::Circumradius => "--circumradius",
+        Parameter::Height => "--height",
+        Parameter::Width => "--width",
+        Parameter::Side => "--side",
+        Parameter::Sides => "--sides",
+        _ => "a parameter",
+    }
+}
+
+/// What to add to the library's message of `e`: the flag that helps, or nothing.
+fn hint(e: &Error) -> Option<String> {
+    Some(match e {
+        Error::OpenMesh {
+            nearest_gap: Some(d),
+            ..
+        } => format!(": --weld-tolerance {} would join them", num(d * 1.5)),
+        Error::SolidsOverlap { .. } => ": give --overlap sum to add them as they are".into(),
+        Error::OpenPiece {
+            nearest: Some(d),
+            joinable: true,
+            ..
+        } => format!(": --join-tolerance {} would join them", num(d * 1.5)),
+        Error::NearMiss { gap, .. } => format!(
+            " (--open ignore would drop it; --join-tolerance {} joins them)",
+            num(gap * 1.5)
+        ),
+        Error::Empty {
+            missing: inertia::error::Missing::Layout { layouts, .. },
+        } if layouts.is_empty() => ": --space paper reads its paper space".into(),
+        Error::Unresolvable {
+            what: Unresolved::VoxelGrid { .. },
+        } => "; give a larger --resolution, or --method tetra".into(),
+        Error::TooLarge { excess } => match excess {
+            Excess::VoxelColumns { .. } => ": give a smaller --resolution".into(),
+            Excess::Triangles { .. }
+            | Excess::BuildTriangles { .. }
+            | Excess::BuildVertices { .. } => " (the limit: --max-triangles)".into(),
+            Excess::Entities { .. } => " (the limit: --max-entities)".into(),
+            Excess::Stream { .. } => " (the limit: --max-input-bytes)".into(),
+            _ => return None,
+        },
+        Error::Empty {
+            missing: inertia::error::Missing::BuildItems { surface, .. },
+        } if *surface > 0 => "; --shell integrates a surface as a wall".into(),
+        Error::Empty {
+            missing:
+                inertia::error::Missing::Outline {
+                    space: inertia::error::DxfSpace::Model,
+                    elsewhere,
+                    ..
+                },
+        } if *elsewhere > 0 => ": --space paper or --space layout:NAME reads them".into(),
+        _ => return None,
+    })
+}
+
+/// The library error inside `cause`, when it is one (or an I/O error wrapping one).
+pub fn library_error<'a>(cause: &'a (dyn std::error::Error + 'static)) -> Option<&'a Error> {
+    cause.downcast_ref::<Error>().or_else(|| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .and_then(|io| io.get_ref())
+            .and_then(|inner| inner.downcast_ref::<Error>())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use inertia::error::{OverlapAt, OverlapKind, Rounding};
+
+    #[test]
+    fn hints_name_the_flags() {
+        let at = OverlapAt {
+            triangles: [1, 2],
+            kind: OverlapKind::Cross([0.0; 3]),
+            depth: None,
+            rounding: Rounding::Double,
+            tolerance: 0.0,
+        };
+        let e = Error::Overlapping {
+            at,
+            sum_allowed: true,
+        };
+        assert!(
+            message(&e)
+                .ends_with("union them first, or give --overlap sum to add them as they are")
+        );
+        let e = Error::InvalidParameter {
+            name: Parameter::Density,
+            value: 0.0,
+            need: Need::Positive,
+        };
+        assert_eq!(
+            message(&e),
+            "--density must be a positive finite number, got 0"
+        );
+        let e = Error::in_part(
+            "part 2",
+            Error::TooLarge {
+                excess: Excess::Stream { max: 10 },
+            },
+        );
+        assert_eq!(
+            message(&e),
+            "part 2: the stream goes on past 10 bytes (the limit: --max-input-bytes)"
+        );
+    }
+}
