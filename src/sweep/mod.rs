@@ -211,6 +211,26 @@ impl Rings<'_> {
         }
     }
 
+    /// The edges of the ring on either side of the two edges `a` and `b` of one vertex,
+    /// nearest first, alternating sides (back from the edge in, on from the edge out).
+    #[inline]
+    fn around(&self, a: &Seg, b: &Seg) -> [u32; 2 * NEAR_EDGES] {
+        let (e_in, e_out) = if self.next(a.ring, a.edge) == b.edge {
+            (a.edge, b.edge)
+        } else {
+            (b.edge, a.edge)
+        };
+        let (mut back, mut on) = (e_in, e_out);
+        let mut out = [0; 2 * NEAR_EDGES];
+        for pair in out.chunks_exact_mut(2) {
+            back = self.prev(a.ring, back);
+            on = self.next(a.ring, on);
+            pair[0] = back;
+            pair[1] = on;
+        }
+        out
+    }
+
     fn edge_ref(&self, ring: u32, edge: u32) -> EdgeRef {
         EdgeRef {
             ring: ring as usize,
@@ -358,7 +378,10 @@ impl Sweep<'_> {
             // Both edges begin here: the second goes next to the first (once the first has
             // met nothing, no other edge passes through the point).
             [(true, first), (true, second)] => {
-                let x = self.active.insert(first);
+                // The ring's next few edges on either side are often active and close by
+                // in the order (a zigzag): their leaves are looked in before the root.
+                let near = self.rings.around(&first, &second);
+                let x = self.active.insert_near(first, &near);
                 if let Some(c) = self.test_new(x) {
                     return Some(c);
                 }
@@ -562,6 +585,10 @@ fn sweep_range(rings: &Rings, order: &[Vertex], active: &[Seg]) -> Option<Contac
     }
     None
 }
+
+/// How many edges of the ring on each side of a vertex whose two edges begin there are
+/// looked at for one that is active, whose leaf may then hold the place of the new edges.
+const NEAR_EDGES: usize = 4;
 
 /// How many vertices ahead of the one it reads the gathering asks for points.
 const GATHER_AHEAD: usize = 16;
