@@ -23,8 +23,10 @@
 //! Two shortcuts spare most searches, without changing a single decision: where a vertex
 //! ends one edge and begins the next (the ring passes through it), the new edge takes the
 //! old one's place in the tree, since no other edge passes through the vertex (it would
-//! have been found touching); where a vertex begins both its edges, the second goes next
-//! to the first. The tests check against the sweep as it was (`reference.rs`, one event
+//! have been found touching); where a vertex begins both its edges, the first is looked
+//! for in the leaf of a nearby active edge of the ring (taken only where a search from the
+//! root would go: the leaf's edges bracket it) and the second goes next to the first. The
+//! tests check against the sweep as it was (`reference.rs`, one event
 //! per edge end and a search per insertion) that the first contact found is the same.
 //!
 //! A single ring that turns once around a point of its own (a star, a circle, a convex
