@@ -13,7 +13,7 @@
 # SECTIONS (default all): mesh (binary STL spheres), bodies (several bodies, shells, 3MF
 # items), polygon (star polygons in JSON, random, spiky and slotted (swept), POLYGON_SIZES
 # vertices, default 10^4 to 10^7),
-# parts (10^4 and 10^5 polygon holes, 10^3 and 10^4 DXF circles; 10^3 DXF spline-circle holes:
+# parts (10^4 and 10^5 polygon holes in JSON and GeoJSON, 10^3 and 10^4 DXF circles; 10^3 DXF spline-circle holes:
 # bench/dxf_splines.sh), text (ASCII STL and OBJ), cad (fan-capped
 # cylinders and cones, a grid-faced cube: bench/cad.sh).
 #
@@ -249,7 +249,7 @@ fi
 
 if has parts; then
 echo
-echo "many parts: square polygon holes (JSON) and DXF circle holes in a plate, at two sizes each"
+echo "many parts: square polygon holes (JSON, GeoJSON) and DXF circle holes in a plate, at two sizes each"
 echo "(x/doubling: against the smaller file); 1000 bodies above"
 python3 - "$dir" <<'PY'
 import json, sys
@@ -257,6 +257,10 @@ d = sys.argv[1]
 for n, (a, b) in ((10000, (100, 100)), (100000, (400, 250))):
     holes = [[[3*i+1, 3*j+1], [3*i+2, 3*j+1], [3*i+2, 3*j+2], [3*i+1, 3*j+2]] for i in range(a) for j in range(b)]
     json.dump({"outer": [[0, 0], [1200, 0], [1200, 1200], [0, 1200]], "holes": holes}, open(f"{d}/holes_{n}.json", "w"))
+    # The same plate as one GeoJSON feature (rings closed, as RFC 7946 writes them).
+    rings = [r + [r[0]] for r in [[[0, 0], [1200, 0], [1200, 1200], [0, 1200]]] + holes]
+    json.dump({"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"name": "plate"},
+               "geometry": {"type": "Polygon", "coordinates": rings}}]}, open(f"{d}/holes_{n}.geojson", "w"))
 for side in (32, 100):
     body = "0\nLWPOLYLINE\n5\n10\n8\n0\n90\n4\n70\n1\n10\n0\n20\n0\n10\n1000\n20\n0\n10\n1000\n20\n1000\n10\n0\n20\n1000\n"
     h = 0x100
@@ -267,7 +271,7 @@ for side in (32, 100):
     open(f"{d}/circles_{side * side}.dxf", "w").write(f"0\nSECTION\n2\nENTITIES\n{body}0\nENDSEC\n0\nEOF\n")
 PY
 printf "%18s %10s %8s %10s\n" file inertia "peak MB" "x/doubling"
-for pair in "holes_10000.json holes_100000.json" "circles_1024.dxf circles_10000.dxf"; do
+for pair in "holes_10000.json holes_100000.json" "holes_10000.geojson holes_100000.geojson" "circles_1024.dxf circles_10000.dxf"; do
   prev_t=""; prev_n=""
   for f in $pair; do
     n=$(echo "$f" | tr -dc 0-9)

@@ -6,10 +6,22 @@
 //! (altitude), which is ignored. RFC 7946 asks for counter-clockwise exteriors, but, as it
 //! also asks of readers, other windings are accepted. A geometry with no area (`Point`,
 //! `LineString`, ...) is refused, naming the feature.
+//!
+//! How it is read: the document's objects into small typed records whose coordinates are
+//! left as text (one pass that checks the JSON and skips over the numbers), then every
+//! ring's numbers at once, a ring per task on every core and a large ring (from 1 MiB) in
+//! pieces, as [`json`] reads a large list of points. A document this reader does not take
+//! (any error, a key given twice, a member it cannot place) is read again whole as a tree
+//! of JSON values, which names the place of the error: the messages, and every number to
+//! the bit, are those of that one-piece reader (tested below).
 
 use super::PolygonRings;
+use super::json::{self, Coords, Position, Skip};
 use crate::error::{Error, Result, clip};
+use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
+use serde_json::value::RawValue;
+use std::fmt;
 
 /// One polygon of a GeoJSON document: a name for reports and its rings.
 ///
@@ -66,6 +78,19 @@ pub fn looks_like(bytes: &[u8]) -> bool {
 /// # Ok::<(), inertia::Error>(())
 /// ```
 pub fn parse(bytes: &[u8]) -> Result<Vec<Part>> {
+    if let Some(parts) = typed(bytes) {
+        if parts.is_empty() {
+            return Err(Error::Empty("no polygons in the GeoJSON document".into()));
+        }
+        return Ok(parts);
+    }
+    parse_tree(bytes)
+}
+
+/// The one-piece reader: the whole document as a tree of `serde_json::Value`s, then its
+/// geometries. It names the place of every error; [`typed`] leaves every document it
+/// does not read to it.
+fn parse_tree(bytes: &[u8]) -> Result<Vec<Part>> {
     let doc: Value = serde_json::from_slice(bytes).map_err(|e| {
         let text = e.to_string();
         let suffix = format!(" at line {} column {}", e.line(), e.column());
@@ -234,6 +259,369 @@ fn polygon(v: &Value, place: &str) -> Result<PolygonRings> {
     })
 }
 
+/// The typed reader: `None` when the document is not one it reads as [`parse_tree`] would
+/// (then [`parse`] reads it with [`parse_tree`], which words the refusal).
+fn typed(bytes: &[u8]) -> Option<Vec<Part>> {
+    use rayon::prelude::*;
+    let doc: Obj = serde_json::from_slice(bytes).ok()?;
+    let mut found = Vec::new();
+    walk(&doc, "", &mut found)?;
+    // Every ring of every part, in order, read on every core.
+    let texts: Vec<&str> = found.iter().flat_map(|f| f.rings.iter().copied()).collect();
+    let rings: Vec<Vec<[f64; 2]>> = texts.par_iter().map(|t| ring(t)).collect::<Option<_>>()?;
+    let mut rings = rings.into_iter();
+    let parts = found
+        .into_iter()
+        .map(|f| {
+            let outer = rings.next().unwrap_or_default();
+            let holes = rings.by_ref().take(f.rings.len() - 1).collect();
+            Part {
+                name: f.name,
+                rings: PolygonRings {
+                    outer,
+                    holes,
+                    arcs: vec![],
+                    max_deviation: None,
+                },
+                group: f.group,
+            }
+        })
+        .collect();
+    Some(parts)
+}
+
+/// A polygon found by [`walk`]: its name, group, and its rings as JSON text (at least one).
+struct Found<'a> {
+    name: String,
+    group: usize,
+    rings: Vec<&'a str>,
+}
+
+/// [`geometry_or_feature`] over the typed records: the same names, groups and order;
+/// `None` wherever that would refuse.
+fn walk<'a>(v: &Obj<'a>, place: &str, out: &mut Vec<Found<'a>>) -> Option<()> {
+    let kind = v.kind.as_deref()?;
+    if !matches!(kind, "Polygon" | "MultiPolygon")
+        && let Some(c) = v.coordinates
+    {
+        // Not read, but checked as the tree would check it.
+        serde_json::from_str::<Skip>(c.get()).ok()?;
+    }
+    match kind {
+        "FeatureCollection" => {
+            for (k, f) in v.features.as_ref()?.iter().enumerate() {
+                let name = f
+                    .name
+                    .as_deref()
+                    .map(clip)
+                    .unwrap_or_else(|| format!("feature {}", k + 1));
+                walk(f, &join(place, &name), out)?;
+            }
+            Some(())
+        }
+        "Feature" => match &v.geometry {
+            Some(Some(g)) => walk(g, place, out),
+            _ => Some(()),
+        },
+        "GeometryCollection" => {
+            for (k, g) in v.geometries.as_ref()?.iter().enumerate() {
+                walk(g, &join(place, &format!("geometry {}", k + 1)), out)?;
+            }
+            Some(())
+        }
+        "Polygon" => {
+            let rings = elements(v.coordinates?.get())?;
+            if rings.is_empty() {
+                return None;
+            }
+            let group = out.last().map_or(0, |p| p.group + 1);
+            out.push(Found {
+                name: place.to_string(),
+                group,
+                rings,
+            });
+            Some(())
+        }
+        "MultiPolygon" => {
+            let group = out.last().map_or(0, |p| p.group + 1);
+            for (k, p) in elements(v.coordinates?.get())?.into_iter().enumerate() {
+                let rings = elements(p)?;
+                if rings.is_empty() {
+                    return None;
+                }
+                out.push(Found {
+                    name: join(place, &format!("polygon {}", k + 1)),
+                    group,
+                    rings,
+                });
+            }
+            Some(())
+        }
+        _ => None,
+    }
+}
+
+/// The members of a JSON array, as text; `None` if `text` is not an array. `text` is one
+/// JSON value serde_json has already checked (a `RawValue`), so without strings its
+/// brackets alone say where each member ends; with strings, serde_json cuts it.
+fn elements(text: &str) -> Option<Vec<&str>> {
+    let b = text.as_bytes();
+    if b.first() != Some(&b'[') {
+        return None;
+    }
+    if b.contains(&b'"') {
+        let list: Vec<&RawValue> = serde_json::from_str(text).ok()?;
+        return Some(list.into_iter().map(RawValue::get).collect());
+    }
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let mut start = 1;
+    for (i, &c) in b.iter().enumerate() {
+        match c {
+            b'[' | b'{' => depth += 1,
+            b']' | b'}' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    let last = text[start..i].trim_matches(is_json_space);
+                    if !last.is_empty() {
+                        out.push(last);
+                    }
+                }
+            }
+            b',' if depth == 1 => {
+                out.push(text[start..i].trim_matches(is_json_space));
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    Some(out)
+}
+
+fn is_json_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\r')
+}
+
+/// The positions of one ring (JSON text): scanned when every position is numbers, in
+/// pieces on every core from [`json::PARALLEL_FROM`] bytes, else read by serde_json.
+fn ring(text: &str) -> Option<Vec<[f64; 2]>> {
+    let b = text.as_bytes();
+    if b.len() >= json::PARALLEL_FROM
+        && let Some(points) = json::parallel_points(b, Coords::AtLeastTwo)
+    {
+        return Some(points);
+    }
+    let inner = b.strip_prefix(b"[")?.strip_suffix(b"]")?;
+    if inner.iter().all(u8::is_ascii_whitespace) {
+        return Some(vec![]);
+    }
+    let mut out = vec![[0.0; 2]; inner.iter().filter(|&&c| c == b'[').count()];
+    if json::scan_points(inner, &mut out, Coords::AtLeastTwo) == Some(out.len()) {
+        return Some(out);
+    }
+    let list: Vec<Position> = serde_json::from_str(text).ok()?;
+    Some(list.into_iter().map(|p| p.0).collect())
+}
+
+/// A GeoJSON object as far as inertia reads it; every other member is checked and
+/// dropped. A member given twice is refused (a tree keeps the last; [`parse_tree`] reads
+/// such a document).
+#[derive(Default)]
+struct Obj<'a> {
+    kind: Option<String>,
+    coordinates: Option<&'a RawValue>,
+    features: Option<Vec<Obj<'a>>>,
+    geometries: Option<Vec<Obj<'a>>>,
+    /// `Some(None)`: `"geometry": null`.
+    geometry: Option<Option<Box<Obj<'a>>>>,
+    /// `properties.name`, when a string; `Some(None)`: properties without one.
+    name: Option<String>,
+    properties: bool,
+}
+
+/// The members of an object that [`Obj`] keeps.
+enum Key {
+    Type,
+    Coordinates,
+    Features,
+    Geometries,
+    Geometry,
+    Properties,
+    Other,
+}
+
+impl<'de> Deserialize<'de> for Key {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = Key;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a key")
+            }
+            fn visit_str<E>(self, k: &str) -> std::result::Result<Key, E> {
+                Ok(match k {
+                    "type" => Key::Type,
+                    "coordinates" => Key::Coordinates,
+                    "features" => Key::Features,
+                    "geometries" => Key::Geometries,
+                    "geometry" => Key::Geometry,
+                    "properties" => Key::Properties,
+                    _ => Key::Other,
+                })
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for Obj<'a> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        struct V<'a>(std::marker::PhantomData<&'a ()>);
+        impl<'de: 'a, 'a> Visitor<'de> for V<'a> {
+            type Value = Obj<'a>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a GeoJSON object")
+            }
+            fn visit_map<A: MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> std::result::Result<Obj<'a>, A::Error> {
+                fn once<T, E: de::Error>(slot: &mut Option<T>, v: T) -> std::result::Result<(), E> {
+                    if slot.replace(v).is_some() {
+                        return Err(E::custom("a member given twice"));
+                    }
+                    Ok(())
+                }
+                let mut o = Obj::default();
+                while let Some(key) = map.next_key::<Key>()? {
+                    match key {
+                        Key::Type => once(&mut o.kind, map.next_value()?)?,
+                        Key::Coordinates => once(&mut o.coordinates, map.next_value()?)?,
+                        Key::Features => once(&mut o.features, map.next_value()?)?,
+                        Key::Geometries => once(&mut o.geometries, map.next_value()?)?,
+                        Key::Geometry => once(
+                            &mut o.geometry,
+                            map.next_value::<Option<Obj<'a>>>()?.map(Box::new),
+                        )?,
+                        Key::Properties => {
+                            if std::mem::replace(&mut o.properties, true) {
+                                return Err(de::Error::custom("a member given twice"));
+                            }
+                            o.name = map.next_value::<Name>()?.0;
+                        }
+                        Key::Other => {
+                            map.next_value::<Skip>()?;
+                        }
+                    }
+                }
+                Ok(o)
+            }
+        }
+        d.deserialize_map(V(std::marker::PhantomData))
+    }
+}
+
+/// The `"name"` of a feature's properties, if they are an object whose `"name"` is a
+/// string.
+struct Name(Option<String>);
+
+impl<'de> Deserialize<'de> for Name {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Name;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("properties")
+            }
+            fn visit_map<A: MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> std::result::Result<Name, A::Error> {
+                let mut name: Option<Option<String>> = None;
+                while let Some(key) = map.next_key::<String>()? {
+                    if key == "name" {
+                        let v = map.next_value::<MaybeString>()?.0;
+                        if name.replace(v).is_some() {
+                            return Err(de::Error::custom("\"name\" given twice"));
+                        }
+                    } else {
+                        map.next_value::<Skip>()?;
+                    }
+                }
+                Ok(Name(name.flatten()))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> std::result::Result<Name, A::Error> {
+                json::SkipVisitor.visit_seq(seq).map(|_| Name(None))
+            }
+            fn visit_bool<E>(self, _: bool) -> std::result::Result<Name, E> {
+                Ok(Name(None))
+            }
+            fn visit_i64<E>(self, _: i64) -> std::result::Result<Name, E> {
+                Ok(Name(None))
+            }
+            fn visit_u64<E>(self, _: u64) -> std::result::Result<Name, E> {
+                Ok(Name(None))
+            }
+            fn visit_f64<E>(self, _: f64) -> std::result::Result<Name, E> {
+                Ok(Name(None))
+            }
+            fn visit_str<E>(self, _: &str) -> std::result::Result<Name, E> {
+                Ok(Name(None))
+            }
+            fn visit_unit<E>(self) -> std::result::Result<Name, E> {
+                Ok(Name(None))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// A string, or `None` for any other JSON value (read and dropped).
+struct MaybeString(Option<String>);
+
+impl<'de> Deserialize<'de> for MaybeString {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = MaybeString;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("any JSON value")
+            }
+            fn visit_str<E>(self, s: &str) -> std::result::Result<MaybeString, E> {
+                Ok(MaybeString(Some(s.to_string())))
+            }
+            fn visit_map<A: MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> std::result::Result<MaybeString, A::Error> {
+                json::SkipVisitor.visit_map(map).map(|_| MaybeString(None))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(
+                self,
+                seq: A,
+            ) -> std::result::Result<MaybeString, A::Error> {
+                json::SkipVisitor.visit_seq(seq).map(|_| MaybeString(None))
+            }
+            fn visit_bool<E>(self, _: bool) -> std::result::Result<MaybeString, E> {
+                Ok(MaybeString(None))
+            }
+            fn visit_i64<E>(self, _: i64) -> std::result::Result<MaybeString, E> {
+                Ok(MaybeString(None))
+            }
+            fn visit_u64<E>(self, _: u64) -> std::result::Result<MaybeString, E> {
+                Ok(MaybeString(None))
+            }
+            fn visit_f64<E>(self, _: f64) -> std::result::Result<MaybeString, E> {
+                Ok(MaybeString(None))
+            }
+            fn visit_unit<E>(self) -> std::result::Result<MaybeString, E> {
+                Ok(MaybeString(None))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -266,5 +654,232 @@ mod tests {
         assert!(e(r#"{"type": "Blob"}"#).contains("unknown GeoJSON type"));
         assert!(e(r#"{"type": "FeatureCollection", "features": []}"#).contains("no polygons"));
         assert!(e(r#"{"type": "Polygon", "coordinates": [[[0,0]"#).starts_with("line 1"));
+    }
+
+    /// The answer as text, every coordinate by its bits: equal for equal answers.
+    fn answer(r: &Result<Vec<Part>>) -> String {
+        match r {
+            Err(e) => format!("error: {e}"),
+            Ok(parts) => parts
+                .iter()
+                .map(|p| {
+                    let ring = |r: &[[f64; 2]]| {
+                        r.iter()
+                            .map(|q| format!("{:x},{:x}", q[0].to_bits(), q[1].to_bits()))
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    };
+                    let holes: Vec<String> = p.rings.holes.iter().map(|h| ring(h)).collect();
+                    format!(
+                        "{} [{}] {} | {}",
+                        p.name,
+                        p.group,
+                        ring(&p.rings.outer),
+                        holes.join(" | ")
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("\n"),
+        }
+    }
+
+    /// Documents the typed reader takes, members in several orders.
+    const TAKEN: &[&str] = &[
+        r#"{"type": "Polygon", "coordinates": [[[0,0],[1,0],[0,1],[0,0]]]}"#,
+        r#"{"coordinates": [[[0,0,9],[1,0,9],[0,1,9],[0,0,9]], []], "type": "Polygon"}"#,
+        r#"{"bbox": [0, 0, 1, 1], "type": "MultiPolygon", "coordinates": [[[[0,0],[1,0],[0,1]]], [[[5,5],[6,5],[5,6]], [[5.1,5.1],[5.2,5.1],[5.1,5.2]]]]}"#,
+        r#"{"type": "MultiPolygon", "coordinates": []}"#,
+        r#"{"features": [
+            {"geometry": {"coordinates": [[[-0,0.1],[1e-300,-0.0],[1.7976931348623157e308,1]]], "type": "Polygon"}, "properties": {"name": "lot \"7\"\n"}, "type": "Feature"},
+            {"type": "Feature", "properties": null, "geometry": null},
+            {"type": "Feature", "properties": [1, {"name": "no"}], "geometry": {"type": "Polygon", "coordinates": [[[0,0],[2,0],[0,2]]]}},
+            {"type": "Feature", "properties": {"name": 7, "area": 1.5e300, "tags": ["a", {"b": null}]}, "id": "x", "geometry": {"type": "Polygon", "coordinates": [[[0,0],[3,0],[0,3]]]}},
+            {"type": "Feature", "properties": {"name": "\u00e9t\u00e9"}},
+            {"type": "Feature", "geometry": {"type": "GeometryCollection", "geometries": [
+                {"type": "Polygon", "coordinates": [[[0,0],[4,0],[0,4]]]},
+                {"type": "Feature", "geometry": {"type": "MultiPolygon", "coordinates": [[[[0,0],[5,0],[0,5]]]]}}]}},
+            {"type": "Polygon", "properties": {"name": "bare"}, "coordinates": [[[0,0],[6,0,1,2],[0,6,"m"]]]}
+        ], "type": "FeatureCollection", "crs": {"type": "name"}}"#,
+        r#"{"type": "Feature", "geometry": {"type": "Polygon", "coordinates": [[ [ 0 , 0 ] ,
+            [ 1 , 0 ] , [ 0 , 1 ] ]]}, "properties": {}}"#,
+    ];
+
+    /// Documents the typed reader leaves to the tree, or that both refuse.
+    const LEFT: &[&str] = &[
+        r#"{"type": "Polygon", "type": "Polygon", "coordinates": [[[0,0],[1,0],[0,1]]]}"#,
+        r#"{"type": "Feature", "properties": {"name": "a", "name": "b"}, "geometry": null}"#,
+        r#"{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"name": "a", "name": "b"}, "geometry": {"type": "Polygon", "coordinates": [[[0,0],[1,0],[0,1]]]}}]}"#,
+        r#"{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"name": "a"}, "properties": {}, "geometry": {"type": "Polygon", "coordinates": [[[0,0],[1,0],[0,1]]]}}]}"#,
+        r#"{"type": "Polygon", "coordinates": [[[0,0],[1,0],[0,1]]], "coordinates": 5}"#,
+        r#"{"type": "Polygon", "coordinates": [[[0,0],[1,0],[0,1]]], "features": 5}"#,
+        r#"{"type": "Feature", "geometry": {"type": "Polygon", "coordinates": [[[0,0],[1,0],[0,1]]]}, "coordinates": [1e999]}"#,
+        r#"{"type": "Feature", "geometry": {"type": "Polygon", "coordinates": [[[0,0],[1,0],[0,1]]]}, "coordinates": [1]}"#,
+        r#"{"type": "Feature", "geometry": null, "properties": {"area": 1e999}}"#,
+        r#"{"type": "Feature", "geometry": null, "properties": {"name": "\ud800"}}"#,
+        r#"{"type": "Polygon", "coordinates": [[[0,0],[1,0],[0,1,1e999]]]}"#,
+        r#"{"type": "Polygon", "coordinates": [[[0,0],[1,"a"],[1,1]]]}"#,
+        r#"{"type": "Polygon", "coordinates": [[[0,0],[1],[1,1]]]}"#,
+        r#"{"type": "Polygon", "coordinates": [[[0,0],{"x": 1},[1,1]]]}"#,
+        r#"{"type": "Polygon", "coordinates": [[0,0],[1,0],[1,1]]}"#,
+        r#"{"type": "Polygon", "coordinates": []}"#,
+        r#"{"type": "Polygon", "coordinates": 5}"#,
+        r#"{"type": "MultiPolygon", "coordinates": [[]]}"#,
+        r#"{"type": "MultiPolygon", "coordinates": [5]}"#,
+        r#"{"type": 5, "coordinates": []}"#,
+        r#"{"coordinates": [[[0,0],[1,0],[0,1]]]}"#,
+        r#"{"type": "LineString", "coordinates": [[0,0],[1,1]]}"#,
+        r#"{"type": "FeatureCollection", "features": {}}"#,
+        r#"{"type": "FeatureCollection", "features": [5]}"#,
+        r#"{"type": "FeatureCollection", "features": []}"#,
+        r#"{"type": "GeometryCollection"}"#,
+        r#"{"type": "Feature", "geometry": 5}"#,
+        r#"{"type": "Feature", "geometry": {"type": "Polygon", "coordinates": [[[0,0],[1,0],[0,1]]]}} x"#,
+        r#"[{"type": "Polygon", "coordinates": [[[0,0],[1,0],[0,1]]]}]"#,
+        "\u{feff}{\"type\": \"Polygon\", \"coordinates\": [[[0,0],[1,0],[0,1]]]}",
+        r#"{"type": "Polygon", "coordinates": [[[0,0],[1,0],[0,1]]]"#,
+    ];
+
+    #[test]
+    fn the_typed_reader_gives_the_trees_answer() {
+        for doc in TAKEN {
+            let fast = typed(doc.as_bytes());
+            assert!(fast.is_some(), "not taken: {doc}");
+            let tree = parse_tree(doc.as_bytes());
+            assert_eq!(answer(&parse(doc.as_bytes())), answer(&tree), "{doc}");
+        }
+        assert!(
+            parse(TAKEN[3].as_bytes())
+                .unwrap_err()
+                .to_string()
+                .contains("no polygons")
+        );
+        for doc in LEFT {
+            assert_eq!(
+                answer(&parse(doc.as_bytes())),
+                answer(&parse_tree(doc.as_bytes())),
+                "{doc}"
+            );
+        }
+        // Left to the tree: a key given twice (the tree keeps the last).
+        assert!(typed(LEFT[0].as_bytes()).is_none());
+        assert_eq!(parse(LEFT[2].as_bytes()).unwrap()[0].name, "b");
+        // A number out of range is refused wherever it is, as the tree refuses it.
+        assert!(parse(LEFT[8].as_bytes()).is_err());
+    }
+
+    #[test]
+    fn damaged_documents_get_the_trees_answer() {
+        let mut rng = crate::test_rng::Lcg(22);
+        let mut taken = 0;
+        for round in 0..3000 {
+            let doc = TAKEN[round % TAKEN.len()].as_bytes();
+            let mut bytes = doc.to_vec();
+            for _ in 0..1 + rng.below(3) {
+                let at = rng.below(bytes.len() as u64) as usize;
+                match rng.below(4) {
+                    0 => {
+                        bytes.remove(at);
+                    }
+                    1 => bytes.insert(at, b"[]{},:\"0-e.5 "[rng.below(13) as usize]),
+                    2 => bytes[at] = b"[]{},:\"1-E+ x"[rng.below(13) as usize],
+                    _ => {
+                        let len = rng.below(8) as usize;
+                        let piece = bytes[at..(at + len).min(bytes.len())].to_vec();
+                        let to = rng.below(bytes.len() as u64) as usize;
+                        bytes.splice(to..to, piece);
+                    }
+                }
+            }
+            let fast = parse(&bytes);
+            taken += usize::from(typed(&bytes).is_some());
+            assert_eq!(
+                answer(&fast),
+                answer(&parse_tree(&bytes)),
+                "{}",
+                String::from_utf8_lossy(&bytes)
+            );
+        }
+        // Many damaged documents are still GeoJSON the typed reader takes.
+        assert!(taken > 100, "{taken}");
+    }
+
+    /// A star of `n` vertices as one GeoJSON polygon, with `sep` between tokens and
+    /// `alt` coordinates after x and y.
+    fn star(n: usize, sep: &str, alt: &str) -> String {
+        let ring: Vec<String> = (0..=n)
+            .map(|k| {
+                let t = (k % n) as f64 * std::f64::consts::TAU / n as f64;
+                let r = 1.0 + 0.3 * ((k % n) as f64 * 0.618_033_988_749_894_9).fract();
+                format!(
+                    "[{:?},{sep}{:e}{alt}]",
+                    1e6 + r * t.cos(),
+                    -2.5e-7 * r * t.sin()
+                )
+            })
+            .collect();
+        format!(
+            "{{\"type\": \"Feature\", \"geometry\": {{\"coordinates\": [{sep}[{}]], \"type\": \"Polygon\"}}}}",
+            ring.join(&format!("{sep},{sep}"))
+        )
+    }
+
+    #[test]
+    fn a_large_ring_is_read_in_pieces_to_the_same_bits() {
+        for (sep, alt) in [("", ""), (" ", ", 12.5"), ("\n\t", ",-0,1e3")] {
+            let doc = star(40_000, sep, alt);
+            assert!(doc.len() > json::PARALLEL_FROM);
+            let Obj { geometry, .. } = serde_json::from_str(&doc).unwrap();
+            let coords = geometry.unwrap().unwrap().coordinates.unwrap().get();
+            let ring_text = elements(coords).unwrap()[0];
+            let pieces = json::parallel_points(ring_text.as_bytes(), Coords::AtLeastTwo)
+                .expect("a plain ring is cut into pieces");
+            let tree = parse_tree(doc.as_bytes());
+            assert_eq!(tree.as_ref().unwrap()[0].rings.outer.len(), 40_001);
+            let fast = parse(doc.as_bytes());
+            assert_eq!(answer(&fast), answer(&tree));
+            assert!(
+                pieces
+                    .iter()
+                    .zip(&fast.unwrap()[0].rings.outer)
+                    .all(|(a, b)| a[0].to_bits() == b[0].to_bits()
+                        && a[1].to_bits() == b[1].to_bits())
+            );
+        }
+        // An error in a large ring is named at the tree's line and column.
+        let doc = star(40_000, "\n", "");
+        let mid = doc.len() / 2;
+        let at = mid + doc[mid..].find("],").unwrap();
+        for broken in [
+            format!("{}, \"z\"{}", &doc[..at], &doc[at..]),
+            format!("{}, 1e999{}", &doc[..at], &doc[at..]),
+            format!("{}]{}", &doc[..at], &doc[at..]),
+            format!("{}[]{}", &doc[..at + 2], &doc[at + 2..]),
+        ] {
+            let e = parse(broken.as_bytes()).unwrap_err().to_string();
+            assert_eq!(e, parse_tree(broken.as_bytes()).unwrap_err().to_string());
+        }
+    }
+
+    #[test]
+    fn many_rings_keep_their_order() {
+        let holes: Vec<String> = (0..5_000)
+            .map(|k| {
+                let (x, y) = ((k % 70) as f64 * 3.0 + 1.0, (k / 70) as f64 * 3.0 + 1.0);
+                format!(
+                    "[[{x},{y}],[{},{y}],[{},{}],[{x},{}],[{x},{y}]]",
+                    x + 1.0,
+                    x + 1.0,
+                    y + 1.0,
+                    y + 1.0
+                )
+            })
+            .collect();
+        let doc = format!(
+            "{{\"type\": \"MultiPolygon\", \"coordinates\": [[[[0,0],[300,0],[300,300],[0,300],[0,0]],{}], [[[400,0],[401,0],[400,1],[400,0]]]]}}",
+            holes.join(",")
+        );
+        let fast = parse(doc.as_bytes());
+        assert_eq!(fast.as_ref().unwrap()[0].rings.holes.len(), 5_000);
+        assert_eq!(answer(&fast), answer(&parse_tree(doc.as_bytes())));
     }
 }

@@ -29,7 +29,7 @@ use std::fmt;
 /// ```
 pub fn parse(bytes: &[u8]) -> Result<PolygonRings> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    if let Some(outer) = parallel_points(bytes) {
+    if let Some(outer) = parallel_points(bytes, Coords::Two) {
         return Ok(PolygonRings {
             outer,
             holes: vec![],
@@ -53,7 +53,17 @@ pub fn parse(bytes: &[u8]) -> Result<PolygonRings> {
 }
 
 /// Files from this size up are parsed in parallel when they are a plain list of points.
-const PARALLEL_FROM: usize = 1 << 20;
+pub(crate) const PARALLEL_FROM: usize = 1 << 20;
+
+/// How many coordinates a point of a plain list has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Coords {
+    /// Exactly two, `[x, y]` (a JSON polygon).
+    Two,
+    /// Two or more, `[x, y, ...]`: a GeoJSON position, whose further coordinates (an
+    /// altitude) are read as JSON and ignored.
+    AtLeastTwo,
+}
 
 /// A large document that is one list of points, `[[x, y], ...]`, parsed in pieces on every
 /// core: the list is cut where one point ends and the next begins (`]`, a comma, `[`), and
@@ -61,8 +71,9 @@ const PARALLEL_FROM: usize = 1 << 20;
 /// number is read exactly as the whole document would be. If every piece parses, their
 /// points in order are the document's (the pieces joined by the commas they were cut at
 /// are the list); if any does not, `None`, and the document is parsed whole, which names
-/// the error's line and column.
-fn parallel_points(bytes: &[u8]) -> Option<Vec<[f64; 2]>> {
+/// the error's line and column. GeoJSON's large rings are read the same way
+/// ([`Coords::AtLeastTwo`]).
+pub(crate) fn parallel_points(bytes: &[u8], coords: Coords) -> Option<Vec<[f64; 2]>> {
     use rayon::prelude::*;
     if bytes.len() < PARALLEL_FROM {
         return None;
@@ -110,7 +121,7 @@ fn parallel_points(bytes: &[u8]) -> Option<Vec<[f64; 2]>> {
         rest = tail;
     }
     let filled = ranges.par_iter().zip(slots).all(|(&(a, b), slot)| {
-        if scan_points(&inner[a..b], slot) == Some(slot.len()) && !slot.is_empty() {
+        if scan_points(&inner[a..b], slot, coords) == Some(slot.len()) && !slot.is_empty() {
             return true;
         }
         let mut piece = Vec::with_capacity(b - a + 2);
@@ -121,7 +132,8 @@ fn parallel_points(bytes: &[u8]) -> Option<Vec<[f64; 2]>> {
         let want = slot.len();
         // Every counted point read, and no fewer than one: an empty piece would leave two
         // commas in a row in the whole.
-        matches!(Fill(slot).deserialize(&mut de), Ok(n) if n == want && n > 0) && de.end().is_ok()
+        matches!(Fill(slot, coords).deserialize(&mut de), Ok(n) if n == want && n > 0)
+            && de.end().is_ok()
     });
     filled.then_some(out)
 }
@@ -130,8 +142,9 @@ fn parallel_points(bytes: &[u8]) -> Option<Vec<[f64; 2]>> {
 /// into `out`, and says how many; `None` for anything else (a point as an object, a
 /// number out of range), which serde_json then reads or refuses. Numbers are read by
 /// fast-float2, correctly rounded as serde_json's `float_roundtrip` reads them: the same
-/// bits (tested against serde_json below).
-fn scan_points(text: &[u8], out: &mut [[f64; 2]]) -> Option<usize> {
+/// bits (tested against serde_json below). With [`Coords::AtLeastTwo`], further numbers
+/// after `y` are read and dropped.
+pub(crate) fn scan_points(text: &[u8], out: &mut [[f64; 2]], coords: Coords) -> Option<usize> {
     let mut i = 0;
     let mut n = 0;
     let skip = |i: &mut usize| {
@@ -155,6 +168,13 @@ fn scan_points(text: &[u8], out: &mut [[f64; 2]]) -> Option<usize> {
             return None;
         }
         let y = number(text, &mut i)?;
+        skip(&mut i);
+        while coords == Coords::AtLeastTwo && text.get(i) == Some(&b',') {
+            i += 1;
+            skip(&mut i);
+            number(text, &mut i)?;
+            skip(&mut i);
+        }
         if !expect(&mut i, b']') {
             return None;
         }
@@ -211,7 +231,7 @@ fn number(text: &[u8], i: &mut usize) -> Option<f64> {
 }
 
 /// Reads a list of points into a slice of exactly its length; the value is how many were read.
-struct Fill<'a>(&'a mut [[f64; 2]]);
+struct Fill<'a>(&'a mut [[f64; 2]], Coords);
 
 impl<'de> de::DeserializeSeed<'de> for Fill<'_> {
     type Value = usize;
@@ -230,11 +250,16 @@ impl<'de> Visitor<'de> for Fill<'_> {
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<usize, A::Error> {
         let mut n = 0;
-        while let Some(p) = seq.next_element::<Point>()? {
+        loop {
+            let p = match self.1 {
+                Coords::Two => seq.next_element::<Point>()?.map(|p| p.0),
+                Coords::AtLeastTwo => seq.next_element::<Position>()?.map(|p| p.0),
+            };
+            let Some(p) = p else { break };
             let Some(slot) = self.0.get_mut(n) else {
                 return Err(de::Error::custom("more points than brackets"));
             };
-            *slot = p.0;
+            *slot = p;
             n += 1;
         }
         Ok(n)
@@ -382,6 +407,91 @@ impl<'de> Deserialize<'de> for Points {
     }
 }
 
+/// A GeoJSON position, `[x, y]` or `[x, y, ...]`: the further members are read as JSON
+/// (numbers in range, strings as JSON writes them) and ignored.
+pub(crate) struct Position(pub(crate) [f64; 2]);
+
+impl<'de> Deserialize<'de> for Position {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Position;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a position [x, y] or [x, y, z]")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> std::result::Result<Position, A::Error> {
+                let x: f64 = seq
+                    .next_element()?
+                    .ok_or_else(|| de::Error::custom("a position needs x and y"))?;
+                let y: f64 = seq
+                    .next_element()?
+                    .ok_or_else(|| de::Error::custom("a position needs x and y"))?;
+                while seq.next_element::<Skip>()?.is_some() {}
+                Ok(Position([x, y]))
+            }
+        }
+        d.deserialize_seq(V)
+    }
+}
+
+/// Any JSON value, read and dropped. Unlike serde's `IgnoredAny`, which serde_json skips
+/// over by its grammar alone, every number is read (one out of f64's range is refused)
+/// and every string decoded, as for a `serde_json::Value`: a reader that drops what it does
+/// not need refuses the same documents as one that keeps it.
+pub(crate) struct Skip;
+
+impl<'de> Deserialize<'de> for Skip {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        d.deserialize_any(SkipVisitor)
+    }
+}
+
+/// The visitor of [`Skip`].
+pub(crate) struct SkipVisitor;
+
+impl<'de> Visitor<'de> for SkipVisitor {
+    type Value = Skip;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+    fn visit_bool<E>(self, _: bool) -> std::result::Result<Skip, E> {
+        Ok(Skip)
+    }
+    fn visit_i64<E>(self, _: i64) -> std::result::Result<Skip, E> {
+        Ok(Skip)
+    }
+    fn visit_u64<E>(self, _: u64) -> std::result::Result<Skip, E> {
+        Ok(Skip)
+    }
+    fn visit_f64<E>(self, _: f64) -> std::result::Result<Skip, E> {
+        Ok(Skip)
+    }
+    fn visit_str<E>(self, _: &str) -> std::result::Result<Skip, E> {
+        Ok(Skip)
+    }
+    fn visit_unit<E>(self) -> std::result::Result<Skip, E> {
+        Ok(Skip)
+    }
+    fn visit_none<E>(self) -> std::result::Result<Skip, E> {
+        Ok(Skip)
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> std::result::Result<Skip, D::Error> {
+        Skip::deserialize(d)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<Skip, A::Error> {
+        while seq.next_element::<Skip>()?.is_some() {}
+        Ok(Skip)
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<Skip, A::Error> {
+        while map.next_entry::<Skip, Skip>()?.is_some() {}
+        Ok(Skip)
+    }
+}
+
 /// One point, `[x, y]` or `{"x": .., "y": ..}`.
 struct Point([f64; 2]);
 
@@ -511,7 +621,7 @@ mod tests {
         for sep in ["", " ", "\n\t"] {
             let (text, pts) = doc(60_000, sep);
             assert!(text.len() > PARALLEL_FROM);
-            let fast = parallel_points(text.as_bytes()).expect("a plain list is cut");
+            let fast = parallel_points(text.as_bytes(), Coords::Two).expect("a plain list is cut");
             assert_eq!(fast.len(), pts.len());
             for (a, b) in fast.iter().zip(&pts) {
                 assert_eq!(a[0].to_bits(), b[0].to_bits());
@@ -584,7 +694,7 @@ mod tests {
         for t in &texts {
             let doc = format!("[{t}, 1]");
             let mut out = [[0.0; 2]; 1];
-            let fast = scan_points(doc.as_bytes(), &mut out).map(|_| out[0][0]);
+            let fast = scan_points(doc.as_bytes(), &mut out, Coords::Two).map(|_| out[0][0]);
             let slow = serde_json::from_str::<f64>(t).ok();
             assert_eq!(fast.map(f64::to_bits), slow.map(f64::to_bits), "{t}");
         }
@@ -594,13 +704,16 @@ mod tests {
         ] {
             let mut out = [[0.0; 2]; 1];
             assert_eq!(
-                scan_points(format!("[{t}, 1]").as_bytes(), &mut out),
+                scan_points(format!("[{t}, 1]").as_bytes(), &mut out, Coords::Two),
                 None,
                 "{t}"
             );
         }
         let mut out = [[0.0; 2]; 2];
-        assert_eq!(scan_points(b" [1 ,2 ] ,\r\n\t[ 3,4]\n", &mut out), Some(2));
+        assert_eq!(
+            scan_points(b" [1 ,2 ] ,\r\n\t[ 3,4]\n", &mut out, Coords::Two),
+            Some(2)
+        );
         assert_eq!(out, [[1.0, 2.0], [3.0, 4.0]]);
         for bad in [
             "[1,2],",
@@ -611,7 +724,11 @@ mod tests {
             "[1,\x0c2]",
             "{\"x\":1,\"y\":2}",
         ] {
-            assert_eq!(scan_points(bad.as_bytes(), &mut out), None, "{bad}");
+            assert_eq!(
+                scan_points(bad.as_bytes(), &mut out, Coords::Two),
+                None,
+                "{bad}"
+            );
         }
     }
 
@@ -622,7 +739,7 @@ mod tests {
         let mid = text.len() / 2;
         let cut = mid + text[mid..].find("],").unwrap();
         let broken = format!("{}, 1{}", &text[..cut], &text[cut..]);
-        assert!(parallel_points(broken.as_bytes()).is_none());
+        assert!(parallel_points(broken.as_bytes(), Coords::Two).is_none());
         assert!(err(&broken).contains("got more"), "{}", err(&broken));
         let trailing = text.replacen("]\n", ",]\n", 1);
         let trailing = format!("{}]", &trailing[..trailing.len() - 1]);

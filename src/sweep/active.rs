@@ -258,6 +258,49 @@ impl Active {
         self.insert_at(p, seg)
     }
 
+    /// Where `seg` belongs, found in the leaf of the active edge `near` when `seg` lies
+    /// strictly between that leaf's lowest and highest edges; `None` otherwise. Then the
+    /// place is the one [`Active::search`] finds: each inner node's keys are the lowest
+    /// edges of its children, so a descent from the root takes, at every level, the child
+    /// that holds this leaf, and the leaf is searched the same way.
+    fn place_near(&self, seg: &Seg, near: u32) -> Option<Place> {
+        let leaf = *self.leaf_of.get(near as usize)?;
+        if leaf == NIL {
+            return None;
+        }
+        let l = self.leaf(leaf);
+        let segs = &l.segs[..l.len as usize];
+        let (first, last) = (segs.first()?, segs.last()?);
+        if seg.cmp(first) != Ordering::Greater || seg.cmp(last) != Ordering::Less {
+            return None;
+        }
+        let slot = segs.partition_point(|s| seg.cmp(s) == Ordering::Greater);
+        Some(Place {
+            leaf,
+            slot: slot as u32,
+        })
+    }
+
+    /// [`Active::insert`], looking first in the leaves of the first two of the edges
+    /// `near` that are active (the same place, found without a descent from the root when
+    /// one of them brackets `seg`).
+    pub(super) fn insert_near(&mut self, seg: Seg, near: &[u32]) -> Place {
+        let mut tries = 0;
+        for &e in near {
+            if self.leaf_of.get(e as usize).is_some_and(|&l| l != NIL) {
+                if let Some(p) = self.place_near(&seg, e) {
+                    return self.insert_at(p, seg);
+                }
+                tries += 1;
+                if tries == 2 {
+                    break;
+                }
+            }
+        }
+        let p = self.search(&seg);
+        self.insert_at(p, seg)
+    }
+
     /// Inserts `seg` right next to `at`: above it (`side` 1) or below (0).
     pub(super) fn insert_beside(&mut self, at: Place, side: usize, seg: Seg) -> Place {
         self.insert_at(
@@ -639,6 +682,7 @@ mod tests {
         // The model: active edges sorted as the tree must hold them.
         let mut model: Vec<u32> = Vec::new();
         let mut max_height = 0;
+        let mut near_found = 0;
         for step in 0..60_000 {
             // Grow for a while, then shrink, then grow again: splits, merges, collapses.
             let grow = match step / 10_000 {
@@ -664,6 +708,23 @@ mod tests {
                         } else {
                             t.insert_beside(t.place_of(model[0]).unwrap(), 0, s)
                         }
+                    }
+                    // Near an active edge (one a few places away in the order, as the
+                    // ring's edges often are in the sweep, or any), found from its leaf
+                    // only when that is where a search from the root goes.
+                    1 if !model.is_empty() => {
+                        let i = model.partition_point(|&m| key(&y, m) < key(&y, e));
+                        let k = if rnd(4) == 0 {
+                            rnd(model.len() as u64) as usize
+                        } else {
+                            (i + rnd(6) as usize).saturating_sub(3).min(model.len() - 1)
+                        };
+                        let near = model[k];
+                        if let Some(q) = t.place_near(&s, near) {
+                            assert_eq!(q, t.search(&s), "place near {near}");
+                            near_found += 1;
+                        }
+                        t.insert_near(s, &[near])
                     }
                     _ => t.insert(s),
                 };
@@ -704,5 +765,6 @@ mod tests {
         }
         assert_eq!(t.check(), model);
         assert!(max_height >= 2, "{max_height}");
+        assert!(near_found > 100, "{near_found}");
     }
 }

@@ -23,8 +23,10 @@
 //! Two shortcuts spare most searches, without changing a single decision: where a vertex
 //! ends one edge and begins the next (the ring passes through it), the new edge takes the
 //! old one's place in the tree, since no other edge passes through the vertex (it would
-//! have been found touching); where a vertex begins both its edges, the second goes next
-//! to the first. The tests check against the sweep as it was (`reference.rs`, one event
+//! have been found touching); where a vertex begins both its edges, the first is looked
+//! for in the leaf of a nearby active edge of the ring (taken only where a search from the
+//! root would go: the leaf's edges bracket it) and the second goes next to the first. The
+//! tests check against the sweep as it was (`reference.rs`, one event
 //! per edge end and a search per insertion) that the first contact found is the same.
 //!
 //! A single ring that turns once around a point of its own (a star, a circle, a convex
@@ -211,6 +213,26 @@ impl Rings<'_> {
         }
     }
 
+    /// The edges of the ring on either side of the two edges `a` and `b` of one vertex,
+    /// nearest first, alternating sides (back from the edge in, on from the edge out).
+    #[inline]
+    fn around(&self, a: &Seg, b: &Seg) -> [u32; 2 * NEAR_EDGES] {
+        let (e_in, e_out) = if self.next(a.ring, a.edge) == b.edge {
+            (a.edge, b.edge)
+        } else {
+            (b.edge, a.edge)
+        };
+        let (mut back, mut on) = (e_in, e_out);
+        let mut out = [0; 2 * NEAR_EDGES];
+        for pair in out.chunks_exact_mut(2) {
+            back = self.prev(a.ring, back);
+            on = self.next(a.ring, on);
+            pair[0] = back;
+            pair[1] = on;
+        }
+        out
+    }
+
     fn edge_ref(&self, ring: u32, edge: u32) -> EdgeRef {
         EdgeRef {
             ring: ring as usize,
@@ -358,7 +380,10 @@ impl Sweep<'_> {
             // Both edges begin here: the second goes next to the first (once the first has
             // met nothing, no other edge passes through the point).
             [(true, first), (true, second)] => {
-                let x = self.active.insert(first);
+                // The ring's next few edges on either side are often active and close by
+                // in the order (a zigzag): their leaves are looked in before the root.
+                let near = self.rings.around(&first, &second);
+                let x = self.active.insert_near(first, &near);
                 if let Some(c) = self.test_new(x) {
                     return Some(c);
                 }
@@ -562,6 +587,10 @@ fn sweep_range(rings: &Rings, order: &[Vertex], active: &[Seg]) -> Option<Contac
     }
     None
 }
+
+/// How many edges of the ring on each side of a vertex whose two edges begin there are
+/// looked at for one that is active, whose leaf may then hold the place of the new edges.
+const NEAR_EDGES: usize = 4;
 
 /// How many vertices ahead of the one it reads the gathering asks for points.
 const GATHER_AHEAD: usize = 16;
