@@ -80,7 +80,9 @@ pub fn looks_like(bytes: &[u8]) -> bool {
 pub fn parse(bytes: &[u8]) -> Result<Vec<Part>> {
     if let Some(parts) = typed(bytes) {
         if parts.is_empty() {
-            return Err(Error::Empty("no polygons in the GeoJSON document".into()));
+            return Err(Error::Empty {
+                missing: crate::error::Missing::GeojsonPolygons,
+            });
         }
         return Ok(parts);
     }
