@@ -35,10 +35,13 @@
 //!   lies inside the solid wedge between the two faces at the edge it passes through and
 //!   the other outside (an edge resting on a ridge from outside only touches).
 //!
-//! What is not seen: two bodies that share only corners and overlap without any edge
+//! - **through a corner**: an edge passing exactly through another triangle's corner, and
+//!   nowhere through a face's interior or an edge, is decided by a symbolic perturbation
+//!   of the edge against the faces around that corner (`vertex.rs`).
+//!
+//! What is not seen here: two bodies that share only corners and overlap without any edge
 //! crossing a face (the same tetrahedron when the cube's faces are split on the other
-//! diagonals), a fold between two neighbouring triangles, and crossings that pass exactly
-//! through another triangle's vertex without a crossing anywhere else.
+//! diagonals; the shell check refuses it), and a fold between two neighbouring triangles.
 
 use crate::soup::{Point, Soup};
 use rayon::prelude::*;

@@ -137,7 +137,13 @@ impl Flat {
         if s.contains(&-1) {
             return Verdict::Test;
         }
-        // Inside, touching the plane at the corners with sign 0.
+        // Inside, touching the plane at the corners with sign 0. A corner of a folded patch
+        // may lie inside another of its triangles, and a corner in the plane counts as on
+        // the side a face faces, so a triangle touching it there from inside crosses that
+        // face: tested.
+        if self.folded && s.contains(&0) {
+            return Verdict::Test;
+        }
         let zeros: Vec<usize> = (0..3).filter(|&k| s[k] == 0).collect();
         match zeros[..] {
             [] => Verdict::Clear,
@@ -1213,25 +1219,32 @@ mod tests {
         // cap's other triangles runs in to the centre and out along one line, so the cap
         // fails as a patch; it lies in one plane, so it is a folded flat patch, and its
         // triangles' angles at each corner show that none lies on another.
-        let at = |k: f64, r: f64| {
-            let a = std::f64::consts::TAU * k / 64.0;
-            [r * a.cos(), r * a.sin()]
+        let t = notched([0.0; 3], 10.0, 5.0, 64, 40);
+        assert_eq!(both(&t), (Ok(None), Ok(None)));
+        assert_eq!(folded_flats(&t), 2);
+    }
+
+    /// A cylinder with caps fanned from their centres whose rim corner `k + 1` is moved
+    /// half way along the spoke to corner `k`: each cap's fan triangle on them is
+    /// degenerate, and each cap a folded flat patch (see `fans_folded_or_notched`).
+    fn notched(at: [f64; 3], r: f64, h: f64, n: usize, k: usize) -> Vec<T3> {
+        let on = |k: usize, r: f64| {
+            let a = std::f64::consts::TAU * (k % n) as f64 / n as f64;
+            [at[0] + r * a.cos(), at[1] + r * a.sin()]
         };
-        let (p41, q) = (at(41.0, 10.0), at(40.0, 5.0));
-        let t: Vec<T3> = cylinder([0.0; 3], 10.0, 5.0, 64, false)
+        let (from, to) = (on(k + 1, r), on(k, r / 2.0));
+        cylinder(at, r, h, n, false)
             .into_iter()
             .map(|tri| {
                 tri.map(|p| {
-                    if [p[0], p[1]] == p41 {
-                        [q[0], q[1], p[2]]
+                    if [p[0], p[1]] == from {
+                        [to[0], to[1], p[2]]
                     } else {
                         p
                     }
                 })
             })
-            .collect();
-        assert_eq!(both(&t), (Ok(None), Ok(None)));
-        assert_eq!(folded_flats(&t), 2);
+            .collect()
     }
 
     #[test]
@@ -1347,7 +1360,7 @@ mod tests {
         #[test]
         fn patches_find_what_every_pair_finds(
             bodies in proptest::collection::vec(
-                (0..4usize, 3..20usize, [0..6i32, 0..6i32, 0..6i32], 1..4usize),
+                (0..5usize, 3..20usize, [0..6i32, 0..6i32, 0..6i32], 1..4usize),
                 2..4,
             ),
             turn in 0..3usize,
@@ -1360,6 +1373,8 @@ mod tests {
                     0 => t.extend(cylinder(at, s, s, n, false)),
                     1 => t.extend(cylinder(at, s, s, n, true)),
                     2 => t.extend(grid_box(at, [s, s, 1.0], n % 5 + 1)),
+                    // Caps that are folded flat patches (16 sections or more).
+                    3 => t.extend(notched(at, s, s, n + 16, n)),
                     _ => t.extend(grid_box(at, [1.0, s, s], 2)),
                 }
             }
