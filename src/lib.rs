@@ -41,6 +41,7 @@ pub mod overlap;
 pub mod polygon;
 mod predicates;
 mod quadrature;
+pub mod read;
 pub mod report;
 mod scratch;
 pub mod shape;
@@ -61,6 +62,7 @@ pub use mass3d::{MassProperties3d, Principal3d};
 pub use mesh::{Mesh, RawMesh};
 pub use method::{MeshIntegral, MeshMethod, PolygonIntegral, PolygonMethod};
 pub use polygon::{Polygon, Winding};
+pub use read::{Parts, ReadOptions, Warning, read_path};
 pub use solid::{Solid, read_solids};
 
 /// The linear algebra crate of the public API (points, vectors, the inertia tensor), so
