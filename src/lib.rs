@@ -54,6 +54,7 @@ mod sweep;
 #[cfg(test)]
 mod test_rng;
 pub mod units;
+mod warning;
 
 pub use about::About;
 pub use error::{Error, Result, Ring};

@@ -12,7 +12,7 @@ use crate::body::Body;
 use crate::error::{Error, Result};
 use crate::io::{MeshFormat, stl};
 use crate::method::{MeshIntegral, MeshMethod};
-use crate::read::Warning;
+use crate::warning::Warning;
 use crate::{Mesh, RawMesh};
 
 /// What to do with triangles that cross or coincide (two bodies overlapping).
@@ -75,11 +75,11 @@ pub struct Solid {
     /// The mesh, with [`Options::keep_mesh`].
     pub mesh: Option<Mesh>,
     /// Warnings about this body (stray bytes, joined corners, overlaps summed; from
-    /// [`crate::read_path`], inside-out first).
+    /// `read_path`, inside-out first).
     pub warnings: Vec<Warning>,
     /// Warnings about the file rather than this body (what a 3MF build left out, build
     /// items summed where they overlap), given with its first body.
-    /// ([`crate::read_path`] moves them into [`crate::Parts::warnings`].)
+    /// (`read_path` moves them into `Parts::warnings`.)
     pub file_warnings: Vec<Warning>,
 }
 
@@ -253,7 +253,7 @@ fn build_items(bytes: &[u8], options: &Options, fast: bool) -> Result<Vec<Solid>
     // What the build left out (support objects, surfaces) is said with the first body.
     solids[0]
         .file_warnings
-        .splice(0..0, crate::read::left_out_warnings(&build.left_out));
+        .splice(0..0, crate::warning::left_out_warnings(&build.left_out));
     if build.left_out != Default::default() {
         solids[0].body.left_out = Some(build.left_out);
     }
