@@ -77,6 +77,12 @@ fn foreign_format(path: &Path) -> Option<&'static str> {
     })
 }
 
+/// Whether the file is named `.csv`.
+fn csv_named(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("csv"))
+}
+
 /// Whether content that only fell through to OBJ holds an OBJ face.
 fn has_obj_face(bytes: &[u8]) -> bool {
     bytes
@@ -104,7 +110,8 @@ impl Format {
 
     /// The format of the file at `path` holding `bytes`, read as `kind` (`None`: either):
     /// by the extension, else by the content (a mesh by its PLY, 3MF or STL signature, or
-    /// OBJ faces; a DXF or JSON polygon by its first bytes; anything else CSV).
+    /// OBJ faces; a DXF or JSON polygon by its first bytes; anything else CSV). Text named
+    /// `.txt`, `.dat`, `.xy` or `.tsv` is a polygon's points unless its content is a mesh.
     ///
     /// # Errors
     /// [`Error::Format`] for a polygon file by its extension read as a mesh (and the
@@ -146,11 +153,7 @@ impl Format {
                     return Ok(Format::Mesh(m));
                 }
                 // (Not .txt or .dat: those are sniffed, and may hold an STL.)
-                if polygon.is_some_and(|p| p != PolygonFormat::Csv)
-                    || path
-                        .extension()
-                        .is_some_and(|e| e.eq_ignore_ascii_case("csv"))
-                {
+                if polygon.is_some_and(|p| p != PolygonFormat::Csv) || csv_named(path) {
                     return problem(FormatProblem::PolygonByName);
                 }
                 if let Some(what) = foreign_format(path) {
@@ -167,7 +170,8 @@ impl Format {
                 if let Some(m) = mesh {
                     return Ok(Format::Mesh(m));
                 }
-                if let Some(p) = polygon {
+                // (`.txt`, `.dat`, `.xy`, `.tsv` are sniffed: they may hold an STL.)
+                if let Some(p) = polygon.filter(|&p| p != PolygonFormat::Csv || csv_named(path)) {
                     return Ok(Format::Polygon(p));
                 }
                 if let Some(what) = foreign_format(path) {
@@ -175,7 +179,7 @@ impl Format {
                 }
                 Ok(match MeshFormat::sniff(bytes) {
                     MeshFormat::Obj if !has_obj_face(bytes) => {
-                        Format::Polygon(PolygonFormat::sniff(bytes))
+                        Format::Polygon(polygon.unwrap_or_else(|| PolygonFormat::sniff(bytes)))
                     }
                     m => Format::Mesh(m),
                 })

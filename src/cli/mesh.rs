@@ -223,7 +223,8 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
             bail!("--shell is a method of its own; leave out --method");
         }
     }
-    let cad = |p: &PathBuf| a.input_format.is_none() && cad_name(p).is_some();
+    let input_format = a.input_format;
+    let cad = move |p: &PathBuf| input_format.is_none() && cad_name(p).is_some();
     if let Some(p) = files.iter().find(|p| cad(p)) {
         let what = cad_name(p).unwrap_or("CAD");
         if a.shell.is_some() {
