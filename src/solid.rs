@@ -66,7 +66,8 @@ pub const MAX_VOXEL_COLUMNS: f64 = 1e9;
 /// One body of a file, validated and integrated.
 #[derive(Clone, Debug)]
 pub struct Solid {
-    /// Its name within the file (a 3MF build item's object), empty for a file of one body.
+    /// Its name within the file (a 3MF build item's object), empty for a file of one body
+    /// (`read_path` names that one after the file).
     pub name: String,
     /// Counts, surface area and bounding box.
     pub body: Body,
