@@ -280,14 +280,11 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
     // Every body of a file (3MF files may hold several), each validated and integrated by
     // the library's pipeline (see `inertia::read_path`).
     let read = |path: &PathBuf| -> Result<MeshFile> {
-        let read = if cad(path) {
+        let (parts, name, label) = if cad(path) {
+            // OpenCASCADE reads a CAD file by its name.
             let label = path.display().to_string();
             let parts = inertia::read_path(path, &options).with_context(|| label.clone())?;
-            let unit = parts.unit;
-            return Ok(MeshFile {
-                parts: mesh_parts(parts, &label, &label),
-                unit,
-            });
+            (parts, label.clone(), label)
         } else {
             let (bytes, name, label) = read_input(path)?;
             if bytes.is_empty() {
@@ -297,7 +294,6 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
                 inertia::read::read_bytes(path, bytes, &options).with_context(|| label.clone())?;
             (parts, name, label)
         };
-        let (parts, name, label) = read;
         let unit = parts.unit;
         Ok(MeshFile {
             parts: mesh_parts(parts, &name, &label),
