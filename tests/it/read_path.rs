@@ -305,3 +305,18 @@ fn a_3mf_build_says_what_it_left_out() {
     );
     assert_eq!(solids(&parts).len(), 1);
 }
+
+#[cfg(feature = "step")]
+#[test]
+fn a_step_file_gives_its_unit_and_its_solids() {
+    let parts = read("fixtures/cad/nist_ctc_02_asme1_ap242.stp".as_ref());
+    assert!(matches!(parts.format, Format::Cad(_)));
+    assert_eq!(parts.unit, Some(LengthUnit::Mm));
+    match &parts.shapes {
+        Shapes::Cad(solids) => {
+            assert!(!solids.is_empty());
+            assert!(solids.iter().all(|s| s.properties.volume > 0.0));
+        }
+        other => panic!("CAD solids expected, got {other:?}"),
+    }
+}
