@@ -460,6 +460,60 @@ pub enum Error {
         /// The file.
         path: std::path::PathBuf,
     },
+
+    /// The file's format is not one inertia reads as asked (a polygon file read as a mesh,
+    /// a CAD or scene format, content that is no mesh).
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::error::{Error, FormatProblem};
+    /// let e = inertia::read::Format::detect("a.gltf".as_ref(), b"", None).unwrap_err();
+    /// assert!(matches!(e, Error::Format { problem: FormatProblem::Foreign("glTF") }));
+    /// ```
+    #[error("{problem}")]
+    Format {
+        /// What is wrong.
+        problem: FormatProblem,
+    },
+}
+
+/// Why a file's format is refused ([`Error::Format`]).
+///
+/// # Examples
+/// ```
+/// use inertia::error::FormatProblem;
+/// assert_eq!(FormatProblem::MeshByName.to_string(), "a triangle mesh by its name, not a polygon file");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum FormatProblem {
+    /// A polygon file by its extension (`.json`, `.geojson`, `.dxf`, `.csv`), read as a mesh.
+    PolygonByName,
+    /// A mesh file by its extension (`.stl`, `.obj`, `.ply`, `.3mf`), read as polygons.
+    MeshByName,
+    /// A CAD or scene format inertia does not read as a mesh (by its extension), named.
+    Foreign(&'static str),
+    /// Content that is no mesh format inertia reads.
+    NotAMesh,
+}
+
+impl fmt::Display for FormatProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FormatProblem::PolygonByName => write!(f, "a polygon file by its name, not a mesh"),
+            FormatProblem::MeshByName => {
+                write!(f, "a triangle mesh by its name, not a polygon file")
+            }
+            FormatProblem::Foreign(what) => write!(
+                f,
+                "{what} is not a mesh format inertia reads: export the part as STL, OBJ, PLY or 3MF"
+            ),
+            FormatProblem::NotAMesh => write!(
+                f,
+                "not a mesh file inertia reads (binary or ASCII STL, OBJ, PLY, 3MF)"
+            ),
+        }
+    }
 }
 
 /// What went wrong with a CAD file ([`Error::Cad`]).

@@ -8,8 +8,10 @@
 //!
 //! The library is what the `inertia` command-line tool runs: parse an input
 //! ([`io`]), validate it ([`Polygon::new`], [`Mesh::new`]), integrate it with a
-//! [`method`], and build a [report] to print. One call does it all for a mesh file
-//! ([`read_solids`]) or a polygon file ([`io::read_polygons`]); a validated shape gives its
+//! [`method`], and build a [report] to print. One call does it all for a file of either
+//! kind ([`read_path`]: the format told, the unit the file states, named parts validated,
+//! warnings as [`Warning`] values), or for bytes of a known format ([`read_solids`],
+//! [`io::read_polygons`]); a validated shape gives its
 //! mass properties with [`Polygon::mass_properties`] and [`Mesh::mass_properties`].
 //!
 //! Every method accumulates about a reference point on the body, never about the global
@@ -41,6 +43,7 @@ pub mod overlap;
 pub mod polygon;
 mod predicates;
 mod quadrature;
+pub mod read;
 pub mod report;
 mod scratch;
 pub mod shape;
@@ -53,6 +56,7 @@ mod sweep;
 #[cfg(test)]
 mod test_rng;
 pub mod units;
+mod warning;
 
 pub use about::About;
 pub use error::{Error, Result, Ring};
@@ -61,6 +65,7 @@ pub use mass3d::{MassProperties3d, Principal3d};
 pub use mesh::{Mesh, RawMesh};
 pub use method::{MeshIntegral, MeshMethod, PolygonIntegral, PolygonMethod};
 pub use polygon::{Polygon, Winding};
+pub use read::{Parts, ReadOptions, Warning, read_path};
 pub use solid::{Solid, read_solids};
 
 /// The linear algebra crate of the public API (points, vectors, the inertia tensor), so

@@ -12,6 +12,7 @@ use crate::body::Body;
 use crate::error::{Error, Result};
 use crate::io::{MeshFormat, stl};
 use crate::method::{MeshIntegral, MeshMethod};
+use crate::warning::Warning;
 use crate::{Mesh, RawMesh};
 
 /// What to do with triangles that cross or coincide (two bodies overlapping).
@@ -65,7 +66,8 @@ pub const MAX_VOXEL_COLUMNS: f64 = 1e9;
 /// One body of a file, validated and integrated.
 #[derive(Clone, Debug)]
 pub struct Solid {
-    /// Its name within the file (a 3MF build item's object), empty for a file of one body.
+    /// Its name within the file (a 3MF build item's object), empty for a file of one body
+    /// (`read_path` names that one after the file).
     pub name: String,
     /// Counts, surface area and bounding box.
     pub body: Body,
@@ -73,16 +75,18 @@ pub struct Solid {
     pub integrals: Vec<MeshIntegral>,
     /// The mesh, with [`Options::keep_mesh`].
     pub mesh: Option<Mesh>,
-    /// Warnings, one line each (stray bytes, joined corners, overlaps summed).
-    pub warnings: Vec<String>,
+    /// Warnings about this body (stray bytes, joined corners, overlaps summed; from
+    /// `read_path`, inside-out first).
+    pub warnings: Vec<Warning>,
     /// Warnings about the file rather than this body (what a 3MF build left out, build
     /// items summed where they overlap), given with its first body.
-    pub file_warnings: Vec<String>,
+    /// (`read_path` moves them into `Parts::warnings`.)
+    pub file_warnings: Vec<Warning>,
 }
 
 impl Solid {
     /// A body the parallel path validated and integrated by `tetra` without a mesh.
-    fn from_soup(s: crate::soup::Solid, warnings: Vec<String>) -> Solid {
+    fn from_soup(s: crate::soup::Solid, warnings: Vec<Warning>) -> Solid {
         Solid {
             name: String::new(),
             body: s.body,
@@ -107,7 +111,7 @@ impl Solid {
         mesh: Mesh,
         integrals: Vec<MeshIntegral>,
         options: &Options,
-        warnings: Vec<String>,
+        warnings: Vec<Warning>,
     ) -> Solid {
         Solid {
             name: String::new(),
@@ -169,7 +173,7 @@ pub fn read_solids(bytes: &[u8], format: MeshFormat, options: &Options) -> Resul
     let bodies = crate::io::read_raw_meshes_limited(bytes, format, options.max_triangles)?;
     bodies
         .into_iter()
-        .map(|(name, raw)| named_body(name, &raw, options, fast, stray.as_deref(), false))
+        .map(|(name, raw)| named_body(name, &raw, options, fast, stray.as_ref(), false))
         .collect()
 }
 
@@ -191,9 +195,9 @@ fn from_soup<S: crate::soup::Soup>(
     soup: &S,
     options: &Options,
     fast: bool,
-    stray: &Option<String>,
+    stray: &Option<Warning>,
 ) -> Option<Result<Solid>> {
-    let warnings = |warning: Option<String>| stray.iter().cloned().chain(warning).collect();
+    let warnings = |warning: Option<Warning>| stray.iter().cloned().chain(warning).collect();
     if fast {
         let s = crate::soup::solid(soup)?;
         Some(
@@ -250,7 +254,7 @@ fn build_items(bytes: &[u8], options: &Options, fast: bool) -> Result<Vec<Solid>
     // What the build left out (support objects, surfaces) is said with the first body.
     solids[0]
         .file_warnings
-        .splice(0..0, build.notes.iter().cloned());
+        .splice(0..0, crate::warning::left_out_warnings(&build.left_out));
     if build.left_out != Default::default() {
         solids[0].body.left_out = Some(build.left_out);
     }
@@ -343,7 +347,10 @@ fn items_apart(
             Ok(s) => {
                 solids[0]
                     .file_warnings
-                    .extend(s.warnings.iter().map(|w| format!("{items}: {w}")));
+                    .extend(s.warnings.iter().map(|w| Warning::InItems {
+                        items: items.clone(),
+                        warning: Box::new(w.clone()),
+                    }));
             }
             Err(e) => {
                 return Err(Error::in_part(
@@ -366,7 +373,7 @@ fn named_body(
     raw: &RawMesh,
     options: &Options,
     fast: bool,
-    stray: Option<&str>,
+    stray: Option<&Warning>,
     overlap_checked: bool,
 ) -> Result<Solid> {
     let solid = match body(raw, options, fast, stray, overlap_checked) {
@@ -411,10 +418,10 @@ fn named_body(
                 body(&welded, options, fast, stray, false)
                     .map_err(hint)
                     .map(|mut s| {
-                        s.warnings.push(format!(
-                            "{merged} point(s) within {} of another were joined to close the mesh",
-                            crate::error::num(tol)
-                        ));
+                        s.warnings.push(Warning::PointsJoined {
+                            count: merged,
+                            tolerance: tol,
+                        });
                         s
                     })
             }
@@ -433,12 +440,10 @@ fn named_body(
 }
 
 /// A warning for a binary STL read past stray bytes after its last record.
-fn stray_warning(bytes: &[u8]) -> Option<String> {
+fn stray_warning(bytes: &[u8]) -> Option<Warning> {
     match stl::stray_bytes(bytes) {
         0 => None,
-        k => Some(format!(
-            "{k} stray byte(s) after the last triangle of the binary STL were ignored"
-        )),
+        count => Some(Warning::StrayBytes { count }),
     }
 }
 
@@ -447,25 +452,11 @@ fn stray_warning(bytes: &[u8]) -> Option<String> {
 fn overlapping(
     found: Checked,
     options: &Options,
-) -> Result<(Option<String>, Option<crate::overlap::Contacts>)> {
-    let n = crate::error::num;
+) -> Result<(Option<Warning>, Option<crate::overlap::Contacts>)> {
     match (found, options.overlap) {
         (Ok(None), _) => Ok((None, None)),
-        (Ok(Some(c)), _) => Ok((
-            Some(format!(
-                "{} contact(s) between bodies cross by at most {}, within the rounding of the coordinates: taken for touching (at most {} of volume counted twice)",
-                c.count,
-                n(c.max_depth),
-                n(c.volume_bound)
-            )),
-            Some(c),
-        )),
-        (Err(what), OverlapPolicy::Sum) => Ok((
-            Some(format!(
-                "{what}: overlapping space is counted twice (summed as asked)"
-            )),
-            None,
-        )),
+        (Ok(Some(c)), _) => Ok((Some(Warning::Touching(c)), Some(c))),
+        (Err(what), OverlapPolicy::Sum) => Ok((Some(Warning::OverlapSummed(what)), None)),
         (Err(at), OverlapPolicy::Refuse) => Err(Error::Overlapping {
             at,
             sum_allowed: true,
@@ -516,7 +507,7 @@ fn body(
     raw: &RawMesh,
     options: &Options,
     fast: bool,
-    stray: Option<&str>,
+    stray: Option<&Warning>,
     overlap_checked: bool,
 ) -> Result<Solid> {
     let soup = crate::soup::IndexedSoup(raw);
@@ -547,7 +538,7 @@ fn body(
             e
         })
     };
-    let stray = stray.map(str::to_string);
+    let stray = stray.cloned();
     let (mesh, integrals, (warning, contacts)) = match options.shell {
         Some(t) => {
             let mesh = Mesh::surface(raw)?;
@@ -591,16 +582,8 @@ fn body(
         }
     };
     // With --overlap sum, a body inside another crosses none of its triangles: say so.
-    let nested = (mesh.nested_count() > 0 && warning.is_none()).then(|| {
-        format!(
-            "{} bod{} inside another: the space they share is counted twice (summed as asked)",
-            mesh.nested_count(),
-            if mesh.nested_count() == 1 {
-                "y lies"
-            } else {
-                "ies lie"
-            }
-        )
+    let nested = (mesh.nested_count() > 0 && warning.is_none()).then(|| Warning::Nested {
+        count: mesh.nested_count(),
     });
     Ok(Solid::from_mesh(
         mesh,

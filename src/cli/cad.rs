@@ -46,7 +46,7 @@ mod with_step {
     use inertia::io::step::{self, Cad, CadFormat, CadOverlap};
     use inertia::mass3d::MassProperties3d;
 
-    /// The unit a CAD file states, as [`stated_unit`] gives it for 3MF and DXF.
+    /// The unit a CAD file states (for `--method all`, which reads the file itself).
     pub(in crate::cli) fn cad_unit(path: &Path) -> Result<Option<LengthUnit>> {
         let Some(format) = CadFormat::from_path(path) else {
             return Ok(None);
@@ -54,17 +54,21 @@ mod with_step {
         step::unit(path, format).with_context(|| path.display().to_string())
     }
 
-    /// Reads a CAD file, refusing what the flags cannot apply to.
-    pub(in crate::cli) fn read_cad(path: &Path, overlap: OverlapChoice) -> Result<Cad> {
-        let format = CadFormat::from_path(path).context("not a CAD file name")?;
-        let options = step::Options {
+    /// How CAD files are read with `--overlap`.
+    pub(in crate::cli) fn cad_options(overlap: OverlapChoice) -> step::Options {
+        step::Options {
             overlap: match overlap {
                 OverlapChoice::Refuse => CadOverlap::Refuse,
                 OverlapChoice::Sum => CadOverlap::Sum,
             },
             ..step::Options::default()
-        };
-        step::read(path, format, &options).with_context(|| path.display().to_string())
+        }
+    }
+
+    /// Reads a CAD file, refusing what the flags cannot apply to.
+    pub(in crate::cli) fn read_cad(path: &Path, overlap: OverlapChoice) -> Result<Cad> {
+        let format = CadFormat::from_path(path).context("not a CAD file name")?;
+        step::read(path, format, &cad_options(overlap)).with_context(|| path.display().to_string())
     }
 
     /// A CAD solid as what a mesh report says besides its integrals (no triangles).

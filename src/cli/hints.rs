@@ -3,13 +3,23 @@
 //! ("give --overlap sum to add them") and calls parameters by their flags.
 
 use inertia::Error;
-use inertia::error::{Excess, Need, Parameter, ShellProblem, Unresolved, num};
+use inertia::error::{Excess, FormatProblem, Need, Parameter, ShellProblem, Unresolved, num};
 
 /// `e`'s message as the command line prints it: the library's, with the flag that would
 /// help where one would.
 pub fn message(e: &Error) -> String {
     match e {
         Error::InPart { part, error } => format!("{part}: {}", message(error)),
+        // The command that reads the file, or the flag that says what it is.
+        Error::Format {
+            problem: FormatProblem::PolygonByName,
+        } => "a polygon file by its name: `inertia polygon` reads it (or give --input-format if it is a mesh)".to_string(),
+        Error::Format {
+            problem: FormatProblem::MeshByName,
+        } => "a triangle mesh by its name: `inertia mesh` reads it (or give --input-format if it is a polygon)".to_string(),
+        Error::Format {
+            problem: FormatProblem::NotAMesh,
+        } => format!("{e}: give --input-format if it is one"),
         // Parameters are named by their flags.
         Error::InvalidParameter { name, value, need } => {
             let flag = flag(*name);

@@ -74,16 +74,123 @@ pub(super) enum OverlapChoice {
     Sum,
 }
 
+/// One body of a file, integrated, as its report needs it.
+struct MeshPart {
+    /// Its name in reports: the file's, and the body's within it when it has one.
+    name: String,
+    /// Its name in messages (`<stdin>` for standard input).
+    label: String,
+    body: Body,
+    /// One integral per method.
+    integrals: Vec<MeshIntegral>,
+    /// The mesh, when it is to be drawn.
+    mesh: Option<inertia::Mesh>,
+    /// Its warnings and its file's (on its file's first body), each with the label to
+    /// print it with.
+    warnings: Vec<(String, Warning)>,
+    /// The relative tolerance of a B-rep integration.
+    brep: Option<f64>,
+}
+
+/// A mesh file read: its bodies and the unit it states.
+struct MeshFile {
+    parts: Vec<MeshPart>,
+    unit: Option<LengthUnit>,
+}
+
+impl MeshPart {
+    /// Its warnings as printed; `shell_hint`: a 3MF's surfaces left out name `--shell`.
+    fn warning_lines(&self, shell_hint: bool) -> impl Iterator<Item = String> + '_ {
+        self.warnings
+            .iter()
+            .map(move |(label, w)| warning_line(label, w, shell_hint))
+    }
+}
+
+/// A file's parts as `mesh` reports them: each named after the file (and its name within
+/// it), its warnings labelled, the inside-out one first, then the file's.
+fn mesh_parts(read: Parts, name: &str, label: &str) -> Vec<MeshPart> {
+    let file_warnings: Vec<(String, Warning)> = read
+        .warnings
+        .iter()
+        .map(|w| (label.to_string(), w.clone()))
+        .collect();
+    let named = |part: &str| {
+        if part.is_empty() || !read.named {
+            (name.to_string(), label.to_string())
+        } else {
+            (format!("{name}: {part}"), format!("{label}: {part}"))
+        }
+    };
+    let with_file = |k: usize, label: &str, own: &[Warning]| {
+        let inside_out = own.iter().filter(|w| **w == Warning::InsideOut);
+        let rest = own.iter().filter(|w| **w != Warning::InsideOut);
+        let file = if k == 0 { &file_warnings[..] } else { &[] };
+        inside_out
+            .map(|w| (label.to_string(), w.clone()))
+            .chain(file.iter().cloned())
+            .chain(rest.map(|w| (label.to_string(), w.clone())))
+            .collect::<Vec<_>>()
+    };
+    match read.shapes {
+        Shapes::Solids(solids) => solids
+            .into_iter()
+            .enumerate()
+            .map(|(k, s)| {
+                let (name, label) = named(&s.name);
+                MeshPart {
+                    warnings: with_file(k, &label, &s.warnings),
+                    name,
+                    label,
+                    body: s.body,
+                    integrals: s.integrals,
+                    mesh: s.mesh,
+                    brep: None,
+                }
+            })
+            .collect(),
+        #[cfg(feature = "step")]
+        Shapes::Cad(solids) => {
+            let several = solids.len() > 1;
+            solids
+                .iter()
+                .enumerate()
+                .map(|(k, s)| {
+                    let part = if s.name.is_empty() && several {
+                        format!("solid {}", k + 1)
+                    } else {
+                        s.name.clone()
+                    };
+                    let (name, _) = named(&part);
+                    MeshPart {
+                        warnings: with_file(k, label, &[]),
+                        label: name.clone(),
+                        name,
+                        body: body_of(s),
+                        integrals: vec![MeshIntegral {
+                            properties: s.properties,
+                            grid: None,
+                        }],
+                        mesh: None,
+                        brep: Some(s.tolerance),
+                    }
+                })
+                .collect()
+        }
+        // Not read as a mesh: `Kind::Mesh` reads no polygons.
+        Shapes::Polygons(_) => vec![],
+    }
+}
+
 pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
     let listed = gather_files(&a.files, a.files_from.as_deref())?;
     if a.input_format.is_none() {
         refuse_cad(&listed)?;
     }
-    if a.input_format.is_none_or(|f| f == MeshFormat::ThreeMf) {
-        a.common.adopt_file_units(&listed, FileKind::Mesh)?;
-    }
-    let amount = a.common.amount(3, None)?;
-    let view = a.common.view(3)?;
+    // The flags are checked before anything is read; the density once the files have said
+    // their unit.
+    a.common.check_amount(3, None)?;
+    a.common.view(3)?;
     let about = a.common.about::<3>()?.map(Point3::from);
     let tolerance = check_tolerance(a.tolerance)?;
     if a.resolution == 0 || a.resolution > 100_000 {
@@ -116,7 +223,8 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
             bail!("--shell is a method of its own; leave out --method");
         }
     }
-    let cad = |p: &PathBuf| a.input_format.is_none() && cad_name(p).is_some();
+    let input_format = a.input_format;
+    let cad = move |p: &PathBuf| input_format.is_none() && cad_name(p).is_some();
     if let Some(p) = files.iter().find(|p| cad(p)) {
         let what = cad_name(p).unwrap_or("CAD");
         if a.shell.is_some() {
@@ -139,142 +247,87 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         }
         #[cfg(feature = "step")]
         if a.method == MeshChoice::All && !a.parts {
+            let stated = files
+                .iter()
+                .map(|f| Ok((f.display().to_string(), cad_unit(f)?)))
+                .collect::<Result<Vec<_>>>()?;
+            a.common.adopt_units(&stated)?;
+            let amount = a.common.amount(3, None)?;
+            let view = a.common.view(3)?;
             return compare_tessellations(p, a.overlap, amount, about, &view, output);
         }
     }
-    // (name, label, body, one integral per method, the mesh if it is to be drawn, warnings,
-    // the relative tolerance of a B-rep integration)
-    type Part = (
-        String,
-        String,
-        Body,
-        Vec<MeshIntegral>,
-        Option<inertia::Mesh>,
-        Vec<String>,
-        Option<f64>,
-    );
-    let solid_options = inertia::solid::Options {
-        methods: methods.clone(),
-        resolution: a.resolution,
-        shell: a.shell,
-        keep_mesh: a.plot.is_some(),
-        weld_tolerance: a.weld_tolerance,
-        overlap: match a.overlap {
-            OverlapChoice::Refuse => inertia::solid::OverlapPolicy::Refuse,
-            OverlapChoice::Sum => inertia::solid::OverlapPolicy::Sum,
+    let options = ReadOptions {
+        kind: Some(Kind::Mesh),
+        format: a.input_format.map(Format::Mesh),
+        mesh: inertia::solid::Options {
+            methods: methods.clone(),
+            resolution: a.resolution,
+            shell: a.shell,
+            keep_mesh: a.plot.is_some(),
+            weld_tolerance: a.weld_tolerance,
+            overlap: match a.overlap {
+                OverlapChoice::Refuse => inertia::solid::OverlapPolicy::Refuse,
+                OverlapChoice::Sum => inertia::solid::OverlapPolicy::Sum,
+            },
+            max_triangles: a.max_triangles,
         },
-        max_triangles: a.max_triangles,
-    };
-    // Every body of a file (3MF files may hold several), each validated and integrated.
-    let read = |path: &PathBuf| -> Result<Vec<Part>> {
         #[cfg(feature = "step")]
-        if cad(path) {
-            let name = path.display().to_string();
-            let cad = read_cad(path, a.overlap)?;
-            let several = cad.solids.len() > 1;
-            let file_warnings: Vec<String> = cad
-                .warnings
-                .iter()
-                .map(|w| format!("warning: {name}: {w}"))
-                .collect();
-            return Ok(cad
-                .solids
-                .iter()
-                .enumerate()
-                .map(|(k, s)| {
-                    let part = if s.name.is_empty() && several {
-                        format!("solid {}", k + 1)
-                    } else {
-                        s.name.clone()
-                    };
-                    let name = if part.is_empty() {
-                        name.clone()
-                    } else {
-                        format!("{name}: {part}")
-                    };
-                    let unit = MeshIntegral {
-                        properties: s.properties,
-                        grid: None,
-                    };
-                    let warnings = if k == 0 {
-                        file_warnings.clone()
-                    } else {
-                        vec![]
-                    };
-                    (
-                        name.clone(),
-                        name,
-                        body_of(s),
-                        vec![unit],
-                        None,
-                        warnings,
-                        Some(s.tolerance),
-                    )
-                })
-                .collect());
-        }
-        let (bytes, name, label) = read_input(path)?;
-        if bytes.is_empty() {
-            bail!("{label}: the input is empty");
-        }
-        let known = a.input_format.or_else(|| MeshFormat::from_path(path));
-        // (Not .txt or .dat: those are sniffed, and may hold an STL.)
-        let polygon_named = path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
-            ["json", "geojson", "dxf", "csv"].contains(&e.to_ascii_lowercase().as_str())
-        });
-        if known.is_none() && polygon_named {
-            bail!(
-                "{label}: a polygon file by its name: `inertia polygon` reads it (or give --input-format if it is a mesh)"
-            );
-        }
-        if known.is_none()
-            && let Some(what) = foreign_format(path)
-        {
-            bail!(
-                "{label}: {what} is not a mesh format inertia reads: export the part as STL, OBJ, PLY or 3MF"
-            );
-        }
-        let format = known.unwrap_or_else(|| MeshFormat::sniff(&bytes));
-        // Content that only fell through to OBJ and holds no OBJ face is not a mesh at all.
-        if known.is_none()
-            && format == MeshFormat::Obj
-            && !bytes
-                .split(|b| *b == b'\n')
-                .any(|l| l.trim_ascii_start().starts_with(b"f "))
-        {
-            bail!(
-                "{label}: not a mesh file inertia reads (binary or ASCII STL, OBJ, PLY, 3MF): give --input-format if it is one"
-            );
-        }
-        // The library's pipeline: the STL fast path, or each body parsed, validated (the
-        // parallel path, else Mesh::new to explain a defect), checked for overlaps, welded
-        // within a tolerance when open by noise, and integrated.
-        let solids = inertia::solid::read_solids(&bytes, format, &solid_options)
-            .with_context(|| label.clone())?;
-        let parts = solids
-            .into_iter()
-            .map(|s| {
-                let file_warnings = s
-                    .file_warnings
-                    .iter()
-                    .map(|w| format!("warning: {label}: {w}"));
-                let (name, label) = if s.name.is_empty() {
-                    (name.clone(), label.clone())
-                } else {
-                    (
-                        format!("{name}: {}", s.name),
-                        format!("{label}: {}", s.name),
-                    )
-                };
-                let warnings = file_warnings
-                    .chain(s.warnings.iter().map(|w| format!("warning: {label}: {w}")))
-                    .collect();
-                (name, label, s.body, s.integrals, s.mesh, warnings, None)
-            })
-            .collect();
-        Ok(parts)
+        cad: cad_options(a.overlap),
+        max_input_bytes: max_input_bytes(),
+        ..ReadOptions::default()
+    };
+    // Every body of a file (3MF files may hold several), each validated and integrated by
+    // the library's pipeline (see `inertia::read_path`).
+    let read = |path: &PathBuf| -> Result<MeshFile> {
+        let (parts, name, label) = if cad(path) {
+            // OpenCASCADE reads a CAD file by its name.
+            let label = path.display().to_string();
+            let parts = inertia::read_path(path, &options).with_context(|| label.clone())?;
+            (parts, label.clone(), label)
+        } else {
+            let (bytes, name, label) = read_input(path)?;
+            if bytes.is_empty() {
+                bail!("{label}: the input is empty");
+            }
+            let parts =
+                inertia::read::read_bytes(path, bytes, &options).with_context(|| label.clone())?;
+            (parts, name, label)
+        };
+        let unit = parts.unit;
+        Ok(MeshFile {
+            parts: mesh_parts(parts, &name, &label),
+            unit,
+        })
     };
     let method_name = |m: MeshMethod| if a.shell.is_some() { "shell" } else { m.name() };
+    // A lone file is read once here: one body is reported alone, several as parts below.
+    let table = output == OutputFormat::Table;
+    let per_file: Vec<Result<MeshFile, (String, String)>> =
+        if files.len() == 1 && a.files_from.is_none() {
+            let progress = Progress::start(None, files[0].display().to_string(), table);
+            let file = read(&files[0])?;
+            drop(progress);
+            vec![Ok(file)]
+        } else {
+            let progress = Progress::start(Some(files.len() as u64), "meshes".into(), table);
+            files
+                .par_iter()
+                .map(|p| {
+                    let r = read(p).map_err(|e| (p.display().to_string(), reason(&e)));
+                    progress.inc();
+                    r
+                })
+                .collect()
+        };
+    let stated: Vec<(String, Option<LengthUnit>)> = files
+        .iter()
+        .zip(&per_file)
+        .filter_map(|(p, r)| r.as_ref().ok().map(|f| (p.display().to_string(), f.unit)))
+        .collect();
+    a.common.adopt_units(&stated)?;
+    let amount = a.common.amount(3, None)?;
+    let view = a.common.view(3)?;
     let report = |name: &str,
                   method: MeshMethod,
                   body: Body,
@@ -290,41 +343,31 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         r.tolerance = brep;
         checked(name, r)
     };
-    let inside_out = |body: &Body, label: &str| {
-        body.inside_out.then(|| {
-            format!("warning: {label}: the mesh is inside-out (its triangles face inward); computed as if turned right way out")
-        })
-    };
-    // A lone file is read once here: one body is reported alone, several as parts below.
-    let mut first = None;
-    let table = output == OutputFormat::Table;
-    if files.len() == 1 && a.files_from.is_none() {
-        let progress = Progress::start(None, files[0].display().to_string(), table);
-        let mut parts = read(&files[0])?;
-        drop(progress);
-        if parts.len() == 1 && !a.parts {
-            let (name, label, body, units, mesh, overlap, brep) = parts.remove(0);
+    let lone = files.len() == 1 && a.files_from.is_none();
+    let mut per_file = per_file;
+    if lone && let Some(Ok(file)) = per_file.first_mut() {
+        if file.parts.len() == 1 && !a.parts {
+            let part = file.parts.remove(0);
             let reports = methods
                 .iter()
-                .zip(units)
-                .map(|(m, u)| report(&name, *m, body, u, brep))
+                .zip(&part.integrals)
+                .map(|(m, u)| report(&part.name, *m, part.body, *u, part.brep))
                 .collect::<Result<Vec<_>>>()?;
-            if let (Some(path), Some(mesh)) = (&a.plot, &mesh) {
+            if let (Some(path), Some(mesh)) = (&a.plot, &part.mesh) {
                 write_file(path, &inertia::report::svg::mesh(mesh, &reports[0]))?;
             }
             let mut out = if a.method == MeshChoice::All {
                 let exact = methods.iter().map(|m| m.is_exact()).collect();
                 let c = compare::meshes(reports, exact, tolerance);
-                compared(c, output, &format!("mesh {name}"), &label)
+                compared(c, output, &format!("mesh {}", part.name), &part.label)
             } else {
                 Outcome::ok(output.mesh(&reports[0]))
             };
-            out.warnings
-                .splice(0..0, inside_out(&body, &label).into_iter().chain(overlap));
+            out.warnings.splice(0..0, part.warning_lines(false));
             return Ok(out);
         }
         one_body_flags(
-            parts.len(),
+            file.parts.len(),
             [
                 a.common.mass.is_some(),
                 a.method == MeshChoice::All,
@@ -332,52 +375,32 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
             ],
             ("body", "bodies"),
         )?;
-        first = Some(parts);
     }
     let method = methods[0];
-    let per_file: Vec<Result<Vec<Part>, (String, String)>> = match first {
-        Some(parts) => vec![Ok(parts)],
-        None => {
-            let progress = Progress::start(Some(files.len() as u64), "meshes".into(), table);
-            files
-                .par_iter()
-                .map(|p| {
-                    let r = read(p).map_err(|e| (p.display().to_string(), reason(&e)));
-                    progress.inc();
-                    r
-                })
-                .collect()
-        }
-    };
-    let results: Vec<Result<Part, (String, String)>> = per_file
+    let results: Vec<Result<MeshPart, (String, String)>> = per_file
         .into_iter()
         .flat_map(|r| match r {
-            Ok(parts) => parts.into_iter().map(Ok).collect::<Vec<_>>(),
+            Ok(file) => file.parts.into_iter().map(Ok).collect::<Vec<_>>(),
             Err(e) => vec![Err(e)],
         })
         .collect();
     let mut warnings: Vec<String> = results
         .iter()
         .filter_map(|r| r.as_ref().ok())
-        .flat_map(|(_, label, body, _, _, notes, _)| {
-            inside_out(body, label)
-                .into_iter()
-                .chain(notes.iter().map(|n| surface_hint(n, body)))
-        })
+        .flat_map(|p| p.warning_lines(true))
         .collect();
     let rows: Vec<Result<MeshReport, (String, String)>> = results
         .iter()
         .map(|r| match r {
-            Ok((name, _, body, units, _, _, brep)) => {
-                report(name, method, *body, units[0], *brep).map_err(|e| (name.clone(), reason(&e)))
-            }
+            Ok(p) => report(&p.name, method, p.body, p.integrals[0], p.brep)
+                .map_err(|e| (p.name.clone(), reason(&e))),
             Err(e) => Err(e.clone()),
         })
         .collect();
-    let good: Vec<&Part> = results.iter().filter_map(|r| r.as_ref().ok()).collect();
+    let good: Vec<&MeshPart> = results.iter().filter_map(|r| r.as_ref().ok()).collect();
     let total = (good.len() > 1 || (a.parts && !good.is_empty())).then(|| {
-        let props: inertia::MassProperties3d = good.iter().map(|g| g.3[0].properties).sum();
-        let body = Body::sum(good.iter().map(|g| g.2));
+        let props: inertia::MassProperties3d = good.iter().map(|g| g.integrals[0].properties).sum();
+        let body = Body::sum(good.iter().map(|g| g.body));
         let unit = MeshIntegral {
             properties: props,
             grid: None,
@@ -390,7 +413,7 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         // A total of B-rep solids only is one too, to the loosest of their tolerances.
         let brep = good
             .iter()
-            .map(|g| g.6)
+            .map(|g| g.brep)
             .try_fold(0.0f64, |t, b| b.map(|b| t.max(b)));
         report(&name, method, body, unit, brep)
     });
@@ -405,15 +428,4 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
     warnings.append(&mut out.warnings);
     out.warnings = warnings;
     Ok(out)
-}
-
-/// A 3MF note with the flag that would keep what it left out: the library says that its
-/// surface items were left out (`body.left_out`), the command line names `--shell`.
-fn surface_hint(note: &str, body: &Body) -> String {
-    let surfaces = body.left_out.is_some_and(|l| l.surface > 0);
-    if surfaces && note.ends_with("an open surface has no volume") {
-        format!("{note} (--shell integrates it as a wall)")
-    } else {
-        note.to_string()
-    }
 }

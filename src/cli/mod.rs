@@ -5,14 +5,17 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use inertia::error::Parameter;
 use inertia::error::num;
-use inertia::io::{Bytes, MeshFormat, PolygonFormat, parse_polygons};
+use inertia::io::{Bytes, MeshFormat, PolygonFormat};
 use inertia::method::voxel::DEFAULT_RESOLUTION;
+use inertia::read::{Format, ItemKind, Kind, ReadOptions, Shapes, Warning};
 use inertia::report::{
     Body, BoundingBox, MeshReport, Outline, OutputFormat, PolygonReport, View, compare,
 };
 use inertia::shape::{Shape2d, Shape3d};
 use inertia::units::{LengthUnit, Products, Units, material};
-use inertia::{About, Amount, MeshIntegral, MeshMethod, PolygonIntegral, PolygonMethod, positive};
+use inertia::{
+    About, Amount, MeshIntegral, MeshMethod, Parts, PolygonIntegral, PolygonMethod, positive,
+};
 use nalgebra::{Point2, Point3};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -161,9 +164,33 @@ fn read_input(path: &Path) -> Result<(Bytes, String, String)> {
     } else {
         name.clone()
     };
-    let max = *MAX_INPUT_BYTES.get_or_init(|| inertia::io::DEFAULT_MAX_STREAM_BYTES);
-    let bytes = Bytes::open_limited(path, max).with_context(|| format!("{label}: cannot read"))?;
+    let bytes = Bytes::open_limited(path, max_input_bytes())
+        .with_context(|| format!("{label}: cannot read"))?;
     Ok((bytes, name, label))
+}
+
+/// The most bytes a file or standard input may hold (`--max-input-bytes`).
+fn max_input_bytes() -> u64 {
+    *MAX_INPUT_BYTES.get_or_init(|| inertia::io::DEFAULT_MAX_STREAM_BYTES)
+}
+
+/// A warning as printed (`warning: FILE: ...`): the library's words, with the flag that
+/// chose what it says (`--open ignore`) or would keep what was left out (`--shell`, when
+/// `shell_hint`).
+fn warning_line(label: &str, w: &Warning, shell_hint: bool) -> String {
+    let text = match w {
+        Warning::OpenPiecesLeftOut { pieces } => format!(
+            "{} piece(s) in no closed outline left out (--open ignore): {}",
+            pieces.len(),
+            pieces.join(", ")
+        ),
+        Warning::ItemsLeftOut {
+            kind: ItemKind::Surface,
+            ..
+        } if shell_hint => format!("{w} (--shell integrates it as a wall)"),
+        w => w.to_string(),
+    };
+    format!("warning: {label}: {text}")
 }
 
 fn check_tolerance(t: f64) -> Result<f64> {
@@ -335,62 +362,6 @@ fn batch_outcome<R: serde::Serialize + Clone>(
         code: if errors.is_empty() { 0 } else { 2 },
         warnings: errors,
     }
-}
-
-/// Which command's formats a file is read as.
-#[derive(Clone, Copy)]
-enum FileKind {
-    Polygon,
-    Mesh,
-}
-
-/// The length unit a file states (3MF, DXF, STEP), or `None`: other formats carry none, and
-/// standard input is read only once.
-fn stated_unit(path: &Path, kind: FileKind) -> Result<Option<LengthUnit>> {
-    if path.as_os_str() == "-" {
-        return Ok(None);
-    }
-    let ext = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(|e| e.to_ascii_lowercase());
-    let read = || Bytes::open(path).with_context(|| format!("{}: cannot read", path.display()));
-    Ok(match (kind, ext.as_deref()) {
-        (FileKind::Mesh, Some("3mf")) => {
-            Some(inertia::io::threemf::unit(&read()?).with_context(|| path.display().to_string())?)
-        }
-        (FileKind::Polygon, Some("dxf")) => {
-            inertia::io::dxf::unit(&read()?).with_context(|| path.display().to_string())?
-        }
-        // A STEP file's length unit, an IGES file's millimetres (feature `step`).
-        #[cfg(feature = "step")]
-        (FileKind::Mesh, _) if cad_name(path).is_some() => cad_unit(path)?,
-        _ => None,
-    })
-}
-
-/// The name of a CAD or scene format that `path`'s extension says it is, when inertia does
-/// not read it (so the message says so, instead of a parse error from a guessed format).
-fn foreign_format(path: &Path) -> Option<&'static str> {
-    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
-    Some(match ext.as_str() {
-        "step" | "stp" => "STEP",
-        "iges" | "igs" => "IGES",
-        "glb" | "gltf" => "glTF",
-        "fbx" => "FBX",
-        "3ds" => "3DS",
-        "blend" => "Blender",
-        "dae" => "COLLADA",
-        "sat" | "sab" => "ACIS",
-        "x_t" | "x_b" => "Parasolid",
-        "sldprt" | "sldasm" => "SolidWorks",
-        "ipt" | "iam" => "Inventor",
-        "f3d" => "Fusion 360",
-        "dwg" => "DWG",
-        "amf" => "AMF",
-        "usd" | "usda" | "usdc" | "usdz" => "USD",
-        _ => return None,
-    })
 }
 
 /// The most triangles `shape --mesh-out` writes: 5·10⁷ (about 12 GB of ASCII STL).

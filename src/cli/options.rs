@@ -97,37 +97,50 @@ impl Common {
         }))
     }
 
-    /// Takes the unit the input files state (3MF `unit`, DXF `$INSUNITS`) when `--units`
-    /// is not given; refuses files that disagree with each other or with `--units` (unless
+    /// The checks of [`Common::amount`] that need no length unit, made before the files
+    /// are read (the unit may come from them).
+    pub(super) fn check_amount(&mut self, dim: usize, thickness: Option<f64>) -> Result<()> {
+        let given = self.units;
+        if given.is_none() {
+            // A stand-in: the checks that need the unit are made once it is known.
+            self.units = Some(LengthUnit::M);
+        }
+        let checked = self.amount(dim, thickness).map(|_| ());
+        self.units = given;
+        checked
+    }
+
+    /// Takes the unit the input files state (3MF `unit`, DXF `$INSUNITS`, STEP; `stated`:
+    /// each file read, by name, with the unit it states) when `--units` is not given;
+    /// refuses files that disagree with each other or with `--units` (unless
     /// `--units-override`).
-    pub(super) fn adopt_file_units(&mut self, files: &[PathBuf], kind: FileKind) -> Result<()> {
-        let mut stated: Option<(LengthUnit, String)> = None;
-        let mut unitless: Option<&PathBuf> = None;
-        for path in files {
-            let Some(u) = stated_unit(path, kind)? else {
-                unitless.get_or_insert(path);
+    pub(super) fn adopt_units(&mut self, stated: &[(String, Option<LengthUnit>)]) -> Result<()> {
+        let mut first: Option<(LengthUnit, &str)> = None;
+        let mut unitless: Option<&str> = None;
+        for (name, unit) in stated {
+            let Some(u) = *unit else {
+                unitless.get_or_insert(name);
                 continue;
             };
-            let name = path.display().to_string();
-            match &stated {
+            match &first {
                 Some((v, other)) if *v != u => bail!(
                     "{name} states its unit as {}, {other} as {}: run them separately, or give --units with --units-override",
                     u.symbol(),
                     v.symbol()
                 ),
                 Some(_) => {}
-                None => stated = Some((u, name)),
+                None => first = Some((u, name)),
             }
         }
-        let Some((u, name)) = stated else {
+        let Some((u, name)) = first else {
             return Ok(());
         };
         // A file that states no unit is not in the unit another one states: say which.
         if let (Some(other), None) = (unitless, self.units) {
-            let none = if other.as_os_str() == "-" {
+            let none = if other == "-" {
                 "standard input is read without one".to_string()
             } else {
-                format!("{} states none", other.display())
+                format!("{other} states none")
             };
             bail!(
                 "{name} states its unit as {}, {none}: give --units to say what the files that state none are in",

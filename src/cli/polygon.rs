@@ -91,23 +91,59 @@ pub(super) enum OpenChoice {
     Ignore,
 }
 
+/// One polygon of a file, integrated by every method asked for.
+struct PolygonPart {
+    /// Its name in reports: the file's, and the polygon's within it when it has one.
+    name: String,
+    outline: Outline,
+    /// One integral per method.
+    integrals: Vec<PolygonIntegral>,
+    polygon: inertia::Polygon,
+}
+
+/// A polygon file read: its polygons, what it held besides them, its warnings (as
+/// printed) and the unit it states.
+struct PolygonFile {
+    parts: Vec<PolygonPart>,
+    notes: Notes,
+    warnings: Vec<String>,
+    unit: Option<LengthUnit>,
+}
+
+/// One polygon of a batch, with what its file held outside its polygons (carried by the
+/// file's first part, to be summed in the total).
+struct BatchPart {
+    name: String,
+    outline: Outline,
+    integral: PolygonIntegral,
+    notes: Notes,
+    /// Whether to show the notes on the part: only when it is its file's only polygon (a
+    /// drawing's spline may be in any part).
+    show_notes: bool,
+}
+
 pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
     let listed = gather_files(&a.files, a.files_from.as_deref())?;
-    if a.input_format.is_none_or(|f| f == PolygonFormat::Dxf) {
-        a.common.adopt_file_units(&listed, FileKind::Polygon)?;
-    }
-    let amount = a.common.amount(2, a.thickness)?;
+    // The flags are checked before anything is read; the density once the files have said
+    // their unit.
+    a.common.check_amount(2, a.thickness)?;
     if let Some(t) = a.join_tolerance {
         positive(Parameter::JoinTolerance, t)?;
     }
-    let dxf_options = inertia::io::dxf::Options {
-        join_tolerance: a.join_tolerance,
-        ignore_open: a.open == OpenChoice::Ignore,
-        layers: a.layer.clone(),
-        space: a.space.clone(),
-        max_entities: Some(a.max_entities),
+    let options = ReadOptions {
+        kind: Some(Kind::Polygon),
+        format: a.input_format.map(Format::Polygon),
+        dxf: inertia::io::dxf::Options {
+            join_tolerance: a.join_tolerance,
+            ignore_open: a.open == OpenChoice::Ignore,
+            layers: a.layer.clone(),
+            space: a.space.clone(),
+            max_entities: Some(a.max_entities),
+        },
+        max_input_bytes: max_input_bytes(),
+        ..ReadOptions::default()
     };
-    let view = a.common.view(2)?;
+    a.common.view(2)?;
     let about = a.common.about::<2>()?.map(Point2::from);
     let tolerance = check_tolerance(a.tolerance)?;
     let files = listed;
@@ -126,99 +162,100 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
         PolygonChoice::Centroid => vec![PolygonMethod::Centroid],
         PolygonChoice::All => PolygonMethod::ALL.to_vec(),
     };
-    // Every polygon of a file: (name, outline, one integral per method). GeoJSON files may
-    // hold several; the others hold one.
-    type Integrated = (
-        String,
-        Outline,
-        Vec<inertia::PolygonIntegral>,
-        inertia::Polygon,
-    );
-    // A file's polygons, and what it held outside them.
-    let read = |path: &PathBuf| -> Result<(Vec<Integrated>, Notes)> {
+    // A file's polygons (GeoJSON and DXF files may hold several), each integrated.
+    let read = |path: &PathBuf| -> Result<PolygonFile> {
         let (bytes, name, label) = read_input(path)?;
-        if a.input_format.is_none() && MeshFormat::from_path(path).is_some() {
-            bail!(
-                "{label}: a triangle mesh by its name: `inertia mesh` reads it (or give --input-format if it is a polygon)"
-            );
-        }
-        let format = a
-            .input_format
-            .or_else(|| PolygonFormat::from_path(path))
-            .unwrap_or_else(|| PolygonFormat::sniff(&bytes));
-        let parsed = parse_polygons(&bytes, format, &dxf_options).with_context(|| label.clone())?;
-        // A large file is mapped: let it go before the checks, which need only the points.
-        drop(bytes);
-        let (polys, left) = parsed.validate().with_context(|| label.clone())?;
-        let mut notes = Notes {
-            ignored: left.annotations,
+        let read =
+            inertia::read::read_bytes(path, bytes, &options).with_context(|| label.clone())?;
+        let Shapes::Polygons(polys) = read.shapes else {
+            bail!("{label}: not a polygon file");
         };
-        if let Some(j) = left.joins {
-            eprintln!(
-                "inertia: warning: {label}: ends of pieces up to {} apart were joined (join tolerance {}, in the drawing's units): the area may differ from the drawn one by up to {} (gap × perimeter)",
-                inertia::error::num(j.largest_gap),
-                inertia::error::num(j.tolerance),
-                inertia::error::num(j.area_bound)
-            );
-        }
-        if !left.pieces.is_empty() {
-            eprintln!(
-                "inertia: warning: {label}: {} piece(s) in no closed outline left out (--open ignore): {}",
-                left.pieces.len(),
-                left.pieces.join(", ")
-            );
-            notes
-                .ignored
-                .insert("open pieces".into(), left.pieces.len());
-        }
-        let polys = polys
+        let parts = polys
             .into_iter()
-            .map(|(part, poly)| {
-                let part_name = if part.is_empty() {
-                    name.clone()
+            .map(|p| {
+                let name = if read.named {
+                    format!("{name}: {}", p.name)
                 } else {
-                    format!("{name}: {part}")
+                    name.clone()
                 };
-                let units = methods.iter().map(|m| m.integrate(&poly)).collect();
-                (part_name, Outline::of(&poly), units, poly)
+                let integrals = methods.iter().map(|m| m.integrate(&p.polygon)).collect();
+                PolygonPart {
+                    name,
+                    outline: Outline::of(&p.polygon),
+                    integrals,
+                    polygon: p.polygon,
+                }
             })
             .collect();
-        Ok((polys, notes))
-    };
-    let report = |name: &str,
-                  method: PolygonMethod,
-                  outline: Outline,
-                  unit: inertia::PolygonIntegral|
-     -> Result<PolygonReport> {
-        let r =
-            PolygonReport::from_integral(name, method.name(), outline, unit, amount, about, &view);
-        checked(name, r)
+        Ok(PolygonFile {
+            parts,
+            notes: Notes {
+                ignored: read.ignored,
+            },
+            warnings: read
+                .warnings
+                .iter()
+                .map(|w| warning_line(&label, w, false))
+                .collect(),
+            unit: read.unit,
+        })
     };
     // A lone file is read once here: one polygon is reported alone, several as parts below.
-    let mut first = None;
     if files.len() == 1 && a.files_from.is_none() {
-        let (mut parts, notes) = read(&files[0])?;
+        let file = read(&files[0])?;
+        a.common
+            .adopt_units(&[(files[0].display().to_string(), file.unit)])?;
+        let amount = a.common.amount(2, a.thickness)?;
+        let view = a.common.view(2)?;
+        let report =
+            |name: &str, method: PolygonMethod, outline: Outline, unit: PolygonIntegral| {
+                checked(
+                    name,
+                    PolygonReport::from_integral(
+                        name,
+                        method.name(),
+                        outline,
+                        unit,
+                        amount,
+                        about,
+                        &view,
+                    ),
+                )
+            };
+        let PolygonFile {
+            mut parts,
+            notes,
+            warnings,
+            ..
+        } = file;
         if parts.len() == 1 && !a.parts {
-            let (name, outline, units, poly) = parts.remove(0);
+            let part = parts.remove(0);
             let reports = methods
                 .iter()
-                .zip(units)
+                .zip(part.integrals)
                 .map(|(m, u)| {
-                    report(&name, *m, outline, u).map(|mut r| {
+                    report(&part.name, *m, part.outline, u).map(|mut r| {
                         notes.apply(&mut r);
                         r
                     })
                 })
                 .collect::<Result<Vec<_>>>()?;
             if let Some(path) = &a.plot {
-                write_file(path, &inertia::report::svg::polygon(&poly, &reports[0]))?;
+                write_file(
+                    path,
+                    &inertia::report::svg::polygon(&part.polygon, &reports[0]),
+                )?;
             }
-            if a.method == PolygonChoice::All {
-                let label = if name == "-" { "<stdin>" } else { &name };
+            let mut out = if a.method == PolygonChoice::All {
+                let name = &part.name;
+                let label = if name == "-" { "<stdin>" } else { name };
                 let c = compare::polygons(reports, tolerance);
-                return Ok(compared(c, output, &format!("polygon {name}"), label));
-            }
-            return Ok(Outcome::ok(output.polygon(&reports[0])));
+                compared(c, output, &format!("polygon {name}"), label)
+            } else {
+                Outcome::ok(output.polygon(&reports[0]))
+            };
+            out.warnings.splice(0..0, warnings);
+            return Ok(out);
         }
         one_body_flags(
             parts.len(),
@@ -229,75 +266,99 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
             ],
             ("polygon", "parts"),
         )?;
-        first = Some((parts, notes));
+        let file = PolygonFile {
+            parts,
+            notes,
+            warnings,
+            unit: None,
+        };
+        return batch(vec![Ok(file)], &a, methods[0], about, output);
     }
-    let method = methods[0];
-    // (name, outline, integral, what its file held outside its polygons (carried by the
-    // file's first part, to be summed in the total), whether to show them on the part:
-    // only when it is its file's only polygon — a drawing's spline may be in any part)
-    type Part = (String, Outline, inertia::PolygonIntegral, Notes, bool);
-    let keep_first = |(parts, notes): (Vec<Integrated>, Notes)| -> Vec<Part> {
-        let one = parts.len() == 1;
-        let mut notes = Some(notes);
-        parts
-            .into_iter()
-            .enumerate()
-            .map(|(k, (n, o, mut u, _))| {
-                let c = if one || k == 0 {
-                    notes.take().unwrap_or_default()
-                } else {
-                    Notes::default()
-                };
-                (n, o, u.remove(0), c, one)
-            })
-            .collect()
-    };
-    let per_file: Vec<Result<Vec<Part>, (String, String)>> = match first {
-        Some(parts) => vec![Ok(keep_first(parts))],
-        None => {
-            let progress = Progress::start(
-                Some(files.len() as u64),
-                "polygons".into(),
-                output == OutputFormat::Table,
-            );
-            files
-                .par_iter()
-                .map(|p| {
-                    let r = read(p)
-                        .map(keep_first)
-                        .map_err(|e| (p.display().to_string(), reason(&e)));
-                    progress.inc();
-                    r
-                })
-                .collect()
-        }
-    };
-    let results: Vec<Result<Part, (String, String)>> = per_file
-        .into_iter()
-        .flat_map(|r| match r {
-            Ok(parts) => parts.into_iter().map(Ok).collect::<Vec<_>>(),
-            Err(e) => vec![Err(e)],
+    let progress = Progress::start(
+        Some(files.len() as u64),
+        "polygons".into(),
+        output == OutputFormat::Table,
+    );
+    let per_file: Vec<Result<PolygonFile, (String, String)>> = files
+        .par_iter()
+        .map(|p| {
+            let r = read(p).map_err(|e| (p.display().to_string(), reason(&e)));
+            progress.inc();
+            r
         })
         .collect();
+    drop(progress);
+    let stated: Vec<(String, Option<LengthUnit>)> = files
+        .iter()
+        .zip(&per_file)
+        .filter_map(|(p, r)| r.as_ref().ok().map(|f| (p.display().to_string(), f.unit)))
+        .collect();
+    a.common.adopt_units(&stated)?;
+    batch(per_file, &a, methods[0], about, output)
+}
+
+/// The report of several polygons (of several files, or of one file of several): each
+/// part, the total, the errors, and the files' warnings.
+fn batch(
+    per_file: Vec<Result<PolygonFile, (String, String)>>,
+    a: &PolygonArgs,
+    method: PolygonMethod,
+    about: Option<Point2<f64>>,
+    output: OutputFormat,
+) -> Result<Outcome> {
+    let amount = a.common.amount(2, a.thickness)?;
+    let view = a.common.view(2)?;
+    let report = |name: &str, outline: Outline, unit: PolygonIntegral| {
+        checked(
+            name,
+            PolygonReport::from_integral(name, method.name(), outline, unit, amount, about, &view),
+        )
+    };
+    let mut warnings = Vec::new();
+    let mut results: Vec<Result<BatchPart, (String, String)>> = Vec::new();
+    for file in per_file {
+        match file {
+            Err(e) => results.push(Err(e)),
+            Ok(file) => {
+                warnings.extend(file.warnings);
+                let one = file.parts.len() == 1;
+                let mut notes = Some(file.notes);
+                for (k, mut part) in file.parts.into_iter().enumerate() {
+                    let notes = if one || k == 0 {
+                        notes.take().unwrap_or_default()
+                    } else {
+                        Notes::default()
+                    };
+                    results.push(Ok(BatchPart {
+                        name: part.name,
+                        outline: part.outline,
+                        integral: part.integrals.remove(0),
+                        notes,
+                        show_notes: one,
+                    }));
+                }
+            }
+        }
+    }
     let rows: Vec<Result<PolygonReport, (String, String)>> = results
         .iter()
         .map(|r| match r {
-            Ok((name, outline, unit, notes, show)) => report(name, method, *outline, *unit)
+            Ok(p) => report(&p.name, p.outline, p.integral)
                 .map(|mut r| {
-                    if *show {
-                        notes.apply(&mut r);
+                    if p.show_notes {
+                        p.notes.apply(&mut r);
                     }
                     r
                 })
-                .map_err(|e| (name.clone(), reason(&e))),
+                .map_err(|e| (p.name.clone(), reason(&e))),
             Err(e) => Err(e.clone()),
         })
         .collect();
-    let good: Vec<&Part> = results.iter().filter_map(|r| r.as_ref().ok()).collect();
+    let good: Vec<&BatchPart> = results.iter().filter_map(|r| r.as_ref().ok()).collect();
     let total = (good.len() > 1 || (a.parts && !good.is_empty())).then(|| {
-        let props: inertia::MassProperties2d = good.iter().map(|g| g.2.properties).sum();
-        let outline = Outline::sum(good.iter().map(|g| g.1));
-        let unit = inertia::PolygonIntegral::from_properties(props);
+        let props: inertia::MassProperties2d = good.iter().map(|g| g.integral.properties).sum();
+        let outline = Outline::sum(good.iter().map(|g| g.outline));
+        let unit = PolygonIntegral::from_properties(props);
         let name = format!(
             "total of {} part{}",
             good.len(),
@@ -306,18 +367,20 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
         let mut r =
             PolygonReport::from_integral(&name, method.name(), outline, unit, amount, about, &view);
         for g in &good {
-            g.3.apply(&mut r);
+            g.notes.apply(&mut r);
         }
         checked(&name, r)
     });
     let total = total.transpose()?;
-    Ok(batch_outcome(
+    let mut out = batch_outcome(
         output,
         rows,
         total,
         output_table_polygon,
         inertia::report::csv::polygons,
-    ))
+    );
+    out.warnings.splice(0..0, warnings);
+    Ok(out)
 }
 
 /// What a polygon file held besides its polygons, for its report: annotations ignored.

@@ -833,8 +833,6 @@ pub(crate) struct Build {
     items: Vec<(usize, Transform)>,
     /// Triangles and vertices each object expands to (for the objects the build reaches).
     counts: Vec<Option<(u128, u128)>>,
-    /// What was left out, one line each (support objects, surfaces).
-    pub(crate) notes: Vec<String>,
     /// Items left out by their object's type.
     pub(crate) left_out: crate::body::LeftOut,
 }
@@ -950,26 +948,6 @@ impl Build {
                 ObjectType::Surface => surface += 1,
             }
         }
-        let mut notes = Vec::new();
-        let plural = |n: usize| if n == 1 { "" } else { "s" };
-        if support > 0 {
-            notes.push(format!(
-                "{support} build item{} of type support left out (supports are removed from the part)",
-                plural(support)
-            ));
-        }
-        if other > 0 {
-            notes.push(format!(
-                "{other} build item{} of type other left out (not part of the body)",
-                plural(other)
-            ));
-        }
-        if surface > 0 {
-            notes.push(format!(
-                "{surface} build item{} of type surface left out: an open surface has no volume",
-                plural(surface)
-            ));
-        }
         // Count what the build expands to before expanding it: objects placing others twice
         // over, level after level, multiply.
         let mut counts = vec![None; objects.len()];
@@ -1008,7 +986,6 @@ impl Build {
             objects,
             items,
             counts,
-            notes,
             left_out: crate::body::LeftOut {
                 support,
                 other,

@@ -24,6 +24,7 @@ mod never_silent;
 mod plot_cli;
 mod polygon_cli;
 mod polygon_properties;
+mod read_path;
 mod report_snapshots;
 mod shape_cli;
 mod shell_cli;

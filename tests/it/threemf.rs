@@ -680,25 +680,34 @@ fn a_batch_mixing_stated_and_unstated_units_needs_units() {
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert!(close(v["total"]["volume"].as_f64().unwrap(), 21.0), "{v}");
-    // Standard input states no unit either.
-    let (code, out, err) = assert_cmd::cargo::cargo_bin_cmd!("inertia")
-        .args([
-            "mesh",
-            "fixtures/mesh/two_parts.3mf",
-            "-",
-            "--input-format",
-            "3mf",
-        ])
-        .write_stdin(std::fs::read("fixtures/mesh/two_parts.3mf").unwrap())
-        .output()
-        .map(|o| {
-            (
-                o.status.code().unwrap_or(-1),
-                String::from_utf8_lossy(&o.stdout).into_owned(),
-                String::from_utf8_lossy(&o.stderr).into_owned(),
-            )
-        })
-        .unwrap();
+    // A 3MF on standard input states its unit as a file does (it is read once); an STL
+    // there states none.
+    let stdin = |bytes: Vec<u8>, extra: &[&str]| {
+        assert_cmd::cargo::cargo_bin_cmd!("inertia")
+            .args(["mesh", "fixtures/mesh/two_parts.3mf", "-", "--json"])
+            .args(extra)
+            .write_stdin(bytes)
+            .output()
+            .map(|o| {
+                (
+                    o.status.code().unwrap_or(-1),
+                    String::from_utf8_lossy(&o.stdout).into_owned(),
+                    String::from_utf8_lossy(&o.stderr).into_owned(),
+                )
+            })
+            .unwrap()
+    };
+    let (code, out, err) = stdin(
+        std::fs::read("fixtures/mesh/two_parts.3mf").unwrap(),
+        &["--input-format", "3mf"],
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["total"]["units"]["length"], "m", "{v}");
+    let (code, out, err) = stdin(
+        std::fs::read("fixtures/mesh/right_tetrahedron.stl").unwrap(),
+        &[],
+    );
     assert!(code == 2 && out.is_empty(), "{err}");
     assert!(err.contains("standard input is read without one"), "{err}");
 }

@@ -1,0 +1,474 @@
+//! One call from a file to its validated parts: [`read_path`].
+//!
+//! [`read_path`] opens a file once, tells its format (by [`ReadOptions::format`], else its
+//! extension, else its content: [`Format::detect`]), reads the length unit the file states
+//! (a 3MF `unit`, a DXF `$INSUNITS`, a STEP file's unit with the feature `step`), and
+//! returns its named parts, validated (and, for meshes, integrated: [`crate::solid`]),
+//! with what it warns of as typed [`Warning`]s. The command line reads every file through
+//! it ([`read_bytes`], for the bytes it has opened itself).
+
+use crate::Polygon;
+use crate::error::{Error, FormatProblem, Missing, Result};
+use crate::io::{Bytes, MeshFormat, PolygonFormat, dxf, threemf};
+use crate::solid::{self, Solid};
+use crate::units::LengthUnit;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+pub use crate::warning::{ItemKind, Warning};
+
+/// What a file is read as: polygons (a plane section) or a mesh (a solid).
+///
+/// # Examples
+/// ```
+/// use inertia::read::{Format, Kind};
+/// assert_eq!(Format::detect("a.dxf".as_ref(), b"", None)?.kind(), Kind::Polygon);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Polygon files: JSON, CSV, GeoJSON, DXF.
+    Polygon,
+    /// Mesh files: STL, OBJ, PLY, 3MF (and CAD files with the feature `step`).
+    Mesh,
+}
+
+/// A file format [`read_path`] reads.
+///
+/// # Examples
+/// ```
+/// use inertia::io::MeshFormat;
+/// use inertia::read::Format;
+/// assert_eq!(Format::detect("part.stl".as_ref(), b"", None)?, Format::Mesh(MeshFormat::Stl));
+/// # Ok::<(), inertia::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// A polygon format.
+    Polygon(PolygonFormat),
+    /// A mesh format.
+    Mesh(MeshFormat),
+    /// A CAD format (STEP, IGES, BREP), read from the path through OpenCASCADE.
+    #[cfg(feature = "step")]
+    Cad(crate::io::step::CadFormat),
+}
+
+/// The name of a CAD or scene format that `path`'s extension says it is, when inertia does
+/// not read it as a mesh.
+fn foreign_format(path: &Path) -> Option<&'static str> {
+    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    Some(match ext.as_str() {
+        "step" | "stp" => "STEP",
+        "iges" | "igs" => "IGES",
+        "glb" | "gltf" => "glTF",
+        "fbx" => "FBX",
+        "3ds" => "3DS",
+        "blend" => "Blender",
+        "dae" => "COLLADA",
+        "sat" | "sab" => "ACIS",
+        "x_t" | "x_b" => "Parasolid",
+        "sldprt" | "sldasm" => "SolidWorks",
+        "ipt" | "iam" => "Inventor",
+        "f3d" => "Fusion 360",
+        "dwg" => "DWG",
+        "amf" => "AMF",
+        "usd" | "usda" | "usdc" | "usdz" => "USD",
+        _ => return None,
+    })
+}
+
+/// Whether the file is named `.csv`.
+fn csv_named(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("csv"))
+}
+
+/// Whether content that only fell through to OBJ holds an OBJ face.
+fn has_obj_face(bytes: &[u8]) -> bool {
+    bytes
+        .split(|b| *b == b'\n')
+        .any(|l| l.trim_ascii_start().starts_with(b"f "))
+}
+
+impl Format {
+    /// Polygon or mesh.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::io::PolygonFormat;
+    /// use inertia::read::{Format, Kind};
+    /// assert_eq!(Format::Polygon(PolygonFormat::Csv).kind(), Kind::Polygon);
+    /// ```
+    pub fn kind(self) -> Kind {
+        match self {
+            Format::Polygon(_) => Kind::Polygon,
+            Format::Mesh(_) => Kind::Mesh,
+            #[cfg(feature = "step")]
+            Format::Cad(_) => Kind::Mesh,
+        }
+    }
+
+    /// The format of the file at `path` holding `bytes`, read as `kind` (`None`: either):
+    /// by the extension, else by the content (a mesh by its PLY, 3MF or STL signature, or
+    /// OBJ faces; a DXF or JSON polygon by its first bytes; anything else CSV). Text named
+    /// `.txt`, `.dat`, `.xy` or `.tsv` is a polygon's points unless its content is a mesh.
+    ///
+    /// # Errors
+    /// [`Error::Format`] for a polygon file by its extension read as a mesh (and the
+    /// reverse), a CAD or scene format inertia does not read, or content read as a mesh
+    /// that is no mesh format.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::io::{MeshFormat, PolygonFormat};
+    /// use inertia::read::{Format, Kind};
+    /// let f = |p: &str, b: &[u8], k| Format::detect(p.as_ref(), b, k);
+    /// assert_eq!(f("-", b"solid x\nendsolid x\n", None)?, Format::Mesh(MeshFormat::Stl));
+    /// assert_eq!(f("-", b"0,0\n1,0\n0,1\n", None)?, Format::Polygon(PolygonFormat::Csv));
+    /// assert_eq!(f("-", b"v 0 0 0\nf 1 1 1\n", None)?, Format::Mesh(MeshFormat::Obj));
+    /// assert!(f("part.json", b"", Some(Kind::Mesh)).is_err());
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn detect(path: &Path, bytes: &[u8], kind: Option<Kind>) -> Result<Format> {
+        let problem = |problem| Err(Error::Format { problem });
+        #[cfg(feature = "step")]
+        if kind != Some(Kind::Polygon)
+            && let Some(f) = crate::io::step::CadFormat::from_path(path)
+        {
+            return Ok(Format::Cad(f));
+        }
+        let mesh = MeshFormat::from_path(path);
+        let polygon = PolygonFormat::from_path(path);
+        match kind {
+            Some(Kind::Polygon) => {
+                if mesh.is_some() {
+                    return problem(FormatProblem::MeshByName);
+                }
+                Ok(Format::Polygon(
+                    polygon.unwrap_or_else(|| PolygonFormat::sniff(bytes)),
+                ))
+            }
+            Some(Kind::Mesh) => {
+                if let Some(m) = mesh {
+                    return Ok(Format::Mesh(m));
+                }
+                // (Not .txt or .dat: those are sniffed, and may hold an STL.)
+                if polygon.is_some_and(|p| p != PolygonFormat::Csv) || csv_named(path) {
+                    return problem(FormatProblem::PolygonByName);
+                }
+                if let Some(what) = foreign_format(path) {
+                    return problem(FormatProblem::Foreign(what));
+                }
+                let format = MeshFormat::sniff(bytes);
+                // Content that only fell through to OBJ and holds no face is not a mesh.
+                if format == MeshFormat::Obj && !has_obj_face(bytes) {
+                    return problem(FormatProblem::NotAMesh);
+                }
+                Ok(Format::Mesh(format))
+            }
+            None => {
+                if let Some(m) = mesh {
+                    return Ok(Format::Mesh(m));
+                }
+                // (`.txt`, `.dat`, `.xy`, `.tsv` are sniffed: they may hold an STL.)
+                if let Some(p) = polygon.filter(|&p| p != PolygonFormat::Csv || csv_named(path)) {
+                    return Ok(Format::Polygon(p));
+                }
+                if let Some(what) = foreign_format(path) {
+                    return problem(FormatProblem::Foreign(what));
+                }
+                Ok(match MeshFormat::sniff(bytes) {
+                    MeshFormat::Obj if !has_obj_face(bytes) => {
+                        Format::Polygon(polygon.unwrap_or_else(|| PolygonFormat::sniff(bytes)))
+                    }
+                    m => Format::Mesh(m),
+                })
+            }
+        }
+    }
+}
+
+/// How [`read_path`] reads a file.
+///
+/// # Examples
+/// ```
+/// use inertia::read::{Kind, ReadOptions};
+/// let options = ReadOptions { kind: Some(Kind::Mesh), ..ReadOptions::default() };
+/// assert_eq!(options.format, None);
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReadOptions {
+    /// Read the file as polygons or as a mesh (`None`: whichever its format is).
+    pub kind: Option<Kind>,
+    /// The format (`None`: from the extension, else the content).
+    pub format: Option<Format>,
+    /// How meshes are validated and integrated.
+    pub mesh: solid::Options,
+    /// How DXF drawings are read.
+    pub dxf: dxf::Options,
+    /// How CAD files are read (feature `step`).
+    #[cfg(feature = "step")]
+    pub cad: crate::io::step::Options,
+    /// A file (or standard input) larger than this is refused.
+    pub max_input_bytes: u64,
+}
+
+impl Default for ReadOptions {
+    fn default() -> Self {
+        ReadOptions {
+            kind: None,
+            format: None,
+            mesh: solid::Options::default(),
+            dxf: dxf::Options::default(),
+            #[cfg(feature = "step")]
+            cad: crate::io::step::Options::default(),
+            max_input_bytes: crate::io::DEFAULT_MAX_STREAM_BYTES,
+        }
+    }
+}
+
+/// A validated polygon and its name.
+#[derive(Clone, Debug)]
+pub struct NamedPolygon {
+    /// Its name: a GeoJSON feature's or a DXF outline's, else the file's (see [`Parts`]).
+    pub name: String,
+    /// The polygon.
+    pub polygon: Polygon,
+}
+
+/// The shapes of a file.
+#[derive(Clone, Debug)]
+pub enum Shapes {
+    /// A polygon file's polygons.
+    Polygons(Vec<NamedPolygon>),
+    /// A mesh file's bodies, validated and integrated by [`ReadOptions::mesh`]'s methods.
+    Solids(Vec<Solid>),
+    /// A CAD file's solids, integrated on their B-rep (feature `step`).
+    #[cfg(feature = "step")]
+    Cad(Vec<crate::io::step::CadSolid>),
+}
+
+impl Shapes {
+    /// How many parts.
+    ///
+    /// # Examples
+    /// ```
+    /// assert_eq!(inertia::read::Shapes::Polygons(vec![]).len(), 0);
+    /// ```
+    pub fn len(&self) -> usize {
+        match self {
+            Shapes::Polygons(p) => p.len(),
+            Shapes::Solids(s) => s.len(),
+            #[cfg(feature = "step")]
+            Shapes::Cad(s) => s.len(),
+        }
+    }
+
+    /// Whether there is none (never, from [`read_path`]).
+    ///
+    /// # Examples
+    /// ```
+    /// assert!(inertia::read::Shapes::Solids(vec![]).is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// A file read by [`read_path`]: its parts, its unit, and what it warns of.
+///
+/// Every part has a name. A file of one unnamed shape (a CSV or JSON polygon, an STL,
+/// OBJ or PLY mesh) names it after the file's stem (`part` for `dir/part.stl`), or
+/// `polygon` / `mesh` when there is no stem (standard input, `-`); [`Parts::named`] is
+/// then `false`.
+#[derive(Clone, Debug)]
+pub struct Parts {
+    /// The format the file was read in.
+    pub format: Format,
+    /// The length unit the file states (3MF, DXF `$INSUNITS`, STEP), if any.
+    pub unit: Option<LengthUnit>,
+    /// The parts.
+    pub shapes: Shapes,
+    /// Warnings about the file as a whole; each [`Solid`] carries its own
+    /// ([`Solid::warnings`]).
+    pub warnings: Vec<Warning>,
+    /// What a DXF drawing held besides its outlines and did not read: annotations by
+    /// entity type, entities not shown by reason, `open pieces` left out.
+    pub ignored: BTreeMap<String, usize>,
+    /// Whether the parts' names come from the file (false: one shape named after it).
+    pub named: bool,
+}
+
+/// Reads, validates and (for meshes) integrates every part of the file at `path` (`-`:
+/// standard input), with the unit the file states.
+///
+/// # Errors
+/// [`Error::Io`] when the file cannot be read (or is larger than
+/// [`ReadOptions::max_input_bytes`]); then as [`read_bytes`].
+///
+/// # Examples
+/// A polygon file (a DXF drawing in millimetres) and a mesh file (a 3MF of two bodies):
+/// ```
+/// use inertia::read::{read_path, ReadOptions, Shapes};
+/// use inertia::units::LengthUnit;
+/// let drawing = read_path("fixtures/polygon/a3_sheet.dxf".as_ref(), &ReadOptions::default())?;
+/// assert_eq!(drawing.unit, Some(LengthUnit::Mm));
+/// let Shapes::Polygons(polygons) = &drawing.shapes else { panic!("a polygon file") };
+/// assert_eq!(polygons[0].polygon.mass_properties(1.0)?.area, 100.0);
+///
+/// let part = read_path("fixtures/mesh/two_parts.3mf".as_ref(), &ReadOptions::default())?;
+/// assert_eq!(part.unit, Some(LengthUnit::Mm));
+/// let Shapes::Solids(solids) = &part.shapes else { panic!("a mesh file") };
+/// assert_eq!((solids[0].name.as_str(), solids[1].name.as_str()), ("tetrahedron", "cube"));
+/// assert!((solids[1].integrals[0].properties.volume - 1.0).abs() < 1e-12);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+pub fn read_path(path: &Path, options: &ReadOptions) -> Result<Parts> {
+    #[cfg(feature = "step")]
+    if let Some(Format::Cad(format)) = options.format.or_else(|| {
+        Format::detect(path, b"", options.kind)
+            .ok()
+            .filter(|f| matches!(f, Format::Cad(_)))
+    }) {
+        return read_cad(path, format, options);
+    }
+    let bytes = Bytes::open_limited(path, options.max_input_bytes)?;
+    read_bytes(path, bytes, options)
+}
+
+/// A CAD file's solids, with its unit and warnings.
+#[cfg(feature = "step")]
+fn read_cad(
+    path: &Path,
+    format: crate::io::step::CadFormat,
+    options: &ReadOptions,
+) -> Result<Parts> {
+    let cad = crate::io::step::read(path, format, &options.cad)?;
+    Ok(Parts {
+        format: Format::Cad(format),
+        unit: cad.unit(),
+        warnings: cad.warnings.iter().cloned().map(Warning::Cad).collect(),
+        shapes: Shapes::Cad(cad.solids.clone()),
+        ignored: BTreeMap::new(),
+        named: true,
+    })
+}
+
+/// The name of a file's one unnamed shape: its stem, else `fallback`.
+fn stem(path: &Path, fallback: &str) -> String {
+    match path.file_stem().and_then(|s| s.to_str()) {
+        Some(s) if path.as_os_str() != "-" && !s.is_empty() => s.to_string(),
+        _ => fallback.to_string(),
+    }
+}
+
+/// [`read_path`] on the `bytes` already read from `path` (`path` names the file: its
+/// extension tells the format, its stem names a lone shape; a CAD file is read again from
+/// `path`). A large file is let go of once parsed, before the polygons are checked.
+///
+/// # Errors
+/// [`Error::Format`] as [`Format::detect`]; [`Error::Empty`] for an empty mesh file; the
+/// format's parse errors and the validation errors of
+/// [`crate::io::read_polygons_with`] and [`crate::solid::read_solids`]; a unit the file
+/// states that inertia does not know.
+///
+/// # Examples
+/// ```
+/// use inertia::read::{read_bytes, ReadOptions, Shapes};
+/// let bytes = inertia::io::Bytes::Owned(b"0 0\n2 0\n0 2\n".to_vec());
+/// let parts = read_bytes("corner.xy".as_ref(), bytes, &ReadOptions::default())?;
+/// let Shapes::Polygons(p) = &parts.shapes else { panic!() };
+/// assert_eq!((p[0].name.as_str(), parts.named), ("corner", false));
+/// # Ok::<(), inertia::Error>(())
+/// ```
+pub fn read_bytes(path: &Path, bytes: Bytes, options: &ReadOptions) -> Result<Parts> {
+    let empty = Err(Error::Empty {
+        missing: Missing::Bytes,
+    });
+    if bytes.is_empty() && options.kind == Some(Kind::Mesh) {
+        return empty;
+    }
+    let format = match options.format {
+        Some(f) => f,
+        None => Format::detect(path, &bytes, options.kind)?,
+    };
+    match format {
+        Format::Polygon(p) => {
+            let unit = match p {
+                PolygonFormat::Dxf => dxf::unit(&bytes)?,
+                _ => None,
+            };
+            let parsed = crate::io::parse_polygons(&bytes, p, &options.dxf)?;
+            // A large file is mapped: let it go before the checks, which need only the points.
+            drop(bytes);
+            let (polys, left) = parsed.validate()?;
+            let mut warnings = Vec::new();
+            let mut ignored = left.annotations;
+            if let Some(j) = left.joins {
+                warnings.push(Warning::Joined(j));
+            }
+            if !left.pieces.is_empty() {
+                ignored.insert("open pieces".into(), left.pieces.len());
+                warnings.push(Warning::OpenPiecesLeftOut {
+                    pieces: left.pieces,
+                });
+            }
+            let named = !(polys.len() == 1 && polys[0].0.is_empty());
+            let polygons = polys
+                .into_iter()
+                .map(|(name, polygon)| NamedPolygon {
+                    name: if name.is_empty() {
+                        stem(path, "polygon")
+                    } else {
+                        name
+                    },
+                    polygon,
+                })
+                .collect();
+            Ok(Parts {
+                format,
+                unit,
+                shapes: Shapes::Polygons(polygons),
+                warnings,
+                ignored,
+                named,
+            })
+        }
+        Format::Mesh(m) => {
+            if bytes.is_empty() {
+                return empty;
+            }
+            let unit = match m {
+                MeshFormat::ThreeMf => Some(threemf::unit(&bytes)?),
+                _ => None,
+            };
+            let mut solids = solid::read_solids(&bytes, m, &options.mesh)?;
+            let warnings = solids
+                .first_mut()
+                .map(|s| std::mem::take(&mut s.file_warnings))
+                .unwrap_or_default();
+            let named = !(solids.len() == 1 && solids[0].name.is_empty());
+            for s in &mut solids {
+                if s.name.is_empty() {
+                    s.name = stem(path, "mesh");
+                }
+                if s.body.inside_out {
+                    s.warnings.insert(0, Warning::InsideOut);
+                }
+            }
+            Ok(Parts {
+                format,
+                unit,
+                shapes: Shapes::Solids(solids),
+                warnings,
+                ignored: BTreeMap::new(),
+                named,
+            })
+        }
+        #[cfg(feature = "step")]
+        Format::Cad(c) => {
+            drop(bytes);
+            read_cad(path, c, options)
+        }
+    }
+}

@@ -1,0 +1,164 @@
+//! What a file was read despite, as values: [`Warning`], each with the one-line message
+//! the command line prints (`read_path` returns them).
+
+use crate::body::{Contacts, LeftOut};
+use crate::error::{OverlapAt, num};
+use crate::io::dxf;
+use std::fmt;
+
+/// What kind of 3MF build item was left out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ItemKind {
+    /// `support`: removed from the part after building.
+    Support,
+    /// `other`: not part of the body.
+    Other,
+    /// `surface`: an open surface, no volume (a thin shell integrates it).
+    Surface,
+}
+
+/// Something a file was read despite, worth saying: each has a one-line message.
+///
+/// # Examples
+/// ```
+/// use inertia::read::Warning;
+/// assert_eq!(
+///     Warning::StrayBytes { count: 3 }.to_string(),
+///     "3 stray byte(s) after the last triangle of the binary STL were ignored"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Warning {
+    /// A binary STL read past stray bytes after its last triangle.
+    StrayBytes {
+        /// How many bytes.
+        count: u64,
+    },
+    /// An open mesh closed by joining corners within a tolerance.
+    PointsJoined {
+        /// Points joined.
+        count: usize,
+        /// The tolerance they were joined within.
+        tolerance: f64,
+    },
+    /// Bodies crossing only within the rounding of their coordinates, taken for touching.
+    Touching(Contacts),
+    /// Triangles that cross or coincide, summed as asked (`solid::OverlapPolicy::Sum`).
+    OverlapSummed(OverlapAt),
+    /// Bodies lying inside another, summed as asked.
+    Nested {
+        /// How many.
+        count: usize,
+    },
+    /// 3MF build items left out.
+    ItemsLeftOut {
+        /// Their type.
+        kind: ItemKind,
+        /// How many.
+        count: usize,
+    },
+    /// A warning about 3MF build items checked together (`build items 1 (a) and 2 (b)`).
+    InItems {
+        /// The items.
+        items: String,
+        /// The warning.
+        warning: Box<Warning>,
+    },
+    /// A mesh whose triangles face inward, computed as if turned right way out.
+    InsideOut,
+    /// DXF: ends of pieces joined beyond rounding.
+    Joined(dxf::Joins),
+    /// DXF: pieces in no closed outline left out ([`dxf::Options::ignore_open`]).
+    OpenPiecesLeftOut {
+        /// Each piece, described.
+        pieces: Vec<String>,
+    },
+    /// The CAD reader's warning (feature `step`).
+    Cad(String),
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
+        match self {
+            Warning::StrayBytes { count } => write!(
+                f,
+                "{count} stray byte(s) after the last triangle of the binary STL were ignored"
+            ),
+            Warning::PointsJoined { count, tolerance } => write!(
+                f,
+                "{count} point(s) within {} of another were joined to close the mesh",
+                num(*tolerance)
+            ),
+            Warning::Touching(c) => write!(
+                f,
+                "{} contact(s) between bodies cross by at most {}, within the rounding of the coordinates: taken for touching (at most {} of volume counted twice)",
+                c.count,
+                num(c.max_depth),
+                num(c.volume_bound)
+            ),
+            Warning::OverlapSummed(at) => write!(
+                f,
+                "{at}: overlapping space is counted twice (summed as asked)"
+            ),
+            Warning::Nested { count } => write!(
+                f,
+                "{count} bod{} inside another: the space they share is counted twice (summed as asked)",
+                if *count == 1 { "y lies" } else { "ies lie" }
+            ),
+            Warning::ItemsLeftOut { kind, count } => {
+                let n = *count;
+                match kind {
+                    ItemKind::Support => write!(
+                        f,
+                        "{n} build item{} of type support left out (supports are removed from the part)",
+                        plural(n)
+                    ),
+                    ItemKind::Other => write!(
+                        f,
+                        "{n} build item{} of type other left out (not part of the body)",
+                        plural(n)
+                    ),
+                    ItemKind::Surface => write!(
+                        f,
+                        "{n} build item{} of type surface left out: an open surface has no volume",
+                        plural(n)
+                    ),
+                }
+            }
+            Warning::InItems { items, warning } => write!(f, "{items}: {warning}"),
+            Warning::InsideOut => write!(
+                f,
+                "the mesh is inside-out (its triangles face inward); computed as if turned right way out"
+            ),
+            Warning::Joined(j) => write!(
+                f,
+                "ends of pieces up to {} apart were joined (join tolerance {}, in the drawing's units): the area may differ from the drawn one by up to {} (gap × perimeter)",
+                num(j.largest_gap),
+                num(j.tolerance),
+                num(j.area_bound)
+            ),
+            Warning::OpenPiecesLeftOut { pieces } => write!(
+                f,
+                "{} piece(s) in no closed outline left out: {}",
+                pieces.len(),
+                pieces.join(", ")
+            ),
+            Warning::Cad(text) => f.write_str(text),
+        }
+    }
+}
+
+/// The warnings for what a 3MF build left out, in the order support, other, surface.
+pub(crate) fn left_out_warnings(l: &LeftOut) -> Vec<Warning> {
+    [
+        (ItemKind::Support, l.support),
+        (ItemKind::Other, l.other),
+        (ItemKind::Surface, l.surface),
+    ]
+    .into_iter()
+    .filter(|(_, n)| *n > 0)
+    .map(|(kind, count)| Warning::ItemsLeftOut { kind, count })
+    .collect()
+}
