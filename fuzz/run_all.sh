@@ -8,7 +8,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-10000000}
 cargo fuzz build -s none >/dev/null 2>&1 || { echo "cargo fuzz build failed"; exit 1; }
-for t in ${TARGETS:-polygon_json polygon_csv stl obj polygon_pipeline mesh_pipeline soup}; do
+for t in ${TARGETS:-geojson_readers polygon_json polygon_csv stl obj polygon_pipeline mesh_pipeline soup}; do
   work=$(mktemp -d)
   cp -r "fuzz/corpus/$t/." "$work/"
   start=$(date +%s)
