@@ -233,6 +233,18 @@ impl Flat {
             .into_iter()
             .map(|(h, b)| (h, RTree::bulk_load(b)))
             .collect();
+        // The classes by their boxes, so that a triangle looks only into those its box
+        // meets (a face of many fans is many classes).
+        let class_boxes: RTree<GeomWithData<Rectangle<[f64; 3]>, usize>> = RTree::bulk_load(
+            classes
+                .iter()
+                .enumerate()
+                .map(|(k, (_, tree))| {
+                    let e = tree.root().envelope();
+                    GeomWithData::new(Rectangle::from_corners(e.lower(), e.upper()), k)
+                })
+                .collect(),
+        );
         let shares = |t: u32, u: u32| {
             let (a, b) = (&tris[t as usize].hash, &tris[u as usize].hash);
             a.iter().any(|x| b.contains(x))
@@ -245,7 +257,8 @@ impl Flat {
                 AABB::from_corners(r.lower(), r.upper())
             };
             let mut found = Vec::new();
-            for (h, tree) in &classes {
+            for c in class_boxes.locate_in_envelope_intersecting(&env) {
+                let (h, tree) = &classes[c.data];
                 if h.is_some() && *h == own {
                     continue;
                 }
