@@ -364,7 +364,8 @@ fn batch_outcome<R: serde::Serialize + Clone>(
     }
 }
 
-/// The most triangles `shape --mesh-out` writes: 5·10⁷ (about 12 GB of ASCII STL).
+/// The most triangles `shape --mesh-out` writes: 5·10⁷ (2.5 GB of binary STL, about 12 GB of
+/// ASCII).
 const MAX_WRITTEN_TRIANGLES: f64 = 5e7;
 
 /// `report` if every number in it is finite and nothing underflowed (see

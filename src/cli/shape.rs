@@ -103,9 +103,14 @@ pub(super) struct Out2d {
 
 #[derive(Args, Debug)]
 pub(super) struct Out3d {
-    /// Also write a tessellation: ASCII STL with full f64 precision (.stl) or OBJ (.obj).
+    /// Also write a tessellation: binary STL (.stl; coordinates rounded to f32) or OBJ
+    /// (.obj; every digit).
     #[arg(long)]
     pub(super) mesh_out: Option<PathBuf>,
+    /// Write --mesh-out's STL as ASCII with every digit of f64 (it reads back exactly; about
+    /// five times the size of binary STL).
+    #[arg(long, requires = "mesh_out")]
+    pub(super) ascii: bool,
     /// Segments around each circle of the tessellation.
     #[arg(long, default_value_t = 64)]
     pub(super) segments: usize,
@@ -232,12 +237,14 @@ pub(super) fn shape(kind: ShapeKind) -> Result<Outcome> {
     // Round shapes are tessellated as about segments² triangles (segments around, half as
     // many rings, two triangles a quad): refuse, with the estimate, what would not fit.
     let estimate = (out.segments as f64).powi(2);
+    // Bytes a triangle: ASCII STL about 250, binary 50.
+    let per = if out.ascii { 250.0 } else { 50.0 };
     if out.mesh_out.is_some() && estimate > MAX_WRITTEN_TRIANGLES {
         bail!(
             "--segments {} would write about {} triangles (about {} of STL): at most {} (--segments {})",
             out.segments,
             num(estimate),
-            inertia::error::human_bytes(estimate * 250.0),
+            inertia::error::human_bytes(estimate * per),
             num(MAX_WRITTEN_TRIANGLES),
             MAX_WRITTEN_TRIANGLES.sqrt() as u64
         );
@@ -268,14 +275,35 @@ pub(super) fn shape(kind: ShapeKind) -> Result<Outcome> {
         MeshReport::from_integral(&name, "closed-form", body, unit, amount, about, &view),
     )?;
     if let Some(path) = &out.mesh_out {
-        // Streamed to the file: the text (some 250 bytes a triangle) is never held whole.
+        // Streamed to the file: the bytes are never held whole.
         let mesh = shape.tessellate(out.segments);
+        let obj = MeshFormat::from_path(path) == Some(MeshFormat::Obj);
+        if out.ascii && obj {
+            bail!(
+                "--ascii writes STL; {} is written as OBJ, every digit",
+                path.display()
+            );
+        }
+        if !obj
+            && !out.ascii
+            && let Some(x) = mesh
+                .vertices
+                .iter()
+                .flatten()
+                .find(|x| (**x as f32).is_infinite())
+        {
+            bail!(
+                "{}: a coordinate ({x:e}) is beyond binary STL's f32 range: give --ascii (every digit of f64) or write .obj",
+                path.display()
+            );
+        }
         let cannot = || format!("{}: cannot write", path.display());
         let file = std::fs::File::create(path).with_context(cannot)?;
         let mut w = std::io::BufWriter::new(file);
-        match MeshFormat::from_path(path) {
-            Some(MeshFormat::Obj) => inertia::io::obj::write_to(&mut w, &mesh),
-            _ => inertia::io::stl::write_ascii_to(&mut w, &mesh, "inertia"),
+        match (obj, out.ascii) {
+            (true, _) => inertia::io::obj::write_to(&mut w, &mesh),
+            (false, true) => inertia::io::stl::write_ascii_to(&mut w, &mesh, "inertia"),
+            (false, false) => inertia::io::stl::write_binary_to(&mut w, &mesh),
         }
         .and_then(|_| std::io::Write::flush(&mut w))
         .with_context(cannot)?;

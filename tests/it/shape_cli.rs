@@ -265,3 +265,55 @@ fn bad_shape_flags() {
         assert!(err.contains(frag), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn mesh_out_is_binary_stl_unless_ascii_is_asked() {
+    let dir = std::env::temp_dir().join(format!("inertia-mesh-out-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (bin, text) = (dir.join("ball.stl"), dir.join("ball_ascii.stl"));
+    let (b, t) = (bin.to_str().unwrap(), text.to_str().unwrap());
+    let ball = ["shape", "sphere", "--radius", "2", "--segments", "48"];
+    let (code, _, err) = run(&[&ball[..], &["--mesh-out", b]].concat());
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = run(&[&ball[..], &["--mesh-out", t, "--ascii"]].concat());
+    assert_eq!(code, 0, "{err}");
+    // Binary: an 84-byte header and count, then 50 bytes a triangle.
+    let bytes = std::fs::read(&bin).unwrap();
+    let n = u32::from_le_bytes(bytes[80..84].try_into().unwrap()) as usize;
+    assert!(n > 1000);
+    assert_eq!(bytes.len(), 84 + 50 * n);
+    assert!(
+        std::fs::read_to_string(&text)
+            .unwrap()
+            .starts_with("solid ")
+    );
+    // Both read back as the same closed mesh; the binary one to f32's rounding.
+    let (_, vb, _) = run(&["mesh", b, "--json"]);
+    let (_, vt, _) = run(&["mesh", t, "--json"]);
+    assert_eq!(vb["triangles"], vt["triangles"]);
+    let (x, y) = (f(&vb["volume"]), f(&vt["volume"]));
+    assert!((x - y).abs() < 1e-6 * y, "{x} {y}");
+    // Beyond f32's range, binary STL is refused with the way out; ASCII writes it.
+    let huge = dir.join("huge.stl");
+    let h = huge.to_str().unwrap();
+    let (code, _, err) = run(&["shape", "sphere", "--radius", "1e39", "--mesh-out", h]);
+    assert_eq!(code, 2);
+    assert!(err.contains("f32") && err.contains("--ascii"), "{err}");
+    assert!(!huge.exists());
+    let (code, _, err) = run(&[
+        "shape",
+        "sphere",
+        "--radius",
+        "1e39",
+        "--segments",
+        "8",
+        "--mesh-out",
+        h,
+        "--ascii",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // --ascii says what it is for.
+    let (code, _, err) = run(&["shape", "sphere", "--radius", "1", "--ascii"]);
+    assert_eq!(code, 2, "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -398,6 +398,54 @@ pub fn write_binary(mesh: &RawMesh) -> Vec<u8> {
     b
 }
 
+/// [`write_binary`] straight to a writer (a file), without building the bytes in memory.
+///
+/// # Errors
+/// The writer's; `InvalidInput` for more triangles than the format's 32-bit count holds,
+/// and `InvalidData` for a finite coordinate beyond `f32`'s range (it would be written as
+/// infinite).
+///
+/// # Examples
+/// ```
+/// use inertia::{io::stl, shape::Shape3d};
+/// let cube = Shape3d::Box { size: [1.0, 2.0, 3.0] }.tessellate(0);
+/// let mut bytes = Vec::new();
+/// stl::write_binary_to(&mut bytes, &cube)?;
+/// assert_eq!(bytes, stl::write_binary(&cube));
+/// let huge = Shape3d::Box { size: [1e39; 3] }.tessellate(0);
+/// assert!(stl::write_binary_to(&mut Vec::new(), &huge).is_err());
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn write_binary_to(o: &mut impl std::io::Write, mesh: &RawMesh) -> std::io::Result<()> {
+    use std::io::{Error, ErrorKind};
+    let count = u32::try_from(mesh.triangles.len()).map_err(|_| {
+        Error::new(
+            ErrorKind::InvalidInput,
+            "more triangles than binary STL's 32-bit count holds",
+        )
+    })?;
+    o.write_all(&[0; 80])?;
+    o.write_all(&count.to_le_bytes())?;
+    let mut record = [0u8; RECORD];
+    for t in &mesh.triangles {
+        for (k, &v) in t.iter().enumerate() {
+            for (j, x) in mesh.vertices[v as usize].into_iter().enumerate() {
+                let f = x as f32;
+                if f.is_infinite() && x.is_finite() {
+                    return Err(Error::new(
+                        ErrorKind::InvalidData,
+                        format!("a coordinate ({x:e}) is beyond binary STL's f32 range"),
+                    ));
+                }
+                let at = 12 + 12 * k + 4 * j;
+                record[at..at + 4].copy_from_slice(&f.to_le_bytes());
+            }
+        }
+        o.write_all(&record)?;
+    }
+    Ok(())
+}
+
 /// Writes a mesh as ASCII STL with every coordinate at full f64 precision (it reads back
 /// exactly; binary STL would round to f32).
 ///
