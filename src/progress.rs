@@ -1,8 +1,9 @@
 //! A progress bar on stderr for long runs.
 //!
-//! It appears only when the work has gone on for a second, stderr and stdout are both
-//! terminals, and the output is the human-readable table: never in `--json`, CSV or JSON
-//! lines output, never in a pipe or a log file. It is cleared before the results print.
+//! It appears only when the work has gone on for a second and stderr is a terminal,
+//! whatever the output and wherever it goes (a batch writing CSV into a file shows its
+//! progress too); never when stderr goes to a log or a pipe. It is cleared before the
+//! results print.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
@@ -14,8 +15,8 @@ use std::time::Duration;
 const DELAY: Duration = Duration::from_secs(1);
 
 /// Whether a bar may be drawn at all.
-pub fn wanted(table_output: bool, stderr_terminal: bool, stdout_terminal: bool) -> bool {
-    table_output && stderr_terminal && stdout_terminal
+pub fn wanted(stderr_terminal: bool) -> bool {
+    stderr_terminal
 }
 
 /// A bar (counting `len` steps) or a spinner, hidden until [`DELAY`] has passed.
@@ -26,13 +27,9 @@ pub struct Progress {
 }
 
 impl Progress {
-    /// Starts timing; `table_output` says whether the output is the human-readable table.
-    pub fn start(len: Option<u64>, message: String, table_output: bool) -> Progress {
-        if !wanted(
-            table_output,
-            std::io::stderr().is_terminal(),
-            std::io::stdout().is_terminal(),
-        ) {
+    /// Starts timing.
+    pub fn start(len: Option<u64>, message: String) -> Progress {
+        if !wanted(std::io::stderr().is_terminal()) {
             return Progress {
                 bar: None,
                 stop: None,
@@ -95,17 +92,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn only_for_a_table_between_two_terminals() {
-        assert!(wanted(true, true, true));
-        assert!(!wanted(false, true, true)); // --json, CSV, JSON lines
-        assert!(!wanted(true, false, true)); // stderr to a log
-        assert!(!wanted(true, true, false)); // stdout into a pipe or file
+    fn only_when_stderr_is_a_terminal() {
+        assert!(wanted(true));
+        assert!(!wanted(false)); // stderr to a log or a pipe
     }
 
     #[test]
     fn a_quick_run_never_draws() {
         // Not a terminal here: a no-op whatever happens.
-        let p = Progress::start(Some(3), "x".into(), true);
+        let p = Progress::start(Some(3), "x".into());
         p.inc();
         drop(p);
     }

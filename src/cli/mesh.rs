@@ -302,15 +302,14 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
     };
     let method_name = |m: MeshMethod| if a.shell.is_some() { "shell" } else { m.name() };
     // A lone file is read once here: one body is reported alone, several as parts below.
-    let table = output == OutputFormat::Table;
     let per_file: Vec<Result<MeshFile, (String, String)>> =
         if files.len() == 1 && a.files_from.is_none() {
-            let progress = Progress::start(None, files[0].display().to_string(), table);
+            let progress = Progress::start(None, files[0].display().to_string());
             let file = read(&files[0])?;
             drop(progress);
             vec![Ok(file)]
         } else {
-            let progress = Progress::start(Some(files.len() as u64), "meshes".into(), table);
+            let progress = Progress::start(Some(files.len() as u64), "meshes".into());
             files
                 .par_iter()
                 .map(|p| {

@@ -274,11 +274,7 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
         };
         return batch(vec![Ok(file)], &a, methods[0], about, output);
     }
-    let progress = Progress::start(
-        Some(files.len() as u64),
-        "polygons".into(),
-        output == OutputFormat::Table,
-    );
+    let progress = Progress::start(Some(files.len() as u64), "polygons".into());
     let per_file: Vec<Result<PolygonFile, (String, String)>> = files
         .par_iter()
         .map(|p| {
