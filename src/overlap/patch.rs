@@ -132,7 +132,17 @@ impl Flat {
             };
         }
         if !s.contains(&1) {
-            return Verdict::Clear;
+            // On the outer side. Touching the plane nowhere, or only at one corner of the
+            // patch (where no edge of a patch that is not folded passes through), it only
+            // touches. A corner or an edge lying in the plane elsewhere may have an edge of
+            // the patch pass exactly through it, which the pair test examines (through a
+            // corner, through an edge): tested.
+            let zeros: Vec<usize> = (0..3).filter(|&k| s[k] == 0).collect();
+            return match zeros[..] {
+                [] => Verdict::Clear,
+                [k] if !self.folded && self.corners.contains(&h[k]) => Verdict::Clear,
+                _ => Verdict::Test,
+            };
         }
         if s.contains(&-1) {
             return Verdict::Test;
