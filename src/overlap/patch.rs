@@ -31,10 +31,11 @@
 //! A **flat** patch of many triangles (a cap fanned from its centre or from a corner, a
 //! face split into a grid) is checked as a whole: any other triangle is set against the
 //! patch's plane (the same plane for all its triangles), and most are cleared by the signs
-//! of their corners alone: lying on the patch's outer side (touching it or not), or inside
-//! it and touching the plane only at the patch's own corners or along its outline. Only
-//! the rest (a triangle passing through the plane, one lying in it facing the same way,
-//! one touching it from inside elsewhere) is tested against the patch's triangles near it,
+//! of their corners alone: lying on the patch's outer side touching the plane nowhere or
+//! at one of the patch's corners, or inside it and touching the plane only at the patch's
+//! own corners or along its outline. Only the rest (a triangle passing through the plane,
+//! one lying in it facing the same way, one touching it elsewhere, where an edge of the
+//! patch may pass exactly through its corner or edge) is tested against the patch's triangles near it,
 //! pair by pair. This removes the long thin triangles of fans from the broad phase, where
 //! their boxes meet every small triangle along the rim.
 
