@@ -89,3 +89,17 @@ f="$dir/cracked.stl"
 python3 bench/cad_meshes.py cracked-cube 289 "$f" 2> /dev/null
 t=$(best "$inertia" mesh "$f" --json)
 python3 -c "print(f'{\"open (refused)\":>14} {(($(stat -c %s "$f") - 84) // 50):>10} {$(stat -c %s "$f") / 1e6:>8.1f} {$t:>9.3f} {\"-\":>7}')"
+# The refusal of cones fanned from a rim corner as binary STL, where f32 folds the fan
+# (80,000 and 160,000 sections): an error path that was quadratic.
+prev=""
+for m in 80000 160000; do
+  f="$dir/rimcone$m.stl"
+  python3 bench/cad_meshes.py rim-cone "$m" "$f" 2> /dev/null
+  t=$(best "$inertia" mesh "$f" --json)
+  python3 -c "
+p = '$prev'
+r = f'{$t / float(p):.1f}' if p else '-'
+print(f'{\"f32 rim cone\":>14} {(($(stat -c %s "$f") - 84) // 50):>10} {$(stat -c %s "$f") / 1e6:>8.1f} {$t:>9.3f} {r:>7}')"
+  prev=$t
+  rm -f "$f"
+done

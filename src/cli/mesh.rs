@@ -302,28 +302,15 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
     };
     let method_name = |m: MeshMethod| if a.shell.is_some() { "shell" } else { m.name() };
     // A lone file is read once here: one body is reported alone, several as parts below.
-    let per_file: Vec<Result<MeshFile, (String, String)>> =
-        if files.len() == 1 && a.files_from.is_none() {
-            let progress = Progress::start(None, files[0].display().to_string());
-            let file = read(&files[0])?;
-            drop(progress);
-            vec![Ok(file)]
-        } else {
-            let progress = Progress::start(Some(files.len() as u64), "meshes".into());
-            files
-                .par_iter()
-                .map(|p| {
-                    let r = read(p).map_err(|e| (p.display().to_string(), reason(&e)));
-                    progress.inc();
-                    r
-                })
-                .collect()
-        };
-    let stated: Vec<(String, Option<LengthUnit>)> = files
-        .iter()
-        .zip(&per_file)
-        .filter_map(|(p, r)| r.as_ref().ok().map(|f| (p.display().to_string(), f.unit)))
-        .collect();
+    let (per_file, stated) = if files.len() == 1 && a.files_from.is_none() {
+        let progress = Progress::start(None, files[0].display().to_string());
+        let file = read(&files[0])?;
+        drop(progress);
+        let stated = vec![(files[0].display().to_string(), file.unit)];
+        (vec![Ok(file)], stated)
+    } else {
+        read_batch(&files, "meshes", read, |f: &MeshFile| f.unit)
+    };
     a.common.adopt_units(&stated)?;
     let amount = a.common.amount(3, None)?;
     let view = a.common.view(3)?;

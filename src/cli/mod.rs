@@ -304,6 +304,39 @@ fn one_body_flags(count: usize, [mass, all, plot]: [bool; 3], noun: (&str, &str)
     Ok(())
 }
 
+/// Each file's result, or its name and the message.
+type Rows<T> = Vec<Result<T, (String, String)>>;
+
+/// Each file read and the unit it states (for [`Common::adopt_units`]).
+type Stated = Vec<(String, Option<LengthUnit>)>;
+
+/// Reads several files on every core (a progress bar counting `noun`), each to its result
+/// or its file's name and message; and the unit each file that was read states, for
+/// [`Common::adopt_units`].
+fn read_batch<T: Send>(
+    files: &[PathBuf],
+    noun: &str,
+    read: impl Fn(&PathBuf) -> Result<T> + Sync,
+    unit: impl Fn(&T) -> Option<LengthUnit>,
+) -> (Rows<T>, Stated) {
+    let progress = Progress::start(Some(files.len() as u64), noun.into());
+    let per_file: Rows<T> = files
+        .par_iter()
+        .map(|p| {
+            let r = read(p).map_err(|e| (p.display().to_string(), reason(&e)));
+            progress.inc();
+            r
+        })
+        .collect();
+    drop(progress);
+    let stated = files
+        .iter()
+        .zip(&per_file)
+        .filter_map(|(p, r)| r.as_ref().ok().map(|f| (p.display().to_string(), unit(f))))
+        .collect();
+    (per_file, stated)
+}
+
 /// The output of several inputs: each part, the total (table and JSON), errors.
 fn batch_outcome<R: serde::Serialize + Clone>(
     format: OutputFormat,

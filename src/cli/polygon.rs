@@ -274,21 +274,7 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
         };
         return batch(vec![Ok(file)], &a, methods[0], about, output);
     }
-    let progress = Progress::start(Some(files.len() as u64), "polygons".into());
-    let per_file: Vec<Result<PolygonFile, (String, String)>> = files
-        .par_iter()
-        .map(|p| {
-            let r = read(p).map_err(|e| (p.display().to_string(), reason(&e)));
-            progress.inc();
-            r
-        })
-        .collect();
-    drop(progress);
-    let stated: Vec<(String, Option<LengthUnit>)> = files
-        .iter()
-        .zip(&per_file)
-        .filter_map(|(p, r)| r.as_ref().ok().map(|f| (p.display().to_string(), f.unit)))
-        .collect();
+    let (per_file, stated) = read_batch(&files, "polygons", read, |f: &PolygonFile| f.unit);
     a.common.adopt_units(&stated)?;
     batch(per_file, &a, methods[0], about, output)
 }

@@ -437,20 +437,32 @@ pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri]) -> Vec<Flat> {
     // Join neighbouring patches whose triangles all face one axis in common (a cone's
     // side, fanned from its apex, grows as three patches from seeds facing x and y, but all
     // of it faces up). A joined patch whose outline fails is tried again as its parts.
-    let mut groups = join(&masks, tris, &nbr, &order, &runs);
+    // Each grown triangle's run (joining reads it, and so does mending below).
+    let mut run_of = vec![NONE; n];
+    for (r, &(start, end, ..)) in runs.iter().enumerate() {
+        for &t in &order[start..end] {
+            run_of[t as usize] = r as u32;
+        }
+    }
+    let mut groups = join(&masks, &nbr, &order, &runs, &run_of);
     // Each group's triangles in ascending order, so that the outline and flat checks read
     // their records in file order (its first member, the patch's id, stays first: every
     // grown run's seed is its least triangle).
     groups.par_iter_mut().for_each(|g| g.0.sort_unstable());
+    // A patch's flat form if it is one, or the triangles where its outline fails.
+    let check_why = |tris: &[Tri], members: &[u32], drop: usize, sign: i8| {
+        let outline = outline(soup, tris, &nbr, members, members[0], drop, sign)?;
+        Ok::<_, Vec<u32>>(
+            (members.len() >= FLAT_MIN)
+                .then(|| flat(soup, tris, members, drop, sign, outline))
+                .flatten(),
+        )
+    };
     let check = |tris: &[Tri], members: &[u32], drop: usize, sign: i8| -> (bool, Option<Flat>) {
-        let id = members[0];
-        let Ok(outline) = outline(soup, tris, &nbr, members, id, drop, sign) else {
-            return (false, None);
-        };
-        let flat = (members.len() >= FLAT_MIN)
-            .then(|| flat(soup, tris, members, drop, sign, outline))
-            .flatten();
-        (true, flat)
+        match check_why(tris, members, drop, sign) {
+            Ok(flat) => (true, flat),
+            Err(_) => (false, None),
+        }
     };
     // Patch ids are set before the outlines are read (an edge is inside a patch when both
     // its triangles carry its id): a group's first member's index.
@@ -483,15 +495,6 @@ pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri]) -> Vec<Flat> {
     let failed_joins: Vec<usize> = (0..groups.len())
         .filter(|&g| !verdicts[g].0 && groups[g].3.len() > 1)
         .collect();
-    let mut run_of: Vec<u32> = Vec::new();
-    if !failed_joins.is_empty() {
-        run_of = vec![NONE; n];
-        for (r, &(start, end, ..)) in runs.iter().enumerate() {
-            for &t in &order[start..end] {
-                run_of[t as usize] = r as u32;
-            }
-        }
-    }
     let mut mended: Vec<(Group, (bool, Option<Flat>))> = Vec::new();
     for g in failed_joins {
         let (drop, sign, parts) = (groups[g].1, groups[g].2, groups[g].3.clone());
@@ -513,11 +516,8 @@ pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri]) -> Vec<Flat> {
                 tris[t as usize].patch = t;
             }
             set(tris, &members);
-            match outline(soup, tris, &nbr, &members, members[0], drop, sign) {
-                Ok(edges) => {
-                    let f = (members.len() >= FLAT_MIN)
-                        .then(|| flat(soup, tris, &members, drop, sign, edges))
-                        .flatten();
+            match check_why(tris, &members, drop, sign) {
+                Ok(f) => {
                     kept_group = Some(((members, drop, sign, kept), (true, f)));
                     break;
                 }
@@ -677,20 +677,15 @@ fn faces_mask(c: &[[f64; 3]; 3]) -> u8 {
     m
 }
 
-/// The grown runs, joined where neighbouring runs' triangles all face an axis in common.
+/// The grown runs, joined where neighbouring runs' triangles all face an axis in common
+/// (`run_of`: each grown triangle's run, else [`NONE`]).
 fn join(
     masks: &[u8],
-    tris: &[Tri],
     nbr: &[u32],
     order: &[u32],
     runs: &[(usize, usize, usize, i8)],
+    run_of: &[u32],
 ) -> Vec<Group> {
-    let mut run_of = vec![NONE; tris.len()];
-    for (r, &(start, end, ..)) in runs.iter().enumerate() {
-        for &t in &order[start..end] {
-            run_of[t as usize] = r as u32;
-        }
-    }
     let mut mask: Vec<u8> = runs
         .par_iter()
         .map(|&(start, end, ..)| {

@@ -466,7 +466,17 @@ impl Active {
 
     /// The lowest edge under node `x` (a leaf) is now `seg`: the copy above it follows.
     fn lowest_changed(&mut self, x: u32, seg: Seg) {
-        let (mut cur, mut parent) = (x, self.leaf(x).parent);
+        self.lowest_changed_above(x, self.leaf(x).parent, seg);
+    }
+
+    /// As [`Self::lowest_changed`], from inner node `x`.
+    fn lowest_changed_inner(&mut self, x: u32, seg: Seg) {
+        self.lowest_changed_above(x, self.inner(x).parent, seg);
+    }
+
+    /// The lowest edge under node `cur`, a child of `parent`, is now `seg`: the first
+    /// ancestor in which that subtree is not the first child holds the copy.
+    fn lowest_changed_above(&mut self, mut cur: u32, mut parent: u32, seg: Seg) {
         while parent != NIL {
             let p = self.inner_mut(parent);
             let at = p.child[..p.len as usize]
@@ -532,23 +542,6 @@ impl Active {
             self.root = child;
             self.height -= 1;
             self.set_parent(child, self.height == 0, NIL);
-        }
-    }
-
-    /// As [`Self::lowest_changed`], from inner node `x`.
-    fn lowest_changed_inner(&mut self, x: u32, seg: Seg) {
-        let (mut cur, mut parent) = (x, self.inner(x).parent);
-        while parent != NIL {
-            let p = self.inner_mut(parent);
-            let at = p.child[..p.len as usize]
-                .iter()
-                .position(|&c| c == cur)
-                .expect("a child is listed in its parent");
-            if at > 0 {
-                p.keys[at - 1] = seg;
-                return;
-            }
-            (cur, parent) = (parent, p.parent);
         }
     }
 
