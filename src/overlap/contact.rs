@@ -378,7 +378,11 @@ pub(super) fn verify<S: Soup>(
     // How many other bodies each piece lies in, relative to its neighbours across the
     // crossing edges; the least in each group of pieces is outside.
     let mut links: Vec<Vec<(usize, i32)>> = vec![Vec::new(); members.len()];
-    for (&(lo, hi, b), &w) in &net {
+    // In the order of the edges (a map's own order changes from run to run, and with it
+    // which of two crossings that do not add up would be named).
+    let mut crossing: Vec<(&(u64, u64, u32), &i32)> = net.iter().collect();
+    crossing.sort_unstable();
+    for (&(lo, hi, b), &w) in crossing {
         let (p, q) = (piece[&(lo, b)], piece[&(hi, b)]);
         links[p].push((q, w));
         links[q].push((p, -w));
@@ -422,7 +426,8 @@ pub(super) fn verify<S: Soup>(
         }
     }
     let mut deepest = contacts.iter().fold(0.0_f64, |m, c| m.max(c.depth));
-    let mut area: HashMap<usize, f64> = HashMap::new();
+    // By triangle, so that the faces' areas are summed in one order on every run.
+    let mut area: std::collections::BTreeMap<usize, f64> = std::collections::BTreeMap::new();
     for c in &contacts {
         for t in [c.first, c.second] {
             area.entry(t).or_insert_with(|| normal(&corners(t)).1);

@@ -124,9 +124,12 @@ impl Flat {
             };
         }
         if s == [0, 0, 0] {
-            // In the plane: facing the other way, it only touches (two bodies face to face).
+            // In the plane: facing the other way, it only touches (two bodies face to face),
+            // unless it shares an edge with the patch: both may run it the same way, which
+            // the pair test notes for the check of the faces around that edge.
             let p = c.map(|q| project(q, self.drop));
-            return if orient2(&p[0], &p[1], &p[2]) == -self.sign {
+            let shared = h.iter().filter(|x| self.corners.contains(x)).count();
+            return if orient2(&p[0], &p[1], &p[2]) == -self.sign && shared < 2 {
                 Verdict::Clear
             } else {
                 Verdict::Test
@@ -1149,6 +1152,31 @@ mod tests {
             both(&grid_box([0.0; 3], [1.0, 2.0, 3.0], 8)),
             (Ok(None), Ok(None))
         );
+    }
+
+    #[test]
+    fn crossings_that_do_not_add_up_name_one_pair_every_time() {
+        // Found by the property test: two boxes sunk into each other, turned 10° and
+        // rounded to f32, give contacts whose crossings do not add up. Which pair was named
+        // followed a hash map's order, which changes from map to map.
+        let t = [
+            grid_box([1.0, 0.5, 0.5], [2.0, 2.0, 1.0], 1),
+            grid_box([1.5, 0.5, 0.5], [1.0, 1.0, 1.0], 2),
+        ]
+        .concat();
+        let t = turned(&t, 10.0, true);
+        let first = both(&t);
+        assert!(matches!(
+            first.0,
+            Err(super::super::Overlap {
+                kind: Kind::Unsettled(..),
+                ..
+            })
+        ));
+        assert_eq!(first.0, first.1);
+        for _ in 0..20 {
+            assert_eq!(both(&t), first);
+        }
     }
 
     #[test]
