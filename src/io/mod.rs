@@ -170,13 +170,18 @@ pub fn read_raw_meshes_limited(
     Ok(bodies)
 }
 
-/// Refuses a file of `total` triangles when that is more than `max_triangles`.
+/// The most triangles a mesh may have, whatever limit is asked for: each corner is
+/// numbered in 32 bits (1,431,655,765 triangles, about 69 GB as binary STL).
+pub const MAX_TRIANGLES: u64 = u32::MAX as u64 / 3;
+
+/// Refuses a file of `total` triangles when that is more than `max_triangles` (or
+/// [`MAX_TRIANGLES`]).
 pub(crate) fn within_limit(total: u64, max_triangles: u64) -> Result<()> {
-    if total > max_triangles {
+    if total > max_triangles.min(MAX_TRIANGLES) {
         return Err(Error::TooLarge {
             excess: crate::error::Excess::Triangles {
                 count: total,
-                max: max_triangles,
+                max: max_triangles.min(MAX_TRIANGLES),
             },
         });
     }

@@ -75,7 +75,8 @@ impl Mesh {
     /// [`Error::Empty`] for no triangles; [`Error::AllDegenerate`], [`Error::OpenMesh`],
     /// [`Error::InconsistentWinding`], [`Error::BadShell`], [`Error::ShellsIntersect`] and
     /// [`Error::Unphysical`] for a surface that is not a solid's; [`Error::Unresolvable`]
-    /// when f64 cannot resolve its volume.
+    /// when f64 cannot resolve its volume; [`Error::TooLarge`] for more than
+    /// [`crate::io::MAX_TRIANGLES`] triangles.
     ///
     /// # Examples
     /// ```
@@ -95,6 +96,7 @@ impl Mesh {
                 missing: crate::error::Missing::Triangles,
             });
         }
+        crate::io::within_limit(raw.triangles.len() as u64, u64::MAX)?;
         let (vertices, remap) = weld(raw);
 
         // Keep triangles with three distinct vertices; remember each one's input number.
@@ -212,6 +214,7 @@ impl Mesh {
                 missing: crate::error::Missing::Triangles,
             });
         }
+        crate::io::within_limit(raw.triangles.len() as u64, u64::MAX)?;
         let (vertices, remap) = weld(raw);
         let used = used_vertices(raw, &remap, vertices.len());
         let triangles: Vec<[u32; 3]> = raw

@@ -29,6 +29,7 @@
 //! the general path, which names the triangle at fault.
 
 use crate::body::{Body, BoundingBox};
+use crate::fans::Fans;
 use crate::mass3d::MassProperties3d;
 use crate::mesh::key as bits;
 use crate::scratch::{Scratch, Shared};
@@ -304,7 +305,7 @@ pub fn mesh<S: Soup>(soup: &S) -> Option<crate::Mesh> {
     let pass = run(soup)?;
     // SAFETY: `run` returns only when every block ran to its end, numbering each corner.
     let local = unsafe { pass.local.assume_init() };
-    welded(soup, local, &pass.weld).ok()
+    welded_mesh(soup, local, &pass.weld).ok()
 }
 
 /// Validates and integrates a closed soup (one shell in parallel; several through the
@@ -327,22 +328,109 @@ pub fn mesh<S: Soup>(soup: &S) -> Option<crate::Mesh> {
 /// assert!(solid(&VertexSoup(&pts[..9])).is_none());
 /// ```
 pub fn solid<S: Soup>(soup: &S) -> Option<Solid> {
-    solid_with(soup, true)
+    solid_with(soup, true).map(|(s, _)| s)
 }
 
 /// Whether some point of a closed soup is where separate pieces of its surface meet (see
 /// [`solid`]); `None` when the soup is not closed.
 pub(crate) fn pinched_surface<S: Soup>(soup: &S) -> Option<bool> {
     let pass = run(soup)?;
-    // SAFETY: as in `solid`.
-    let local = unsafe { pass.local.assume_init() };
-    Some(pinched(local, &pass.weld.global, *pass.weld.start.last()?))
+    Some(pass.welded().fans().pinched())
+}
+
+/// A soup's corners welded: each corner's point number (two corners have the same number
+/// exactly when their points have the same coordinates), and, made when first asked for,
+/// the fans around the points ([`Fans`]). The parallel pass makes it once, and the checks
+/// after it (pinches, shells, the overlap check's neighbours) all read the same.
+pub(crate) struct Welded {
+    ids: Vec<u32>,
+    points: usize,
+    fans: std::sync::OnceLock<Fans>,
+    neighbours: Option<Vec<u32>>,
+}
+
+impl Welded {
+    /// Triangle `t`'s corners' point numbers.
+    #[inline]
+    pub(crate) fn corners(&self, t: usize) -> [u32; 3] {
+        [self.ids[3 * t], self.ids[3 * t + 1], self.ids[3 * t + 2]]
+    }
+
+    /// For each triangle's edge, the triangle across it ([`Fans::neighbours`]); the fans
+    /// are let go.
+    pub(crate) fn neighbours(&mut self) -> Vec<u32> {
+        if let Some(nbr) = self.neighbours.take() {
+            return nbr;
+        }
+        let nbr = self.fans().neighbours();
+        self.fans.take();
+        nbr
+    }
+
+    /// If the fans were made, finds the neighbours now and lets the fans go: a quarter of
+    /// their memory, kept through what comes before the overlap check.
+    fn settle(&mut self) {
+        if self.fans.get().is_some() {
+            self.neighbours = Some(self.neighbours());
+        }
+    }
+
+    /// The fans around the points.
+    pub(crate) fn fans(&self) -> &Fans {
+        self.fans.get_or_init(|| {
+            Fans::new(self.ids.len() / 3, self.points, |t| self.corners(t))
+                .expect("at most MAX_TRIANGLES triangles, checked when welded")
+        })
+    }
+}
+
+/// Welds any soup (open, inside out, not finite: its points compared by their bits) for a
+/// check that needs its topology; `None` for more than [`crate::io::MAX_TRIANGLES`]
+/// triangles.
+pub(crate) fn welded_points<S: Soup>(soup: &S) -> Option<Welded> {
+    let n = soup.len();
+    if n as u64 > crate::io::MAX_TRIANGLES {
+        return None;
+    }
+    let bits = partition_bits(3 * n);
+    let mut local = Scratch::<u16>::new(3 * n, true)?;
+    let blocks: Vec<Block<S::Point>> = local
+        .uninit()
+        .par_chunks_mut(3 * BLOCK)
+        .enumerate()
+        .map(|(b, out)| numbered_block(soup, b * BLOCK..((b + 1) * BLOCK).min(n), bits, out))
+        .collect();
+    let weld = weld(&blocks, bits);
+    // SAFETY: every block numbered each of its corners.
+    let local = unsafe { local.assume_init() };
+    Some(Welded {
+        ids: point_numbers(local, &weld.global),
+        points: weld.start.last().copied().unwrap_or(0),
+        fans: Default::default(),
+        neighbours: None,
+    })
+}
+
+impl<P: Point> Pass<P> {
+    /// The corners' point numbers.
+    fn welded(&self) -> Welded {
+        // SAFETY: `run` returns only when every block ran to its end, numbering each corner.
+        let local = unsafe { self.local.assume_init() };
+        Welded {
+            ids: point_numbers(local, &self.weld.global),
+            points: self.weld.start.last().copied().unwrap_or(0),
+            fans: Default::default(),
+            neighbours: None,
+        }
+    }
 }
 
 /// [`solid`]; `pinch_check` false when the caller knows that no point joins separate
-/// pieces (an item of a 3MF build whose object was checked once).
-pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<Solid> {
+/// pieces (an item of a 3MF build whose object was checked once). With the solid, its
+/// corners welded, for the overlap check.
+pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<(Solid, Welded)> {
     let pass = run(soup)?;
+    let mut welded = pass.welded();
     // SAFETY: `run` returns only when every block ran to its end, numbering each corner.
     let local = unsafe { pass.local.assume_init() };
     let ids = *pass.weld.start.last()?;
@@ -352,13 +440,16 @@ pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<Solid> 
     // corner (a tetrahedron inside a box, touching its corner) would be one shell, and one
     // inside the other unseen: such a surface is welded into a mesh, whose shell check
     // separates the fans at such a point.
-    if pinch_check && pinched(local, &pass.weld.global, ids) {
-        let mesh = welded(soup, local, &pass.weld).ok()?;
-        return Some(Solid {
+    welded.fans();
+    if pinch_check && welded.fans().pinched() {
+        let mesh = welded_mesh(soup, local, &pass.weld).ok()?;
+        let solid = Solid {
             body: Body::of(&mesh),
             properties: mesh.tetra_integral()?,
-        });
+        };
+        return Some((solid, welded));
     }
+    welded.settle();
     // Several shells, and no zero-area triangle that the general path would drop before
     // finding them (and might then find more): decided here, as the general path decides.
     let verdict = if parts.count == 1 {
@@ -368,11 +459,12 @@ pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<Solid> 
         let corners = |t: usize| soup.triangle(t).map(|p| Point3::from(p.coords()));
         Some(crate::shells::check(&labels, parts.count, corners, false).ok()?)
     } else {
-        let mesh = welded(soup, local, &pass.weld).ok()?;
-        return Some(Solid {
+        let mesh = welded_mesh(soup, local, &pass.weld).ok()?;
+        let solid = Solid {
             body: Body::of(&mesh),
             properties: mesh.tetra_integral()?,
-        });
+        };
+        return Some((solid, welded));
     };
     let Pass {
         sums,
@@ -396,7 +488,7 @@ pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<Solid> 
         }
     };
     crate::mesh::physical(&properties).ok()?;
-    Some(Solid {
+    let solid = Solid {
         body: Body {
             triangles: n,
             degenerate_triangles: repeated + flat,
@@ -410,12 +502,17 @@ pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<Solid> 
             left_out: None,
         },
         properties,
-    })
+    };
+    Some((solid, welded))
 }
 
 /// The welded mesh, handed to the general path's shell check and integration
 /// ([`Mesh::closed`](crate::Mesh)); its edge check was the certificate.
-fn welded<S: Soup>(soup: &S, local: &[u16], weld: &Weld<S::Point>) -> crate::Result<crate::Mesh> {
+fn welded_mesh<S: Soup>(
+    soup: &S,
+    local: &[u16],
+    weld: &Weld<S::Point>,
+) -> crate::Result<crate::Mesh> {
     // Point numbers made dense, in partition order.
     let mut dense = vec![0u32; weld.start.last().copied().unwrap_or(0)];
     let mut vertices = Vec::with_capacity(weld.distinct());
