@@ -355,29 +355,7 @@ fn batch_outcome<R: serde::Serialize + Clone>(
         // The total last, as a row like the others.
         OutputFormat::Csv => csv_rows(&rows, total.as_ref()),
         OutputFormat::Jsonl => inertia::report::jsonl::lines(&rows),
-        OutputFormat::Json => {
-            let parts: Vec<serde_json::Value> = rows
-                .iter()
-                .filter_map(|r| r.as_ref().ok())
-                .map(|r| serde_json::to_value(r).expect("reports serialise"))
-                .collect();
-            let errs: Vec<serde_json::Value> = rows
-                .iter()
-                .filter_map(|r| r.as_ref().err())
-                .map(|(s, m)| serde_json::json!({ "source": s, "error": m }))
-                .collect();
-            let mut v = serde_json::json!({
-                "schema_version": inertia::report::json::SCHEMA_VERSION,
-                "parts": parts,
-                "errors": errs
-            });
-            if let Some(t) = &total {
-                v["total"] = serde_json::to_value(t).expect("reports serialise");
-            }
-            let mut s = serde_json::to_string_pretty(&v).expect("values serialise");
-            s.push('\n');
-            s
-        }
+        OutputFormat::Json => inertia::report::json::batch(&rows, total.as_ref()),
         OutputFormat::Table => {
             let mut s = String::new();
             for r in rows.iter().filter_map(|r| r.as_ref().ok()) {
@@ -425,21 +403,9 @@ fn materials(format: OutputFormat) -> String {
             }
             String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
         }
-        OutputFormat::Json => {
-            // Versioned like every other JSON the tool prints.
-            let v = serde_json::json!({
-                "schema_version": inertia::report::json::SCHEMA_VERSION,
-                "materials": MATERIALS,
-            });
-            let mut s = serde_json::to_string_pretty(&v).expect("materials serialise");
-            s.push('\n');
-            s
-        }
-        // One object per line, as every other --format jsonl.
-        OutputFormat::Jsonl => MATERIALS
-            .iter()
-            .map(|m| serde_json::to_string(m).expect("materials serialise") + "\n")
-            .collect(),
+        OutputFormat::Json => inertia::report::json::materials(MATERIALS),
+        // One object per line, versioned, as every other --format jsonl.
+        OutputFormat::Jsonl => inertia::report::jsonl::materials(MATERIALS),
         OutputFormat::Table => {
             let mut s = String::from("material        density kg/m³  source\n");
             for m in MATERIALS {

@@ -1,7 +1,8 @@
 //! Reports: what is printed, and one file per output format.
 //!
 //! A report is a plain, serialisable value built from a result; each output format turns it
-//! into text ([`table`] for people, [`json`] for pipelines).
+//! into text ([`table`] for people, [`json`] for pipelines). Every type printed as JSON is
+//! defined in [`schema`], which is also what `combine` reads back.
 
 pub mod compare;
 pub mod csv;
@@ -9,6 +10,7 @@ pub mod json;
 pub mod jsonl;
 mod mesh;
 mod polygon;
+pub mod schema;
 pub mod svg;
 pub mod table;
 
@@ -20,12 +22,15 @@ use crate::mass3d::MassProperties3d;
 use crate::mesh::Mesh;
 use crate::method::{MeshIntegral, MeshMethod, PolygonIntegral, PolygonMethod};
 use crate::polygon::Polygon;
-use crate::units::{Products, UnitLabels, Units};
+use crate::units::{Products, Units};
 use nalgebra::{Point2, Point3};
 use serde::Serialize;
 
-pub use mesh::{GridReport, MeshReport, Principal3dReport, Radii3d};
-pub use polygon::{AreaMoments, Outline, PlanarMoments, PolygonReport, PrincipalReport, Radii2d};
+pub use polygon::Outline;
+pub use schema::{
+    AreaMoments, GridReport, MeshReport, PlanarMoments, PolygonReport, Principal3dReport,
+    PrincipalReport, Radii2d, Radii3d,
+};
 
 /// An output format.
 ///
