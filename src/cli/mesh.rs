@@ -301,35 +301,94 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         })
     };
     let method_name = |m: MeshMethod| if a.shell.is_some() { "shell" } else { m.name() };
-    // A lone file is read once here: one body is reported alone, several as parts below.
-    let (per_file, stated) = if files.len() == 1 && a.files_from.is_none() {
-        let progress = Progress::start(None, files[0].display().to_string());
-        let file = read(&files[0])?;
-        drop(progress);
-        let stated = vec![(files[0].display().to_string(), file.unit)];
-        (vec![Ok(file)], stated)
-    } else {
-        read_batch(&files, "meshes", read, |f: &MeshFile| f.unit)
-    };
-    a.common.adopt_units(&stated)?;
-    let amount = a.common.amount(3, None)?;
-    let view = a.common.view(3)?;
-    let report = |name: &str,
-                  method: MeshMethod,
-                  body: Body,
-                  unit: MeshIntegral,
-                  brep: Option<f64>|
+    let report_in = |amount: Amount,
+                     view: &View,
+                     name: &str,
+                     method: MeshMethod,
+                     body: Body,
+                     unit: MeshIntegral,
+                     brep: Option<f64>|
      -> Result<MeshReport> {
         let method = if brep.is_some() {
             "brep"
         } else {
             method_name(method)
         };
-        let mut r = MeshReport::from_integral(name, method, body, unit, amount, about, &view);
+        let mut r = MeshReport::from_integral(name, method, body, unit, amount, about, view);
         r.tolerance = brep;
         checked(name, r)
     };
     let lone = files.len() == 1 && a.files_from.is_none();
+    // JSON Lines of a batch are printed file by file as they are read, when no file can
+    // change the unit (it is fixed by the flags, or no input's format states one): the
+    // lines are then the same as those printed at the end.
+    let stream = output == OutputFormat::Jsonl
+        && !lone
+        && a.common.unit_fixed(|| {
+            files.iter().all(|p| {
+                !cad(p)
+                    && input_format
+                        .or_else(|| MeshFormat::from_path(p))
+                        .is_some_and(|f| f != MeshFormat::ThreeMf)
+            })
+        });
+    let streaming = if stream {
+        Some((
+            LineStream::new(),
+            a.common.amount(3, None)?,
+            a.common.view(3)?,
+        ))
+    } else {
+        None
+    };
+    let emit = |k: usize, file: &Result<MeshFile, (String, String)>| {
+        let Some((lines, amount, view)) = &streaming else {
+            return;
+        };
+        let text = match file {
+            Ok(file) => file
+                .parts
+                .iter()
+                .map(|p| {
+                    let row = report_in(
+                        *amount,
+                        view,
+                        &p.name,
+                        methods[0],
+                        p.body,
+                        p.integrals[0],
+                        p.brep,
+                    )
+                    .map_err(|e| (p.name.clone(), reason(&e)));
+                    jsonl::line(row.as_ref().map_err(|(s, m)| (s.as_str(), m.as_str())))
+                })
+                .collect(),
+            Err((source, message)) => {
+                jsonl::line::<MeshReport>(Err((source.as_str(), message.as_str())))
+            }
+        };
+        lines.put(k, text);
+    };
+    // A lone file is read once here: one body is reported alone, several as parts below.
+    let (per_file, stated) = if lone {
+        let progress = Progress::start(None, files[0].display().to_string());
+        let file = read(&files[0])?;
+        drop(progress);
+        let stated = vec![(files[0].display().to_string(), file.unit)];
+        (vec![Ok(file)], stated)
+    } else {
+        read_batch(&files, "meshes", read, |f: &MeshFile| f.unit, emit)
+    };
+    a.common.adopt_units(&stated)?;
+    let amount = a.common.amount(3, None)?;
+    let view = a.common.view(3)?;
+    let report =
+        |name: &str,
+         method: MeshMethod,
+         body: Body,
+         unit: MeshIntegral,
+         brep: Option<f64>|
+         -> Result<MeshReport> { report_in(amount, &view, name, method, body, unit, brep) };
     let mut per_file = per_file;
     if lone && let Some(Ok(file)) = per_file.first_mut() {
         if file.parts.len() == 1 && !a.parts {
@@ -384,7 +443,9 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         })
         .collect();
     let good: Vec<&MeshPart> = results.iter().filter_map(|r| r.as_ref().ok()).collect();
-    let total = (good.len() > 1 || (a.parts && !good.is_empty())).then(|| {
+    // JSON Lines print no total.
+    let wants_total = output != OutputFormat::Jsonl && (good.len() > 1 || a.parts);
+    let total = (wants_total && !good.is_empty()).then(|| {
         let props: inertia::MassProperties3d = good.iter().map(|g| g.integrals[0].properties).sum();
         let body = Body::sum(good.iter().map(|g| g.body));
         let unit = MeshIntegral {
@@ -413,5 +474,10 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
     );
     warnings.append(&mut out.warnings);
     out.warnings = warnings;
+    if let Some((lines, ..)) = streaming {
+        // Already printed, line by line.
+        lines.finish()?;
+        out.stdout.clear();
+    }
     Ok(out)
 }
