@@ -13,7 +13,11 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(criterion::Throughput::Bytes(bytes.len() as u64));
     g.bench_function("solid_binary_stl", |b| {
-        b.iter(|| inertia::io::stl::solid(black_box(&bytes)).unwrap().unwrap())
+        b.iter(|| {
+            inertia::soup::stl_solid(black_box(&bytes))
+                .unwrap()
+                .unwrap()
+        })
     });
     g.bench_function("parse_stl", |b| {
         b.iter(|| inertia::io::stl::parse(black_box(&bytes)).unwrap())
@@ -28,7 +32,7 @@ fn bench(c: &mut Criterion) {
     });
     g.bench_function("solid_ascii_stl", |b| {
         b.iter(|| {
-            inertia::io::stl::solid(black_box(ascii.as_bytes()))
+            inertia::soup::stl_solid(black_box(ascii.as_bytes()))
                 .unwrap()
                 .unwrap()
         })

@@ -62,7 +62,7 @@ const CHUNK: usize = 1 << 14;
 impl Fans {
     /// The fans of `n` triangles whose corners are the point numbers `corners(t)`, all below
     /// `points`; `None` when `3n` does not fit in 32 bits (more than
-    /// [`crate::io::MAX_TRIANGLES`]).
+    /// [`crate::mesh::MAX_TRIANGLES`]).
     pub(crate) fn new<C>(n: usize, points: usize, corners: C) -> Option<Fans>
     where
         C: Fn(usize) -> [u32; 3] + Sync,

@@ -434,7 +434,7 @@ where
 /// triangles form more than one group joined through shared neighbours (see
 /// [`Fans::pinches`](crate::fans::Fans::pinches)). For each, `(point, triangle, group)` for
 /// every triangle at it, groups numbered from 0; `triangles` index `n` points and repeat
-/// none, at most [`crate::io::MAX_TRIANGLES`] of them (more are never read).
+/// none, at most [`crate::mesh::MAX_TRIANGLES`] of them (more are never read).
 pub(crate) fn pinches(n: usize, triangles: &[[u32; 3]]) -> Vec<(u32, u32, u32)> {
     crate::fans::Fans::new(triangles.len(), n, |t| triangles[t])
         .map(|f| f.pinches())

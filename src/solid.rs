@@ -211,9 +211,9 @@ fn from_soup<S: crate::soup::Soup>(
             }),
         )
     } else {
-        let mesh = crate::soup::mesh(soup)?;
+        let (mesh, welded) = crate::soup::mesh_with(soup)?;
         Some((|| {
-            let (warning, contacts) = overlapping(checked(soup, None), options)?;
+            let (warning, contacts) = overlapping(checked(soup, Some(welded)), options)?;
             let integrals = integrate(&mesh, options)?;
             Ok(Solid::from_mesh(mesh, integrals, options, warnings(warning)).touching(contacts))
         })())
@@ -577,11 +577,11 @@ fn body(
             (mesh, integrals, found)
         }
         None => {
-            let mesh = match crate::soup::mesh(&soup) {
-                Some(mesh) => mesh,
-                None => general()?,
+            let (mesh, welded) = match crate::soup::mesh_with(&soup) {
+                Some((mesh, welded)) => (mesh, Some(welded)),
+                None => (general()?, None),
             };
-            let found = overlap_of(None)?;
+            let found = overlap_of(welded)?;
             let integrals = integrate(&mesh, options)?;
             (mesh, integrals, found)
         }

@@ -23,7 +23,7 @@ pub mod threemf;
 pub use bytes::{Bytes, DEFAULT_MAX_STREAM_BYTES, MAP_THRESHOLD};
 
 use crate::error::{Error, Result};
-use crate::mesh::RawMesh;
+use crate::mesh::{MAX_TRIANGLES, RawMesh};
 use crate::polygon::Polygon;
 use std::path::Path;
 
@@ -169,10 +169,6 @@ pub fn read_raw_meshes_limited(
     within_limit(total, max_triangles)?;
     Ok(bodies)
 }
-
-/// The most triangles a mesh may have, whatever limit is asked for: each corner is
-/// numbered in 32 bits (1,431,655,765 triangles, about 69 GB as binary STL).
-pub const MAX_TRIANGLES: u64 = u32::MAX as u64 / 3;
 
 /// Refuses a file of `total` triangles when that is more than `max_triangles` (or
 /// [`MAX_TRIANGLES`]).

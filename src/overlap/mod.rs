@@ -295,7 +295,7 @@ fn search<S: Soup>(soup: &S, patches: Patches, mode: Mode) -> Result<Option<Cont
     }
     match crate::soup::welded_points(soup) {
         Some(welded) => search_welded(soup, welded, patches, mode),
-        // More triangles than any reader lets in (see `io::MAX_TRIANGLES`).
+        // More triangles than any reader lets in (see `mesh::MAX_TRIANGLES`).
         None => Ok(None),
     }
 }

@@ -79,7 +79,7 @@ fn soup_regressions() {
     use inertia::soup::{IndexedSoup, solid};
     for (name, data) in inputs("soup") {
         let (fast, raw) = match MeshFormat::sniff(&data) {
-            MeshFormat::Stl => match (stl::solid(&data), stl::parse(&data)) {
+            MeshFormat::Stl => match (inertia::soup::stl_solid(&data), stl::parse(&data)) {
                 (Ok(fast), Ok(raw)) => (fast, raw),
                 (Ok(None) | Err(_), Err(_)) => continue,
                 (a, b) => panic!("{name}: {:?} / {:?}", a.map(|s| s.is_some()), b.err()),

@@ -222,7 +222,7 @@ proptest! {
         let rounded = inertia::io::stl::parse(&stl).unwrap();
         for (raw, fast) in [
             (&m, inertia::soup::solid(&inertia::soup::IndexedSoup(&m))),
-            (&rounded, inertia::io::stl::solid(&stl).unwrap()),
+            (&rounded, inertia::soup::stl_solid(&stl).unwrap()),
         ] {
             let general = Mesh::new(raw);
             match (&fast, &general) {

@@ -11,7 +11,7 @@
 
 use crate::error::{Error, Place, Result, clip};
 use crate::mesh::RawMesh;
-use crate::soup::{Solid, Soup, VertexSoup};
+use crate::soup::corners::Soup;
 
 mod ascii;
 use ascii::*;
@@ -277,49 +277,6 @@ pub fn triangles(bytes: &[u8]) -> Result<Triangles<'_>> {
     })
 }
 
-/// Validates and integrates an STL that is one closed shell, straight from its bytes (see
-/// [`crate::soup::solid`]; [`triangles`], then that); `Ok(None)` when the file needs the
-/// general path ([`parse`], then [`Mesh::new`](crate::Mesh::new)): several shells, or a
-/// defect to explain. Triangles that cross are not looked for here.
-///
-/// # Errors
-/// As [`parse`] for a malformed file.
-///
-/// # Examples
-/// ```
-/// let bytes = std::fs::read("fixtures/mesh/right_tetrahedron.stl").unwrap();
-/// let s = inertia::io::stl::solid(&bytes)?.unwrap();
-/// assert!((s.properties.volume - 10.0).abs() < 1e-12);
-/// # Ok::<(), inertia::Error>(())
-/// ```
-pub fn solid(bytes: &[u8]) -> Result<Option<Solid>> {
-    Ok(match triangles(bytes)? {
-        Triangles::Binary(soup) => crate::soup::solid(&soup),
-        Triangles::Ascii(points) => crate::soup::solid(&VertexSoup(&points)),
-    })
-}
-
-/// Validates a closed STL into a [`Mesh`](crate::Mesh), welded in parallel (see
-/// [`crate::soup::mesh`]), for the methods that need one; `Ok(None)` when the file needs the
-/// general path to explain a defect. Triangles that cross are not looked for here.
-///
-/// # Errors
-/// As [`solid`].
-///
-/// # Examples
-/// ```
-/// let bytes = std::fs::read("fixtures/mesh/two_bodies.stl").unwrap();
-/// let m = inertia::io::stl::mesh(&bytes)?.unwrap();
-/// assert_eq!(m.shell_count(), 2);
-/// # Ok::<(), inertia::Error>(())
-/// ```
-pub fn mesh(bytes: &[u8]) -> Result<Option<crate::Mesh>> {
-    Ok(match triangles(bytes)? {
-        Triangles::Binary(soup) => crate::soup::mesh(&soup),
-        Triangles::Ascii(points) => crate::soup::mesh(&VertexSoup(&points)),
-    })
-}
-
 /// A binary STL as an indexed mesh: corners with the same coordinates share a vertex, so
 /// what is held is the distinct points and three indices a triangle, never a copy of the
 /// records (a third of their size for a typical closed mesh).
@@ -346,7 +303,7 @@ fn parse_binary(bytes: &[u8]) -> Result<RawMesh> {
                 ));
             }
             out[v] = *index.entry(*point).or_insert_with(|| {
-                vertices.push(crate::soup::Point::coords(point));
+                vertices.push(crate::soup::corners::Point::coords(point));
                 (vertices.len() - 1) as u32
             });
         }
