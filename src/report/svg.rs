@@ -475,8 +475,14 @@ fn middle(s: &str, chars: usize) -> String {
         return s.to_string();
     }
     let keep = chars - 1;
-    let head = keep / 2;
-    let tail = keep - head;
+    // A path keeps its file name whole when that leaves room for a few characters of the
+    // start; anything else is cut in the middle.
+    let name = s.rfind(['/', '\\']).map(|i| s[i..].chars().count());
+    let tail = match name {
+        Some(t) if t + 4 <= keep => t.max(keep - keep / 2),
+        _ => keep - keep / 2,
+    };
+    let head = keep - tail;
     let mut t: String = s.chars().take(head).collect();
     t.push('…');
     t.extend(s.chars().skip(n - tail));
@@ -931,6 +937,9 @@ mod tests {
         assert_eq!(f, vec!["/a/very/l…/part.json".to_string()]);
         assert_eq!(f[0].chars().count(), 20);
         assert_eq!(fit("a b c", 3), vec!["a b", "c"]);
+        // The file name is kept whole where it fits.
+        let f = fit("/home/someone/projects/brackets/bracket_rev_c.json", 24);
+        assert_eq!(f, vec!["/hom…/bracket_rev_c.json".to_string()]);
     }
 
     #[test]
