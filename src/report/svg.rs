@@ -652,12 +652,9 @@ pub fn polygon(poly: &Polygon, r: &PolygonReport) -> String {
             "polar I {}",
             with_unit(r.inertia, &r.units.inertia, unitless)
         ),
-        format!(
-            "I1 {} at {}° from +x",
-            with_unit(p.moments[0], &r.units.inertia, unitless),
-            num(p.angle_deg)
-        ),
+        format!("I1 {}", with_unit(p.moments[0], &r.units.inertia, unitless)),
         format!("I2 {}", with_unit(p.moments[1], &r.units.inertia, unitless)),
+        format!("I1 axis at {}° from +x", num(p.angle_deg)),
         "ellipse: the equivalent uniform ellipse".to_string(),
         format!("lengths in {unit}"),
     ];
@@ -689,7 +686,7 @@ fn silhouette(mesh: &Mesh, along: usize) -> Vec<[u32; 2]> {
         let n = (b - a).cross(&(c - a));
         let len = n.norm();
         let s = n[along];
-        if !(len > 0.0) || s.abs() <= 1e-9 * len {
+        if len.is_nan() || len <= 0.0 || s.abs() <= 1e-9 * len {
             0i8
         } else if s > 0.0 {
             1
@@ -844,11 +841,10 @@ pub fn mesh(mesh: &Mesh, r: &MeshReport) -> String {
         );
         let c = [c3[*a], c3[*b]];
         let mut ends = Vec::new();
-        for i in 0..3 {
-            let ax = r.principal.axes[i];
+        for (i, (ax, colour)) in r.principal.axes.iter().zip(AXES).enumerate() {
             let d = [ax[*a], ax[*b]];
             if d[0].hypot(d[1]) > 1e-9 {
-                ends.push((i, axis_line(&mut o, &frame, c, d, semi(i), AXES[i])));
+                ends.push((i, axis_line(&mut o, &frame, c, d, semi(i), colour)));
             }
         }
         let (cx, cy) = frame.map(c);
