@@ -421,8 +421,9 @@ pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri], nbr: &[u32]) -> Vec<Flat
                 if u == NONE {
                     continue;
                 }
+                // An empty triangle's mask is 0: the mask alone is read, not the record.
                 let u = u as usize;
-                if seen[u] || tris[u].is_empty() {
+                if seen[u] {
                     continue;
                 }
                 if masks[u] & bit != 0 {
