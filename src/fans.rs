@@ -143,67 +143,42 @@ impl Fans {
     /// across it when exactly two triangles use the edge, in opposite directions; else
     /// [`NONE`].
     pub(crate) fn neighbours(&self) -> Vec<u32> {
+        self.neighbours_then(|_, _| false).0
+    }
+
+    /// [`Fans::neighbours`], and in the same pass whether some point is a pinch
+    /// ([`Fans::pinched`]).
+    pub(crate) fn neighbours_and_pinched(&self) -> (Vec<u32>, bool) {
+        self.neighbours_then(|run, one| {
+            run.len() >= 6 && !(one == Some(true) || pinch(run).is_empty())
+        })
+    }
+
+    /// The neighbours, and whether `then(run, one fan)` holds at some point, given
+    /// whether its few steps were seen to make one fan (`None`: not looked at).
+    fn neighbours_then<F>(&self, then: F) -> (Vec<u32>, bool)
+    where
+        F: Fn(&[u128], Option<bool>) -> bool + Sync,
+    {
         let mut nbr = vec![NONE; 3 * self.triangles];
         let out = Shared(nbr.as_mut_ptr());
         // Each corner's edge is decided at its start point, where its uses are: the steps
         // going to the same point (this way) and those coming from it (the other way).
-        self.runs(|run| {
+        let found = self.runs(|run| {
             let write = |slot: u32, u: u32| {
                 // SAFETY: every slot is in exactly one entry, and each entry is looked at
                 // once, so no place is written twice; slots are below 3n.
                 unsafe { *out.at(slot as usize) = u };
             };
-            if run.len() <= 32 {
-                for &e in run {
-                    let s = Step::of(e);
-                    if s.next == s.point {
-                        continue;
-                    }
-                    let mut same = 0;
-                    let mut other = None;
-                    let mut opposite = 0;
-                    for &f in run {
-                        let o = Step::of(f);
-                        same += (o.next == s.next) as u32;
-                        if o.prev == s.next {
-                            opposite += 1;
-                            other = Some(o.slot / 3);
-                        }
-                    }
-                    if let (1, 1, Some(u)) = (same, opposite, other)
-                        && u != s.slot / 3
-                    {
-                        write(s.slot, u);
-                    }
-                }
+            if run.len() <= FEW {
+                let one = few(run, write);
+                then(run, Some(one))
             } else {
-                // A hub (a fan's centre): uses found by binary search.
-                let mut prevs: Vec<(u32, u32)> = run
-                    .iter()
-                    .map(|&f| {
-                        let o = Step::of(f);
-                        (o.prev, o.slot / 3)
-                    })
-                    .collect();
-                prevs.sort_unstable();
-                let nexts: Vec<u32> = run.iter().map(|&f| Step::of(f).next).collect();
-                let count = |v: &[u32], x: u32| {
-                    v.partition_point(|&y| y <= x) - v.partition_point(|&y| y < x)
-                };
-                for &e in run {
-                    let s = Step::of(e);
-                    if s.next == s.point || count(&nexts, s.next) != 1 {
-                        continue;
-                    }
-                    let lo = prevs.partition_point(|&(y, _)| y < s.next);
-                    let hi = prevs.partition_point(|&(y, _)| y <= s.next);
-                    if hi - lo == 1 && prevs[lo].1 != s.slot / 3 {
-                        write(s.slot, prevs[lo].1);
-                    }
-                }
+                hub(run, write);
+                then(run, None)
             }
         });
-        nbr
+        (nbr, found.contains(&true))
     }
 
     /// The points where separate pieces of a closed, consistently wound surface meet (see
@@ -220,13 +195,86 @@ impl Fans {
     }
 }
 
+/// Runs of at most this many steps are read pairwise.
+const FEW: usize = 16;
+
+/// The neighbours across the edges starting at a point of few steps (`write(slot,
+/// triangle)`), and whether the steps make one fan: each followed by the only step that
+/// comes from where it goes, round all of them and back, none repeating a point (then the
+/// point joins no separate pieces; `false` says nothing).
+fn few(run: &[u128], write: impl Fn(u32, u32)) -> bool {
+    let step = |i: usize| Step::of(run[i]);
+    // The step that follows each (its index), if exactly one does.
+    let mut after = [usize::MAX; FEW];
+    for (i, &e) in run.iter().enumerate() {
+        let s = Step::of(e);
+        let (mut same, mut opposite, mut other) = (0, 0, 0);
+        for (j, &f) in run.iter().enumerate() {
+            let o = Step::of(f);
+            same += (o.next == s.next) as u32;
+            if o.prev == s.next {
+                opposite += 1;
+                other = j;
+            }
+        }
+        if opposite == 1 {
+            after[i] = other;
+            let u = step(other).slot / 3;
+            if s.next != s.point && same == 1 && u != s.slot / 3 {
+                write(s.slot, u);
+            }
+        }
+    }
+    // A fan has at least three triangles: fewer steps than six are one fan or none.
+    if run.len() < 6 {
+        return false;
+    }
+    let mut at = 0;
+    for taken in 1..=run.len() {
+        if step(at).repeats() || after[at] == usize::MAX {
+            return false;
+        }
+        at = after[at];
+        if at == 0 {
+            return taken == run.len();
+        }
+    }
+    false
+}
+
+/// The neighbours across the edges starting at a hub (a fan's centre, many steps), found
+/// by binary search.
+fn hub(run: &[u128], write: impl Fn(u32, u32)) {
+    let mut prevs: Vec<(u32, u32)> = run
+        .iter()
+        .map(|&f| {
+            let o = Step::of(f);
+            (o.prev, o.slot / 3)
+        })
+        .collect();
+    prevs.sort_unstable();
+    let nexts: Vec<u32> = run.iter().map(|&f| Step::of(f).next).collect();
+    let count = |v: &[u32], x: u32| v.partition_point(|&y| y <= x) - v.partition_point(|&y| y < x);
+    for &e in run {
+        let s = Step::of(e);
+        if s.next == s.point || count(&nexts, s.next) != 1 {
+            continue;
+        }
+        let lo = prevs.partition_point(|&(y, _)| y < s.next);
+        let hi = prevs.partition_point(|&(y, _)| y <= s.next);
+        if hi - lo == 1 && prevs[lo].1 != s.slot / 3 {
+            write(s.slot, prevs[lo].1);
+        }
+    }
+}
+
 /// [`Fans::pinches`] at one point: around it, each of its triangles joins its neighbours
 /// `next` and `prev`; a fan is a cycle of them, and fans that share a neighbour (bodies
 /// sharing an edge through the point) stay one group, which the overlap check's wedge test
 /// looks at. A fan has at least three triangles, so only points of six or more are looked
 /// at.
 fn pinch(run: &[u128]) -> Vec<(u32, u32, u32)> {
-    if run.len() < 6 || (run.len() <= 16 && one_fan(run)) {
+    if run.len() < 6 || (run.len() <= FEW && few(run, |_, _| ())) {
         return Vec::new();
     }
     let mut around: Vec<Step> = run
@@ -281,37 +329,6 @@ fn pinch(run: &[u128]) -> Vec<(u32, u32, u32)> {
         .collect()
 }
 
-/// Whether a point's few steps make one fan, each step followed by the only step that
-/// comes from where it goes, round all of them and back (most points of a mesh): then the
-/// point joins no separate pieces. `false` says nothing (the caller looks closer).
-fn one_fan(run: &[u128]) -> bool {
-    let first = Step::of(run[0]);
-    let mut at = first;
-    for taken in 1..=run.len() {
-        if at.repeats() {
-            return false;
-        }
-        let mut next = None;
-        for &e in run {
-            let s = Step::of(e);
-            if s.prev == at.next {
-                if next.is_some() {
-                    return false;
-                }
-                next = Some(s);
-            }
-        }
-        let Some(s) = next else {
-            return false;
-        };
-        at = s;
-        if at.slot == first.slot {
-            return taken == run.len();
-        }
-    }
-    false
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -360,7 +377,15 @@ mod tests {
             }
             let p = tris.iter().flatten().max().unwrap() + 1;
             let fans = Fans::new(tris.len(), p as usize, |t| tris[t]).unwrap();
-            assert_eq!(fans.neighbours(), neighbours_by_hand(&tris), "{tris:?}");
+            let by_hand = neighbours_by_hand(&tris);
+            assert_eq!(fans.neighbours(), by_hand, "{tris:?}");
+            let pinched = !fans.pinches().is_empty();
+            assert_eq!(fans.pinched(), pinched, "{tris:?}");
+            assert_eq!(
+                fans.neighbours_and_pinched(),
+                (by_hand, pinched),
+                "{tris:?}"
+            );
         }
     }
 
@@ -371,6 +396,7 @@ mod tests {
         let tris: Vec<[u32; 3]> = [tet(0, 1, 2, 3), tet(0, 4, 5, 6)].concat();
         let fans = Fans::new(tris.len(), 7, |t| tris[t]).unwrap();
         assert!(fans.pinched());
+        assert!(fans.neighbours_and_pinched().1);
         let groups: Vec<(u32, u32)> = fans.pinches().iter().map(|p| (p.1, p.2)).collect();
         assert_eq!(groups, [(0, 0), (1, 0), (2, 0), (4, 1), (5, 1), (6, 1)]);
         let one: Vec<[u32; 3]> = tet(0, 1, 2, 3).to_vec();

@@ -269,6 +269,15 @@ impl Welded {
         nbr
     }
 
+    /// Whether some point is where separate pieces of the surface meet
+    /// ([`Fans::pinched`]); the neighbours are found in the same pass, and the fans let go.
+    fn pinched(&mut self) -> bool {
+        let (nbr, pinched) = self.fans().neighbours_and_pinched();
+        self.fans.take();
+        self.neighbours = Some(nbr);
+        pinched
+    }
+
     /// If the fans were made, finds the neighbours now and lets the fans go: a quarter of
     /// their memory, kept through what comes before the overlap check.
     fn settle(&mut self) {
@@ -343,7 +352,7 @@ pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<(Solid,
     // inside the other unseen: such a surface is welded into a mesh, whose shell check
     // separates the fans at such a point.
     welded.fans();
-    if pinch_check && welded.fans().pinched() {
+    if pinch_check && welded.pinched() {
         let mesh = welded_mesh(soup, local, &pass.weld).ok()?;
         let solid = Solid {
             body: Body::of(&mesh),
