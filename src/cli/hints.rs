@@ -3,7 +3,8 @@
 //! ("give --overlap sum to add them") and calls parameters by their flags.
 
 use inertia::Error;
-use inertia::error::{Excess, FormatProblem, Need, Parameter, ShellProblem, Unresolved, num};
+use inertia::details::num;
+use inertia::error::{Excess, FormatProblem, Need, Parameter, ShellProblem, Unresolved};
 
 /// `e`'s message as the command line prints it: the library's, with the flag that would
 /// help where one would.
