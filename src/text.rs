@@ -127,7 +127,7 @@ pub fn tidy_numbers(message: &str) -> String {
             significant > 15
         };
         match token.parse::<f64>() {
-            Ok(x) if long && !glued => out.push_str(&crate::error::num(x)),
+            Ok(x) if long && !glued => out.push_str(&num(x)),
             _ => out.push_str(token),
         }
     }
