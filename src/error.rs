@@ -492,6 +492,10 @@ pub enum FormatProblem {
     PolygonByName,
     /// A mesh file by its extension (`.stl`, `.obj`, `.ply`, `.3mf`), read as polygons.
     MeshByName,
+    /// A polygon file by its content (JSON, GeoJSON or DXF), read as a mesh.
+    PolygonByContent,
+    /// A mesh file by its content (STL, PLY or 3MF), read as polygons.
+    MeshByContent,
     /// A CAD or scene format inertia does not read as a mesh (by its extension), named.
     Foreign(&'static str),
     /// Content that is no mesh format inertia reads.
@@ -504,6 +508,12 @@ impl fmt::Display for FormatProblem {
             FormatProblem::PolygonByName => write!(f, "a polygon file by its name, not a mesh"),
             FormatProblem::MeshByName => {
                 write!(f, "a triangle mesh by its name, not a polygon file")
+            }
+            FormatProblem::PolygonByContent => {
+                write!(f, "a polygon file by its content, not a mesh")
+            }
+            FormatProblem::MeshByContent => {
+                write!(f, "a triangle mesh by its content, not a polygon file")
             }
             FormatProblem::Foreign(what) => write!(
                 f,

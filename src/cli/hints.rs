@@ -19,6 +19,12 @@ pub fn message(e: &Error) -> String {
             problem: FormatProblem::MeshByName,
         } => "a triangle mesh by its name: `inertia mesh` reads it (or give --input-format if it is a polygon)".to_string(),
         Error::Format {
+            problem: FormatProblem::PolygonByContent,
+        } => "a polygon file by its content: `inertia polygon` reads it (or give --input-format if it is a mesh)".to_string(),
+        Error::Format {
+            problem: FormatProblem::MeshByContent,
+        } => "a triangle mesh by its content: `inertia mesh` reads it (or give --input-format if it is a polygon)".to_string(),
+        Error::Format {
             problem: FormatProblem::NotAMesh,
         } => format!("{e}: give --input-format if it is one"),
         // Parameters are named by their flags.
