@@ -443,8 +443,8 @@ fn a_mesh_given_to_polygon_or_a_polygon_to_mesh_is_pointed_to_the_other_command(
         err.contains("a triangle mesh by its content: `inertia mesh` reads it"),
         "{err}"
     );
-    let json = std::fs::read_to_string("fixtures/polygon/hexagon.json").unwrap();
-    let (code, out, err) = run(&["mesh", "-"], Some(&json));
+    let hexagon = std::fs::read_to_string("fixtures/polygon/hexagon.json").unwrap();
+    let (code, out, err) = run(&["mesh", "-"], Some(&hexagon));
     assert_eq!((code, out.as_str()), (2, ""));
     assert!(
         err.contains("a polygon file by its content: `inertia polygon` reads it"),
