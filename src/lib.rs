@@ -34,6 +34,8 @@ pub mod bezier;
 mod body;
 mod buckets;
 pub mod curve;
+#[doc(hidden)]
+pub mod details;
 pub mod error;
 mod fans;
 pub mod io;
@@ -41,7 +43,7 @@ pub mod mass2d;
 pub mod mass3d;
 pub mod mesh;
 pub mod method;
-pub mod overlap;
+mod overlap;
 pub mod polygon;
 mod predicates;
 mod quadrature;
@@ -51,12 +53,13 @@ mod scratch;
 pub mod shape;
 mod shells;
 pub mod solid;
-pub mod soup;
+mod soup;
 pub mod spline;
-pub mod sums;
+mod sums;
 mod sweep;
 #[cfg(test)]
 mod test_rng;
+mod text;
 pub mod units;
 mod warning;
 

@@ -2,10 +2,10 @@
 //! `inertia mesh` runs, for a library user to run the same.
 //!
 //! [`read_solids`] picks the path (see ARCHITECTURE.md): a binary or ASCII STL asked only
-//! for `tetra` is validated and integrated in place by [`crate::soup`]; otherwise the file
+//! for `tetra` is validated and integrated in place (the fast path); otherwise the file
 //! is parsed into raw meshes ([`crate::io::read_raw_meshes_limited`]), each body validated
 //! by the parallel path or, when that cannot certify it, by [`Mesh::new`], which says what
-//! is wrong. Every body is checked for overlapping triangles ([`crate::overlap`]); a body
+//! is wrong. Every body is checked for overlapping triangles; a body
 //! open only by rounding noise is welded within a tolerance and tried again.
 
 use crate::body::Body;
@@ -86,7 +86,7 @@ pub struct Solid {
 
 impl Solid {
     /// A body the parallel path validated and integrated by `tetra` without a mesh.
-    fn from_soup(s: crate::soup::Solid, warnings: Vec<Warning>) -> Solid {
+    fn from_soup(s: crate::soup::Certified, warnings: Vec<Warning>) -> Solid {
         Solid {
             name: String::new(),
             body: s.body,

@@ -165,7 +165,7 @@ mod with_step {
                         "  {:>12.3e}  {:>10}  {:>22}  {:>10.2e}  {:>10.2e}{}\n",
                         r.deflection,
                         r.triangles,
-                        inertia::error::num(r.volume),
+                        inertia::details::num(r.volume),
                         r.difference,
                         r.bound,
                         if r.within { "" } else { "  OUTSIDE" }

@@ -3,8 +3,8 @@
 use crate::progress::Progress;
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use inertia::details::num;
 use inertia::error::Parameter;
-use inertia::error::num;
 use inertia::io::{Bytes, MeshFormat, PolygonFormat};
 use inertia::method::voxel::DEFAULT_RESOLUTION;
 use inertia::read::{Format, ItemKind, Kind, ReadOptions, Shapes, Warning};

@@ -64,7 +64,7 @@ impl Common {
                         .max_by(|a, b| a.0.total_cmp(&b.0));
                     format!(
                         "unknown material \"{}\"{} (see `inertia materials`)",
-                        inertia::error::clip(name),
+                        inertia::details::clip(name),
                         guess.map_or(String::new(), |(_, n)| format!(": did you mean \"{n}\"?"))
                     )
                 })?;
@@ -263,7 +263,7 @@ impl Presentation {
                     Ok(About::Point(v)) => v,
                     _ => bail!(
                         "--axis takes a direction X,Y (polygons) or X,Y,Z (meshes), got \"{}\"",
-                        inertia::error::clip(text)
+                        inertia::details::clip(text)
                     ),
                 };
                 if v.len() != dim {

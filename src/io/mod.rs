@@ -10,7 +10,7 @@ mod bytes;
 pub mod csv;
 pub mod dxf;
 pub mod geojson;
-pub mod guard;
+pub(crate) mod guard;
 pub mod json;
 pub mod obj;
 pub mod ply;

@@ -86,8 +86,9 @@ impl Overlap {
     ///
     /// # Examples
     /// ```
-    /// use inertia::overlap::{Kind, Overlap};
-    /// use inertia::soup::VertexSoup;
+    /// use inertia::details::Overlap;
+    /// use inertia::error::OverlapKind as Kind;
+    /// use inertia::details::VertexSoup;
     /// let o = Overlap { first: 0, second: 4, kind: Kind::Cross([0.5, 0.0, 1.0]) };
     /// let pts = vec![[0.0; 3]; 15];
     /// assert_eq!(
@@ -104,8 +105,9 @@ impl Overlap {
     ///
     /// # Examples
     /// ```
-    /// use inertia::overlap::{Kind, Overlap};
-    /// use inertia::soup::VertexSoup;
+    /// use inertia::details::Overlap;
+    /// use inertia::error::OverlapKind as Kind;
+    /// use inertia::details::VertexSoup;
     /// let o = Overlap { first: 0, second: 4, kind: Kind::Coincide([0.5, 0.0, 1.0]) };
     /// let pts = vec![[0.0; 3]; 15];
     /// assert_eq!(o.at(&VertexSoup(&pts)).triangles, [1, 5]);
@@ -222,8 +224,9 @@ const MAX_LARGE: usize = 64;
 ///
 /// # Examples
 /// ```
-/// use inertia::overlap::{first_overlap, Kind};
-/// use inertia::soup::VertexSoup;
+/// use inertia::details::first_overlap;
+/// use inertia::error::OverlapKind as Kind;
+/// use inertia::details::VertexSoup;
 /// // A unit cube, and the same cube again: every face coincides with its twin.
 /// let cube = inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0);
 /// let corners: Vec<[f64; 3]> = cube.triangles.iter().flat_map(|t| t.map(|i| cube.vertices[i as usize])).collect();
@@ -238,15 +241,15 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
 }
 
 /// [`first_overlap`], and the contacts within the coordinates' precision that were taken
-/// for touching (see [`Contacts`]): `Ok(None)` when nothing crosses at all.
+/// for touching (see [`Contacts`](crate::report::Contacts)): `Ok(None)` when nothing crosses at all.
 ///
 /// # Errors
 /// The first pair of triangles that cross or coincide beyond the precision.
 ///
 /// # Examples
 /// ```
-/// use inertia::overlap::check;
-/// use inertia::soup::VertexSoup;
+/// use inertia::details::check_overlap as check;
+/// use inertia::details::VertexSoup;
 /// // A unit cube, and a smaller box on top of it sunk by 1e-6 (as 6-digit rounding
 /// // leaves it).
 /// let cube = |x: f64, z: f64, w: f64, h: f64| -> Vec<[f64; 3]> {

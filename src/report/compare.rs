@@ -6,8 +6,8 @@
 //! the largest moment for every moment and product (so a product that should be 0 is judged
 //! against the moments, not against itself).
 
-use super::table::num;
 use super::{MeshReport, PolygonReport};
+use crate::text::num;
 use serde::Serialize;
 use std::fmt::Write;
 

@@ -6,7 +6,7 @@
 //! (`--method all`), the material list ([`MaterialList`]), or, in JSON Lines, one report or
 //! one [`Failure`] per line. Each starts with `"schema_version"` ([`Versioned`]). Leaf values
 //! that are also the library's own types ([`BoundingBox`], [`BoundingBox2d`], `LeftOut`,
-//! [`Contacts`](crate::overlap::Contacts), [`UnitLabels`], [`Products`], [`Material`]) derive
+//! [`Contacts`](super::Contacts), [`UnitLabels`], [`Products`], [`Material`]) derive
 //! their (de)serialisation where they are defined.
 //!
 //! The report types' `method` (and a polygon's `winding`) are names the program chose from a
@@ -412,7 +412,7 @@ pub struct MeshReport {
     /// precision): how many, the deepest, and a bound on the volume they count twice;
     /// absent when nothing crosses.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub contacts: Option<crate::overlap::Contacts>,
+    pub contacts: Option<super::Contacts>,
     /// Build items of a 3MF left out by their object's type (`support`, `other`,
     /// `surface`), counted; absent when none were.
     #[serde(skip_serializing_if = "Option::is_none")]

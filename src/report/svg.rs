@@ -16,10 +16,10 @@
 //! axes of the equivalent uniform ellipsoid (semi-axis along axis i:
 //! `√(5 (Iⱼ + Iₖ − Iᵢ) / 2m)`).
 
-use super::table::num;
 use super::{MeshReport, PolygonReport};
 use crate::mesh::Mesh;
 use crate::polygon::Polygon;
+use crate::text::num;
 use crate::units::{LengthUnit, UnitLabels};
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write;

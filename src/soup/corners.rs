@@ -8,7 +8,7 @@ use crate::mesh::key as bits;
 ///
 /// # Examples
 /// ```
-/// use inertia::soup::{Soup, VertexSoup};
+/// use inertia::details::{Soup, VertexSoup};
 /// let tet = [[0.0, 0.0, 0.0], [0.0, 1.0, 0.0], [1.0, 0.0, 0.0]];
 /// assert_eq!(VertexSoup(&tet).len(), 1);
 /// ```
@@ -107,7 +107,7 @@ impl Point for [u64; 3] {
 ///
 /// # Examples
 /// ```
-/// use inertia::soup::{Soup, VertexSoup};
+/// use inertia::details::{Soup, VertexSoup};
 /// let pts = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, -0.0, 1.0]];
 /// let t = VertexSoup(&pts).triangle(0);
 /// assert_eq!(t[2], [0, 0, 1.0f64.to_bits()]); // -0.0 welds with 0.0
@@ -130,7 +130,7 @@ impl Soup for VertexSoup<'_> {
 ///
 /// # Examples
 /// ```
-/// use inertia::soup::{solid, IndexedSoup};
+/// use inertia::details::{solid, IndexedSoup};
 /// let cube = inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0);
 /// let s = solid(&IndexedSoup(&cube)).unwrap();
 /// assert_eq!((s.body.vertices, s.properties.volume), (8, 1.0));

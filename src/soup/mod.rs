@@ -50,9 +50,10 @@ use crate::sums::BLOCK;
 /// Corners per weld partition, about: small enough for a partition's table to stay in cache.
 const PARTITION: usize = 1 << 16;
 
-/// A validated closed mesh: what [`Body`] and the `tetra` method report of it.
+/// The fast path's result: a closed mesh it certified, with what [`Body`] and the `tetra`
+/// method report of it (the library's solid is [`crate::Solid`], built from this).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Solid {
+pub struct Certified {
     /// Counts, area and box.
     pub body: Body,
     /// Volume, centroid and inertia tensor at unit density (the `tetra` method).
@@ -148,7 +149,7 @@ fn run<S: Soup>(soup: &S) -> Option<Pass<S::Point>> {
 ///
 /// # Examples
 /// ```
-/// use inertia::soup::{mesh, IndexedSoup};
+/// use inertia::details::{mesh, IndexedSoup};
 /// let cube = inertia::shape::Shape3d::Box { size: [2.0; 3] }.tessellate(0);
 /// let m = mesh(&IndexedSoup(&cube)).unwrap();
 /// assert_eq!((m.vertices().len(), m.triangles().len()), (8, 12));
@@ -176,7 +177,7 @@ pub(crate) fn mesh_with<S: Soup>(soup: &S) -> Option<(crate::Mesh, Welded)> {
 ///
 /// # Examples
 /// ```
-/// use inertia::soup::{solid, VertexSoup};
+/// use inertia::details::{solid, VertexSoup};
 /// // The right tetrahedron (0,0,0), (5,0,0), (0,4,0), (0,0,3), as STL would list it.
 /// let (o, x, y, z) = ([0.0; 3], [5.0, 0.0, 0.0], [0.0, 4.0, 0.0], [0.0, 0.0, 3.0]);
 /// let pts = [o, y, x, o, x, z, o, z, y, x, y, z];
@@ -186,12 +187,12 @@ pub(crate) fn mesh_with<S: Soup>(soup: &S) -> Option<(crate::Mesh, Welded)> {
 /// // Open: one triangle missing. Not for this path.
 /// assert!(solid(&VertexSoup(&pts[..9])).is_none());
 /// ```
-pub fn solid<S: Soup>(soup: &S) -> Option<Solid> {
+pub fn solid<S: Soup>(soup: &S) -> Option<Certified> {
     solid_with(soup, true).map(|(s, _)| s)
 }
 
 /// Validates and integrates an STL that is one closed shell, straight from its bytes
-/// ([`crate::io::stl::triangles`], then [`solid`]); `Ok(None)` when the file needs the
+/// (the STL's triangles, then [`solid`]); `Ok(None)` when the file needs the
 /// general path ([`crate::io::stl::parse`], then [`Mesh::new`](crate::Mesh::new)): several
 /// shells, or a defect to explain. Triangles that cross are not looked for here.
 ///
@@ -201,11 +202,11 @@ pub fn solid<S: Soup>(soup: &S) -> Option<Solid> {
 /// # Examples
 /// ```
 /// let bytes = std::fs::read("fixtures/mesh/right_tetrahedron.stl").unwrap();
-/// let s = inertia::soup::stl_solid(&bytes)?.unwrap();
+/// let s = inertia::details::stl_solid(&bytes)?.unwrap();
 /// assert!((s.properties.volume - 10.0).abs() < 1e-12);
 /// # Ok::<(), inertia::Error>(())
 /// ```
-pub fn stl_solid(bytes: &[u8]) -> crate::Result<Option<Solid>> {
+pub fn stl_solid(bytes: &[u8]) -> crate::Result<Option<Certified>> {
     Ok(match stl::triangles(bytes)? {
         stl::Triangles::Binary(soup) => solid(&soup),
         stl::Triangles::Ascii(points) => solid(&VertexSoup(&points)),
@@ -222,7 +223,7 @@ pub fn stl_solid(bytes: &[u8]) -> crate::Result<Option<Solid>> {
 /// # Examples
 /// ```
 /// let bytes = std::fs::read("fixtures/mesh/two_bodies.stl").unwrap();
-/// let m = inertia::soup::stl_mesh(&bytes)?.unwrap();
+/// let m = inertia::details::stl_mesh(&bytes)?.unwrap();
 /// assert_eq!(m.shell_count(), 2);
 /// # Ok::<(), inertia::Error>(())
 /// ```
@@ -339,7 +340,7 @@ impl<P: Point> Pass<P> {
 /// [`solid`]; `pinch_check` false when the caller knows that no point joins separate
 /// pieces (an item of a 3MF build whose object was checked once). With the solid, its
 /// corners welded, for the overlap check.
-pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<(Solid, Welded)> {
+pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<(Certified, Welded)> {
     let pass = run(soup)?;
     let mut welded = pass.welded();
     // SAFETY: `run` returns only when every block ran to its end, numbering each corner.
@@ -354,7 +355,7 @@ pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<(Solid,
     welded.fans();
     if pinch_check && welded.pinched() {
         let mesh = welded_mesh(soup, local, &pass.weld).ok()?;
-        let solid = Solid {
+        let solid = Certified {
             body: Body::of(&mesh),
             properties: mesh.tetra_integral()?,
         };
@@ -371,7 +372,7 @@ pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<(Solid,
         Some(crate::shells::check(&labels, parts.count, corners, false).ok()?)
     } else {
         let mesh = welded_mesh(soup, local, &pass.weld).ok()?;
-        let solid = Solid {
+        let solid = Certified {
             body: Body::of(&mesh),
             properties: mesh.tetra_integral()?,
         };
@@ -399,7 +400,7 @@ pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<(Solid,
         }
     };
     crate::mesh::physical(&properties).ok()?;
-    let solid = Solid {
+    let solid = Certified {
         body: Body {
             triangles: n,
             degenerate_triangles: repeated + flat,

@@ -435,6 +435,21 @@ fn a_mesh_given_to_polygon_or_a_polygon_to_mesh_is_pointed_to_the_other_command(
         err.contains("a polygon file by its name: `inertia polygon` reads it"),
         "{err}"
     );
+    // Without a name to go by (standard input), by the content.
+    let stl = std::fs::read_to_string("fixtures/mesh/unit_cube_ascii.stl").unwrap();
+    let (code, out, err) = run(&["polygon", "-"], Some(&stl));
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.contains("a triangle mesh by its content: `inertia mesh` reads it"),
+        "{err}"
+    );
+    let hexagon = std::fs::read_to_string("fixtures/polygon/hexagon.json").unwrap();
+    let (code, out, err) = run(&["mesh", "-"], Some(&hexagon));
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.contains("a polygon file by its content: `inertia polygon` reads it"),
+        "{err}"
+    );
     // A density given is printed as given, whatever the output unit.
     let v = json(&[
         "mesh",

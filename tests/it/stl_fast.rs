@@ -24,7 +24,7 @@ fn binary(m: &RawMesh, f: impl Fn([f64; 3]) -> [f64; 3]) -> Vec<u8> {
 }
 
 fn check(bytes: &[u8], what: &str) {
-    let fast = inertia::soup::stl_solid(bytes).unwrap().expect(what);
+    let fast = inertia::details::stl_solid(bytes).unwrap().expect(what);
     let mesh = Mesh::new(&stl::parse(bytes).unwrap()).unwrap();
     let slow = mesh.tetra_integral().unwrap();
     let body = inertia::report::Body::of(&mesh);
@@ -90,7 +90,7 @@ fn agrees_with_the_general_path() {
         }
         let bytes = binary(&reversed, |p| p);
         assert!(
-            inertia::soup::stl_solid(&bytes)
+            inertia::details::stl_solid(&bytes)
                 .unwrap()
                 .unwrap()
                 .body
@@ -105,7 +105,7 @@ fn a_unit_cube_far_out_is_exact() {
     // Coordinates exact in f32: 2^20 + {0, 1}.
     let cube = Shape3d::Box { size: [1.0; 3] }.tessellate(0);
     let bytes = binary(&cube, |p| p.map(|x| x + 0.5 + 1048576.0));
-    let s = inertia::soup::stl_solid(&bytes).unwrap().unwrap();
+    let s = inertia::details::stl_solid(&bytes).unwrap().unwrap();
     assert_eq!(s.properties.volume, 1.0);
     assert_eq!(s.properties.centroid.coords, Vector3::repeat(1048576.5));
     for k in 0..3 {
@@ -121,7 +121,7 @@ fn a_unit_cube_far_out_is_exact() {
 fn defects_take_the_general_path() {
     let cube = Shape3d::Box { size: [1.0; 3] }.tessellate(0);
     assert!(
-        inertia::soup::stl_solid(&binary(&cube, |p| p))
+        inertia::details::stl_solid(&binary(&cube, |p| p))
             .unwrap()
             .is_some()
     );
@@ -131,7 +131,7 @@ fn defects_take_the_general_path() {
         .extend(cube.vertices.iter().map(|p| [p[0] + 3.0, p[1], p[2]]));
     pair.triangles
         .extend(cube.triangles.iter().map(|t| t.map(|v| v + off)));
-    let s = inertia::soup::stl_solid(&binary(&pair, |p| p))
+    let s = inertia::details::stl_solid(&binary(&pair, |p| p))
         .unwrap()
         .unwrap();
     assert_eq!((s.body.shells, s.properties.volume), (2, 2.0));
@@ -140,24 +140,24 @@ fn defects_take_the_general_path() {
         t.swap(1, 2);
     }
     assert!(
-        inertia::soup::stl_solid(&binary(&flipped, |p| p))
+        inertia::details::stl_solid(&binary(&flipped, |p| p))
             .unwrap()
             .is_none()
     );
     let mut open = cube.clone();
     open.triangles.pop();
     assert!(
-        inertia::soup::stl_solid(&binary(&open, |p| p))
+        inertia::details::stl_solid(&binary(&open, |p| p))
             .unwrap()
             .is_none()
     );
     let nan = binary(&cube, |p| if p == [0.5; 3] { [f64::NAN; 3] } else { p });
-    assert!(inertia::soup::stl_solid(&nan).unwrap().is_none());
+    assert!(inertia::details::stl_solid(&nan).unwrap().is_none());
     // A header claiming four billion triangles is refused before anything is allocated.
     let mut liar = binary(&cube, |p| p);
     liar[80..84].copy_from_slice(&u32::MAX.to_le_bytes());
     assert!(
-        inertia::soup::stl_solid(&liar)
+        inertia::details::stl_solid(&liar)
             .unwrap_err()
             .to_string()
             .contains("4294967295 triangles")
