@@ -26,6 +26,24 @@ where
     M: Fn(usize, &mut dyn FnMut(u128)) + Sync,
     B: Fn(u128) -> usize + Sync,
 {
+    sorted_within(items, buckets, bucket, make, |part| part.sort_unstable())
+}
+
+/// [`sorted`], each bucket put in order by `within` (given the bucket's entries in the
+/// order of the items that made them): a caller that needs the entries grouped by a
+/// key, not wholly sorted, can do with less than a comparison sort.
+pub(crate) fn sorted_within<M, B, W>(
+    items: usize,
+    buckets: usize,
+    bucket: B,
+    make: M,
+    within: W,
+) -> Option<Scratch<u128>>
+where
+    M: Fn(usize, &mut dyn FnMut(u128)) + Sync,
+    B: Fn(u128) -> usize + Sync,
+    W: Fn(&mut [u128]) + Sync,
+{
     let blocks = items.div_ceil(BLOCK);
     let range = |b: usize| b * BLOCK..((b + 1) * BLOCK).min(items);
     // Each block's count per bucket.
@@ -72,7 +90,7 @@ where
         starts.par_windows(2).with_min_len(16).for_each(|w| {
             // SAFETY: the buckets' stretches are disjoint, within `total`.
             let part = unsafe { std::slice::from_raw_parts_mut(shared.at(w[0]), w[1] - w[0]) };
-            part.sort_unstable();
+            within(part);
         });
     }
     Some(scratch)

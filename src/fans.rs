@@ -5,10 +5,10 @@
 //!
 //! A corner `k` of triangle `t`, at point `p`, is one *step* around `p`: from the
 //! triangle's next corner `x` to its previous one `y`. Its entry is the `u128`
-//! `p · 2⁹⁶ + x · 2⁶⁴ + y · 2³² + (3t + k)`, and the entries are sorted
-//! ([`crate::buckets`]): a point's steps lie together, ordered by `x`. Point numbers are
-//! exact (the weld compares coordinates bit for bit), so two edges are the same edge only
-//! when their ends are the same points: no hash can collide.
+//! `p · 2⁹⁶ + x · 2⁶⁴ + y · 2³² + (3t + k)`, and the entries are grouped by point
+//! ([`crate::buckets`]): a point's steps lie together, in the order of their triangles.
+//! Point numbers are exact (the weld compares coordinates bit for bit), so two edges are
+//! the same edge only when their ends are the same points: no hash can collide.
 
 use crate::scratch::{Scratch, Shared};
 use rayon::prelude::*;
@@ -16,13 +16,13 @@ use rayon::prelude::*;
 /// No triangle (an edge not shared by exactly two triangles running opposite ways).
 pub(crate) const NONE: u32 = u32::MAX;
 
-/// Every corner's step, sorted by point (see the module's documentation).
+/// Every corner's step, grouped by point (see the module's documentation).
 pub(crate) struct Fans {
     steps: Steps,
     triangles: usize,
 }
 
-/// Where the sorted entries live: scratch memory, or a vector if that cannot be had.
+/// Where the grouped entries live: scratch memory, or a vector if that cannot be had.
 enum Steps {
     Scratch(Scratch<u128>),
     Vec(Vec<u128>),
@@ -56,6 +56,34 @@ impl Step {
     }
 }
 
+/// Puts a bucket's entries in order of their points, each point's in the order they came
+/// (the triangles'), by counting when the points span a short range (as they do: a bucket
+/// holds a slice of the numbering), else by sorting.
+fn group(part: &mut [u128]) {
+    let point = |e: &u128| (e >> 96) as u32;
+    let (Some(lo), Some(hi)) = (part.iter().map(point).min(), part.iter().map(point).max()) else {
+        return;
+    };
+    let span = (hi - lo) as usize + 1;
+    if span > 4 * part.len() + 64 {
+        part.sort_by_key(point);
+        return;
+    }
+    let mut start = vec![0u32; span + 1];
+    for e in part.iter() {
+        start[(point(e) - lo) as usize + 1] += 1;
+    }
+    for k in 0..span {
+        start[k + 1] += start[k];
+    }
+    let copy = part.to_vec();
+    for e in copy {
+        let k = (point(&e) - lo) as usize;
+        part[start[k] as usize] = e;
+        start[k] += 1;
+    }
+}
+
 /// Entries a parallel task takes at least.
 const CHUNK: usize = 1 << 14;
 
@@ -84,14 +112,14 @@ impl Fans {
                 );
             }
         };
-        let steps = match crate::buckets::sorted(n, buckets as usize, bucket, make) {
+        let steps = match crate::buckets::sorted_within(n, buckets as usize, bucket, make, group) {
             Some(s) => Steps::Scratch(s),
             None => {
                 let mut v = Vec::with_capacity(3 * n);
                 for t in 0..n {
                     make(t, &mut |e| v.push(e));
                 }
-                v.par_sort_unstable();
+                v.par_sort_by_key(|e| (e >> 96) as u32);
                 Steps::Vec(v)
             }
         };
@@ -253,7 +281,8 @@ fn hub(run: &[u128], write: impl Fn(u32, u32)) {
         })
         .collect();
     prevs.sort_unstable();
-    let nexts: Vec<u32> = run.iter().map(|&f| Step::of(f).next).collect();
+    let mut nexts: Vec<u32> = run.iter().map(|&f| Step::of(f).next).collect();
+    nexts.sort_unstable();
     let count = |v: &[u32], x: u32| v.partition_point(|&y| y <= x) - v.partition_point(|&y| y < x);
     for &e in run {
         let s = Step::of(e);
