@@ -1,10 +1,10 @@
-//! Sorted lists of `u128` entries made in place: each block of items makes its entries
-//! twice, once to count them by bucket and once to write them where their bucket starts,
-//! then each bucket is sorted on its own. The lists here (the broad phase's cells, the
-//! edges' uses) are tens of millions of entries whose leading bits are a well-spread key
-//! (a hash, a Morton code): a comparison sort of the whole list touches every entry some
-//! twenty times from memory, while each bucket here fits in the cache. No second buffer
-//! is needed, since the entries are made, not moved.
+//! Sorted (or grouped) lists of `u128` entries made in place: each block of items makes
+//! its entries twice, once to count them by bucket and once to write them where their
+//! bucket starts, then each bucket is put in order on its own. The list here (the corners
+//! of a mesh by point, `crate::fans`) is tens of millions of entries whose leading bits
+//! spread evenly over the buckets: a comparison sort of the whole list touches every entry
+//! some twenty times from memory, while each bucket here fits in the cache. No second
+//! buffer is needed, since the entries are made, not moved.
 
 use crate::scratch::{Scratch, Shared};
 use rayon::prelude::*;
@@ -12,27 +12,13 @@ use rayon::prelude::*;
 /// Items per block: the unit of parallel work and of counting.
 const BLOCK: usize = 1 << 14;
 
-/// The entries that `make(item, emit)` emits for each of `items` items, sorted, in scratch
-/// memory (`None` if it cannot be had). `bucket(entry)` must not decrease as entries
-/// grow, and be below `buckets`; `make` must emit the same entries both times it is called
-/// for an item.
-pub(crate) fn sorted<M, B>(
-    items: usize,
-    buckets: usize,
-    bucket: B,
-    make: M,
-) -> Option<Scratch<u128>>
-where
-    M: Fn(usize, &mut dyn FnMut(u128)) + Sync,
-    B: Fn(u128) -> usize + Sync,
-{
-    sorted_within(items, buckets, bucket, make, |part| part.sort_unstable())
-}
-
-/// [`sorted`], each bucket put in order by `within` (given the bucket's entries in the
-/// order of the items that made them): a caller that needs the entries grouped by a
-/// key, not wholly sorted, can do with less than a comparison sort.
-pub(crate) fn sorted_within<M, B, W>(
+/// The entries that `make(item, emit)` emits for each of `items` items, in order of their
+/// buckets, each bucket put in order by `within` (given the bucket's entries in the order
+/// of the items that made them; `<[u128]>::sort_unstable` sorts the whole list, a caller
+/// that needs the entries only grouped by a key can do with less), in scratch memory
+/// (`None` if it cannot be had). `bucket(entry)` must not decrease as entries grow, and be
+/// below `buckets`; `make` must emit the same entries both times it is called for an item.
+pub(crate) fn sorted<M, B, W>(
     items: usize,
     buckets: usize,
     bucket: B,
@@ -128,7 +114,7 @@ mod tests {
             };
             let bucket =
                 |e: u128| ((e >> 64) as u64 >> (64 - bits.max(1))) as usize * (bits > 0) as usize;
-            let got = sorted(items, 1 << bits, bucket, make).unwrap();
+            let got = sorted(items, 1 << bits, bucket, make, |p| p.sort_unstable()).unwrap();
             let got = unsafe { got.assume_init() }.to_vec();
             let mut want = Vec::new();
             for i in 0..items {

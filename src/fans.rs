@@ -112,7 +112,7 @@ impl Fans {
                 );
             }
         };
-        let steps = match crate::buckets::sorted_within(n, buckets as usize, bucket, make, group) {
+        let steps = match crate::buckets::sorted(n, buckets as usize, bucket, make, group) {
             Some(s) => Steps::Scratch(s),
             None => {
                 let mut v = Vec::with_capacity(3 * n);
