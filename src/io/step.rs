@@ -508,6 +508,15 @@ unsafe extern "C" {
     ) -> c_int;
     fn inertia_cad_max_tolerance(cad: *const c_void, k: usize) -> f64;
     fn inertia_cad_mesh_copy(cad: *const c_void, nodes: *mut f64, triangles: *mut u32) -> c_int;
+    fn inertia_cad_reference_properties(
+        cad: *const c_void,
+        k: usize,
+        eps: f64,
+        area_eps: f64,
+        out: *mut f64,
+        msg: *mut c_char,
+        len: usize,
+    ) -> c_int;
     fn inertia_cad_write_test(
         kind: c_int,
         path: *const c_char,
@@ -781,6 +790,32 @@ pub mod testing {
         Invalid = 12,
         /// The box of `Box` as IGES.
         Iges = 13,
+    }
+
+    /// Solid `k` of `cad` integrated by BRepGProp's own `VolumeProperties` (to `eps`) and
+    /// `SurfaceProperties` (to `area_eps`) on one thread: volume, centroid (3), the tensor
+    /// (9, rows), area. [`read`] integrates the faces on several threads; the tests check
+    /// that it gives the same numbers.
+    ///
+    /// # Errors
+    /// [`Error::Cad`] when OpenCASCADE fails.
+    pub fn reference(cad: &Cad, k: usize, eps: f64, area_eps: f64) -> Result<[f64; 14]> {
+        let mut out = [0.0; 14];
+        let mut msg = [0u8; MESSAGE];
+        // SAFETY: a live handle, an out-array of 14, a buffer of its length.
+        let code = unsafe {
+            inertia_cad_reference_properties(
+                cad.file.handle,
+                k,
+                eps,
+                area_eps,
+                out.as_mut_ptr(),
+                msg.as_mut_ptr().cast(),
+                msg.len(),
+            )
+        };
+        status(code, &msg)?;
+        Ok(out)
     }
 
     /// Writes `solid` to `path` (STEP; BREP for [`TestSolid::BrepPair`] and
@@ -1195,6 +1230,32 @@ mod tests {
             &Options::default(),
         );
         assert!(e.is_err());
+    }
+
+    #[test]
+    fn faces_integrated_in_parallel_give_brepgprops_own_numbers() {
+        // The NIST part (487 faces, B-splines among them) and an assembly's placed solids:
+        // the faces integrated on several threads and added in their order are BRepGProp's
+        // own sums, bit for bit.
+        let nist = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/cad/nist_ctc_02_asme1_ap242.stp");
+        let options = Options {
+            tolerance: 1e-7,
+            ..Options::default()
+        };
+        for (path, area_eps) in [(nist, 1e-7), (written(TestSolid::Assembly), 1e-7)] {
+            let cad = read(&path, CadFormat::Step, &options).unwrap();
+            for (k, s) in cad.solids.iter().enumerate() {
+                let r = testing::reference(&cad, k, 1e-7, area_eps).unwrap();
+                let p = &s.properties;
+                let mine: Vec<f64> = [p.volume, p.centroid.x, p.centroid.y, p.centroid.z]
+                    .into_iter()
+                    .chain(p.inertia.transpose().iter().copied())
+                    .chain([s.surface_area])
+                    .collect();
+                assert_eq!(mine, r.to_vec(), "{}: solid {k}", path.display());
+            }
+        }
     }
 
     #[test]
