@@ -46,14 +46,6 @@ mod with_step {
     use inertia::io::step::{self, Cad, CadFormat, CadOverlap};
     use inertia::mass3d::MassProperties3d;
 
-    /// The unit a CAD file states (for `--method all`, which reads the file itself).
-    pub(in crate::cli) fn cad_unit(path: &Path) -> Result<Option<LengthUnit>> {
-        let Some(format) = CadFormat::from_path(path) else {
-            return Ok(None);
-        };
-        step::unit(path, format).with_context(|| path.display().to_string())
-    }
-
     /// How CAD files are read with `--overlap`.
     pub(in crate::cli) fn cad_options(overlap: OverlapChoice) -> step::Options {
         step::Options {
@@ -104,14 +96,13 @@ mod with_step {
     /// Exit 1 when a tessellation differs from the B-rep by more than its chords allow.
     pub(in crate::cli) fn compare_tessellations(
         path: &Path,
-        overlap: OverlapChoice,
+        mut cad: Cad,
         amount: Amount,
         about: Option<Point3<f64>>,
         view: &View,
         output: OutputFormat,
     ) -> Result<Outcome> {
         let label = path.display().to_string();
-        let mut cad = read_cad(path, overlap)?;
         if cad.solids.len() != 1 {
             bail!(
                 "--method all compares methods on one body; {label} holds {} solids",

@@ -247,14 +247,13 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         }
         #[cfg(feature = "step")]
         if a.method == MeshChoice::All && !a.parts {
-            let stated = files
-                .iter()
-                .map(|f| Ok((f.display().to_string(), cad_unit(f)?)))
-                .collect::<Result<Vec<_>>>()?;
-            a.common.adopt_units(&stated)?;
+            // Read once: the solids and the unit the file states.
+            let cad = read_cad(p, a.overlap)?;
+            a.common
+                .adopt_units(&[(p.display().to_string(), cad.unit())])?;
             let amount = a.common.amount(3, None)?;
             let view = a.common.view(3)?;
-            return compare_tessellations(p, a.overlap, amount, about, &view, output);
+            return compare_tessellations(p, cad, amount, about, &view, output);
         }
     }
     let options = ReadOptions {
