@@ -90,6 +90,10 @@ struct MeshPart {
     warnings: Vec<(String, Warning)>,
     /// The relative tolerance of a B-rep integration.
     brep: Option<f64>,
+    /// Its colour, as a CAD file gives it.
+    color: Option<[f64; 3]>,
+    /// Its material, as a CAD file names it.
+    material: Option<inertia::report::MaterialReport>,
 }
 
 /// A mesh file read: its bodies and the unit it states.
@@ -146,6 +150,8 @@ fn mesh_parts(read: Parts, name: &str, label: &str) -> Vec<MeshPart> {
                     integrals: s.integrals,
                     mesh: s.mesh,
                     brep: None,
+                    color: None,
+                    material: None,
                 }
             })
             .collect(),
@@ -173,6 +179,15 @@ fn mesh_parts(read: Parts, name: &str, label: &str) -> Vec<MeshPart> {
                         }],
                         mesh: None,
                         brep: Some(s.tolerance),
+                        color: s.color,
+                        material: s
+                            .material
+                            .as_ref()
+                            .map(|m| inertia::report::MaterialReport {
+                                name: m.name.clone(),
+                                density: m.density,
+                                density_used: false,
+                            }),
                     }
                 })
                 .collect()
@@ -311,14 +326,41 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         read_batch(&files, "meshes", read, |f: &MeshFile| f.unit)
     };
     a.common.adopt_units(&stated)?;
-    let amount = a.common.amount(3, None)?;
+    let mut amount = a.common.amount(3, None)?;
+    let mut per_file = per_file;
+    let given =
+        a.common.density.is_some() || a.common.mass.is_some() || a.common.material.is_some();
+    let mut notes = vec![];
+    if !given && a.common.units.is_some() {
+        let mut parts: Vec<&mut MeshPart> = per_file
+            .iter_mut()
+            .filter_map(|f| f.as_mut().ok())
+            .flat_map(|f| f.parts.iter_mut())
+            .collect();
+        if let Some((density, note)) = file_density(&parts) {
+            amount = Amount::Density(density);
+            for p in &mut parts {
+                if let Some(m) = &mut p.material {
+                    m.density_used = true;
+                }
+            }
+            notes.push(format!("note: {note}"));
+        } else if let Some(why) = file_density_left(&parts) {
+            notes.push(format!("warning: {why}"));
+        }
+    }
     let view = a.common.view(3)?;
-    let report = |name: &str,
+    let report = |part: (
+        &str,
+        Option<[f64; 3]>,
+        Option<&inertia::report::MaterialReport>,
+    ),
                   method: MeshMethod,
                   body: Body,
                   unit: MeshIntegral,
                   brep: Option<f64>|
      -> Result<MeshReport> {
+        let (name, color, material) = part;
         let method = if brep.is_some() {
             "brep"
         } else {
@@ -326,17 +368,21 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         };
         let mut r = MeshReport::from_integral(name, method, body, unit, amount, about, &view);
         r.tolerance = brep;
+        r.color = color;
+        r.material = material.cloned();
         checked(name, r)
     };
     let lone = files.len() == 1 && a.files_from.is_none();
-    let mut per_file = per_file;
     if lone && let Some(Ok(file)) = per_file.first_mut() {
         if file.parts.len() == 1 && !a.parts {
             let part = file.parts.remove(0);
             let reports = methods
                 .iter()
                 .zip(&part.integrals)
-                .map(|(m, u)| report(&part.name, *m, part.body, *u, part.brep))
+                .map(|(m, u)| {
+                    let who = (part.name.as_str(), part.color, part.material.as_ref());
+                    report(who, *m, part.body, *u, part.brep)
+                })
                 .collect::<Result<Vec<_>>>()?;
             if let (Some(path), Some(mesh)) = (&a.plot, &part.mesh) {
                 write_file(path, &inertia::report::svg::mesh(mesh, &reports[0]))?;
@@ -349,6 +395,7 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
                 Outcome::ok(output.mesh(&reports[0]))
             };
             out.warnings.splice(0..0, part.warning_lines(false));
+            out.warnings.extend(notes);
             return Ok(out);
         }
         one_body_flags(
@@ -377,8 +424,14 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
     let rows: Vec<Result<MeshReport, (String, String)>> = results
         .iter()
         .map(|r| match r {
-            Ok(p) => report(&p.name, method, p.body, p.integrals[0], p.brep)
-                .map_err(|e| (p.name.clone(), reason(&e))),
+            Ok(p) => report(
+                (p.name.as_str(), p.color, p.material.as_ref()),
+                method,
+                p.body,
+                p.integrals[0],
+                p.brep,
+            )
+            .map_err(|e| (p.name.clone(), reason(&e))),
             Err(e) => Err(e.clone()),
         })
         .collect();
@@ -400,7 +453,7 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
             .iter()
             .map(|g| g.brep)
             .try_fold(0.0f64, |t, b| b.map(|b| t.max(b)));
-        report(&name, method, body, unit, brep)
+        report((name.as_str(), None, None), method, body, unit, brep)
     });
     let total = total.transpose()?;
     let mut out = batch_outcome(
@@ -411,6 +464,63 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         inertia::report::csv::meshes,
     );
     warnings.append(&mut out.warnings);
+    warnings.extend(notes);
     out.warnings = warnings;
     Ok(out)
+}
+
+/// Densities above this many kg/m³ (osmium, the densest element, is 22,590) are not taken
+/// from a file: OpenCASCADE keeps a STEP density in g/cm³ and converts only millimetre-
+/// and gram-based units, so one written in kg/m³ with SI units comes back 1000 times too
+/// large.
+const DENSEST: f64 = 23_000.0;
+
+/// The density every CAD part of the command carries in its file, when they all carry the
+/// same plausible one, with the note that says so.
+fn file_density(parts: &[&mut MeshPart]) -> Option<(f64, String)> {
+    let first = parts.first()?.material.as_ref()?;
+    let density = first.density?;
+    let same = parts.iter().all(|p| {
+        p.material
+            .as_ref()
+            .is_some_and(|m| m.density == Some(density))
+    });
+    (same && density > 0.0 && density <= DENSEST).then(|| {
+        let whose = if parts.len() == 1 {
+            format!("{}'s material \"{}\"", parts[0].label, first.name)
+        } else {
+            format!("every part's material (\"{}\")", first.name)
+        };
+        (
+            density,
+            format!(
+                "density {} kg/m^3 from {whose}; --density, --mass or --material overrides it",
+                inertia::error::num(density)
+            ),
+        )
+    })
+}
+
+/// Why densities some CAD parts carry are not used, when they are not.
+fn file_density_left(parts: &[&mut MeshPart]) -> Option<String> {
+    let carried: Vec<&MeshPart> = parts
+        .iter()
+        .filter(|p| p.material.as_ref().is_some_and(|m| m.density.is_some()))
+        .map(|p| &**p)
+        .collect();
+    let first = carried.first()?;
+    let density = first.material.as_ref()?.density?;
+    Some(if density > DENSEST || density <= 0.0 {
+        format!(
+            "{}: the file's density {} kg/m^3 (as OpenCASCADE reads it) is beyond any solid's and is not used: give --density, --mass or --material",
+            first.label,
+            inertia::error::num(density)
+        )
+    } else {
+        format!(
+            "the files' densities are not used: {} of {} parts carry one, not all the same; give --density, --mass or --material",
+            carried.len(),
+            parts.len()
+        )
+    })
 }

@@ -143,6 +143,32 @@ pub struct CadSolid {
     pub faces: usize,
     /// Shells (one, plus one per cavity).
     pub shells: usize,
+    /// Its colour as the file gives it (STEP, through XCAF: the component's, else the
+    /// part's surface or generic colour): red, green, blue in 0..1 (sRGB).
+    pub color: Option<[f64; 3]>,
+    /// Its material, where the file names one (STEP, through XCAF).
+    pub material: Option<CadMaterial>,
+}
+
+/// A material a STEP file gives a part.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CadMaterial {
+    /// Its name as the file writes it.
+    pub name: String,
+    /// Its density in kg/m³, where the file carries one. OpenCASCADE keeps it in g/cm³
+    /// (converted from a millimetre- or gram-based unit of the file; an SI unit is taken
+    /// as it stands).
+    pub density: Option<f64>,
+}
+
+impl CadSolid {
+    fn with_appearance(self, (color, material): (Option<[f64; 3]>, Option<CadMaterial>)) -> Self {
+        CadSolid {
+            color,
+            material,
+            ..self
+        }
+    }
 }
 
 /// A CAD file read: its solids, their length unit, and the file kept open for
@@ -506,6 +532,15 @@ unsafe extern "C" {
         msg: *mut c_char,
         len: usize,
     ) -> c_int;
+    fn inertia_cad_appearance(
+        cad: *const c_void,
+        k: usize,
+        has_color: *mut c_int,
+        rgb: *mut f64,
+        material: *mut c_char,
+        len: usize,
+        density: *mut f64,
+    ) -> c_int;
     fn inertia_cad_max_tolerance(cad: *const c_void, k: usize) -> f64;
     fn inertia_cad_mesh_copy(cad: *const c_void, nodes: *mut f64, triangles: *mut u32) -> c_int;
     fn inertia_cad_reference_properties(
@@ -697,7 +732,38 @@ impl CadFile {
             },
             faces: p.faces as usize,
             shells: p.shells as usize,
-        })
+            color: None,
+            material: None,
+        }
+        .with_appearance(self.appearance(k)))
+    }
+
+    /// Solid `k`'s colour and material as the shim read them.
+    fn appearance(&self, k: usize) -> (Option<[f64; 3]>, Option<CadMaterial>) {
+        let (mut has_color, mut rgb, mut density) = (0 as c_int, [0.0f64; 3], 0.0f64);
+        let mut name = [0u8; 512];
+        // SAFETY: a live handle, out-pointers, a buffer of its length.
+        let code = unsafe {
+            inertia_cad_appearance(
+                self.handle,
+                k,
+                &mut has_color,
+                rgb.as_mut_ptr(),
+                name.as_mut_ptr().cast(),
+                name.len(),
+                &mut density,
+            )
+        };
+        if code != 0 {
+            return (None, None);
+        }
+        let color = (has_color != 0 && rgb.iter().all(|c| c.is_finite())).then_some(rgb);
+        let name = text(&name);
+        // g/cm³ to kg/m³; none, or one that is not a positive number, is no density.
+        let density = (density.is_finite() && density > 0.0).then_some(density * 1000.0);
+        let material =
+            (!name.is_empty() || density.is_some()).then_some(CadMaterial { name, density });
+        (color, material)
     }
 
     fn max_tolerance(&self, k: usize) -> f64 {
@@ -790,6 +856,9 @@ pub mod testing {
         Invalid = 12,
         /// The box of `Box` as IGES.
         Iges = 13,
+        /// A box 10×20×30 "bracket" coloured (0.8, 0.2, 0.1), of material "aluminium
+        /// 6061" of 2.7 g/cm³ (XCAF).
+        Coloured = 14,
     }
 
     /// Solid `k` of `cad` integrated by BRepGProp's own `VolumeProperties` (to `eps`) and
@@ -1227,6 +1296,33 @@ mod tests {
             &Options::default(),
         );
         assert!(e.is_err());
+    }
+
+    #[test]
+    fn colour_name_and_material_are_read_back() {
+        let path = written(TestSolid::Coloured);
+        // The file carries them as STEP writes them.
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("COLOUR_RGB"), "no colour in the file");
+        assert!(text.contains("aluminium 6061"), "no material in the file");
+        let cad = read(&path, CadFormat::Step, &Options::default()).unwrap();
+        let s = &cad.solids[0];
+        assert_eq!(s.name, "bracket");
+        let rgb = s.color.expect("a colour");
+        for (got, want) in rgb.iter().zip([0.8, 0.2, 0.1]) {
+            assert!((got - want).abs() < 1e-6, "{rgb:?}");
+        }
+        let m = s.material.as_ref().expect("a material");
+        assert_eq!(m.name, "aluminium 6061");
+        let d = m.density.expect("a density");
+        assert!((d - 2700.0).abs() < 1e-9, "{d}");
+        check(s, 6000.0, [5.0, 10.0, 15.0], cuboid(10.0, 20.0, 30.0), 30.0);
+        // A part without them has none.
+        let plain = read_test(TestSolid::Box);
+        assert_eq!(
+            (plain.solids[0].color, &plain.solids[0].material),
+            (None, &None)
+        );
     }
 
     #[test]

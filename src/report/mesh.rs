@@ -57,6 +57,19 @@ pub struct GridReport {
     pub cell_size: [f64; 2],
 }
 
+/// A part's material as a CAD file names it (STEP, feature `step`), in a report.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MaterialReport {
+    /// Its name as the file writes it (may be empty).
+    pub name: String,
+    /// Its density in kg/m³ as the file gives it (absent when it gives none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub density: Option<f64>,
+    /// Whether the mass was computed with that density (no `--density`, `--mass` or
+    /// `--material` given).
+    pub density_used: bool,
+}
+
 /// Everything `inertia mesh` prints.
 ///
 /// # Examples
@@ -76,6 +89,13 @@ pub struct MeshReport {
     /// mesh, whose methods are exact to rounding or report their grid).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tolerance: Option<f64>,
+    /// The part's colour as a CAD file gives it: red, green, blue in 0..1 (sRGB; STEP,
+    /// feature `step`; absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub color: Option<[f64; 3]>,
+    /// The part's material as a CAD file names it (STEP, feature `step`; absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub material: Option<MaterialReport>,
     /// The grid, for `voxel` (absent otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resolution: Option<GridReport>,
@@ -320,6 +340,8 @@ impl MeshReport {
             source: source.to_string(),
             method,
             tolerance: None,
+            color: None,
+            material: None,
             resolution: grid,
             // A mesh has triangles; none means there was no mesh, not a mesh of none.
             triangles: (body.triangles > 0).then_some(body.triangles),

@@ -24,7 +24,7 @@ use crate::units::{Products, UnitLabels, Units};
 use nalgebra::{Point2, Point3};
 use serde::Serialize;
 
-pub use mesh::{GridReport, MeshReport, Principal3dReport, Radii3d};
+pub use mesh::{GridReport, MaterialReport, MeshReport, Principal3dReport, Radii3d};
 pub use polygon::{AreaMoments, Outline, PlanarMoments, PolygonReport, PrincipalReport, Radii2d};
 
 /// An output format.

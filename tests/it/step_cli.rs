@@ -249,3 +249,63 @@ fn a_cad_program_file_agrees_with_its_tessellation() {
     assert!(last["difference"].as_f64().unwrap() < 1e-4, "{last}");
     assert!(last["difference"].as_f64().unwrap() <= last["bound"].as_f64().unwrap());
 }
+
+#[test]
+fn a_file_density_is_used_unless_one_is_given_and_colour_and_material_are_reported() {
+    let path = written(TestSolid::Coloured);
+    let p = path.to_str().unwrap();
+    // No density given: the file's 2.7 g/cm³ (2700 kg/m³), said on stderr.
+    let (code, out, err) = run(&["mesh", p, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert!(
+        close(v["density"].as_f64().unwrap(), 2700.0, 1e-12),
+        "{out}"
+    );
+    assert!(
+        close(v["mass"].as_f64().unwrap(), 6e-6 * 2700.0, 1e-12),
+        "{out}"
+    );
+    assert_eq!(v["material"]["name"], "aluminium 6061");
+    assert!(close(
+        v["material"]["density"].as_f64().unwrap(),
+        2700.0,
+        1e-12
+    ));
+    assert_eq!(v["material"]["density_used"], true);
+    let rgb: Vec<f64> = (0..3).map(|k| v["color"][k].as_f64().unwrap()).collect();
+    for (got, want) in rgb.iter().zip([0.8, 0.2, 0.1]) {
+        assert!((got - want).abs() < 1e-6, "{rgb:?}");
+    }
+    assert!(
+        err.contains("density 2700 kg/m^3 from") && err.contains("aluminium 6061"),
+        "{err}"
+    );
+    // A density given wins; the file's is reported, not used, and nothing is said.
+    let (code, out, err) = run(&["mesh", p, "--json", "--density", "7850"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert!(
+        close(v["mass"].as_f64().unwrap(), 6e-6 * 7850.0, 1e-12),
+        "{out}"
+    );
+    assert_eq!(v["material"]["density_used"], false);
+    assert!(err.is_empty(), "{err}");
+    // The table says both.
+    let (code, out, _) = run(&["mesh", p]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("material") && out.contains("(the density used)"),
+        "{out}"
+    );
+    assert!(out.contains("colour"), "{out}");
+    // A part without them prints neither and keeps unit density.
+    let (_, out, err) = run(&["mesh", written(TestSolid::Box).to_str().unwrap(), "--json"]);
+    let v = json(&out);
+    assert!(
+        v.get("material").is_none() && v.get("color").is_none(),
+        "{out}"
+    );
+    assert_eq!(v["density"], 1.0);
+    assert!(err.is_empty(), "{err}");
+}
