@@ -37,6 +37,26 @@ pub(super) fn refuse_cad(_files: &[PathBuf]) -> Result<()> {
     Ok(())
 }
 
+/// Refuses `--input-format step` (`iges`, `brep`) as [`refuse_cad`] refuses a file named so.
+#[cfg(not(feature = "step"))]
+pub(super) fn refuse_cad_format(ext: &str) -> Result<()> {
+    let file = PathBuf::from(format!("input.{ext}"));
+    refuse_cad(std::slice::from_ref(&file)).map_err(|e| {
+        anyhow::anyhow!(
+            "--input-format {ext}{}",
+            e.to_string()
+                .trim_start_matches("input.")
+                .trim_start_matches(ext)
+        )
+    })
+}
+
+/// With the feature `step`, every CAD format is read.
+#[cfg(feature = "step")]
+pub(super) fn refuse_cad_format(_ext: &str) -> Result<()> {
+    Ok(())
+}
+
 #[cfg(feature = "step")]
 pub(super) use with_step::*;
 
@@ -57,10 +77,17 @@ mod with_step {
         }
     }
 
-    /// Reads a CAD file, refusing what the flags cannot apply to.
-    pub(in crate::cli) fn read_cad(path: &Path, overlap: OverlapChoice) -> Result<Cad> {
-        let format = CadFormat::from_path(path).context("not a CAD file name")?;
-        step::read(path, format, &cad_options(overlap)).with_context(|| path.display().to_string())
+    /// Reads a CAD file as the format its name says, or `forced` (an extension: `step`,
+    /// `iges`, `brep`, from `--input-format`).
+    pub(in crate::cli) fn read_cad(
+        path: &Path,
+        forced: Option<&str>,
+        overlap: OverlapChoice,
+    ) -> Result<Cad> {
+        let named = forced.map(|e| PathBuf::from(format!("input.{e}")));
+        let format = CadFormat::from_path(named.as_deref().unwrap_or(path))
+            .context("not a CAD file name")?;
+        Ok(step::read(path, format, &cad_options(overlap))?)
     }
 
     /// A CAD solid as what a mesh report says besides its integrals (no triangles).

@@ -18,7 +18,7 @@ pub(super) struct MeshArgs {
     pub(super) max_triangles: u64,
     /// Input format; by default from the extension, else from the content.
     #[arg(long, value_enum, help_heading = "Input", value_name = "FORMAT")]
-    pub(super) input_format: Option<MeshFormat>,
+    pub(super) input_format: Option<MeshInput>,
     /// Integration method.
     #[arg(long, value_enum, default_value_t = MeshChoice::Tetra, help_heading = "Method")]
     pub(super) method: MeshChoice,
@@ -94,6 +94,104 @@ struct MeshPart {
     color: Option<[f64; 3]>,
     /// Its material, as a CAD file names it.
     material: Option<inertia::report::MaterialReport>,
+}
+
+/// What `--input-format` names: a mesh format, or a CAD format (read through OpenCASCADE,
+/// with the feature `step`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(super) enum MeshInput {
+    /// STL, binary or ASCII.
+    Stl,
+    /// Wavefront OBJ.
+    Obj,
+    /// PLY, ASCII or binary.
+    Ply,
+    /// 3MF: each build item a body.
+    #[value(name = "3mf")]
+    ThreeMf,
+    /// STEP (feature `step`).
+    Step,
+    /// IGES (feature `step`).
+    Iges,
+    /// OpenCASCADE BREP (feature `step`).
+    Brep,
+}
+
+impl MeshInput {
+    /// The mesh format, if it is one.
+    fn mesh(self) -> Option<MeshFormat> {
+        match self {
+            MeshInput::Stl => Some(MeshFormat::Stl),
+            MeshInput::Obj => Some(MeshFormat::Obj),
+            MeshInput::Ply => Some(MeshFormat::Ply),
+            MeshInput::ThreeMf => Some(MeshFormat::ThreeMf),
+            _ => None,
+        }
+    }
+
+    /// The extension of a CAD format ("step", "iges", "brep"), if it is one.
+    fn cad(self) -> Option<&'static str> {
+        match self {
+            MeshInput::Step => Some("step"),
+            MeshInput::Iges => Some("iges"),
+            MeshInput::Brep => Some("brep"),
+            _ => None,
+        }
+    }
+}
+
+/// The library's format for a CAD extension (`--input-format step`).
+#[cfg(feature = "step")]
+fn cad_format(ext: Option<&str>) -> Option<Format> {
+    let path = PathBuf::from(format!("input.{}", ext?));
+    inertia::io::step::CadFormat::from_path(&path).map(Format::Cad)
+}
+
+/// Without the feature `step`, no CAD format (refused before this is asked).
+#[cfg(not(feature = "step"))]
+fn cad_format(_ext: Option<&str>) -> Option<Format> {
+    None
+}
+
+/// Without the feature `step` nothing is copied (a CAD format is refused before).
+#[cfg(not(feature = "step"))]
+struct StdinCopy;
+
+#[cfg(not(feature = "step"))]
+impl StdinCopy {
+    fn path(&self) -> &Path {
+        Path::new("-")
+    }
+}
+
+/// Without the feature `step`, refused (never reached: a CAD format is refused before).
+#[cfg(not(feature = "step"))]
+fn stdin_to_file(ext: &str, _limit: u64) -> Result<StdinCopy> {
+    refuse_cad_format(ext)?;
+    Ok(StdinCopy)
+}
+
+/// Standard input, up to `limit` bytes, copied to a temporary file named `*.{ext}` (for
+/// OpenCASCADE, which reads a path); the file goes when the value is dropped.
+#[cfg(feature = "step")]
+fn stdin_to_file(ext: &str, limit: u64) -> Result<tempfile::NamedTempFile> {
+    use std::io::{Read, Write};
+    let mut file = tempfile::Builder::new()
+        .prefix("inertia-stdin-")
+        .suffix(&format!(".{ext}"))
+        .tempfile()
+        .context("<stdin>: cannot make a temporary file to hand it to OpenCASCADE")?;
+    let copied = std::io::copy(&mut std::io::stdin().lock().take(limit + 1), &mut file)
+        .context("<stdin>: cannot read")?;
+    if copied > limit {
+        bail!("<stdin>: more than --max-input-bytes ({limit} bytes)");
+    }
+    if copied == 0 {
+        bail!("<stdin>: the input is empty");
+    }
+    file.flush()
+        .context("<stdin>: cannot write the temporary copy")?;
+    Ok(file)
 }
 
 /// A mesh file read: its bodies and the unit it states.
@@ -198,10 +296,33 @@ fn mesh_parts(read: Parts, name: &str, label: &str) -> Vec<MeshPart> {
 }
 
 pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
-    let listed = gather_files(&a.files, a.files_from.as_deref())?;
-    if a.input_format.is_none() {
-        refuse_cad(&listed)?;
+    let mut listed = gather_files(&a.files, a.files_from.as_deref())?;
+    let cad_input = a.input_format.and_then(MeshInput::cad);
+    match cad_input {
+        None => refuse_cad(&listed)?,
+        // Every file is read as that format: refused without the feature, as a file named
+        // so would be.
+        Some(ext) => refuse_cad_format(ext)?,
     }
+    // OpenCASCADE reads a path: a CAD file on standard input is first written to a
+    // temporary file (removed when the command ends), reported as `-`.
+    let stdin_copy = match cad_input {
+        Some(ext) if listed.iter().any(|p| p.as_os_str() == "-") => {
+            Some(stdin_to_file(ext, max_input_bytes())?)
+        }
+        _ => None,
+    };
+    if let Some(copy) = &stdin_copy {
+        for p in listed.iter_mut().filter(|p| p.as_os_str() == "-") {
+            *p = copy.path().to_path_buf();
+        }
+    }
+    let shown = |p: &Path| -> String {
+        match &stdin_copy {
+            Some(copy) if copy.path() == p => "<stdin>".to_string(),
+            _ => p.display().to_string(),
+        }
+    };
     // The flags are checked before anything is read; the density once the files have said
     // their unit.
     a.common.check_amount(3, None)?;
@@ -239,41 +360,48 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         }
     }
     let input_format = a.input_format;
-    let cad = move |p: &PathBuf| input_format.is_none() && cad_name(p).is_some();
+    let cad = move |p: &PathBuf| match input_format {
+        Some(f) => f.cad().is_some(),
+        None => cad_name(p).is_some(),
+    };
     if let Some(p) = files.iter().find(|p| cad(p)) {
-        let what = cad_name(p).unwrap_or("CAD");
+        let what = cad_input
+            .map(|e| e.to_ascii_uppercase())
+            .unwrap_or_else(|| cad_name(p).unwrap_or("CAD").to_string());
         if a.shell.is_some() {
             bail!(
                 "--shell reads a triangle surface; {} is a {what} file of solids",
-                p.display()
+                shown(p)
             );
         }
         if a.plot.is_some() {
             bail!(
                 "--plot draws a mesh; {} is a {what} file of solids",
-                p.display()
+                shown(p)
             );
         }
         if a.method == MeshChoice::Voxel {
             bail!(
                 "--method voxel integrates a mesh; {} is integrated on its B-rep (leave out --method, or give --method all to compare it with its tessellation)",
-                p.display()
+                shown(p)
             );
         }
         #[cfg(feature = "step")]
         if a.method == MeshChoice::All && !a.parts {
             // Read once: the solids and the unit the file states.
-            let cad = read_cad(p, a.overlap)?;
-            a.common
-                .adopt_units(&[(p.display().to_string(), cad.unit())])?;
+            let cad = read_cad(p, cad_input, a.overlap).with_context(|| shown(p))?;
+            a.common.adopt_units(&[(shown(p), cad.unit())])?;
             let amount = a.common.amount(3, None)?;
             let view = a.common.view(3)?;
-            return compare_tessellations(p, cad, amount, about, &view, output);
+            return compare_tessellations(Path::new(&shown(p)), cad, amount, about, &view, output);
         }
     }
     let options = ReadOptions {
         kind: Some(Kind::Mesh),
-        format: a.input_format.map(Format::Mesh),
+        format: a.input_format.and_then(|f| match f.mesh() {
+            Some(m) => Some(Format::Mesh(m)),
+            None => cad_format(f.cad()),
+        }),
         mesh: inertia::solid::Options {
             methods: methods.clone(),
             resolution: a.resolution,
@@ -296,9 +424,15 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
     let read = |path: &PathBuf| -> Result<MeshFile> {
         let (parts, name, label) = if cad(path) {
             // OpenCASCADE reads a CAD file by its name.
-            let label = path.display().to_string();
+            let label = shown(path);
             let parts = inertia::read_path(path, &options).with_context(|| label.clone())?;
-            (parts, label.clone(), label)
+            // Named as a mesh on standard input is: `-` in reports, `<stdin>` in messages.
+            let name = if label == "<stdin>" {
+                "-".to_string()
+            } else {
+                label.clone()
+            };
+            (parts, name, label)
         } else {
             let (bytes, name, label) = read_input(path)?;
             if bytes.is_empty() {

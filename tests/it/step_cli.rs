@@ -309,3 +309,57 @@ fn a_file_density_is_used_unless_one_is_given_and_colour_and_material_are_report
     assert_eq!(v["density"], 1.0);
     assert!(err.is_empty(), "{err}");
 }
+
+#[test]
+fn a_step_file_on_standard_input_is_read_as_from_its_path() {
+    let path = written(TestSolid::BoxWithHole);
+    let from_path = run(&["mesh", path.to_str().unwrap(), "--json"]);
+    assert_eq!(from_path.0, 0, "{}", from_path.2);
+    let out = cargo_bin_cmd!("inertia")
+        .args(["mesh", "-", "--input-format", "step", "--json"])
+        .write_stdin(std::fs::read(&path).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (a, b) = (
+        json(&from_path.1),
+        json(&String::from_utf8_lossy(&out.stdout)),
+    );
+    for key in ["volume", "mass", "centroid", "inertia_tensor", "tolerance"] {
+        assert_eq!(a[key], b[key], "{key}");
+    }
+    // Named `-` in the report, no temporary path.
+    let source = b["source"].as_str().unwrap();
+    assert!(source.starts_with("-: "), "{source}");
+    // A damaged one is refused in one line naming standard input.
+    let out = cargo_bin_cmd!("inertia")
+        .args(["mesh", "-", "--input-format", "step"])
+        .write_stdin(&b"ISO-10303-21;\nDATA;\n#1=A();\n"[..])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    refused(
+        out.status.code().unwrap_or(-1),
+        &String::from_utf8_lossy(&out.stdout),
+        &err,
+        &["<stdin>", "END-ISO-10303-21"],
+    );
+    // And an empty one.
+    let out = cargo_bin_cmd!("inertia")
+        .args(["mesh", "-", "--input-format", "iges"])
+        .write_stdin(&b""[..])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    refused(
+        out.status.code().unwrap_or(-1),
+        "",
+        &err,
+        &["<stdin>", "empty"],
+    );
+}
