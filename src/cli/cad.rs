@@ -185,7 +185,7 @@ mod with_step {
                 s += &format!(
                     "\ntessellations (tetra) against the B-rep: difference = largest relative \
                      difference of volume, centroid (to the diagonal) and tensor (to the largest \
-                     moment); bound = 4 × deflection × area / volume\n  {:>12}  {:>10}  {:>22}  {:>10}  {:>10}\n",
+                     moment); bound = 4 × deflection × area / volume, an estimate\n  {:>12}  {:>10}  {:>22}  {:>10}  {:>10}\n",
                     "deflection", "triangles", "volume", "difference", "bound"
                 );
                 for r in &rows {

@@ -416,10 +416,11 @@ pub struct Tessellation {
     /// volume), centroid (relative to the bounding box's diagonal) and the tensor's entries
     /// (relative to its largest principal moment).
     pub difference: f64,
-    /// What that difference may be from the chords alone: the volume between a surface
-    /// and triangles within `deflection` of it, at most `deflection × area`, relative to
-    /// the volume, times 4 for the first and second moments (whose arms are at most the
-    /// diagonal).
+    /// What that difference may be from the chords alone, an estimate: the volume
+    /// between a surface and triangles within `deflection` of it, at most
+    /// `deflection × area`, relative to the volume, times 4 for the first and second
+    /// moments (whose arms are at most the diagonal). The factor 4 is a heuristic, not
+    /// proven, and the deflection is what the mesher aims for.
     pub bound: f64,
 }
 
