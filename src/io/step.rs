@@ -1198,15 +1198,17 @@ mod tests {
         // such files (mutated by a script, run through the release binary) crashed it (33
         // SIGSEGV in OpenCASCADE's translator, one stack overflow) and one hung its
         // parser; after them, 400 gave exit 0 or 2. A crash here ends the test binary.
+        // The coloured part's presentation and material entities are read too (XCAF).
         let sources = [
             std::fs::read(written(TestSolid::BoxWithHole)).unwrap(),
             std::fs::read(written(TestSolid::Assembly)).unwrap(),
+            std::fs::read(written(TestSolid::Coloured)).unwrap(),
         ];
         let path = temp("mutant", "step");
         let mut rng = crate::test_rng::Lcg(0x2602);
         let mut next = |n: usize| rng.below(n.max(1) as u64) as usize;
         for round in 0..60 {
-            let mut b = sources[round % 2].clone();
+            let mut b = sources[round % 3].clone();
             for _ in 0..1 + next(4) {
                 let k = next(b.len());
                 match next(4) {
