@@ -94,6 +94,8 @@ struct MeshPart {
     color: Option<[f64; 3]>,
     /// Its material, as a CAD file names it.
     material: Option<inertia::report::MaterialReport>,
+    /// Its own density (kg/m³), when the parts' densities from their files differ.
+    density: Option<f64>,
 }
 
 /// What `--input-format` names: a mesh format, or a CAD format (read through OpenCASCADE,
@@ -250,6 +252,7 @@ fn mesh_parts(read: Parts, name: &str, label: &str) -> Vec<MeshPart> {
                     brep: None,
                     color: None,
                     material: None,
+                    density: None,
                 }
             })
             .collect(),
@@ -286,6 +289,7 @@ fn mesh_parts(read: Parts, name: &str, label: &str) -> Vec<MeshPart> {
                                 density: m.density,
                                 density_used: false,
                             }),
+                        density: None,
                     }
                 })
                 .collect()
@@ -479,6 +483,8 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
                 }
             }
             notes.push(format!("note: {note}"));
+        } else if let Some(note) = own_densities(&mut parts) {
+            notes.push(format!("note: {note}"));
         } else if let Some(why) = file_density_left(&parts) {
             notes.push(format!("warning: {why}"));
         }
@@ -488,18 +494,20 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         &str,
         Option<[f64; 3]>,
         Option<&inertia::report::MaterialReport>,
+        Option<f64>,
     ),
                   method: MeshMethod,
                   body: Body,
                   unit: MeshIntegral,
                   brep: Option<f64>|
      -> Result<MeshReport> {
-        let (name, color, material) = part;
+        let (name, color, material, own) = part;
         let method = if brep.is_some() {
             "brep"
         } else {
             method_name(method)
         };
+        let amount = own.map_or(amount, Amount::Density);
         let mut r = MeshReport::from_integral(name, method, body, unit, amount, about, &view);
         r.tolerance = brep;
         r.color = color;
@@ -514,7 +522,12 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
                 .iter()
                 .zip(&part.integrals)
                 .map(|(m, u)| {
-                    let who = (part.name.as_str(), part.color, part.material.as_ref());
+                    let who = (
+                        part.name.as_str(),
+                        part.color,
+                        part.material.as_ref(),
+                        part.density,
+                    );
                     report(who, *m, part.body, *u, part.brep)
                 })
                 .collect::<Result<Vec<_>>>()?;
@@ -559,7 +572,7 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         .iter()
         .map(|r| match r {
             Ok(p) => report(
-                (p.name.as_str(), p.color, p.material.as_ref()),
+                (p.name.as_str(), p.color, p.material.as_ref(), p.density),
                 method,
                 p.body,
                 p.integrals[0],
@@ -571,7 +584,20 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         .collect();
     let good: Vec<&MeshPart> = results.iter().filter_map(|r| r.as_ref().ok()).collect();
     let total = (good.len() > 1 || (a.parts && !good.is_empty())).then(|| {
-        let props: inertia::MassProperties3d = good.iter().map(|g| g.integrals[0].properties).sum();
+        // Parts of their own densities: each weighed with its own (kg/m³ times volume in
+        // the input unit), the total reported with density 1 and then their mean.
+        let own = good.iter().any(|g| g.density.is_some());
+        let props: inertia::MassProperties3d = good
+            .iter()
+            .map(|g| {
+                let p = g.integrals[0].properties;
+                if own {
+                    p.scaled_mass(g.density.unwrap_or(1.0))
+                } else {
+                    p
+                }
+            })
+            .sum();
         let body = Body::sum(good.iter().map(|g| g.body));
         let unit = MeshIntegral {
             properties: props,
@@ -587,7 +613,21 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
             .iter()
             .map(|g| g.brep)
             .try_fold(0.0f64, |t, b| b.map(|b| t.max(b)));
-        report((name.as_str(), None, None), method, body, unit, brep)
+        if own {
+            report(
+                (name.as_str(), None, None, Some(1.0)),
+                method,
+                body,
+                unit,
+                brep,
+            )
+            .map(|mut r| {
+                r.density = r.mass / r.volume;
+                r
+            })
+        } else {
+            report((name.as_str(), None, None, None), method, body, unit, brep)
+        }
     });
     let total = total.transpose()?;
     let mut out = batch_outcome(
@@ -633,6 +673,31 @@ fn file_density(parts: &[&mut MeshPart]) -> Option<(f64, String)> {
             ),
         )
     })
+}
+
+/// When every CAD part carries a plausible density of its own and they differ: each part
+/// is given its own, with the note that says so.
+fn own_densities(parts: &mut [&mut MeshPart]) -> Option<String> {
+    let all = parts.len() > 1
+        && parts.iter().all(|p| {
+            p.material
+                .as_ref()
+                .and_then(|m| m.density)
+                .is_some_and(|d| d > 0.0 && d <= DENSEST)
+        });
+    if !all {
+        return None;
+    }
+    for p in parts.iter_mut() {
+        p.density = p.material.as_ref().and_then(|m| m.density);
+        if let Some(m) = &mut p.material {
+            m.density_used = true;
+        }
+    }
+    Some(format!(
+        "each of the {} parts weighed with its own material's density from its file; --density, --mass or --material overrides them",
+        parts.len()
+    ))
 }
 
 /// Why densities some CAD parts carry are not used, when they are not.

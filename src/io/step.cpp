@@ -1384,7 +1384,8 @@ int inertia_cad_reference_properties(const void* cad, size_t k, double eps, doub
 /// 5×20×30; 10 the two boxes of 6 as one BREP file; 11 the box 10×20×30 at the origin
 /// turned 30° about z; 12 a box with one face turned inside out, as BREP; 13 the box of 0
 /// as IGES (BRep mode); 14 a box 10×20×30 "bracket" coloured (0.8, 0.2, 0.1) and made
-/// of "aluminium 6061" of 2.7 g/cm³, through XCAF.
+/// of "aluminium 6061" of 2.7 g/cm³, through XCAF; 15 that box and one moved by 100 along
+/// x ("block", "steel" of 7.85 g/cm³), two parts.
 int inertia_cad_write_test(int kind, const char* path, char* msg, size_t len) {
     if (path == nullptr) {
         put(msg, len, "null path");
@@ -1462,6 +1463,41 @@ int inertia_cad_write_test(int kind, const char* path, char* msg, size_t len) {
                 w.SetMaterialMode(true);
                 if (!w.Transfer(doc, STEPControl_AsIs) || w.Write(path) != IFSelect_RetDone) {
                     put(msg, len, "cannot write the coloured part");
+                    return INERTIA_CAD_FAILED;
+                }
+                return INERTIA_CAD_OK;
+            }
+            case 15: {
+                // Two parts of different materials: "bracket", a box 10×20×30 at the origin
+                // of "aluminium 6061" 2.7 g/cm³, and "block", the same box moved by 100
+                // along x, of "steel" 7.85 g/cm³.
+                Document document;
+                Handle(TDocStd_Document) doc = document.doc;
+                Handle(XCAFDoc_ShapeTool) tool = XCAFDoc_DocumentTool::ShapeTool(doc->Main());
+                Handle(XCAFDoc_MaterialTool) materials =
+                    XCAFDoc_DocumentTool::MaterialTool(doc->Main());
+                gp_Trsf along;
+                along.SetTranslation(gp_Vec(100, 0, 0));
+                const char* names[] = {"bracket", "block"};
+                const char* kinds[] = {"aluminium 6061", "steel"};
+                const double densities[] = {2.7, 7.85};
+                for (int k = 0; k < 2; ++k) {
+                    TopoDS_Shape box = BRepPrimAPI_MakeBox(10, 20, 30).Shape();
+                    if (k == 1) {
+                        box = BRepBuilderAPI_Transform(box, along, Standard_True).Shape();
+                    }
+                    TDF_Label part = tool->AddShape(box, Standard_False);
+                    TDataStd_Name::Set(part, names[k]);
+                    materials->SetMaterial(part, new TCollection_HAsciiString(kinds[k]),
+                                           new TCollection_HAsciiString(""), densities[k],
+                                           new TCollection_HAsciiString("density"),
+                                           new TCollection_HAsciiString("POSITIVE_RATIO_MEASURE"));
+                }
+                STEPCAFControl_Writer w;
+                w.SetNameMode(true);
+                w.SetMaterialMode(true);
+                if (!w.Transfer(doc, STEPControl_AsIs) || w.Write(path) != IFSelect_RetDone) {
+                    put(msg, len, "cannot write the two parts");
                     return INERTIA_CAD_FAILED;
                 }
                 return INERTIA_CAD_OK;

@@ -860,6 +860,9 @@ pub mod testing {
         /// A box 10×20×30 "bracket" coloured (0.8, 0.2, 0.1), of material "aluminium
         /// 6061" of 2.7 g/cm³ (XCAF).
         Coloured = 14,
+        /// Two parts: the box of `Coloured` ("bracket", aluminium 2.7 g/cm³) and one moved
+        /// by 100 along x ("block", "steel" 7.85 g/cm³).
+        TwoMaterials = 15,
     }
 
     /// Solid `k` of `cad` integrated by BRepGProp's own `VolumeProperties` (to `eps`) and

@@ -363,3 +363,59 @@ fn a_step_file_on_standard_input_is_read_as_from_its_path() {
         &["<stdin>", "empty"],
     );
 }
+
+#[test]
+fn parts_of_different_materials_are_each_weighed_with_their_own() {
+    let path = written(TestSolid::TwoMaterials);
+    let (code, out, err) = run(&["mesh", path.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    let parts = v["parts"].as_array().unwrap_or_else(|| panic!("{out}"));
+    assert_eq!(parts.len(), 2, "{out}");
+    // 6e-6 m³ each: aluminium 2700 kg/m³, steel 7850 kg/m³.
+    let (al, steel) = (6e-6 * 2700.0, 6e-6 * 7850.0);
+    assert!(
+        close(parts[0]["mass"].as_f64().unwrap(), al, 1e-12),
+        "{out}"
+    );
+    assert!(
+        close(parts[1]["mass"].as_f64().unwrap(), steel, 1e-12),
+        "{out}"
+    );
+    assert_eq!(parts[1]["material"]["name"], "steel");
+    assert_eq!(parts[1]["material"]["density_used"], true);
+    let total = &v["total"];
+    assert!(
+        close(total["mass"].as_f64().unwrap(), al + steel, 1e-12),
+        "{out}"
+    );
+    // Centroids at x 5 mm and 105 mm, weighed by mass.
+    let x = (al * 0.005 + steel * 0.105) / (al + steel);
+    assert!(
+        close(total["centroid"][0].as_f64().unwrap(), x, 1e-12),
+        "{out}"
+    );
+    assert!(
+        close(
+            total["density"].as_f64().unwrap(),
+            (al + steel) / 12e-6,
+            1e-12
+        ),
+        "{out}"
+    );
+    assert!(err.contains("its own material's density"), "{err}");
+    // One density given: both parts take it.
+    let (code, out, _) = run(&[
+        "mesh",
+        path.to_str().unwrap(),
+        "--json",
+        "--density",
+        "1000",
+    ]);
+    assert_eq!(code, 0);
+    let v = json(&out);
+    assert!(
+        close(v["total"]["mass"].as_f64().unwrap(), 12e-6 * 1000.0, 1e-12),
+        "{out}"
+    );
+}
