@@ -395,9 +395,31 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
             // Read once: the solids and the unit the file states.
             let cad = read_cad(p, cad_input, a.overlap).with_context(|| shown(p))?;
             a.common.adopt_units(&[(shown(p), cad.unit())])?;
-            let amount = a.common.amount(3, None)?;
+            let mut amount = a.common.amount(3, None)?;
+            let given = a.common.density.is_some()
+                || a.common.mass.is_some()
+                || a.common.material.is_some();
+            // The file's density, as without --method all (one solid here).
+            let density = cad
+                .solids
+                .first()
+                .and_then(|s| s.material.as_ref())
+                .and_then(|m| m.density)
+                .filter(|d| *d > 0.0 && *d <= DENSEST);
+            let mut note = None;
+            if let (false, Some(_), Some(d)) = (given, a.common.units, density) {
+                amount = Amount::Density(d);
+                note = Some(format!(
+                    "note: density {} kg/m^3 from {}'s material; --density, --mass or --material overrides it",
+                    inertia::error::num(d),
+                    shown(p)
+                ));
+            }
             let view = a.common.view(3)?;
-            return compare_tessellations(Path::new(&shown(p)), cad, amount, about, &view, output);
+            let mut out =
+                compare_tessellations(Path::new(&shown(p)), cad, amount, about, &view, output)?;
+            out.warnings.extend(note);
+            return Ok(out);
         }
     }
     let options = ReadOptions {

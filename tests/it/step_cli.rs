@@ -281,6 +281,15 @@ fn a_file_density_is_used_unless_one_is_given_and_colour_and_material_are_report
         err.contains("density 2700 kg/m^3 from") && err.contains("aluminium 6061"),
         "{err}"
     );
+    // --method all weighs the B-rep and its tessellations with it too.
+    let (code, out, err) = run(&["mesh", p, "--method", "all", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert!(
+        close(v["brep"]["mass"].as_f64().unwrap(), 6e-6 * 2700.0, 1e-12),
+        "{out}"
+    );
+    assert!(err.contains("density 2700 kg/m^3 from"), "{err}");
     // A density given wins; the file's is reported, not used, and nothing is said.
     let (code, out, err) = run(&["mesh", p, "--json", "--density", "7850"]);
     assert_eq!(code, 0, "{err}");
