@@ -13,7 +13,11 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(criterion::Throughput::Bytes(bytes.len() as u64));
     g.bench_function("solid_binary_stl", |b| {
-        b.iter(|| inertia::io::stl::solid(black_box(&bytes)).unwrap().unwrap())
+        b.iter(|| {
+            inertia::details::stl_solid(black_box(&bytes))
+                .unwrap()
+                .unwrap()
+        })
     });
     g.bench_function("parse_stl", |b| {
         b.iter(|| inertia::io::stl::parse(black_box(&bytes)).unwrap())
@@ -28,7 +32,7 @@ fn bench(c: &mut Criterion) {
     });
     g.bench_function("solid_ascii_stl", |b| {
         b.iter(|| {
-            inertia::io::stl::solid(black_box(ascii.as_bytes()))
+            inertia::details::stl_solid(black_box(ascii.as_bytes()))
                 .unwrap()
                 .unwrap()
         })
@@ -44,7 +48,9 @@ fn bench(c: &mut Criterion) {
         b.iter(|| inertia::Mesh::new(black_box(&raw)).unwrap())
     });
     g.bench_function("soup_indexed", |b| {
-        b.iter(|| inertia::soup::solid(&inertia::soup::IndexedSoup(black_box(&sphere))).unwrap())
+        b.iter(|| {
+            inertia::details::solid(&inertia::details::IndexedSoup(black_box(&sphere))).unwrap()
+        })
     });
     let mesh = inertia::Mesh::new(&raw).unwrap();
     // The kernels alone (Mesh::new caches the tetra integral: call the kernel itself).

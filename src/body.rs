@@ -1,7 +1,7 @@
 //! What a validated mesh is besides its integrals: counts, surface area, bounding box.
 
 use crate::mesh::Mesh;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Axis-aligned bounding box.
 ///
@@ -12,7 +12,7 @@ use serde::Serialize;
 /// assert_eq!(r.bounding_box.max, [0.5; 3]);
 /// # Ok::<(), inertia::Error>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, Default)]
 pub struct BoundingBox {
     /// Smallest x, y, z.
     pub min: [f64; 3],
@@ -29,7 +29,7 @@ pub struct BoundingBox {
 /// assert_eq!((b.min, b.max), ([1.0, 2.0], [4.0, 6.0]));
 /// # Ok::<(), inertia::Error>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, Default)]
 pub struct BoundingBox2d {
     /// Smallest x, y.
     pub min: [f64; 2],
@@ -112,7 +112,7 @@ pub struct Body {
 /// let a = inertia::report::LeftOut { support: 2, ..Default::default() };
 /// assert_eq!(a.support + a.other + a.surface, 2);
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LeftOut {
     /// Items placing `support` objects (removed after building).
     pub support: usize,
@@ -218,7 +218,7 @@ impl Body {
 }
 
 /// Crossings and folds within the coordinates' own precision, accepted as touching.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Contacts {
     /// Pairs of triangles that cross, or enclose a wedge twice, within the precision.
     pub count: usize,

@@ -3,6 +3,7 @@
 //! Every message names the place in the input (line, vertex, edge, triangle) and what was
 //! expected; the command-line tool prefixes it with the file name.
 
+pub(crate) use crate::text::{clip, clip_to, human_bytes, num};
 use std::fmt;
 
 /// Which ring of a polygon an error or a result refers to.
@@ -450,7 +451,7 @@ pub enum Error {
 
     /// A file mapped into memory changed (was truncated or rewritten by another program)
     /// while it was being read. Reading its lost pages raises `SIGBUS`; a program that
-    /// installs a handler (see [`crate::io::guard`]) can print this error's message, which
+    /// installs a `SIGBUS` handler can print this error's message, which
     /// the library prepares when it maps the file.
     #[error(
         "{}: the file changed while being read (it was truncated or rewritten by another program)",
@@ -491,6 +492,10 @@ pub enum FormatProblem {
     PolygonByName,
     /// A mesh file by its extension (`.stl`, `.obj`, `.ply`, `.3mf`), read as polygons.
     MeshByName,
+    /// A polygon file by its content (JSON, GeoJSON or DXF), read as a mesh.
+    PolygonByContent,
+    /// A mesh file by its content (STL, PLY or 3MF), read as polygons.
+    MeshByContent,
     /// A CAD or scene format inertia does not read as a mesh (by its extension), named.
     Foreign(&'static str),
     /// Content that is no mesh format inertia reads.
@@ -503,6 +508,12 @@ impl fmt::Display for FormatProblem {
             FormatProblem::PolygonByName => write!(f, "a polygon file by its name, not a mesh"),
             FormatProblem::MeshByName => {
                 write!(f, "a triangle mesh by its name, not a polygon file")
+            }
+            FormatProblem::PolygonByContent => {
+                write!(f, "a polygon file by its content, not a mesh")
+            }
+            FormatProblem::MeshByContent => {
+                write!(f, "a triangle mesh by its content, not a polygon file")
             }
             FormatProblem::Foreign(what) => write!(
                 f,
@@ -1588,38 +1599,6 @@ fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-/// A piece of input quoted in a message, cut to 40 characters (a megabyte-long "cell" must
-/// not become a megabyte-long error line).
-///
-/// # Examples
-/// ```
-/// assert_eq!(inertia::error::clip("abc"), "abc");
-/// assert_eq!(inertia::error::clip("a\u{1b}[31m"), "a\\u{1b}[31m");
-/// assert_eq!(inertia::error::clip(&"x".repeat(100)).chars().count(), 41);
-/// ```
-pub fn clip(s: &str) -> String {
-    clip_to(s, 40)
-}
-
-/// [`clip`] to `n` characters: for a library's own message, which may be longer than a
-/// quoted piece of input but must stay one line of reasonable length.
-///
-/// # Examples
-/// ```
-/// assert_eq!(inertia::error::clip_to("line 1\nline 2", 100), "line 1\\nline 2");
-/// ```
-pub fn clip_to(s: &str, n: usize) -> String {
-    // Control characters from the input are shown escaped: a message must not move the
-    // cursor or recolour the user's terminal.
-    let shown: String = s.chars().take(n).flat_map(char::escape_debug).collect();
-    let shown = shown.replace("\\'", "'").replace("\\\"", "\"");
-    if s.chars().count() > n {
-        format!("{shown}…")
-    } else {
-        shown
-    }
-}
-
 /// Shorthand for results of this crate.
 ///
 /// # Examples
@@ -1658,145 +1637,5 @@ impl Error {
             part: part.to_string(),
             error: Box::new(error),
         }
-    }
-}
-
-/// A byte count for a message: "1.2 GB" (decimal units).
-///
-/// # Examples
-/// ```
-/// assert_eq!(inertia::error::human_bytes(1.25e9), "1.2 GB");
-/// assert_eq!(inertia::error::human_bytes(512.0), "0.5 kB");
-/// ```
-pub fn human_bytes(b: f64) -> String {
-    let (v, unit) = if b >= 1e12 {
-        (b / 1e12, "TB")
-    } else if b >= 1e9 {
-        (b / 1e9, "GB")
-    } else if b >= 1e6 {
-        (b / 1e6, "MB")
-    } else {
-        (b / 1e3, "kB")
-    };
-    format!("{v:.1} {unit}")
-}
-
-/// Rewrites the numbers of a message to at most 12 significant digits: `0.30000000000000004`
-/// becomes `0.3`, and the 301 digits Rust prints for `1e300` become `1e300`. Whole numbers
-/// of up to 15 digits (counts, byte sizes) are kept as they are, as is anything that is
-/// part of a word or a path (`case48.dxf`, `v1.0000000000000002`).
-///
-/// # Examples
-/// ```
-/// use inertia::error::tidy_numbers;
-/// assert_eq!(tidy_numbers("volume 0.30000000000000004, area -1.2345678901234567e-7"), "volume 0.3, area -1.23456789012e-7");
-/// assert_eq!(tidy_numbers("4294967296 triangles in part_0.123456789012345.stl"), "4294967296 triangles in part_0.123456789012345.stl");
-/// assert_eq!(tidy_numbers(&format!("x = {}", 1e300)), "x = 1e300");
-/// ```
-pub fn tidy_numbers(message: &str) -> String {
-    let b = message.as_bytes();
-    let mut out = String::with_capacity(message.len());
-    let mut i = 0;
-    let word =
-        |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'.' || c == b'/' || c >= 0x80;
-    while i < b.len() {
-        let starts =
-            b[i].is_ascii_digit() || (b[i] == b'-' && i + 1 < b.len() && b[i + 1].is_ascii_digit());
-        if !starts || (i > 0 && word(b[i - 1])) {
-            let ch = message[i..].chars().next().expect("in bounds");
-            out.push(ch);
-            i += ch.len_utf8();
-            continue;
-        }
-        let start = i;
-        if b[i] == b'-' {
-            i += 1;
-        }
-        let digits = |i: &mut usize| {
-            while *i < b.len() && b[*i].is_ascii_digit() {
-                *i += 1;
-            }
-        };
-        digits(&mut i);
-        let mut fraction = false;
-        if i + 1 < b.len() && b[i] == b'.' && b[i + 1].is_ascii_digit() {
-            fraction = true;
-            i += 1;
-            digits(&mut i);
-        }
-        let mantissa_end = i;
-        let mut exponent = false;
-        if i + 1 < b.len() && (b[i] == b'e' || b[i] == b'E') {
-            let mut j = i + 1;
-            if j < b.len() && (b[j] == b'-' || b[j] == b'+') {
-                j += 1;
-            }
-            if j < b.len() && b[j].is_ascii_digit() {
-                exponent = true;
-                i = j;
-                digits(&mut i);
-            }
-        }
-        let token = &message[start..i];
-        let glued = i < b.len()
-            && (b[i].is_ascii_alphanumeric()
-                || b[i] == b'_'
-                || (b[i] == b'.' && i + 1 < b.len() && b[i + 1].is_ascii_alphanumeric()));
-        let significant = message[start..mantissa_end]
-            .bytes()
-            .filter(u8::is_ascii_digit)
-            .skip_while(|&d| d == b'0')
-            .count();
-        let long = if fraction || exponent {
-            significant > 12
-        } else {
-            significant > 15
-        };
-        match token.parse::<f64>() {
-            Ok(x) if long && !glued => out.push_str(&crate::error::num(x)),
-            _ => out.push_str(token),
-        }
-    }
-    out
-}
-
-/// A number to 12 significant digits, trailing zeros trimmed, exponent form when very large
-/// or very small.
-///
-/// # Examples
-/// ```
-/// use inertia::error::num;
-/// assert_eq!(num(1.0 / 6.0), "0.166666666667");
-/// assert_eq!(num(2.9999999999999996), "3");
-/// assert_eq!(num(100000000.5), "100000000.5");
-/// assert_eq!(num(1.5e-9), "1.5e-9");
-/// assert_eq!(num(-0.0), "0");
-/// ```
-pub fn num(x: f64) -> String {
-    if x == 0.0 {
-        return "0".into();
-    }
-    if !x.is_finite() {
-        return x.to_string();
-    }
-    let e = x.abs().log10().floor() as i32;
-    if (-5..12).contains(&e) {
-        let decimals = (11 - e).max(0) as usize;
-        let s = format!("{x:.decimals$}");
-        let s = if s.contains('.') {
-            s.trim_end_matches('0').trim_end_matches('.').to_string()
-        } else {
-            s
-        };
-        if s == "-0" { "0".into() } else { s }
-    } else {
-        let s = format!("{x:.11e}");
-        let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
-        let mantissa = if mantissa.contains('.') {
-            mantissa.trim_end_matches('0').trim_end_matches('.')
-        } else {
-            mantissa
-        };
-        format!("{mantissa}e{exp}")
     }
 }

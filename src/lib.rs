@@ -32,14 +32,18 @@ pub mod arc;
 pub mod assembly;
 pub mod bezier;
 mod body;
+mod buckets;
 pub mod curve;
+#[doc(hidden)]
+pub mod details;
 pub mod error;
+mod fans;
 pub mod io;
 pub mod mass2d;
 pub mod mass3d;
 pub mod mesh;
 pub mod method;
-pub mod overlap;
+mod overlap;
 pub mod polygon;
 mod predicates;
 mod quadrature;
@@ -49,12 +53,13 @@ mod scratch;
 pub mod shape;
 mod shells;
 pub mod solid;
-pub mod soup;
+mod soup;
 pub mod spline;
-pub mod sums;
+mod sums;
 mod sweep;
 #[cfg(test)]
 mod test_rng;
+mod text;
 pub mod units;
 mod warning;
 

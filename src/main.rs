@@ -46,7 +46,7 @@ fn main() -> ExitCode {
     match cli::run(args) {
         Ok(outcome) => {
             for w in &outcome.warnings {
-                eprintln!("inertia: {}", inertia::error::tidy_numbers(w));
+                eprintln!("inertia: {}", inertia::details::tidy_numbers(w));
             }
             let mut out = std::io::stdout().lock();
             match out
@@ -67,7 +67,7 @@ fn main() -> ExitCode {
         Err(e) => {
             // One line, each reason once, numbers to 12 significant digits (1e300 is not
             // 301 digits).
-            let msg = inertia::error::tidy_numbers(&cli::reason(&e));
+            let msg = inertia::details::tidy_numbers(&cli::reason(&e));
             eprintln!("inertia: {}", msg.replace('\n', " "));
             ExitCode::from(2)
         }

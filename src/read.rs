@@ -144,6 +144,12 @@ impl Format {
                 if mesh.is_some() {
                     return problem(FormatProblem::MeshByName);
                 }
+                // An unnamed (or `.txt`, `.dat`) file holding an STL, a PLY or a 3MF.
+                if polygon.is_none_or(|p| p == PolygonFormat::Csv)
+                    && MeshFormat::sniff(bytes) != MeshFormat::Obj
+                {
+                    return problem(FormatProblem::MeshByContent);
+                }
                 Ok(Format::Polygon(
                     polygon.unwrap_or_else(|| PolygonFormat::sniff(bytes)),
                 ))
@@ -162,6 +168,9 @@ impl Format {
                 let format = MeshFormat::sniff(bytes);
                 // Content that only fell through to OBJ and holds no face is not a mesh.
                 if format == MeshFormat::Obj && !has_obj_face(bytes) {
+                    if PolygonFormat::sniff(bytes) != PolygonFormat::Csv {
+                        return problem(FormatProblem::PolygonByContent);
+                    }
                     return problem(FormatProblem::NotAMesh);
                 }
                 Ok(Format::Mesh(format))

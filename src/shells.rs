@@ -431,111 +431,14 @@ where
 
 /// The points where separate pieces of a closed, consistently wound surface meet (two
 /// bodies touching at a corner, a tetrahedron inside a box at its corner): those whose
-/// triangles form more than one group joined through shared neighbours. For each, `(point,
-/// triangle, group)` for every triangle at it, groups numbered from 0; triangles are
-/// numbered in the order `triangles` yields them (`n` points).
-///
-/// Around a point, each of its triangles `(p, a, b)` joins its neighbours `a` and `b`; a
-/// fan is a cycle of them, and fans that share a neighbour (bodies sharing an edge through
-/// the point) stay one group, which the overlap check's wedge test looks at. A fan has at
-/// least three triangles, so only points of six or more are looked at.
-pub(crate) fn pinches<I>(n: usize, triangles: impl Fn() -> I) -> Vec<(u32, u32, u32)>
-where
-    I: Iterator<Item = [u32; 3]>,
-{
-    let mut start = vec![0u32; n + 1];
-    for t in triangles() {
-        for &p in &t {
-            start[p as usize + 1] += 1;
-        }
-    }
-    if !start.iter().any(|&d| d >= 6) {
-        return Vec::new();
-    }
-    for k in 0..n {
-        start[k + 1] += start[k];
-    }
-    // Each point's steps (a, b, triangle).
-    let mut steps = vec![(0u32, 0u32, 0u32); start[n] as usize];
-    let mut fill = start.clone();
-    for (t, [a, b, c]) in triangles().enumerate() {
-        for (p, (x, y)) in [(a, (b, c)), (b, (c, a)), (c, (a, b))] {
-            steps[fill[p as usize] as usize] = (x, y, t as u32);
-            fill[p as usize] += 1;
-        }
-    }
-    (0..n)
-        .into_par_iter()
-        .with_min_len(4096)
-        .map_init(
-            || (Vec::new(), Vec::new()),
-            |(neighbours, parent): &mut (Vec<u32>, Vec<usize>), p| {
-                let around = &steps[start[p] as usize..start[p + 1] as usize];
-                if around.len() < 6 {
-                    return Vec::new();
-                }
-                // Union-find over the point's neighbours, joined by each triangle: listed as
-                // met and found by a linear search among a few (most points), sorted and
-                // found by binary search among many (a fan's centre has thousands).
-                neighbours.clear();
-                parent.clear();
-                let many = around.len() > 32;
-                if many {
-                    neighbours.extend(around.iter().flat_map(|s| [s.0, s.1]));
-                    neighbours.sort_unstable();
-                    neighbours.dedup();
-                    parent.extend(0..neighbours.len());
-                }
-                fn index(
-                    q: u32,
-                    many: bool,
-                    neighbours: &mut Vec<u32>,
-                    parent: &mut Vec<usize>,
-                ) -> usize {
-                    if many {
-                        return neighbours.binary_search(&q).unwrap_or(0);
-                    }
-                    neighbours.iter().position(|&x| x == q).unwrap_or_else(|| {
-                        neighbours.push(q);
-                        parent.push(parent.len());
-                        parent.len() - 1
-                    })
-                }
-                fn root(parent: &mut [usize], mut x: usize) -> usize {
-                    while parent[x] != x {
-                        parent[x] = parent[parent[x]];
-                        x = parent[x];
-                    }
-                    x
-                }
-                for s in around {
-                    let a = index(s.0, many, neighbours, parent);
-                    let b = index(s.1, many, neighbours, parent);
-                    let (ra, rb) = (root(parent, a), root(parent, b));
-                    parent[ra.max(rb)] = ra.min(rb);
-                }
-                if (0..parent.len()).filter(|&i| root(parent, i) == i).count() < 2 {
-                    return Vec::new();
-                }
-                // Groups numbered in order of first appearance.
-                let mut group_of = vec![u32::MAX; neighbours.len()];
-                let mut groups = 0;
-                around
-                    .iter()
-                    .map(|s| {
-                        let i = index(s.0, many, neighbours, parent);
-                        let r = root(parent, i);
-                        if group_of[r] == u32::MAX {
-                            group_of[r] = groups;
-                            groups += 1;
-                        }
-                        (p as u32, s.2, group_of[r])
-                    })
-                    .collect()
-            },
-        )
-        .flatten_iter()
-        .collect()
+/// triangles form more than one group joined through shared neighbours (see
+/// [`Fans::pinches`](crate::fans::Fans::pinches)). For each, `(point, triangle, group)` for
+/// every triangle at it, groups numbered from 0; `triangles` index `n` points and repeat
+/// none, at most [`crate::mesh::MAX_TRIANGLES`] of them (more are never read).
+pub(crate) fn pinches(n: usize, triangles: &[[u32; 3]]) -> Vec<(u32, u32, u32)> {
+    crate::fans::Fans::new(triangles.len(), n, |t| triangles[t])
+        .map(|f| f.pinches())
+        .unwrap_or_default()
 }
 
 /// Whether `p` lies exactly on the closed triangle (exact predicates, `robust`).

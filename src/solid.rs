@@ -2,10 +2,10 @@
 //! `inertia mesh` runs, for a library user to run the same.
 //!
 //! [`read_solids`] picks the path (see ARCHITECTURE.md): a binary or ASCII STL asked only
-//! for `tetra` is validated and integrated in place by [`crate::soup`]; otherwise the file
+//! for `tetra` is validated and integrated in place (the fast path); otherwise the file
 //! is parsed into raw meshes ([`crate::io::read_raw_meshes_limited`]), each body validated
 //! by the parallel path or, when that cannot certify it, by [`Mesh::new`], which says what
-//! is wrong. Every body is checked for overlapping triangles ([`crate::overlap`]); a body
+//! is wrong. Every body is checked for overlapping triangles; a body
 //! open only by rounding noise is welded within a tolerance and tried again.
 
 use crate::body::Body;
@@ -86,7 +86,7 @@ pub struct Solid {
 
 impl Solid {
     /// A body the parallel path validated and integrated by `tetra` without a mesh.
-    fn from_soup(s: crate::soup::Solid, warnings: Vec<Warning>) -> Solid {
+    fn from_soup(s: crate::soup::Certified, warnings: Vec<Warning>) -> Solid {
         Solid {
             name: String::new(),
             body: s.body,
@@ -182,9 +182,14 @@ pub fn read_solids(bytes: &[u8], format: MeshFormat, options: &Options) -> Resul
 /// coincide beyond it, described in one line.
 type Checked = std::result::Result<Option<crate::overlap::Contacts>, crate::error::OverlapAt>;
 
-/// The overlap check on `soup`, described by its places.
-fn checked<S: crate::soup::Soup>(soup: &S) -> Checked {
-    crate::overlap::check(soup).map_err(|o| o.at(soup))
+/// The overlap check on `soup` (its corners welded already, or not), described by its
+/// places.
+fn checked<S: crate::soup::Soup>(soup: &S, welded: Option<crate::soup::Welded>) -> Checked {
+    match welded {
+        Some(w) => crate::overlap::check_welded(soup, w),
+        None => crate::overlap::check(soup),
+    }
+    .map_err(|o| o.at(soup))
 }
 
 /// The parallel path on a file's triangles as they are: one closed shell integrated
@@ -199,16 +204,16 @@ fn from_soup<S: crate::soup::Soup>(
 ) -> Option<Result<Solid>> {
     let warnings = |warning: Option<Warning>| stray.iter().cloned().chain(warning).collect();
     if fast {
-        let s = crate::soup::solid(soup)?;
+        let (s, welded) = crate::soup::solid_with(soup, true)?;
         Some(
-            overlapping(checked(soup), options).map(|(warning, contacts)| {
+            overlapping(checked(soup, Some(welded)), options).map(|(warning, contacts)| {
                 Solid::from_soup(s, warnings(warning)).touching(contacts)
             }),
         )
     } else {
-        let mesh = crate::soup::mesh(soup)?;
+        let (mesh, welded) = crate::soup::mesh_with(soup)?;
         Some((|| {
-            let (warning, contacts) = overlapping(checked(soup), options)?;
+            let (warning, contacts) = overlapping(checked(soup, Some(welded)), options)?;
             let integrals = integrate(&mesh, options)?;
             Ok(Solid::from_mesh(mesh, integrals, options, warnings(warning)).touching(contacts))
         })())
@@ -513,11 +518,11 @@ fn body(
     let soup = crate::soup::IndexedSoup(raw);
     // Every closed body is checked for triangles that cross or coincide, once it has passed
     // the edge checks (an open mesh is reported as open first), unless that is known.
-    let overlap_of = || {
+    let overlap_of = |welded: Option<crate::soup::Welded>| {
         if overlap_checked {
             return Ok((None, None));
         }
-        overlapping(checked(&soup), options)
+        overlapping(checked(&soup, welded), options)
     };
     // The general path; when it refuses a closed mesh (a shell inside another, a body
     // folding through itself), overlapping triangles are the likelier cause and are named
@@ -561,22 +566,22 @@ fn body(
         None if fast => {
             // A clean 3MF object's items need not be looked at for points joining separate
             // pieces either: an item is the object's affine image.
-            if let Some(s) = crate::soup::solid_with(&soup, !overlap_checked) {
-                let (warning, contacts) = overlap_of()?;
+            if let Some((s, welded)) = crate::soup::solid_with(&soup, !overlap_checked) {
+                let (warning, contacts) = overlap_of(Some(welded))?;
                 let warnings = stray.into_iter().chain(warning).collect();
                 return Ok(Solid::from_soup(s, warnings).touching(contacts));
             }
             let mesh = general()?;
-            let found = overlap_of()?;
+            let found = overlap_of(None)?;
             let integrals = integrate(&mesh, options)?;
             (mesh, integrals, found)
         }
         None => {
-            let mesh = match crate::soup::mesh(&soup) {
-                Some(mesh) => mesh,
-                None => general()?,
+            let (mesh, welded) = match crate::soup::mesh_with(&soup) {
+                Some((mesh, welded)) => (mesh, Some(welded)),
+                None => (general()?, None),
             };
-            let found = overlap_of()?;
+            let found = overlap_of(welded)?;
             let integrals = integrate(&mesh, options)?;
             (mesh, integrals, found)
         }

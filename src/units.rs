@@ -1,6 +1,6 @@
 //! Length units, materials, and the conventions a report is printed in.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A length unit for input coordinates (`--units`) or output (`--output-units`): every
 /// length unit a DXF header's `$INSUNITS` can name, besides those of 3MF.
@@ -275,7 +275,7 @@ pub struct Units {
 /// let l = inertia::units::Units { input: Some(inertia::units::LengthUnit::Cm), output: None }.labels(2);
 /// assert_eq!(l.density, "kg/m^2");
 /// ```
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct UnitLabels {
     /// The length unit the input's coordinates were read in (`--units`, or the unit the
     /// file states: a 3MF `unit`, a DXF `$INSUNITS`); absent when unknown.
@@ -522,7 +522,7 @@ pub fn material(name: &str) -> Option<&'static Material> {
 /// assert_eq!(Products::Cad.sign(), 1.0);
 /// assert_eq!(Products::default(), Products::Tensor);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Products {

@@ -1,14 +1,14 @@
-//! Differential: the parallel path (`inertia::soup`, via `stl::solid` and `IndexedSoup`)
+//! Differential: the parallel path (`inertia::soup`, via `soup::stl_solid` and `IndexedSoup`)
 //! against the general path (`Mesh::new`) on arbitrary STL or OBJ bytes: each answers
 //! exactly where the other does, and the answers agree.
 #![no_main]
 use inertia::io::{MeshFormat, obj, stl};
-use inertia::soup::{IndexedSoup, mesh, solid};
+use inertia::details::{IndexedSoup, mesh, solid};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let (fast, raw) = match MeshFormat::sniff(data) {
-        MeshFormat::Stl => match (stl::solid(data), stl::parse(data)) {
+        MeshFormat::Stl => match (inertia::details::stl_solid(data), stl::parse(data)) {
             (Ok(fast), Ok(raw)) => (fast, raw),
             // A defect in the file: the parallel path steps aside or refuses alike.
             (Ok(None) | Err(_), Err(_)) => return,
@@ -23,7 +23,7 @@ fuzz_target!(|data: &[u8]| {
     // The parallel weld's mesh (voxel, pictures) is the general path's mesh.
     let general = inertia::Mesh::new(&raw);
     let welded = match MeshFormat::sniff(data) {
-        MeshFormat::Stl => stl::mesh(data).ok().flatten(),
+        MeshFormat::Stl => inertia::details::stl_mesh(data).ok().flatten(),
         _ => mesh(&IndexedSoup(&raw)),
     };
     match (&welded, &general) {

@@ -299,10 +299,22 @@ mod tests {
                 .contains("missing")
         );
         assert!(
-            read_parts(br#"{"methods": {}}"#)
+            read_parts(br#"{"schema_version": 1, "methods": {}}"#)
                 .unwrap_err()
                 .to_string()
                 .contains("comparison of methods")
+        );
+        assert_eq!(
+            read_parts(br#"{"schema_version": 7, "methods": {}}"#)
+                .unwrap_err()
+                .to_string(),
+            "report: schema_version 7 is not one this inertia reads (it reads 1): print the report again with this version"
+        );
+        assert_eq!(
+            read_parts(br#"{"schema_version": 1, "mass_moments": {}}"#)
+                .unwrap_err()
+                .to_string(),
+            "report: missing field `ixx`; is this a JSON report of inertia?"
         );
         assert!(read_parts(b"not json").is_err());
     }

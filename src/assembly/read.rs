@@ -1,69 +1,50 @@
-//! Reading reports back: the fields of a `--json` report of `polygon`, `mesh` or `shape`,
-//! checked (finite, physical, consistent) and returned about the centroid in the tensor
+//! Reading reports back: a `--json` report of `polygon`, `mesh` or `shape` (or a batch of
+//! them, or JSON Lines) deserialised into the report types of
+//! [`report::schema`](crate::report::schema), its `schema_version` checked, its numbers
+//! checked (finite, physical, consistent), and returned about the centroid in the tensor
 //! convention whatever `about` and `products` the report was printed with.
 
 use super::Part;
 use crate::error::{Error, Result, clip};
 use crate::mass2d::{MassProperties2d, SecondMoments2d};
 use crate::mass3d::{MassProperties3d, shift_tensor};
-use crate::report::{Body, BoundingBox, BoundingBox2d, Outline};
-use crate::units::{LengthUnit, Products, Units};
+use crate::report::schema::SCHEMA_VERSION;
+use crate::report::{Body, MeshReport, Outline, PolygonReport};
+use crate::units::{LengthUnit, Products, UnitLabels, Units};
 use nalgebra::{Matrix3, Point2, Point3};
 use serde_json::Value;
 
-fn num(v: &Value, key: &str, place: &str) -> Result<f64> {
-    v.get(key).and_then(Value::as_f64).ok_or_else(|| {
-        Error::parse(
+/// A report's value as the schema's type `T`, or the deserialiser's words (the missing or
+/// mistyped field) at `place`.
+fn typed<T: serde::de::DeserializeOwned>(v: &Value, place: &str) -> Result<T> {
+    T::deserialize(v)
+        .map_err(|e| Error::parse(place, format!("{e}; is this a JSON report of inertia?")))
+}
+
+/// Refuses a document whose `schema_version` is missing or not [`SCHEMA_VERSION`].
+fn check_version(v: &Value, place: &str) -> Result<()> {
+    match v.get("schema_version") {
+        Some(n) if n.as_u64() == Some(u64::from(SCHEMA_VERSION)) => Ok(()),
+        Some(n) => Err(Error::parse(
             place,
-            format!("missing number \"{key}\"; is this a JSON report of inertia?"),
-        )
-    })
-}
-
-fn vector<const N: usize>(v: &Value, key: &str, place: &str) -> Result<[f64; N]> {
-    let arr = v
-        .get(key)
-        .and_then(Value::as_array)
-        .ok_or_else(|| Error::parse(place, format!("missing array \"{key}\"")))?;
-    if arr.len() != N {
-        return Err(Error::parse(
+            format!(
+                "schema_version {} is not one this inertia reads (it reads {SCHEMA_VERSION}): print the report again with this version",
+                clip(&n.to_string())
+            ),
+        )),
+        None => Err(Error::parse(
             place,
-            format!("\"{key}\" has {} values, expected {N}", arr.len()),
-        ));
+            "missing \"schema_version\": not a JSON report printed by inertia",
+        )),
     }
-    let mut out = [0.0; N];
-    for (o, x) in out.iter_mut().zip(arr) {
-        *o = x
-            .as_f64()
-            .ok_or_else(|| Error::parse(place, format!("\"{key}\" holds a non-number")))?;
-    }
-    Ok(out)
 }
 
-fn count(v: &Value, key: &str) -> usize {
-    v.get(key).and_then(Value::as_u64).unwrap_or(0) as usize
-}
-
-fn units_of(v: &Value, place: &str) -> Result<Units> {
-    let length = v
-        .get("units")
-        .and_then(|u| u.get("length"))
-        .and_then(Value::as_str)
-        .ok_or_else(|| {
-            Error::parse(
-                place,
-                "missing \"units\"; reports from this version of inertia carry them",
-            )
-        })?;
-    let unit = match length {
+fn units_of(labels: &UnitLabels, place: &str) -> Result<Units> {
+    let unit = match labels.length.as_str() {
         "input" => None,
-        other if LengthUnit::from_symbol(other).is_some() => LengthUnit::from_symbol(other),
-        other => {
-            return Err(Error::parse(
-                place,
-                format!("unknown length unit \"{}\"", clip(other)),
-            ));
-        }
+        other => Some(LengthUnit::from_symbol(other).ok_or_else(|| {
+            Error::parse(place, format!("unknown length unit \"{}\"", clip(other)))
+        })?),
     };
     Ok(Units {
         input: unit,
@@ -71,18 +52,7 @@ fn units_of(v: &Value, place: &str) -> Result<Units> {
     })
 }
 
-fn products_of(v: &Value, place: &str) -> Result<Products> {
-    match v.get("products").and_then(Value::as_str) {
-        Some("tensor") => Ok(Products::Tensor),
-        Some("cad") => Ok(Products::Cad),
-        _ => Err(Error::parse(
-            place,
-            "missing \"products\" (\"tensor\" or \"cad\")",
-        )),
-    }
-}
-
-/// Reads one report object.
+/// Reads one report object: a mesh's (it has an `inertia_tensor`) or a plate's.
 fn part(v: &Value, place: &str) -> Result<Part> {
     if v.get("methods").is_some() {
         return Err(Error::parse(
@@ -90,130 +60,125 @@ fn part(v: &Value, place: &str) -> Result<Part> {
             "a comparison of methods; combine takes single-method reports",
         ));
     }
-    let units = units_of(v, place)?;
-    let products = products_of(v, place)?;
-    let mass = positive_num(v, "mass", place)?;
-    if let Some(tensor) = v.get("inertia_tensor") {
-        let read = |tensor: &Value| -> Result<Matrix3<f64>> {
-            let rows: Vec<[f64; 3]> = (0..3)
-                .map(|r| row(tensor, r, place))
-                .collect::<Result<_>>()?;
-            let mut t = Matrix3::from_fn(|r, c| rows[r][c]);
-            if products == Products::Cad {
-                for r in 0..3 {
-                    for c in 0..3 {
-                        if r != c {
-                            t[(r, c)] = -t[(r, c)];
-                        }
+    if v.get("inertia_tensor").is_some() {
+        return solid(typed(v, place)?, place);
+    }
+    if v.get("mass_moments").is_none() {
+        return Err(Error::parse(
+            place,
+            "neither \"inertia_tensor\" nor \"mass_moments\": not an inertia report",
+        ));
+    }
+    plate(typed(v, place)?, place)
+}
+
+/// A solid's report, about its centroid in the tensor convention.
+fn solid(r: MeshReport, place: &str) -> Result<Part> {
+    let units = units_of(&r.units, place)?;
+    let mass = positive(r.mass, "mass", place)?;
+    // The tensor convention, whatever the report was printed in.
+    let read = |rows: [[f64; 3]; 3]| {
+        let mut t = Matrix3::from_fn(|r, c| rows[r][c]);
+        if r.products == Products::Cad {
+            for i in 0..3 {
+                for j in 0..3 {
+                    if i != j {
+                        t[(i, j)] = -t[(i, j)];
                     }
                 }
             }
-            Ok(t)
-        };
-        let t = read(tensor)?;
-        let centroid = Point3::from(vector::<3>(v, "centroid", place)?);
-        let about = Point3::from(vector::<3>(v, "about", place)?);
-        // Rounding is judged against the tensor as printed: moving it from a far `about`
-        // back to the centroid costs digits that were never there.
-        let scale = t.abs().max();
-        check_tensor(&t, scale, place)?;
-        let inertia = match v.get("centroidal_inertia_tensor") {
-            // The report's own tensor about its centroid: no digits lost, but it must be
-            // the printed tensor's, moved.
-            Some(c) => {
-                let inertia = read(c)?;
-                check_tensor(&inertia, inertia.abs().max(), place)?;
-                let moved = shift_tensor(&inertia, mass, about - centroid);
-                if (moved - t).abs().max() > 1e-9 * scale {
-                    return Err(Error::parse(
-                        place,
-                        "\"centroidal_inertia_tensor\" moved to \"about\" is not \"inertia_tensor\": the report was edited, or its numbers do not belong together",
-                    ));
-                }
-                inertia
-            }
-            None => {
-                // Tensor about `about` → about the centroid, refused when the shift leaves
-                // fewer digits than a report must keep.
-                let inertia = shift_tensor(&t, -mass, centroid - about);
-                check_tensor(&inertia, scale, place)?;
-                recovered(
-                    inertia.abs().max(),
-                    scale,
-                    || {
-                        let n = crate::error::num;
-                        format!(
-                            "its tensor is about ({}, {}, {})",
-                            n(about.x),
-                            n(about.y),
-                            n(about.z)
-                        )
-                    },
-                    "centroidal_inertia_tensor",
-                    place,
-                )?;
-                inertia
-            }
-        };
-        let b = v.get("bounding_box");
-        let bbox = match b {
-            Some(b) => BoundingBox {
-                min: vector::<3>(b, "min", place)?,
-                max: vector::<3>(b, "max", place)?,
-            },
-            None => BoundingBox {
-                min: centroid.into(),
-                max: centroid.into(),
-            },
-        };
-        return Ok(Part::Solid {
-            properties: MassProperties3d {
-                volume: positive_num(v, "volume", place)?,
-                mass,
-                centroid,
-                inertia,
-            },
-            body: Body {
-                triangles: count(v, "triangles"),
-                degenerate_triangles: count(v, "degenerate_triangles"),
-                vertices: count(v, "vertices"),
-                shells: count(v, "shells"),
-                cavities: count(v, "cavities"),
-                inside_out: false,
-                surface_area: v.get("surface_area").and_then(Value::as_f64).unwrap_or(0.0),
-                bounding_box: bbox,
-                // Not carried: its lengths are in the report's units.
-                contacts: None,
-                left_out: None,
-            },
-            units,
-        });
-    }
-    let sm = v.get("mass_moments").ok_or_else(|| {
-        Error::parse(
-            place,
-            "neither \"inertia_tensor\" nor \"mass_moments\": not an inertia report",
-        )
-    })?;
-    let sign = products.sign(); // printed = sign · (+∫xy)
-    let read = |sm: &Value| -> Result<SecondMoments2d> {
-        Ok(SecondMoments2d {
-            ixx: num(sm, "ixx", place)?,
-            iyy: num(sm, "iyy", place)?,
-            ixy: sign * num(sm, "ixy", place)?,
-        })
+        }
+        t
     };
-    let about_moments = read(sm)?;
-    let centroid = Point2::from(vector::<2>(v, "centroid", place)?);
-    let about = Point2::from(vector::<2>(v, "about", place)?);
+    let t = read(r.inertia_tensor);
+    let centroid = Point3::from(r.centroid);
+    let about = Point3::from(r.about);
+    // Rounding is judged against the tensor as printed: moving it from a far `about`
+    // back to the centroid costs digits that were never there.
+    let scale = t.abs().max();
+    check_tensor(&t, scale, place)?;
+    let inertia = match r.centroidal_inertia_tensor {
+        // The report's own tensor about its centroid: no digits lost, but it must be the
+        // printed tensor's, moved.
+        Some(c) => {
+            let inertia = read(c);
+            check_tensor(&inertia, inertia.abs().max(), place)?;
+            let moved = shift_tensor(&inertia, mass, about - centroid);
+            if (moved - t).abs().max() > 1e-9 * scale {
+                return Err(Error::parse(
+                    place,
+                    "\"centroidal_inertia_tensor\" moved to \"about\" is not \"inertia_tensor\": the report was edited, or its numbers do not belong together",
+                ));
+            }
+            inertia
+        }
+        None => {
+            // Tensor about `about` → about the centroid, refused when the shift leaves fewer
+            // digits than a report must keep.
+            let inertia = shift_tensor(&t, -mass, centroid - about);
+            check_tensor(&inertia, scale, place)?;
+            recovered(
+                inertia.abs().max(),
+                scale,
+                || {
+                    let n = crate::error::num;
+                    format!(
+                        "its tensor is about ({}, {}, {})",
+                        n(about.x),
+                        n(about.y),
+                        n(about.z)
+                    )
+                },
+                "centroidal_inertia_tensor",
+                place,
+            )?;
+            inertia
+        }
+    };
+    Ok(Part::Solid {
+        properties: MassProperties3d {
+            volume: positive(r.volume, "volume", place)?,
+            mass,
+            centroid,
+            inertia,
+        },
+        body: Body {
+            triangles: r.triangles.unwrap_or(0),
+            degenerate_triangles: r.degenerate_triangles.unwrap_or(0),
+            vertices: r.vertices.unwrap_or(0),
+            shells: r.shells,
+            cavities: r.cavities,
+            inside_out: false,
+            surface_area: r.surface_area,
+            bounding_box: r.bounding_box,
+            // Not carried: its lengths are in the report's units.
+            contacts: None,
+            left_out: None,
+        },
+        units,
+    })
+}
+
+/// A plate's report, about its centroid with products as `+∫xy dm`.
+fn plate(r: PolygonReport, place: &str) -> Result<Part> {
+    let units = units_of(&r.units, place)?;
+    let mass = positive(r.mass, "mass", place)?;
+    let sign = r.products.sign(); // printed = sign · (+∫xy)
+    let read = |m: crate::report::PlanarMoments| SecondMoments2d {
+        ixx: m.ixx,
+        iyy: m.iyy,
+        ixy: sign * m.ixy,
+    };
+    let about_moments = read(r.mass_moments);
+    let centroid = Point2::from(r.centroid);
+    let about = Point2::from(r.about);
     let size = |m: &SecondMoments2d| m.ixx.abs().max(m.iyy.abs()).max(m.ixy.abs());
     let scale = size(&about_moments);
     check_moments(&about_moments, scale, place)?;
-    let moments = match v.get("centroidal_mass_moments") {
-        // The report's own moments about its centroid: they must be the printed ones,
-        // moved.
+    let moments = match r.centroidal_mass_moments {
+        // The report's own moments about its centroid: they must be the printed ones, moved.
         Some(c) => {
-            let moments = read(c)?;
+            let moments = read(c);
             check_moments(&moments, size(&moments), place)?;
             let moved = moments.shifted(mass, about - centroid);
             if size(&SecondMoments2d {
@@ -247,32 +212,25 @@ fn part(v: &Value, place: &str) -> Result<Part> {
     };
     Ok(Part::Planar {
         properties: MassProperties2d {
-            area: positive_num(v, "area", place)?,
+            area: positive(r.area, "area", place)?,
             mass,
             centroid,
             moments,
         },
         outline: Outline {
-            vertices: count(v, "vertices"),
-            holes: count(v, "holes"),
+            vertices: r.vertices,
+            holes: r.holes,
             winding: "ccw",
-            perimeter: v.get("perimeter").and_then(Value::as_f64).unwrap_or(0.0),
-            max_deviation: v.get("max_deviation").and_then(Value::as_f64),
-            bounding_box: match v.get("bounding_box") {
-                Some(b) => Some(BoundingBox2d {
-                    min: vector::<2>(b, "min", place)?,
-                    max: vector::<2>(b, "max", place)?,
-                }),
-                None => None,
-            },
+            perimeter: r.perimeter,
+            max_deviation: r.max_deviation,
+            bounding_box: r.bounding_box,
         },
         units,
     })
 }
 
 /// A number that must be positive and finite (a mass, an area, a volume).
-fn positive_num(v: &Value, key: &str, place: &str) -> Result<f64> {
-    let x = num(v, key, place)?;
+fn positive(x: f64, key: &str, place: &str) -> Result<f64> {
     if x.is_finite() && x > 0.0 {
         Ok(x)
     } else {
@@ -383,30 +341,14 @@ fn check_moments(m: &SecondMoments2d, scale: f64, place: &str) -> Result<()> {
     Ok(())
 }
 
-fn row(tensor: &Value, r: usize, place: &str) -> Result<[f64; 3]> {
-    let row = tensor
-        .as_array()
-        .and_then(|rows| rows.get(r))
-        .ok_or_else(|| Error::parse(place, "\"inertia_tensor\" is not 3 rows"))?;
-    let cells = row
-        .as_array()
-        .filter(|c| c.len() == 3)
-        .ok_or_else(|| Error::parse(place, "\"inertia_tensor\" rows need 3 numbers"))?;
-    let mut out = [0.0; 3];
-    for (o, c) in out.iter_mut().zip(cells) {
-        *o = c
-            .as_f64()
-            .ok_or_else(|| Error::parse(place, "\"inertia_tensor\" holds a non-number"))?;
-    }
-    Ok(out)
-}
-
 /// Reads the parts in a report file: one object, `{"parts": [...]}` (its parts; its total
 /// is ignored), or JSON Lines.
 ///
 /// # Errors
 /// [`Error::Parse`](crate::Error::Parse) for text that is not a report (not JSON, a
-/// `--method all` comparison, a missing or non-finite field, unknown units or products),
+/// `schema_version` missing or other than
+/// [`SCHEMA_VERSION`](crate::report::schema::SCHEMA_VERSION), a `--method all` comparison,
+/// a missing or mistyped field, unknown units or products),
 /// and the checks that refuse an unphysical part (a negative principal moment, a tensor
 /// breaking the triangle inequality, a batch report listing failed inputs).
 ///
@@ -453,6 +395,7 @@ pub fn read_parts(bytes: &[u8]) -> Result<Vec<Part>> {
         } else {
             "report".to_string()
         };
+        check_version(v, &place)?;
         if v.get("error").is_some() && v.get("mass").is_none() {
             return Err(Error::parse(
                 place,

@@ -101,18 +101,8 @@ mod with_step {
         }
     }
 
-    /// One tessellation's row of the convergence, as printed.
-    #[derive(serde::Serialize)]
-    struct Row {
-        deflection: f64,
-        triangles: usize,
-        volume: f64,
-        centroid: [f64; 3],
-        inertia_tensor: [[f64; 3]; 3],
-        difference: f64,
-        bound: f64,
-        within: bool,
-    }
+    // One tessellation's row of the convergence, as printed (the schema's).
+    use inertia::report::schema::{Tessellation as Row, TessellationComparison};
 
     /// The chordal deflections of `--method all`: 1e-2, 1e-3 and 1e-4 of the solid's
     /// bounding-box diagonal.
@@ -193,7 +183,7 @@ mod with_step {
                         "  {:>12.3e}  {:>10}  {:>22}  {:>10.2e}  {:>10.2e}{}\n",
                         r.deflection,
                         r.triangles,
-                        inertia::error::num(r.volume),
+                        inertia::details::num(r.volume),
                         r.difference,
                         r.bound,
                         if r.within { "" } else { "  OUTSIDE" }
@@ -209,17 +199,11 @@ mod with_step {
                 );
                 s
             }
-            _ => {
-                let v = serde_json::json!({
-                    "schema_version": inertia::report::json::SCHEMA_VERSION,
-                    "brep": brep,
-                    "tessellations": rows,
-                    "agree": agree,
-                });
-                let mut s = serde_json::to_string_pretty(&v).expect("values serialise");
-                s.push('\n');
-                s
-            }
+            _ => inertia::report::json::pretty(&TessellationComparison {
+                brep: &brep,
+                tessellations: &rows,
+                agree,
+            }),
         };
         let mut out = Outcome::ok(stdout);
         out.warnings = cad

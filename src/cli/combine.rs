@@ -34,7 +34,7 @@ pub(super) fn indexed(flag: &str, text: &str, files: usize) -> Result<(usize, St
     let (n, value) = text.split_once('=').with_context(|| {
         format!(
             "{flag} takes N=VALUE (N the file's position from 1), got \"{}\"",
-            inertia::error::clip(text)
+            inertia::details::clip(text)
         )
     })?;
     let n: usize = n
@@ -45,7 +45,7 @@ pub(super) fn indexed(flag: &str, text: &str, files: usize) -> Result<(usize, St
         .with_context(|| {
             format!(
                 "{flag}: \"{}\" is not a file position from 1 to {files}",
-                inertia::error::clip(n)
+                inertia::details::clip(n)
             )
         })?;
     Ok((n - 1, value.trim().to_string()))
@@ -58,7 +58,7 @@ pub(super) fn numbers(flag: &str, text: &str) -> Result<Vec<f64>> {
         .with_context(|| {
             format!(
                 "{flag}: \"{}\" is not a list of finite numbers",
-                inertia::error::clip(text)
+                inertia::details::clip(text)
             )
         })
 }
@@ -96,7 +96,7 @@ pub(super) fn combine(a: CombineArgs) -> Result<Outcome> {
             .with_context(|| {
                 format!(
                     "--rotate: \"{}\" is not an angle in degrees",
-                    inertia::error::clip(&deg)
+                    inertia::details::clip(&deg)
                 )
             })?;
         let r = Motion::rotate(axis, deg).rotation;

@@ -3,7 +3,8 @@
 //! ("give --overlap sum to add them") and calls parameters by their flags.
 
 use inertia::Error;
-use inertia::error::{Excess, FormatProblem, Need, Parameter, ShellProblem, Unresolved, num};
+use inertia::details::num;
+use inertia::error::{Excess, FormatProblem, Need, Parameter, ShellProblem, Unresolved};
 
 /// `e`'s message as the command line prints it: the library's, with the flag that would
 /// help where one would.
@@ -17,6 +18,12 @@ pub fn message(e: &Error) -> String {
         Error::Format {
             problem: FormatProblem::MeshByName,
         } => "a triangle mesh by its name: `inertia mesh` reads it (or give --input-format if it is a polygon)".to_string(),
+        Error::Format {
+            problem: FormatProblem::PolygonByContent,
+        } => "a polygon file by its content: `inertia polygon` reads it (or give --input-format if it is a mesh)".to_string(),
+        Error::Format {
+            problem: FormatProblem::MeshByContent,
+        } => "a triangle mesh by its content: `inertia mesh` reads it (or give --input-format if it is a polygon)".to_string(),
         Error::Format {
             problem: FormatProblem::NotAMesh,
         } => format!("{e}: give --input-format if it is one"),

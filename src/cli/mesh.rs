@@ -98,6 +98,21 @@ struct MeshPart {
     density: Option<f64>,
 }
 
+/// What a part's report is built from besides its integrals: its name, colour, material
+/// and own density (see [`MeshPart`]).
+type Who<'a> = (
+    &'a str,
+    Option<[f64; 3]>,
+    Option<&'a inertia::report::MaterialReport>,
+    Option<f64>,
+);
+
+impl MeshPart {
+    fn who(&self) -> Who<'_> {
+        (&self.name, self.color, self.material.as_ref(), self.density)
+    }
+}
+
 /// What `--input-format` names: a mesh format, or a CAD format (read through OpenCASCADE,
 /// with the feature `step`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -411,7 +426,7 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
                 amount = Amount::Density(d);
                 note = Some(format!(
                     "note: density {} kg/m^3 from {}'s material; --density, --mass or --material overrides it",
-                    inertia::error::num(d),
+                    num(d),
                     shown(p)
                 ));
             }
@@ -475,21 +490,97 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         })
     };
     let method_name = |m: MeshMethod| if a.shell.is_some() { "shell" } else { m.name() };
+    let report_in = |amount: Amount,
+                     view: &View,
+                     part: Who,
+                     method: MeshMethod,
+                     body: Body,
+                     unit: MeshIntegral,
+                     brep: Option<f64>|
+     -> Result<MeshReport> {
+        let (name, color, material, own) = part;
+        let method = if brep.is_some() {
+            "brep"
+        } else {
+            method_name(method)
+        };
+        // A part weighed with its own density from its file.
+        let amount = own.map_or(amount, Amount::Density);
+        let mut r = MeshReport::from_integral(name, method, body, unit, amount, about, view);
+        r.tolerance = brep;
+        r.color = color;
+        r.material = material.cloned();
+        checked(name, r)
+    };
+    let lone = files.len() == 1 && a.files_from.is_none();
+    let given =
+        a.common.density.is_some() || a.common.mass.is_some() || a.common.material.is_some();
+    // JSON Lines of a batch are printed file by file as they are read, when no file can
+    // change the unit (it is fixed by the flags, or no input's format states one) nor the
+    // density (a CAD file's own is used when no --density, --mass or --material is given,
+    // decided once every file is read): the lines are then the same as those printed at
+    // the end.
+    let stream = output == OutputFormat::Jsonl
+        && !lone
+        && (given || !files.iter().any(&cad))
+        && a.common.unit_fixed(|| {
+            files.iter().all(|p| {
+                !cad(p)
+                    && input_format
+                        .map_or_else(|| MeshFormat::from_path(p), MeshInput::mesh)
+                        .is_some_and(|f| f != MeshFormat::ThreeMf)
+            })
+        });
+    let streaming = if stream {
+        Some((
+            LineStream::new(),
+            a.common.amount(3, None)?,
+            a.common.view(3)?,
+        ))
+    } else {
+        None
+    };
+    let emit = |k: usize, file: &Result<MeshFile, (String, String)>| {
+        let Some((lines, amount, view)) = &streaming else {
+            return;
+        };
+        let text = match file {
+            Ok(file) => file
+                .parts
+                .iter()
+                .map(|p| {
+                    let row = report_in(
+                        *amount,
+                        view,
+                        p.who(),
+                        methods[0],
+                        p.body,
+                        p.integrals[0],
+                        p.brep,
+                    )
+                    .map_err(|e| (p.name.clone(), reason(&e)));
+                    jsonl::line(row.as_ref().map_err(|(s, m)| (s.as_str(), m.as_str())))
+                })
+                .collect(),
+            Err((source, message)) => {
+                jsonl::line::<MeshReport>(Err((source.as_str(), message.as_str())))
+            }
+        };
+        lines.put(k, text);
+    };
     // A lone file is read once here: one body is reported alone, several as parts below.
-    let (per_file, stated) = if files.len() == 1 && a.files_from.is_none() {
+    let (per_file, stated) = if lone {
         let progress = Progress::start(None, files[0].display().to_string());
         let file = read(&files[0])?;
         drop(progress);
         let stated = vec![(files[0].display().to_string(), file.unit)];
         (vec![Ok(file)], stated)
     } else {
-        read_batch(&files, "meshes", read, |f: &MeshFile| f.unit)
+        read_batch(&files, "meshes", read, |f: &MeshFile| f.unit, emit)
     };
     a.common.adopt_units(&stated)?;
     let mut amount = a.common.amount(3, None)?;
     let mut per_file = per_file;
-    let given =
-        a.common.density.is_some() || a.common.mass.is_some() || a.common.material.is_some();
     let mut notes = vec![];
     if !given && a.common.units.is_some() {
         let mut parts: Vec<&mut MeshPart> = per_file
@@ -512,46 +603,20 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         }
     }
     let view = a.common.view(3)?;
-    let report = |part: (
-        &str,
-        Option<[f64; 3]>,
-        Option<&inertia::report::MaterialReport>,
-        Option<f64>,
-    ),
-                  method: MeshMethod,
-                  body: Body,
-                  unit: MeshIntegral,
-                  brep: Option<f64>|
-     -> Result<MeshReport> {
-        let (name, color, material, own) = part;
-        let method = if brep.is_some() {
-            "brep"
-        } else {
-            method_name(method)
-        };
-        let amount = own.map_or(amount, Amount::Density);
-        let mut r = MeshReport::from_integral(name, method, body, unit, amount, about, &view);
-        r.tolerance = brep;
-        r.color = color;
-        r.material = material.cloned();
-        checked(name, r)
-    };
-    let lone = files.len() == 1 && a.files_from.is_none();
+    let report =
+        |part: Who,
+         method: MeshMethod,
+         body: Body,
+         unit: MeshIntegral,
+         brep: Option<f64>|
+         -> Result<MeshReport> { report_in(amount, &view, part, method, body, unit, brep) };
     if lone && let Some(Ok(file)) = per_file.first_mut() {
         if file.parts.len() == 1 && !a.parts {
             let part = file.parts.remove(0);
             let reports = methods
                 .iter()
                 .zip(&part.integrals)
-                .map(|(m, u)| {
-                    let who = (
-                        part.name.as_str(),
-                        part.color,
-                        part.material.as_ref(),
-                        part.density,
-                    );
-                    report(who, *m, part.body, *u, part.brep)
-                })
+                .map(|(m, u)| report(part.who(), *m, part.body, *u, part.brep))
                 .collect::<Result<Vec<_>>>()?;
             if let (Some(path), Some(mesh)) = (&a.plot, &part.mesh) {
                 write_file(path, &inertia::report::svg::mesh(mesh, &reports[0]))?;
@@ -593,19 +658,15 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
     let rows: Vec<Result<MeshReport, (String, String)>> = results
         .iter()
         .map(|r| match r {
-            Ok(p) => report(
-                (p.name.as_str(), p.color, p.material.as_ref(), p.density),
-                method,
-                p.body,
-                p.integrals[0],
-                p.brep,
-            )
-            .map_err(|e| (p.name.clone(), reason(&e))),
+            Ok(p) => report(p.who(), method, p.body, p.integrals[0], p.brep)
+                .map_err(|e| (p.name.clone(), reason(&e))),
             Err(e) => Err(e.clone()),
         })
         .collect();
     let good: Vec<&MeshPart> = results.iter().filter_map(|r| r.as_ref().ok()).collect();
-    let total = (good.len() > 1 || (a.parts && !good.is_empty())).then(|| {
+    // JSON Lines print no total.
+    let wants_total = output != OutputFormat::Jsonl && (good.len() > 1 || a.parts);
+    let total = (wants_total && !good.is_empty()).then(|| {
         // Parts of their own densities: each weighed with its own (kg/m³ times volume in
         // the input unit), the total reported with density 1 and then their mean.
         let own = good.iter().any(|g| g.density.is_some());
@@ -662,6 +723,11 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
     warnings.append(&mut out.warnings);
     warnings.extend(notes);
     out.warnings = warnings;
+    if let Some((lines, ..)) = streaming {
+        // Already printed, line by line.
+        lines.finish()?;
+        out.stdout.clear();
+    }
     Ok(out)
 }
 
@@ -691,7 +757,7 @@ fn file_density(parts: &[&mut MeshPart]) -> Option<(f64, String)> {
             density,
             format!(
                 "density {} kg/m^3 from {whose}; --density, --mass or --material overrides it",
-                inertia::error::num(density)
+                num(density)
             ),
         )
     })
@@ -735,7 +801,7 @@ fn file_density_left(parts: &[&mut MeshPart]) -> Option<String> {
         format!(
             "{}: the file's density {} kg/m^3 (as OpenCASCADE reads it) is beyond any solid's and is not used: give --density, --mass or --material",
             first.label,
-            inertia::error::num(density)
+            num(density)
         )
     } else {
         format!(

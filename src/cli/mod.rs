@@ -3,13 +3,13 @@
 use crate::progress::Progress;
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use inertia::details::num;
 use inertia::error::Parameter;
-use inertia::error::num;
 use inertia::io::{Bytes, MeshFormat, PolygonFormat};
 use inertia::method::voxel::DEFAULT_RESOLUTION;
 use inertia::read::{Format, ItemKind, Kind, ReadOptions, Shapes, Warning};
 use inertia::report::{
-    Body, BoundingBox, MeshReport, Outline, OutputFormat, PolygonReport, View, compare,
+    Body, BoundingBox, MeshReport, Outline, OutputFormat, PolygonReport, View, compare, jsonl,
 };
 use inertia::shape::{Shape2d, Shape3d};
 use inertia::units::{LengthUnit, Products, Units, material};
@@ -312,18 +312,22 @@ type Stated = Vec<(String, Option<LengthUnit>)>;
 
 /// Reads several files on every core (a progress bar counting `noun`), each to its result
 /// or its file's name and message; and the unit each file that was read states, for
-/// [`Common::adopt_units`].
+/// [`Common::adopt_units`]. `done` is called with each file's position and result as soon
+/// as it is read (on the thread that read it).
 fn read_batch<T: Send>(
     files: &[PathBuf],
     noun: &str,
     read: impl Fn(&PathBuf) -> Result<T> + Sync,
     unit: impl Fn(&T) -> Option<LengthUnit>,
+    done: impl Fn(usize, &Result<T, (String, String)>) + Sync,
 ) -> (Rows<T>, Stated) {
     let progress = Progress::start(Some(files.len() as u64), noun.into());
     let per_file: Rows<T> = files
         .par_iter()
-        .map(|p| {
+        .enumerate()
+        .map(|(k, p)| {
             let r = read(p).map_err(|e| (p.display().to_string(), reason(&e)));
+            done(k, &r);
             progress.inc();
             r
         })
@@ -335,6 +339,64 @@ fn read_batch<T: Send>(
         .filter_map(|(p, r)| r.as_ref().ok().map(|f| (p.display().to_string(), unit(f))))
         .collect();
     (per_file, stated)
+}
+
+/// Lines printed on stdout as they come, in the order of their positions: the text of
+/// position k is written once every position before it has been (JSON Lines of a batch,
+/// each file's lines as soon as it and the files before it are read).
+struct LineStream {
+    state: std::sync::Mutex<StreamState>,
+}
+
+#[derive(Default)]
+struct StreamState {
+    /// The next position to write.
+    next: usize,
+    /// Texts that came before their turn.
+    waiting: std::collections::BTreeMap<usize, String>,
+    /// The reader left (`| head`): nothing more is written, and that is not an error.
+    closed: bool,
+    /// A write that failed otherwise.
+    failed: Option<std::io::Error>,
+}
+
+impl LineStream {
+    fn new() -> Self {
+        LineStream {
+            state: Default::default(),
+        }
+    }
+
+    /// The text of position `k`; writes it and every text waiting after it, in order.
+    fn put(&self, k: usize, text: String) {
+        use std::io::Write;
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        s.waiting.insert(k, text);
+        let mut out = std::io::stdout().lock();
+        while let Some(text) = {
+            let next = s.next;
+            s.waiting.remove(&next)
+        } {
+            s.next += 1;
+            if s.closed || s.failed.is_some() {
+                continue;
+            }
+            match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => s.closed = true,
+                Err(e) => s.failed = Some(e),
+            }
+        }
+    }
+
+    /// Ends the stream: an error if a write failed (other than the reader leaving).
+    fn finish(self) -> Result<()> {
+        let s = self.state.into_inner().unwrap_or_else(|e| e.into_inner());
+        match s.failed {
+            Some(e) => bail!("cannot write output: {e}"),
+            None => Ok(()),
+        }
+    }
 }
 
 /// The output of several inputs: each part, the total (table and JSON), errors.
@@ -355,29 +417,7 @@ fn batch_outcome<R: serde::Serialize + Clone>(
         // The total last, as a row like the others.
         OutputFormat::Csv => csv_rows(&rows, total.as_ref()),
         OutputFormat::Jsonl => inertia::report::jsonl::lines(&rows),
-        OutputFormat::Json => {
-            let parts: Vec<serde_json::Value> = rows
-                .iter()
-                .filter_map(|r| r.as_ref().ok())
-                .map(|r| serde_json::to_value(r).expect("reports serialise"))
-                .collect();
-            let errs: Vec<serde_json::Value> = rows
-                .iter()
-                .filter_map(|r| r.as_ref().err())
-                .map(|(s, m)| serde_json::json!({ "source": s, "error": m }))
-                .collect();
-            let mut v = serde_json::json!({
-                "schema_version": inertia::report::json::SCHEMA_VERSION,
-                "parts": parts,
-                "errors": errs
-            });
-            if let Some(t) = &total {
-                v["total"] = serde_json::to_value(t).expect("reports serialise");
-            }
-            let mut s = serde_json::to_string_pretty(&v).expect("values serialise");
-            s.push('\n');
-            s
-        }
+        OutputFormat::Json => inertia::report::json::batch(&rows, total.as_ref()),
         OutputFormat::Table => {
             let mut s = String::new();
             for r in rows.iter().filter_map(|r| r.as_ref().ok()) {
@@ -425,21 +465,9 @@ fn materials(format: OutputFormat) -> String {
             }
             String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
         }
-        OutputFormat::Json => {
-            // Versioned like every other JSON the tool prints.
-            let v = serde_json::json!({
-                "schema_version": inertia::report::json::SCHEMA_VERSION,
-                "materials": MATERIALS,
-            });
-            let mut s = serde_json::to_string_pretty(&v).expect("materials serialise");
-            s.push('\n');
-            s
-        }
-        // One object per line, as every other --format jsonl.
-        OutputFormat::Jsonl => MATERIALS
-            .iter()
-            .map(|m| serde_json::to_string(m).expect("materials serialise") + "\n")
-            .collect(),
+        OutputFormat::Json => inertia::report::json::materials(MATERIALS),
+        // One object per line, versioned, as every other --format jsonl.
+        OutputFormat::Jsonl => inertia::report::jsonl::materials(MATERIALS),
         OutputFormat::Table => {
             let mut s = String::from("material        density kg/m³  source\n");
             for m in MATERIALS {

@@ -64,7 +64,7 @@ impl Common {
                         .max_by(|a, b| a.0.total_cmp(&b.0));
                     format!(
                         "unknown material \"{}\"{} (see `inertia materials`)",
-                        inertia::error::clip(name),
+                        inertia::details::clip(name),
                         guess.map_or(String::new(), |(_, n)| format!(": did you mean \"{n}\"?"))
                     )
                 })?;
@@ -115,6 +115,10 @@ impl Common {
     /// refuses files that disagree with each other or with `--units` (unless
     /// `--units-override`).
     pub(super) fn adopt_units(&mut self, stated: &[(String, Option<LengthUnit>)]) -> Result<()> {
+        // --units-override: every file is read in --units, whatever it states.
+        if self.units_fixed_by_flags() {
+            return Ok(());
+        }
         let mut first: Option<(LengthUnit, &str)> = None;
         let mut unitless: Option<&str> = None;
         for (name, unit) in stated {
@@ -158,6 +162,18 @@ impl Common {
             ),
         }
         Ok(())
+    }
+
+    /// `--units` with `--units-override`: no file's unit counts.
+    fn units_fixed_by_flags(&self) -> bool {
+        self.units.is_some() && self.units_override
+    }
+
+    /// True when the files cannot change the length unit: the flags fix it, or
+    /// `states_none` (every input's format, by `--input-format` or by its name, is one
+    /// that states no unit). Then the results can be printed before every file is read.
+    pub(super) fn unit_fixed(&self, states_none: impl FnOnce() -> bool) -> bool {
+        self.units_fixed_by_flags() || states_none()
     }
 
     pub(super) fn units(&self) -> Units {
@@ -247,7 +263,7 @@ impl Presentation {
                     Ok(About::Point(v)) => v,
                     _ => bail!(
                         "--axis takes a direction X,Y (polygons) or X,Y,Z (meshes), got \"{}\"",
-                        inertia::error::clip(text)
+                        inertia::details::clip(text)
                     ),
                 };
                 if v.len() != dim {

@@ -274,9 +274,101 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
         };
         return batch(vec![Ok(file)], &a, methods[0], about, output);
     }
-    let (per_file, stated) = read_batch(&files, "polygons", read, |f: &PolygonFile| f.unit);
+    // JSON Lines of a batch are printed file by file as they are read, when no file can
+    // change the unit (it is fixed by the flags, or no input's format states one): the
+    // lines are then the same as those printed at the end.
+    let input_format = a.input_format;
+    let stream = output == OutputFormat::Jsonl
+        && a.common.unit_fixed(|| {
+            files.iter().all(|p| {
+                input_format
+                    .or_else(|| PolygonFormat::from_path(p))
+                    .is_some_and(|f| f != PolygonFormat::Dxf)
+            })
+        });
+    let streaming = if stream {
+        Some((
+            LineStream::new(),
+            a.common.amount(2, a.thickness)?,
+            a.common.view(2)?,
+        ))
+    } else {
+        None
+    };
+    let method = methods[0];
+    let emit = |k: usize, file: &Result<PolygonFile, (String, String)>| {
+        let Some((lines, amount, view)) = &streaming else {
+            return;
+        };
+        let text = match file {
+            Ok(file) => {
+                let one = file.parts.len() == 1;
+                file.parts
+                    .iter()
+                    .map(|p| {
+                        let notes = one.then_some(&file.notes);
+                        let at = Presented {
+                            method,
+                            amount: *amount,
+                            about,
+                            view,
+                        };
+                        let row = at
+                            .report(&p.name, p.outline, p.integrals[0], notes)
+                            .map_err(|e| (p.name.clone(), reason(&e)));
+                        jsonl::line(row.as_ref().map_err(|(s, m)| (s.as_str(), m.as_str())))
+                    })
+                    .collect()
+            }
+            Err((source, message)) => {
+                jsonl::line::<PolygonReport>(Err((source.as_str(), message.as_str())))
+            }
+        };
+        lines.put(k, text);
+    };
+    let (per_file, stated) = read_batch(&files, "polygons", read, |f: &PolygonFile| f.unit, emit);
     a.common.adopt_units(&stated)?;
-    batch(per_file, &a, methods[0], about, output)
+    let mut out = batch(per_file, &a, method, about, output)?;
+    if let Some((lines, ..)) = streaming {
+        // Already printed, line by line.
+        lines.finish()?;
+        out.stdout.clear();
+    }
+    Ok(out)
+}
+
+/// How a polygon's report is made: the method, the density or mass, the point of the
+/// moments and the view.
+struct Presented<'a> {
+    method: PolygonMethod,
+    amount: Amount,
+    about: Option<Point2<f64>>,
+    view: &'a View,
+}
+
+impl Presented<'_> {
+    /// The report of one polygon, with its file's notes when given.
+    fn report(
+        &self,
+        name: &str,
+        outline: Outline,
+        unit: PolygonIntegral,
+        notes: Option<&Notes>,
+    ) -> Result<PolygonReport> {
+        let mut r = PolygonReport::from_integral(
+            name,
+            self.method.name(),
+            outline,
+            unit,
+            self.amount,
+            self.about,
+            self.view,
+        );
+        if let Some(n) = notes {
+            n.apply(&mut r);
+        }
+        checked(name, r)
+    }
 }
 
 /// The report of several polygons (of several files, or of one file of several): each
@@ -290,11 +382,11 @@ fn batch(
 ) -> Result<Outcome> {
     let amount = a.common.amount(2, a.thickness)?;
     let view = a.common.view(2)?;
-    let report = |name: &str, outline: Outline, unit: PolygonIntegral| {
-        checked(
-            name,
-            PolygonReport::from_integral(name, method.name(), outline, unit, amount, about, &view),
-        )
+    let at = Presented {
+        method,
+        amount,
+        about,
+        view: &view,
     };
     let mut warnings = Vec::new();
     let mut results: Vec<Result<BatchPart, (String, String)>> = Vec::new();
@@ -325,19 +417,21 @@ fn batch(
     let rows: Vec<Result<PolygonReport, (String, String)>> = results
         .iter()
         .map(|r| match r {
-            Ok(p) => report(&p.name, p.outline, p.integral)
-                .map(|mut r| {
-                    if p.show_notes {
-                        p.notes.apply(&mut r);
-                    }
-                    r
-                })
+            Ok(p) => at
+                .report(
+                    &p.name,
+                    p.outline,
+                    p.integral,
+                    p.show_notes.then_some(&p.notes),
+                )
                 .map_err(|e| (p.name.clone(), reason(&e))),
             Err(e) => Err(e.clone()),
         })
         .collect();
     let good: Vec<&BatchPart> = results.iter().filter_map(|r| r.as_ref().ok()).collect();
-    let total = (good.len() > 1 || (a.parts && !good.is_empty())).then(|| {
+    // JSON Lines print no total.
+    let wants_total = output != OutputFormat::Jsonl && (good.len() > 1 || a.parts);
+    let total = (wants_total && !good.is_empty()).then(|| {
         let props: inertia::MassProperties2d = good.iter().map(|g| g.integral.properties).sum();
         let outline = Outline::sum(good.iter().map(|g| g.outline));
         let unit = PolygonIntegral::from_properties(props);

@@ -198,7 +198,7 @@ pub(super) fn shape(kind: ShapeKind) -> Result<Outcome> {
         {
             bail!(
                 "--polygon-out would write {sides} vertices (about {} of JSON): at most 10000000",
-                inertia::error::human_bytes(*sides as f64 * 48.0)
+                inertia::details::human_bytes(*sides as f64 * 48.0)
             );
         }
         let e = shape.exact();
@@ -244,7 +244,7 @@ pub(super) fn shape(kind: ShapeKind) -> Result<Outcome> {
             "--segments {} would write about {} triangles (about {} of STL): at most {} (--segments {})",
             out.segments,
             num(estimate),
-            inertia::error::human_bytes(estimate * per),
+            inertia::details::human_bytes(estimate * per),
             num(MAX_WRITTEN_TRIANGLES),
             MAX_WRITTEN_TRIANGLES.sqrt() as u64
         );

@@ -1,6 +1,6 @@
 //! One line instead of a signal when a mapped input is truncated by another program while
 //! it is read: the binary's `SIGBUS` handler, over the library's table of mapped files
-//! ([`inertia::io::guard::fault_message`]).
+//! ([`inertia::details::fault_message`]).
 
 /// Set by the first thread whose read of a mapped file faulted: only it prints.
 #[cfg(target_os = "linux")]
@@ -12,7 +12,7 @@ extern "C" fn on_sigbus(_sig: libc::c_int, info: *mut libc::siginfo_t, _ctx: *mu
     // SAFETY: the kernel passes a valid siginfo for a SA_SIGINFO handler of SIGBUS.
     let addr = unsafe { (*info).si_addr() } as usize;
     // SAFETY: called from the handler of the fault, the slice not kept past it.
-    if let Some(msg) = unsafe { inertia::io::guard::fault_message(addr) } {
+    if let Some(msg) = unsafe { inertia::details::fault_message(addr) } {
         // Threads reading the file in parallel may all fault at once: one prints, the
         // others wait for its `_exit` (returning would fault again).
         if REPORTING.swap(true, Ordering::AcqRel) {

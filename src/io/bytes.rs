@@ -36,8 +36,8 @@ impl Drop for Bytes {
     }
 }
 
-/// Files smaller than this are read into memory; larger ones are mapped (and guarded, see
-/// [`guard`]).
+/// Files smaller than this are read into memory; larger ones are mapped (and guarded: a
+/// `SIGBUS` handler can find the message of a file truncated meanwhile).
 pub const MAP_THRESHOLD: u64 = 32 << 20;
 
 /// The most [`Bytes::open`] reads from a stream: 4 GiB.

@@ -89,18 +89,10 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<Part>> {
     parse_tree(bytes)
 }
 
-/// The one-piece reader alone (for the fuzz target that checks it and [`parse`]'s typed
-/// reader agree on every document).
-#[cfg(feature = "fuzzing")]
-#[doc(hidden)]
-pub fn parse_one_piece(bytes: &[u8]) -> Result<Vec<Part>> {
-    parse_tree(bytes)
-}
-
 /// The one-piece reader: the whole document as a tree of `serde_json::Value`s, then its
 /// geometries. It names the place of every error; [`typed`] leaves every document it
 /// does not read to it.
-fn parse_tree(bytes: &[u8]) -> Result<Vec<Part>> {
+pub(crate) fn parse_tree(bytes: &[u8]) -> Result<Vec<Part>> {
     let doc: Value = serde_json::from_slice(bytes).map_err(|e| {
         let text = e.to_string();
         let suffix = format!(" at line {} column {}", e.line(), e.column());

@@ -88,7 +88,7 @@ pub(crate) fn unregister(start: *const u8) {
 /// # Examples
 /// ```
 /// // No file is mapped at address 1.
-/// assert!(unsafe { inertia::io::guard::fault_message(1) }.is_none());
+/// assert!(unsafe { inertia::details::fault_message(1) }.is_none());
 /// ```
 ///
 /// [`Error::FileChanged`]: crate::Error::FileChanged

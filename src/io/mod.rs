@@ -10,7 +10,7 @@ mod bytes;
 pub mod csv;
 pub mod dxf;
 pub mod geojson;
-pub mod guard;
+pub(crate) mod guard;
 pub mod json;
 pub mod obj;
 pub mod ply;
@@ -23,7 +23,7 @@ pub mod threemf;
 pub use bytes::{Bytes, DEFAULT_MAX_STREAM_BYTES, MAP_THRESHOLD};
 
 use crate::error::{Error, Result};
-use crate::mesh::RawMesh;
+use crate::mesh::{MAX_TRIANGLES, RawMesh};
 use crate::polygon::Polygon;
 use std::path::Path;
 
@@ -170,13 +170,14 @@ pub fn read_raw_meshes_limited(
     Ok(bodies)
 }
 
-/// Refuses a file of `total` triangles when that is more than `max_triangles`.
+/// Refuses a file of `total` triangles when that is more than `max_triangles` (or
+/// [`MAX_TRIANGLES`]).
 pub(crate) fn within_limit(total: u64, max_triangles: u64) -> Result<()> {
-    if total > max_triangles {
+    if total > max_triangles.min(MAX_TRIANGLES) {
         return Err(Error::TooLarge {
             excess: crate::error::Excess::Triangles {
                 count: total,
-                max: max_triangles,
+                max: max_triangles.min(MAX_TRIANGLES),
             },
         });
     }

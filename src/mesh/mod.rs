@@ -13,6 +13,10 @@ pub(crate) use numerics::physical;
 pub use raw::{RawMesh, nearest_open_corners};
 use validate::weld;
 
+/// The most triangles a mesh may have, whatever limit is asked for: each corner is
+/// numbered in 32 bits (1,431,655,765 triangles, about 69 GB as binary STL).
+pub const MAX_TRIANGLES: u64 = u32::MAX as u64 / 3;
+
 /// A closed, consistently oriented triangle mesh, possibly of several shells.
 ///
 /// Construction welds vertices with identical coordinates, drops triangles that use a

@@ -14,7 +14,7 @@ pub(super) fn shells(n: usize, triangles: &[[u32; 3]]) -> (Vec<u32>, usize) {
     // after the points).
     let mut node_of: std::collections::HashMap<(u32, u32), u32> = Default::default();
     let mut next_node = n as u32;
-    let pinches = crate::shells::pinches(n, || triangles.iter().copied());
+    let pinches = crate::shells::pinches(n, triangles);
     for group in pinches.chunk_by(|x, y| x.0 == y.0) {
         for &(p, t, fan) in group {
             node_of.insert((p, t), next_node + fan);

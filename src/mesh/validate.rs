@@ -28,6 +28,20 @@ pub(super) fn weld(raw: &RawMesh) -> (Vec<Point3<f64>>, Vec<u32>) {
     (vertices, remap)
 }
 
+/// Refuses more than [`MAX_TRIANGLES`](super::MAX_TRIANGLES) triangles.
+fn too_many(raw: &RawMesh) -> Result<()> {
+    let count = raw.triangles.len() as u64;
+    if count > super::MAX_TRIANGLES {
+        return Err(Error::TooLarge {
+            excess: crate::error::Excess::Triangles {
+                count,
+                max: super::MAX_TRIANGLES,
+            },
+        });
+    }
+    Ok(())
+}
+
 /// The corners of triangle `t` as coordinate arrays.
 #[inline]
 fn points(vertices: &[Point3<f64>], t: [u32; 3]) -> [[f64; 3]; 3] {
@@ -75,7 +89,8 @@ impl Mesh {
     /// [`Error::Empty`] for no triangles; [`Error::AllDegenerate`], [`Error::OpenMesh`],
     /// [`Error::InconsistentWinding`], [`Error::BadShell`], [`Error::ShellsIntersect`] and
     /// [`Error::Unphysical`] for a surface that is not a solid's; [`Error::Unresolvable`]
-    /// when f64 cannot resolve its volume.
+    /// when f64 cannot resolve its volume; [`Error::TooLarge`] for more than
+    /// [`MAX_TRIANGLES`](super::MAX_TRIANGLES) triangles.
     ///
     /// # Examples
     /// ```
@@ -95,6 +110,7 @@ impl Mesh {
                 missing: crate::error::Missing::Triangles,
             });
         }
+        too_many(raw)?;
         let (vertices, remap) = weld(raw);
 
         // Keep triangles with three distinct vertices; remember each one's input number.
@@ -212,6 +228,7 @@ impl Mesh {
                 missing: crate::error::Missing::Triangles,
             });
         }
+        too_many(raw)?;
         let (vertices, remap) = weld(raw);
         let used = used_vertices(raw, &remap, vertices.len());
         let triangles: Vec<[u32; 3]> = raw

@@ -7,9 +7,9 @@
 //! tensor from the shared triangle integrals; each method computes the polar moment with
 //! its own formula, so comparing methods is a real cross-check.
 
-pub mod centroid;
-pub mod fan;
-pub mod right_triangle;
+mod centroid;
+mod fan;
+mod right_triangle;
 pub mod shell;
 pub mod tetra;
 pub mod voxel;

@@ -143,7 +143,7 @@ pub(super) struct Contact {
 }
 
 impl Contact {
-    /// The crossing pair `(i, j)` (corners `ci`, `cj`, hashes `hi`, `hj`): every edge of
+    /// The crossing pair `(i, j)` (corners `ci`, `cj`, point numbers `hi`, `hj`): every edge of
     /// either that passes through the other's interior, and its end behind that face.
     pub(super) fn crossing(
         (i, ci, hi): (usize, &[[f64; 3]; 3], &[u64; 3]),
@@ -256,6 +256,7 @@ const AGAINST: f64 = -1e-3;
 pub(super) fn verify<S: Soup>(
     soup: &S,
     tris: &[Tri],
+    across: &[u32],
     mut contacts: Vec<Contact>,
     precision: &Precision,
 ) -> Result<Option<Contacts>, Overlap> {
@@ -265,8 +266,7 @@ pub(super) fn verify<S: Soup>(
     contacts.sort_by_key(|c| (c.first, c.second));
     let n = tris.len();
     let corners = |t: usize| soup.triangle(t).map(|p| p.coords());
-    // Bodies: triangles joined across edges used by exactly two of them.
-    let across = patch::neighbours(tris);
+    // Bodies: triangles joined across edges used by exactly two of them (`across`).
     let mut body: Vec<u32> = (0..n as u32).collect();
     fn root(body: &mut [u32], mut x: u32) -> u32 {
         while body[x as usize] != x {
@@ -290,10 +290,10 @@ pub(super) fn verify<S: Soup>(
     for t in 0..n {
         body[t] = root(&mut body, t as u32);
     }
-    // The triangles at each corner, by its hash.
+    // The triangles at each corner, by its point number.
     let mut at: Vec<(u64, u32)> = (0..n)
         .filter(|&t| !tris[t].is_empty())
-        .flat_map(|t| tris[t].hash.map(|h| (h, t as u32)))
+        .flat_map(|t| tris[t].ids.map(|h| (h, t as u32)))
         .collect();
     at.par_sort_unstable();
     let around = |h: u64| {
@@ -313,13 +313,13 @@ pub(super) fn verify<S: Soup>(
         .collect();
     let tree = RTree::bulk_load(boxes);
     // Each edge passing through faces, once per face, with its net way in (from its
-    // low-hash end to the other), by (low hash, high hash, body).
+    // lower-numbered end to the other), by (lower point, higher point, body).
     let mut once: HashSet<(u64, u64, usize)> = HashSet::new();
     let mut net: HashMap<(u64, u64, u32), i32> = HashMap::new();
     let mut ends: HashMap<(u64, u64, u32), usize> = HashMap::new();
     for (x, c) in contacts.iter().enumerate() {
         for &(t, k, face, way) in &c.crossings {
-            let h = tris[t].hash;
+            let h = tris[t].ids;
             let (u, v) = (h[k], h[(k + 1) % 3]);
             let key = (u.min(v), u.max(v), body[t]);
             if !once.insert((key.0, key.1, face)) {
@@ -355,7 +355,7 @@ pub(super) fn verify<S: Soup>(
                 if body[t] != b {
                     continue;
                 }
-                let ht = tris[t].hash;
+                let ht = tris[t].ids;
                 if p.is_none() {
                     let k = (0..3).find(|&k| ht[k] == h).unwrap_or(0);
                     p = Some(corners(t)[k]);

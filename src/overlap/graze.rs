@@ -16,16 +16,16 @@ pub(super) struct Grazing {
     pub(super) second: usize,
     /// The triangle whose edge pierces, and that edge (corner k to k + 1).
     segment: (usize, usize),
-    /// The edge pierced, by its corners' hashes (ascending).
+    /// The edge pierced, by its corners' point numbers (ascending).
     key: [u64; 2],
     /// Where (rounded).
     at: [f64; 3],
 }
 
 impl Grazing {
-    /// From what [`meet`] found for the pair `(i, j)` with corner hashes `hi`, `hj`.
+    /// From what [`meet`] found for the pair `(i, j)` with corners' point numbers `hi`, `hj`.
     pub(super) fn new(g: Graze, i: usize, j: usize, hi: &[u64; 3], hj: &[u64; 3]) -> Grazing {
-        // The piercing edge's triangle, and the corner hashes of the one pierced.
+        // The piercing edge's triangle, and the corners' point numbers of the one pierced.
         let (seg, h) = if g.first_pierces { (i, hj) } else { (j, hi) };
         let (u, v) = (h[g.through], h[(g.through + 1) % 3]);
         Grazing {

@@ -43,11 +43,10 @@
 //! crossing a face (the same tetrahedron when the cube's faces are split on the other
 //! diagonals; the shell check refuses it), and a fold between two neighbouring triangles.
 
-use crate::soup::{Point, Soup};
+use crate::soup::{Point, Soup, Welded};
 use rayon::prelude::*;
 use rstar::{AABB, RTree, primitives::GeomWithData, primitives::Rectangle};
 
-mod buckets;
 pub(crate) mod contact;
 mod exact;
 mod frame;
@@ -87,8 +86,9 @@ impl Overlap {
     ///
     /// # Examples
     /// ```
-    /// use inertia::overlap::{Kind, Overlap};
-    /// use inertia::soup::VertexSoup;
+    /// use inertia::details::Overlap;
+    /// use inertia::error::OverlapKind as Kind;
+    /// use inertia::details::VertexSoup;
     /// let o = Overlap { first: 0, second: 4, kind: Kind::Cross([0.5, 0.0, 1.0]) };
     /// let pts = vec![[0.0; 3]; 15];
     /// assert_eq!(
@@ -105,8 +105,9 @@ impl Overlap {
     ///
     /// # Examples
     /// ```
-    /// use inertia::overlap::{Kind, Overlap};
-    /// use inertia::soup::VertexSoup;
+    /// use inertia::details::Overlap;
+    /// use inertia::error::OverlapKind as Kind;
+    /// use inertia::details::VertexSoup;
     /// let o = Overlap { first: 0, second: 4, kind: Kind::Coincide([0.5, 0.0, 1.0]) };
     /// let pts = vec![[0.0; 3]; 15];
     /// assert_eq!(o.at(&VertexSoup(&pts)).triangles, [1, 5]);
@@ -138,13 +139,14 @@ impl Overlap {
 
 /// What the broad phase keeps of a triangle: its box in `f32`, rounded outward (so that
 /// boxes that meet in `f64` meet here; 56 bytes a triangle rather than 80, which matters
-/// to a pass over millions in no particular order), and its corners' hashes (to pass over
-/// neighbours without reading their corners).
+/// to a pass over millions in no particular order), and its corners' point numbers (the
+/// weld's, [`Welded`]: equal exactly when the points are, so that neighbours are passed
+/// over without reading their corners).
 #[derive(Clone, Copy)]
 pub(super) struct Tri {
     pub(super) lo: [f32; 3],
     pub(super) hi: [f32; 3],
-    pub(super) hash: [u64; 3],
+    pub(super) ids: [u64; 3],
     /// On the grid, the cell of the box's low corner (to test each pair in one cell only).
     pub(super) cell: u64,
     /// Its patch (see [`patch`]): the triangle's own index when alone, with [`UNIT`] set
@@ -194,13 +196,10 @@ impl Tri {
             && o.lo[2] <= self.hi[2]
     }
 
-    /// How many corners the two share, by hash: two distinct points share a 64-bit hash by
-    /// accident with odds of about 2⁻⁶⁴ per pair (the same odds the edge certificate of
-    /// [`crate::soup`] takes), and only a pair judged to share one or two corners is
-    /// passed over unread.
+    /// How many corners the two share.
     fn shared(&self, o: &Tri) -> usize {
-        let h = &o.hash;
-        self.hash
+        let h = &o.ids;
+        self.ids
             .iter()
             .filter(|x| **x == h[0] || **x == h[1] || **x == h[2])
             .count()
@@ -220,13 +219,14 @@ const MAX_LARGE: usize = 64;
 /// triangle (each triangle listed in the few cells its box covers, the list sorted by
 /// cell, each pair tested in one cell only), so a mesh of a million triangles costs a sort
 /// and some millions of box tests; neighbours, which share corners, are passed over by
-/// their corners' hashes. Meshes of very unequal triangles use an R*-tree (`rstar`).
+/// their corners' point numbers. Meshes of very unequal triangles use an R*-tree (`rstar`).
 /// Either way the result is the same.
 ///
 /// # Examples
 /// ```
-/// use inertia::overlap::{first_overlap, Kind};
-/// use inertia::soup::VertexSoup;
+/// use inertia::details::first_overlap;
+/// use inertia::error::OverlapKind as Kind;
+/// use inertia::details::VertexSoup;
 /// // A unit cube, and the same cube again: every face coincides with its twin.
 /// let cube = inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0);
 /// let corners: Vec<[f64; 3]> = cube.triangles.iter().flat_map(|t| t.map(|i| cube.vertices[i as usize])).collect();
@@ -241,15 +241,15 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
 }
 
 /// [`first_overlap`], and the contacts within the coordinates' precision that were taken
-/// for touching (see [`Contacts`]): `Ok(None)` when nothing crosses at all.
+/// for touching (see [`Contacts`](crate::report::Contacts)): `Ok(None)` when nothing crosses at all.
 ///
 /// # Errors
 /// The first pair of triangles that cross or coincide beyond the precision.
 ///
 /// # Examples
 /// ```
-/// use inertia::overlap::check;
-/// use inertia::soup::VertexSoup;
+/// use inertia::details::check_overlap as check;
+/// use inertia::details::VertexSoup;
 /// // A unit cube, and a smaller box on top of it sunk by 1e-6 (as 6-digit rounding
 /// // leaves it).
 /// let cube = |x: f64, z: f64, w: f64, h: f64| -> Vec<[f64; 3]> {
@@ -293,38 +293,59 @@ enum Mode {
 /// [`check`] (or, in [`Mode::Sheet`], [`doubled_faces`]), with pairs within patches passed
 /// over as `patches` says.
 fn search<S: Soup>(soup: &S, patches: Patches, mode: Mode) -> Result<Option<Contacts>, Overlap> {
+    if soup.len() < 2 {
+        return Ok(None);
+    }
+    match crate::soup::welded_points(soup) {
+        Some(welded) => search_welded(soup, welded, patches, mode),
+        // More triangles than any reader lets in (see `mesh::MAX_TRIANGLES`).
+        None => Ok(None),
+    }
+}
+
+/// [`check`] on a soup whose corners the parallel pass has welded.
+pub(crate) fn check_welded<S: Soup>(soup: &S, welded: Welded) -> Result<Option<Contacts>, Overlap> {
+    search_welded(soup, welded, Patches::Always, Mode::Solid)
+}
+
+/// The broad phase's record of triangle `t`.
+fn record<S: Soup>(soup: &S, welded: &Welded, t: usize) -> Tri {
+    let ids = welded.corners(t).map(u64::from);
+    let c = soup.triangle(t).map(|p| p.coords());
+    let (lo, hi) = if degenerate(&c) {
+        ([f32::INFINITY; 3], [f32::NEG_INFINITY; 3])
+    } else {
+        let (lo, hi) = bounds(&c);
+        (lo.map(down), hi.map(up))
+    };
+    Tri {
+        lo,
+        hi,
+        ids,
+        cell: 0,
+        patch: 0,
+        quiet: false,
+    }
+}
+
+/// [`search`] with the corners welded.
+fn search_welded<S: Soup>(
+    soup: &S,
+    mut welded: Welded,
+    patches: Patches,
+    mode: Mode,
+) -> Result<Option<Contacts>, Overlap> {
     let n = soup.len();
-    if n < 2 || n >= u32::MAX as usize {
+    if n < 2 {
         return Ok(None);
     }
     let corners = |t: usize| {
         let [a, b, c] = soup.triangle(t);
         [a.coords(), b.coords(), c.coords()]
     };
-    let make = |t: usize| {
-        let [p, q, r] = soup.triangle(t);
-        let hash = [p.hash(), q.hash(), r.hash()];
-        let c = [p.coords(), q.coords(), r.coords()];
-        if degenerate(&c) {
-            return Tri {
-                lo: [f32::INFINITY; 3],
-                hi: [f32::NEG_INFINITY; 3],
-                hash,
-                cell: 0,
-                patch: 0,
-                quiet: false,
-            };
-        }
-        let (lo, hi) = bounds(&c);
-        Tri {
-            lo: lo.map(down),
-            hi: hi.map(up),
-            hash,
-            cell: 0,
-            patch: 0,
-            quiet: false,
-        }
-    };
+    // Each edge's neighbour across it, from the fans around the points (then let go).
+    let nbr = welded.neighbours();
+    let make = |t: usize| record(soup, &welded, t);
     // In scratch memory (huge pages were tried: faster at best, but direct compaction of
     // fragmented memory made them slower as often), or, if that cannot be had, a vector.
     let mut scratch = crate::scratch::Scratch::<Tri>::new(n, false);
@@ -347,9 +368,11 @@ fn search<S: Soup>(soup: &S, patches: Patches, mode: Mode) -> Result<Option<Cont
             &mut owned
         }
     };
+    // The records hold the point numbers now.
+    drop(welded);
     let flats = match patches {
         Patches::Always => {
-            let flats = patch::find(soup, tris);
+            let flats = patch::find(soup, tris, &nbr);
             quiet(tris);
             flats
         }
@@ -450,7 +473,7 @@ fn search<S: Soup>(soup: &S, patches: Patches, mode: Mode) -> Result<Option<Cont
                 (ci, cj)
             }
             2 => {
-                if let Some(e) = same_way_edge(&a.hash, &b.hash)
+                if let Some(e) = same_way_edge(&a.ids, &b.ids)
                     && let Ok(mut v) = same_way.lock()
                 {
                     v.push(e);
@@ -475,12 +498,12 @@ fn search<S: Soup>(soup: &S, patches: Patches, mode: Mode) -> Result<Option<Cont
                 && let Some(c) = corner
                 && let Ok(mut v) = passing.lock()
             {
-                v.push(Passing::new(c, (i, &ci, &a.hash), (j, &cj, &b.hash)));
+                v.push(Passing::new(c, (i, &ci, &a.ids), (j, &cj, &b.ids)));
             }
             if let Some(g) = graze
                 && let Ok(mut v) = grazing.lock()
             {
-                v.push(Grazing::new(g, i, j, &tris[i].hash, &tris[j].hash));
+                v.push(Grazing::new(g, i, j, &tris[i].ids, &tris[j].ids));
             }
             found?
         };
@@ -491,7 +514,7 @@ fn search<S: Soup>(soup: &S, patches: Patches, mode: Mode) -> Result<Option<Cont
                     .get_or_init(|| Precision::of(soup))
                     .tolerance(magnitude(&[&ci, &cj]))
         {
-            let c = Contact::crossing((i, &ci, &a.hash), (j, &cj, &b.hash), at, depth);
+            let c = Contact::crossing((i, &ci, &a.ids), (j, &cj, &b.ids), at, depth);
             if let Ok(mut v) = contacts.lock() {
                 v.push(c);
             }
@@ -676,7 +699,7 @@ fn search<S: Soup>(soup: &S, patches: Patches, mode: Mode) -> Result<Option<Cont
         return Err(o);
     }
     let precision = precision.get_or_init(|| Precision::of(soup));
-    contact::verify(soup, tris, contacts, precision)
+    contact::verify(soup, tris, &nbr, contacts, precision)
 }
 
 /// The patch more than half of a large cell's entries are of, if one is: the cell's pairs
@@ -835,7 +858,7 @@ where
                 }
                 let flat = &flats[k];
                 let c = *c.get_or_insert_with(|| soup.triangle(t).map(|p| p.coords()));
-                let found = match flat.verdict(&c, &tri.hash, mode) {
+                let found = match flat.verdict(&c, &tri.ids, mode) {
                     Verdict::Clear => None,
                     Verdict::Along(u) => test(u.min(t), u.max(t)),
                     Verdict::Test => {
@@ -1264,7 +1287,6 @@ mod tests {
 
     #[test]
     fn quiet_triangles_are_in_no_pair_across_patches() {
-        use crate::soup::{Point, Soup};
         // Spheres crossing, one touching another, one far away, a small sphere through a
         // big one's side (deep inside a patch, far from its border), a sphere on a box.
         let cases = [
@@ -1285,20 +1307,9 @@ mod tests {
         for (c, t) in cases.iter().enumerate() {
             let points = soup_of(t);
             let soup = VertexSoup(&points);
-            let mut tris: Vec<Tri> = (0..t.len())
-                .map(|i| {
-                    let (lo, hi) = bounds(&t[i]);
-                    Tri {
-                        lo: lo.map(down),
-                        hi: hi.map(up),
-                        hash: soup.triangle(i).map(|p| p.hash()),
-                        cell: 0,
-                        patch: 0,
-                        quiet: false,
-                    }
-                })
-                .collect();
-            let _flats = patch::find(&soup, &mut tris);
+            let welded = crate::soup::welded_points(&soup).unwrap();
+            let mut tris: Vec<Tri> = (0..t.len()).map(|i| record(&soup, &welded, i)).collect();
+            let _flats = patch::find(&soup, &mut tris, &welded.fans().neighbours());
             quiet(&mut tris);
             let quiet_count = tris.iter().filter(|t| t.quiet).count();
             // The filter does its work: apart from where the spheres cross, most of each

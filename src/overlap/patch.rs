@@ -25,7 +25,8 @@
 //! the smooth bands between its edges are patches: the pairs left to test lie along the
 //! patches' borders. A triangle whose box meets no other patch's box is not even listed in
 //! the broad phase (`quiet` in the parent module), so a smooth surface costs the finding of
-//! its patches: the edges' uses sorted by bucket (`buckets`), the signed axes each
+//! its patches: each edge's neighbour across it, read from the fans around the points
+//! (`crate::fans`, made once from the weld's point numbers), the signed axes each
 //! triangle faces found once in parallel, and a walk across the edges.
 //!
 //! A **flat** patch of many triangles (a cap fanned from its centre or from a corner, a
@@ -72,9 +73,9 @@ pub(super) struct Flat {
     /// Its box.
     pub(super) lo: [f64; 3],
     pub(super) hi: [f64; 3],
-    /// Its corners' hashes.
+    /// Its corners' point numbers.
     corners: HashSet<u64>,
-    /// Its outline's edges (corner hashes, ascending) and the triangle of the patch on each.
+    /// Its outline's edges (corners' point numbers, ascending) and the triangle of the patch on each.
     outline: HashMap<[u64; 2], u32>,
     /// Its triangles' boxes, built when a triangle is first tested pair by pair.
     index: OnceLock<RTree<Boxed>>,
@@ -108,7 +109,7 @@ impl Flat {
         }
     }
 
-    /// How a triangle (corners `c`, hashes `h`), not of the patch, can meet it. Exactly
+    /// How a triangle (corners `c`, point numbers `h`), not of the patch, can meet it. Exactly
     /// what testing it against each of the patch's triangles would find when `Clear`: a
     /// corner in the plane counts as outside (see [`meet`]), so a triangle on the outer
     /// side only touches; one inside touching the plane at a corner of the patch, or along
@@ -192,11 +193,11 @@ impl Flat {
             soup.triangle(t as usize)
                 .map(|p| project(p.coords(), self.drop))
         };
-        // Every corner's uses, by hash.
+        // Every corner's uses, by point number.
         let mut uses: Vec<(u64, u32, u8)> = self
             .tris
             .iter()
-            .flat_map(|&t| (0..3u8).map(move |k| (tris[t as usize].hash[k as usize], t, k)))
+            .flat_map(|&t| (0..3u8).map(move |k| (tris[t as usize].ids[k as usize], t, k)))
             .collect();
         uses.par_sort_unstable();
         let mut hubs: HashMap<u64, usize> = HashMap::new();
@@ -228,7 +229,7 @@ impl Flat {
         // Pairs sharing no corner, by their boxes.
         let hub = |t: u32| -> Option<u64> {
             tris[t as usize]
-                .hash
+                .ids
                 .iter()
                 .filter_map(|h| hubs.get(h).map(|&d| (std::cmp::Reverse(d), *h)))
                 .min()
@@ -260,7 +261,7 @@ impl Flat {
                 .collect(),
         );
         let shares = |t: u32, u: u32| {
-            let (a, b) = (&tris[t as usize].hash, &tris[u as usize].hash);
+            let (a, b) = (&tris[t as usize].ids, &tris[u as usize].ids);
             a.iter().any(|x| b.contains(x))
         };
         pairs.par_extend(self.tris.par_iter().flat_map_iter(|&t| {
@@ -373,7 +374,7 @@ fn facing(c: &[[f64; 3]; 3]) -> Option<(usize, i8)> {
 
 /// Sets each triangle's [`Tri::patch`] (its own index when alone) and returns the flat
 /// patches to check as a whole (their triangles marked [`UNIT`]).
-pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri]) -> Vec<Flat> {
+pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri], nbr: &[u32]) -> Vec<Flat> {
     let n = tris.len();
     for (t, tri) in tris.iter_mut().enumerate() {
         tri.patch = t as u32;
@@ -381,7 +382,6 @@ pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri]) -> Vec<Flat> {
     if n < 2 || n >= UNIT as usize / 3 {
         return Vec::new();
     }
-    let nbr = neighbours(tris);
     let corners = |t: usize| soup.triangle(t).map(|p| p.coords());
     // The signed axes each triangle faces, found once, in parallel.
     let masks: Vec<u8> = (0..n)
@@ -421,8 +421,9 @@ pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri]) -> Vec<Flat> {
                 if u == NONE {
                     continue;
                 }
+                // An empty triangle's mask is 0: the mask alone is read, not the record.
                 let u = u as usize;
-                if seen[u] || tris[u].is_empty() {
+                if seen[u] {
                     continue;
                 }
                 if masks[u] & bit != 0 {
@@ -447,14 +448,14 @@ pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri]) -> Vec<Flat> {
             run_of[t as usize] = r as u32;
         }
     }
-    let mut groups = join(&masks, &nbr, &order, &runs, &run_of);
+    let mut groups = join(&masks, nbr, &order, &runs, &run_of);
     // Each group's triangles in ascending order, so that the outline and flat checks read
     // their records in file order (its first member, the patch's id, stays first: every
     // grown run's seed is its least triangle).
     groups.par_iter_mut().for_each(|g| g.0.sort_unstable());
     // A patch's flat form if it is one, or the triangles where its outline fails.
     let check_why = |tris: &[Tri], members: &[u32], drop: usize, sign: i8| {
-        let outline = outline(soup, tris, &nbr, members, members[0], drop, sign)?;
+        let outline = outline(soup, tris, nbr, members, members[0], drop, sign)?;
         Ok::<_, Vec<u32>>(
             (members.len() >= FLAT_MIN)
                 .then(|| flat(soup, tris, members, drop, sign, outline))
@@ -608,7 +609,7 @@ pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri]) -> Vec<Flat> {
             continue; // a part of it passed, and is a patch
         }
         set(tris, members);
-        let folded = open_edges(tris, &nbr, members, members[0])
+        let folded = open_edges(tris, nbr, members, members[0])
             .and_then(|edges| flat(soup, tris, members, *drop, *sign, edges));
         match folded {
             Some(mut f) => {
@@ -628,7 +629,7 @@ pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri]) -> Vec<Flat> {
     flats
 }
 
-/// A failed patch's edges not shared within it (corner hashes, ascending, and the patch's
+/// A failed patch's edges not shared within it (corners' point numbers, ascending, and the patch's
 /// triangle on each), if no edge is such an edge of two of its triangles; else `None`.
 fn open_edges(
     tris: &[Tri],
@@ -639,7 +640,7 @@ fn open_edges(
     let mut edges = HashMap::new();
     for &t in members {
         let t = t as usize;
-        let h = tris[t].hash;
+        let h = tris[t].ids;
         for k in 0..3 {
             let u = nbr[3 * t + k];
             if u != NONE && tris[u as usize].patch == id {
@@ -750,75 +751,7 @@ fn join(
     groups
 }
 
-/// For each triangle's edge k (`3t + k`), the triangle across it when exactly two
-/// triangles use the edge, in opposite directions; else [`NONE`].
-pub(super) fn neighbours(tris: &[Tri]) -> Vec<u32> {
-    let n = tris.len();
-    // Both ends' hashes mixed (wyhash's folded multiply). Two different edges share a key
-    // with odds of 2⁻⁶⁴ per pair, the odds at which two points share a hash (see
-    // [`Tri::shared`]), taken here as they are there.
-    let key = |u: u64, v: u64| {
-        let (a, b) = (u.min(v), u.max(v));
-        let p = (a ^ 0xa076_1d64_78bd_642f) as u128 * (b ^ 0xe703_7ed1_a0b4_28db) as u128;
-        (p as u64) ^ ((p >> 64) as u64)
-    };
-    // (edge key, low half of the start's hash, slot 3t + k), sorted: the uses of an edge
-    // sit together, and say which way they run without a look at their triangles. The
-    // keys are hashes, so their leading bits spread the entries evenly over the buckets.
-    let bits = super::buckets::bits_for(3 * n);
-    let bucket = |e: u128| {
-        if bits == 0 {
-            0
-        } else {
-            (e >> (128 - bits)) as usize
-        }
-    };
-    let make = |t: usize, emit: &mut dyn FnMut(u128)| {
-        let h = tris[t].hash;
-        for k in 0..3 {
-            let (a, b) = (h[k], h[(k + 1) % 3]);
-            if a != b {
-                emit((key(a, b) as u128) << 64 | (a as u32 as u128) << 32 | (3 * t + k) as u128);
-            }
-        }
-    };
-    let mut nbr = vec![NONE; 3 * n];
-    let Some(sorted) = super::buckets::sorted(n, 1 << bits, bucket, make) else {
-        return nbr;
-    };
-    // SAFETY: every entry was written.
-    let halves = unsafe { sorted.assume_init() };
-    // Edges used exactly twice, from different ends (the same low half of both ends'
-    // hashes only leaves a true pair unjoined): each use takes the other's triangle.
-    {
-        let out = crate::scratch::Shared(nbr.as_mut_ptr());
-        (0..halves.len())
-            .into_par_iter()
-            .with_min_len(1 << 14)
-            .for_each(|i| {
-                let k = halves[i] >> 64;
-                let same = |j: usize| j < halves.len() && halves[j] >> 64 == k;
-                if (i > 0 && halves[i - 1] >> 64 == k) || !same(i + 1) || same(i + 2) {
-                    return;
-                }
-                let (x, y) = (halves[i], halves[i + 1]);
-                let (sx, sy) = (x as u32, y as u32);
-                if x >> 32 != y >> 32 && sx / 3 != sy / 3 {
-                    // SAFETY: each slot is in one entry, and each entry in one run of two,
-                    // written from that run's first entry only: no slot is written twice;
-                    // slots are below 3n, the table's length.
-                    unsafe {
-                        *out.at(sx as usize) = sy / 3;
-                        *out.at(sy as usize) = sx / 3;
-                    }
-                }
-            });
-    }
-    drop(sorted);
-    nbr
-}
-
-/// A patch's outline edges (corner hashes, ascending, and the patch's triangle on each),
+/// A patch's outline edges (corners' point numbers, ascending, and the patch's triangle on each),
 /// if they form rings that neither cross nor touch, exactly one of them turning the way
 /// the triangles do (seen with coordinate `drop` left out); else the triangles on the
 /// outline where it fails (none when no place can be named: a ring not closed, or not one
@@ -844,7 +777,7 @@ fn outline<S: Soup>(
         if (0..3).all(inner) {
             continue;
         }
-        let h = tris[t].hash;
+        let h = tris[t].ids;
         let c = soup.triangle(t).map(|p| project(p.coords(), drop));
         for k in 0..3 {
             if inner(k) {
@@ -960,7 +893,7 @@ fn flat<S: Soup>(
     };
     let mut lo = [f64::INFINITY; 3];
     let mut hi = [f64::NEG_INFINITY; 3];
-    let mut hashes = HashSet::new();
+    let mut points = HashSet::new();
     for &t in members {
         let c = corners(t);
         if !c.iter().all(inside) {
@@ -971,7 +904,7 @@ fn flat<S: Soup>(
             lo[k] = lo[k].min(a[k]);
             hi[k] = hi[k].max(b[k]);
         }
-        hashes.extend(tris[t as usize].hash);
+        points.extend(tris[t as usize].ids);
     }
     let aligned = aligned.map(|a| {
         // `orient` of a point beyond the plane along +axis: minus the sign of the normal's
@@ -991,7 +924,7 @@ fn flat<S: Soup>(
         sign,
         lo,
         hi,
-        corners: hashes,
+        corners: points,
         outline,
         index: OnceLock::new(),
         folded: false,
@@ -1100,8 +1033,7 @@ mod tests {
     fn patches_of(t: &[T3]) -> (Vec<u32>, usize, usize) {
         let s = soup(t);
         let v = VertexSoup(&s);
-        let mut tris = records(t, &v);
-        let flats = super::find(&v, &mut tris);
+        let (tris, flats) = found(&v);
         let unclear = flats
             .iter()
             .map(|f| {
@@ -1109,7 +1041,7 @@ mod tests {
                     .filter(|&i| f.tris.binary_search(&(i as u32)).is_err())
                     .filter(|&i| {
                         matches!(
-                            f.verdict(&t[i], &tris[i].hash, super::Mode::Solid),
+                            f.verdict(&t[i], &tris[i].ids, super::Mode::Solid),
                             super::Verdict::Test
                         )
                     })
@@ -1315,33 +1247,23 @@ mod tests {
         assert!(patch[..n].iter().all(|&p| p == side));
     }
 
-    /// The broad phase's records of the triangles `t` (corners `v`).
-    fn records(t: &[T3], v: &VertexSoup) -> Vec<super::super::Tri> {
-        use crate::soup::{Point, Soup};
-        (0..t.len())
-            .map(|i| {
-                let (lo, hi) = super::super::bounds(&t[i]);
-                super::super::Tri {
-                    lo: lo.map(|x| x as f32),
-                    hi: hi.map(|x| x as f32),
-                    hash: v.triangle(i).map(|p| p.hash()),
-                    cell: 0,
-                    patch: 0,
-                    quiet: false,
-                }
-            })
-            .collect()
+    /// The broad phase's records of the triangles of `v`, and the patches [`super::find`]
+    /// makes of them.
+    fn found(v: &VertexSoup) -> (Vec<super::super::Tri>, Vec<super::Flat>) {
+        use crate::soup::Soup;
+        let welded = crate::soup::welded_points(v).unwrap();
+        let mut tris: Vec<_> = (0..v.len())
+            .map(|i| super::super::record(v, &welded, i))
+            .collect();
+        let flats = super::find(v, &mut tris, &welded.fans().neighbours());
+        (tris, flats)
     }
 
     /// How many flat patches [`super::find`] makes folded ones.
     fn folded_flats(t: &[T3]) -> usize {
         let s = soup(t);
         let v = VertexSoup(&s);
-        let mut tris = records(t, &v);
-        super::find(&v, &mut tris)
-            .iter()
-            .filter(|f| f.folded)
-            .count()
+        found(&v).1.iter().filter(|f| f.folded).count()
     }
 
     /// A fan about (0, 0) whose rim spirals out over two turns: flat, it covers the plane

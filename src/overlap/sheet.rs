@@ -20,8 +20,9 @@ use super::*;
 ///
 /// # Examples
 /// ```
-/// use inertia::overlap::{doubled_faces, Kind};
-/// use inertia::soup::VertexSoup;
+/// use inertia::details::doubled_faces;
+/// use inertia::error::OverlapKind as Kind;
+/// use inertia::details::VertexSoup;
 /// // A square sheet of two triangles, and the same sheet again turned over.
 /// let sheet = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [1.0, 1.0, 0.0],
 ///              [0.0, 0.0, 0.0], [1.0, 1.0, 0.0], [0.0, 1.0, 0.0]];

@@ -22,13 +22,13 @@ pub(super) struct Passing {
     pub(super) second: usize,
     /// The triangle whose edge passes, and that edge (corner k to k + 1).
     segment: (usize, usize),
-    /// The corner passed through, by its hash.
+    /// The corner passed through, by its point number.
     corner: u64,
     /// Where.
     at: [f64; 3],
 }
 
-/// A triangle: its index, corners and corner hashes.
+/// A triangle: its index, corners and corners' point numbers.
 type Described<'a> = (usize, &'a [[f64; 3]; 3], &'a [u64; 3]);
 
 impl Passing {
@@ -65,7 +65,7 @@ pub(super) fn through_corners<S: Soup>(
     let mut around: Vec<(u64, usize, usize)> = (0..tris.len())
         .into_par_iter()
         .flat_map_iter(|t| {
-            let h = tris[t].hash;
+            let h = tris[t].ids;
             let wanted = &wanted;
             (0..3).filter_map(move |m| {
                 (wanted.contains(&h[m]) && !tris[t].is_empty()).then_some((h[m], t, m))
@@ -78,7 +78,7 @@ pub(super) fn through_corners<S: Soup>(
     let mut contacts = Vec::new();
     for p in noted {
         let (t, k) = p.segment;
-        let h = tris[t].hash;
+        let h = tris[t].ids;
         let (u, w) = (h[k], h[(k + 1) % 3]);
         if !seen.insert((u.min(w), u.max(w), p.corner)) {
             continue;

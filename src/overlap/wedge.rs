@@ -3,7 +3,7 @@
 
 use super::*;
 
-/// The edge (its corners' hashes, ascending) two triangles share and use the same way
+/// The edge (its corners' point numbers, ascending) two triangles share and use the same way
 /// round, if they do.
 pub(super) fn same_way_edge(a: &[u64; 3], b: &[u64; 3]) -> Option<[u64; 2]> {
     // The edge of `a` whose two ends `b` also has: a[k] → a[k + 1].
@@ -14,14 +14,14 @@ pub(super) fn same_way_edge(a: &[u64; 3], b: &[u64; 3]) -> Option<[u64; 2]> {
     (b[(p + 1) % 3] == y).then_some([x.min(y), x.max(y)])
 }
 
-/// Every face using one of `edges` (corner hashes, ascending): `(edge, triangle, k)` with
+/// Every face using one of `edges` (corners' point numbers, ascending): `(edge, triangle, k)` with
 /// the edge running from corner k to corner k + 1 of the triangle, sorted.
 pub(super) fn faces_at(tris: &[Tri], edges: &[[u64; 2]]) -> Vec<([u64; 2], usize, usize)> {
     let wanted: std::collections::HashSet<[u64; 2]> = edges.iter().copied().collect();
     let mut faces: Vec<([u64; 2], usize, usize)> = (0..tris.len())
         .into_par_iter()
         .flat_map_iter(|t| {
-            let h = tris[t].hash;
+            let h = tris[t].ids;
             let wanted = &wanted;
             (0..3).filter_map(move |k| {
                 let (u, v) = (h[k], h[(k + 1) % 3]);
@@ -34,7 +34,7 @@ pub(super) fn faces_at(tris: &[Tri], edges: &[[u64; 2]]) -> Vec<([u64; 2], usize
     faces
 }
 
-/// A face around an edge: its angle about it, whether it runs from the edge's low-hash
+/// A face around an edge: its angle about it, whether it runs from the edge's lower-numbered
 /// end, the triangle, its third corner.
 type Face = (f64, bool, usize, [f64; 3]);
 
@@ -53,13 +53,13 @@ pub(super) fn wedges<S: Soup>(
     precision: &Precision,
 ) -> (Option<Overlap>, Vec<Contact>) {
     let mut folds = Vec::new();
-    // (edge, triangle, whether it runs from the edge's low-hash end, its corners: that
+    // (edge, triangle, whether it runs from the edge's lower-numbered end, its corners: that
     // end, the other, the third)
     type Page = ([u64; 2], usize, bool, [[f64; 3]; 3]);
     let mut pages: Vec<Page> = faces_at(tris, edges)
         .into_par_iter()
         .map(|(key, t, k)| {
-            let h = tris[t].hash;
+            let h = tris[t].ids;
             let (u, v) = (h[k], h[(k + 1) % 3]);
             let c = soup.triangle(t).map(|p| p.coords());
             let (lo, hi) = if u < v {
@@ -67,7 +67,7 @@ pub(super) fn wedges<S: Soup>(
             } else {
                 ((k + 1) % 3, k)
             };
-            // `forward`: the triangle runs from the low-hash end to the other.
+            // `forward`: the triangle runs from the lower-numbered end to the other.
             (key, t, u < v, [c[lo], c[hi], c[3 - lo - hi]])
         })
         .collect();

@@ -6,8 +6,8 @@
 //! the largest moment for every moment and product (so a product that should be 0 is judged
 //! against the moments, not against itself).
 
-use super::table::num;
 use super::{MeshReport, PolygonReport};
+use crate::text::num;
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -255,29 +255,20 @@ impl<R: Serialize> Comparison<R> {
     /// # Ok::<(), inertia::Error>(())
     /// ```
     pub fn json(&self) -> String {
-        let mut methods = serde_json::Map::new();
-        for (name, r) in self.methods.iter().zip(&self.reports) {
-            methods.insert(
-                name.to_string(),
-                serde_json::to_value(r).expect("reports serialise"),
-            );
-        }
-        let mut spread = serde_json::Map::new();
-        for row in &self.rows {
-            spread.insert(row.quantity.clone(), row.spread.into());
-        }
-        let v = serde_json::json!({
-            "schema_version": super::json::SCHEMA_VERSION,
-            "methods": methods,
-            "spread": spread,
-            "max_exact_spread": self.max_exact_spread,
-            "max_spread": self.max_spread,
-            "tolerance": self.tolerance,
-            "agree": self.agree,
-        });
-        let mut s = serde_json::to_string_pretty(&v).expect("values serialise");
-        s.push('\n');
-        s
+        use super::schema::{ComparisonDoc, Named};
+        super::json::pretty(&ComparisonDoc {
+            methods: Named(self.methods.iter().copied().zip(&self.reports).collect()),
+            spread: Named(
+                self.rows
+                    .iter()
+                    .map(|row| (row.quantity.as_str(), row.spread))
+                    .collect(),
+            ),
+            max_exact_spread: self.max_exact_spread,
+            max_spread: self.max_spread,
+            tolerance: self.tolerance,
+            agree: self.agree,
+        })
     }
 
     /// As a table: one column per method and the spread.

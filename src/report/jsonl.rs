@@ -1,8 +1,30 @@
-//! `--format jsonl`: one compact JSON object per line per input; for batches.
+//! `--format jsonl`: one compact JSON object per line per input; for batches. The types
+//! printed are those of [`schema`](super::schema), each line starting with its
+//! `schema_version`.
 //!
-//! A file that could not be processed gets `{"source": ..., "error": ...}` on its line.
+//! A file that could not be processed gets `{"schema_version", "source", "error"}` on its
+//! line.
 
+use super::schema::{Failure, Versioned};
+use crate::units::Material;
 use serde::Serialize;
+
+/// One line (with its newline): the report `r`, or the failure of the input `source`.
+///
+/// # Examples
+/// ```
+/// let line = inertia::report::jsonl::line::<u8>(Err(("a.stl", "a.stl: empty")));
+/// assert_eq!(line, "{\"schema_version\":1,\"source\":\"a.stl\",\"error\":\"a.stl: empty\"}\n");
+/// ```
+pub fn line<R: Serialize>(row: Result<&R, (&str, &str)>) -> String {
+    let text = match row {
+        Ok(r) => serde_json::to_string(&Versioned::new(r)),
+        Err((source, error)) => serde_json::to_string(&Versioned::new(&Failure { source, error })),
+    };
+    let mut line = text.expect("a document of the schema always serialises");
+    line.push('\n');
+    line
+}
 
 /// One line per result or failure.
 ///
@@ -18,18 +40,20 @@ use serde::Serialize;
 /// # Ok::<(), inertia::Error>(())
 /// ```
 pub fn lines<R: Serialize>(rows: &[Result<R, (String, String)>]) -> String {
-    let mut out = String::new();
-    for row in rows {
-        let line = match row {
-            Ok(r) => serde_json::to_string(&super::json::versioned(r)),
-            Err((source, message)) => serde_json::to_string(&serde_json::json!({
-                "schema_version": super::json::SCHEMA_VERSION,
-                "source": source,
-                "error": message
-            })),
-        };
-        out += &line.unwrap_or_default();
-        out.push('\n');
-    }
-    out
+    rows.iter()
+        .map(|row| line(row.as_ref().map_err(|(s, m)| (s.as_str(), m.as_str()))))
+        .collect()
+}
+
+/// The material table, one material a line, each with its `schema_version`.
+///
+/// # Examples
+/// ```
+/// let text = inertia::report::jsonl::materials(inertia::units::MATERIALS);
+/// let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+/// assert_eq!(first["schema_version"], 1);
+/// assert!(first["density"].is_number());
+/// ```
+pub fn materials(materials: &[Material]) -> String {
+    materials.iter().map(|m| line::<Material>(Ok(m))).collect()
 }

@@ -2,65 +2,6 @@
 
 use super::*;
 
-/// Mass moments `ixx = ∫y² dm`, `iyy = ∫x² dm` and the product `ixy` about the report's
-/// point: `−∫xy dm` (the tensor convention, the default) or `+∫xy dm` (`--products cad`).
-///
-/// # Examples
-/// ```
-/// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
-/// let r = inertia::report::PolygonReport::new("sq", &sq, inertia::PolygonMethod::Fan, inertia::Amount::Density(1.0), None);
-/// assert!((r.mass_moments.ixx - 1.0 / 12.0).abs() < 1e-15);
-/// # Ok::<(), inertia::Error>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct PlanarMoments {
-    /// `∫y² dm`.
-    pub ixx: f64,
-    /// `∫x² dm`.
-    pub iyy: f64,
-    /// `−∫xy dm` (the in-plane tensor's off-diagonal) or `+∫xy dm`, as the report's
-    /// `products` says.
-    pub ixy: f64,
-}
-
-/// Second moments of area (`∫y² dA` ...), density-free, about the report's point.
-///
-/// # Examples
-/// ```
-/// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
-/// let r = inertia::report::PolygonReport::new("sq", &sq, inertia::PolygonMethod::Fan, inertia::Amount::Density(5.0), None);
-/// assert!((r.area_moments.polar - 1.0 / 6.0).abs() < 1e-15);
-/// # Ok::<(), inertia::Error>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct AreaMoments {
-    /// `∫y² dA`.
-    pub ixx: f64,
-    /// `∫x² dA`.
-    pub iyy: f64,
-    /// `−∫xy dA` or `+∫xy dA`, as the report's `products` says.
-    pub ixy: f64,
-    /// `∫(x² + y²) dA`.
-    pub polar: f64,
-}
-
-/// Principal moments and the angle of the first axis.
-///
-/// # Examples
-/// ```
-/// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
-/// let r = inertia::report::PolygonReport::new("sq", &sq, inertia::PolygonMethod::Fan, inertia::Amount::Density(1.0), None);
-/// assert_eq!(r.principal.angle_deg, 0.0);
-/// # Ok::<(), inertia::Error>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct PrincipalReport {
-    /// `[I1, I2]`, ascending.
-    pub moments: [f64; 2],
-    /// Angle of the I1 axis from +x, counter-clockwise, degrees in (-90, 90].
-    pub angle_deg: f64,
-}
-
 impl From<Principal2d> for PrincipalReport {
     fn from(p: Principal2d) -> Self {
         PrincipalReport {
@@ -68,25 +9,6 @@ impl From<Principal2d> for PrincipalReport {
             angle_deg: p.angle_deg,
         }
     }
-}
-
-/// Radii of gyration `sqrt(I / m)` about the report's point.
-///
-/// # Examples
-/// ```
-/// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
-/// let r = inertia::report::PolygonReport::new("sq", &sq, inertia::PolygonMethod::Fan, inertia::Amount::Density(1.0), None);
-/// assert!((r.radii_of_gyration.polar - (1.0f64 / 6.0).sqrt()).abs() < 1e-15);
-/// # Ok::<(), inertia::Error>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct Radii2d {
-    /// About the x axis: `sqrt(ixx / m)`.
-    pub x: f64,
-    /// About the y axis: `sqrt(iyy / m)`.
-    pub y: f64,
-    /// Polar: `sqrt(inertia / m)`.
-    pub polar: f64,
 }
 
 /// What a report says of a polygon's outline besides its integrals.
@@ -181,82 +103,6 @@ impl Outline {
             bounding_box: Some(polygon.bounding_box()),
         }
     }
-}
-
-/// Everything `inertia polygon` prints.
-///
-/// # Examples
-/// ```
-/// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
-/// let r = inertia::report::PolygonReport::new("sq", &sq, inertia::PolygonMethod::Fan, inertia::Amount::Density(1.0), None);
-/// assert_eq!(r.winding, "ccw");
-/// # Ok::<(), inertia::Error>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct PolygonReport {
-    /// The input's name (a path, or `-` for stdin).
-    pub source: String,
-    /// The method used.
-    pub method: &'static str,
-    /// Distinct vertices over all rings.
-    pub vertices: usize,
-    /// Number of holes.
-    pub holes: usize,
-    /// Winding of the outer ring as given: `"ccw"` or `"cw"`.
-    pub winding: &'static str,
-    /// Total edge length, holes included.
-    pub perimeter: f64,
-    /// The axis-aligned box holding the outline (curved edges by their exact extent); left
-    /// out when not known (a `combine` of reports that do not give it).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub bounding_box: Option<BoundingBox2d>,
-    /// Area, holes removed.
-    pub area: f64,
-    /// Areal density (mass per unit area).
-    pub density: f64,
-    /// Mass.
-    pub mass: f64,
-    /// Centre of mass `[x, y]`.
-    pub centroid: [f64; 2],
-    /// The point the moments below are about (the centroid unless `--about` says otherwise).
-    pub about: [f64; 2],
-    /// Polar mass moment of inertia about `about` (axis perpendicular to the plane).
-    pub inertia: f64,
-    /// Planar mass moments about `about`.
-    pub mass_moments: PlanarMoments,
-    /// The same moments about the centroid, when `about` is elsewhere: what `combine`
-    /// reads, since moving moments printed about a far point back to the centroid would
-    /// cost the digits the shift added.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub centroidal_mass_moments: Option<PlanarMoments>,
-    /// Principal moments about `about`.
-    pub principal: PrincipalReport,
-    /// Radii of gyration about `about`.
-    pub radii_of_gyration: Radii2d,
-    /// Second moments of area about `about` (as section tables give them).
-    pub area_moments: AreaMoments,
-    /// The in-plane axis direction of `axis_moment`, if asked for.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub axis: Option<[f64; 2]>,
-    /// The moment about the in-plane axis through `about` along `axis`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub axis_moment: Option<f64>,
-    /// Sign of `ixy`: `"tensor"` (−∫xy dm, the default, as for meshes) or `"cad"` (+∫xy dm).
-    pub products: Products,
-    /// Units of every quantity.
-    pub units: UnitLabels,
-    /// What the input held that is in no polygon, counted by kind: a DXF drawing's
-    /// annotations (`{"DIMENSION": 4}`) and, with `--open ignore`, its open pieces
-    /// (`"open pieces"`). Left out of the JSON when empty.
-    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
-    pub ignored: std::collections::BTreeMap<String, usize>,
-    /// True when curves were replaced by chords (rings given so): the result is then that of
-    /// a region within `max_deviation` of the drawn one. Left out of the JSON when false.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub approximate: bool,
-    /// The largest distance between a curve and the chords that replaced it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub max_deviation: Option<f64>,
 }
 
 impl PolygonReport {

@@ -6,7 +6,7 @@ use super::{MeshReport, PolygonReport};
 use crate::units::{Products, UnitLabels};
 use std::fmt::Write;
 
-pub use crate::error::num;
+use crate::text::num;
 
 fn row(out: &mut String, label: &str, value: &str) {
     let _ = writeln!(out, "  {label:<22} {value}");

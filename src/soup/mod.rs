@@ -29,15 +29,19 @@
 //! the general path, which names the triangle at fault.
 
 use crate::body::{Body, BoundingBox};
+use crate::fans::Fans;
+use crate::io::stl;
 use crate::mass3d::MassProperties3d;
-use crate::mesh::key as bits;
 use crate::scratch::{Scratch, Shared};
 use crate::sums::Sums;
 use nalgebra::Point3;
 use rayon::prelude::*;
 
+pub(crate) mod corners;
 mod pass;
 mod weld;
+pub use corners::{IndexedSoup, Point, Soup, VertexSoup};
+use corners::{K, mix};
 use pass::*;
 use weld::*;
 
@@ -46,159 +50,10 @@ use crate::sums::BLOCK;
 /// Corners per weld partition, about: small enough for a partition's table to stay in cache.
 const PARTITION: usize = 1 << 16;
 
-/// A triangle soup: triangles given by the coordinates of their corners.
-///
-/// # Examples
-/// ```
-/// use inertia::soup::{Soup, VertexSoup};
-/// let tet = [[0.0, 0.0, 0.0], [0.0, 1.0, 0.0], [1.0, 0.0, 0.0]];
-/// assert_eq!(VertexSoup(&tet).len(), 1);
-/// ```
-pub trait Soup: Sync {
-    /// A corner's exact coordinates, with `-0.0` folded into `0.0` (two corners weld when
-    /// their points are equal).
-    type Point: Point;
-    /// Number of triangles.
-    fn len(&self) -> usize;
-    /// Whether there are no triangles.
-    fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-    /// The corners of triangle `t` (`t < len()`).
-    fn triangle(&self, t: usize) -> [Self::Point; 3];
-    /// Triangle `t` as the input numbers it, for a message.
-    fn place(&self, t: usize) -> crate::error::InputTriangle {
-        crate::error::InputTriangle {
-            number: t + 1,
-            line: None,
-        }
-    }
-}
-
-/// A corner point as stored in a file: compared and hashed by its exact bits.
-pub trait Point: Copy + Eq + Send + Sync {
-    /// Its coordinates.
-    fn coords(&self) -> [f64; 3];
-    /// Whether every coordinate is finite.
-    fn is_finite(&self) -> bool;
-    /// A 64-bit hash of the bits.
-    fn hash(&self) -> u64;
-}
-
-/// Folded 64×64→128-bit multiply: the mixing step of wyhash and friends.
-#[inline]
-fn mix(a: u64, b: u64) -> u64 {
-    let p = a as u128 * b as u128;
-    (p as u64) ^ ((p >> 64) as u64)
-}
-
-const K: [u64; 6] = [
-    0xa076_1d64_78bd_642f,
-    0xe703_7ed1_a0b4_28db,
-    0x8ebc_6af0_9c88_c6e3,
-    0x5899_65cc_7537_4cc3,
-    0x1d8e_4e27_c47d_124f,
-    0x9e37_79b9_7f4a_7c15,
-];
-
-/// Single-precision points (binary STL): the bits of x, y, z.
-impl Point for [u32; 3] {
-    #[inline]
-    fn coords(&self) -> [f64; 3] {
-        [
-            f32::from_bits(self[0]) as f64,
-            f32::from_bits(self[1]) as f64,
-            f32::from_bits(self[2]) as f64,
-        ]
-    }
-    #[inline]
-    fn is_finite(&self) -> bool {
-        self.iter().all(|b| b & 0x7f80_0000 != 0x7f80_0000)
-    }
-    #[inline]
-    fn hash(&self) -> u64 {
-        let lo = self[0] as u64 | (self[1] as u64) << 32;
-        let h = mix(lo ^ K[0], self[2] as u64 ^ K[1]);
-        mix(h ^ K[2], lo.rotate_left(23) ^ K[3])
-    }
-}
-
-/// Double-precision points (ASCII STL): the bits of x, y, z.
-impl Point for [u64; 3] {
-    #[inline]
-    fn coords(&self) -> [f64; 3] {
-        [
-            f64::from_bits(self[0]),
-            f64::from_bits(self[1]),
-            f64::from_bits(self[2]),
-        ]
-    }
-    #[inline]
-    fn is_finite(&self) -> bool {
-        self.iter().all(|&b| f64::from_bits(b).is_finite())
-    }
-    #[inline]
-    fn hash(&self) -> u64 {
-        let h = mix(self[0] ^ K[0], self[1] ^ K[1]);
-        let h = mix(h ^ K[2], self[2] ^ K[3]);
-        mix(h ^ K[4], self[0].rotate_left(29) ^ K[5])
-    }
-}
-
-/// A soup held as three points per triangle, in order (an ASCII STL once parsed).
-///
-/// # Examples
-/// ```
-/// use inertia::soup::{Soup, VertexSoup};
-/// let pts = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, -0.0, 1.0]];
-/// let t = VertexSoup(&pts).triangle(0);
-/// assert_eq!(t[2], [0, 0, 1.0f64.to_bits()]); // -0.0 welds with 0.0
-/// ```
-pub struct VertexSoup<'a>(pub &'a [[f64; 3]]);
-
-impl Soup for VertexSoup<'_> {
-    type Point = [u64; 3];
-    fn len(&self) -> usize {
-        self.0.len() / 3
-    }
-    #[inline]
-    fn triangle(&self, t: usize) -> [[u64; 3]; 3] {
-        let p = &self.0[3 * t..3 * t + 3];
-        [bits(p[0]), bits(p[1]), bits(p[2])]
-    }
-}
-
-/// An indexed mesh (OBJ, PLY, 3MF) seen as a soup: each triangle's corners looked up.
-///
-/// # Examples
-/// ```
-/// use inertia::soup::{solid, IndexedSoup};
-/// let cube = inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0);
-/// let s = solid(&IndexedSoup(&cube)).unwrap();
-/// assert_eq!((s.body.vertices, s.properties.volume), (8, 1.0));
-/// ```
-pub struct IndexedSoup<'a>(pub &'a crate::mesh::RawMesh);
-
-impl Soup for IndexedSoup<'_> {
-    type Point = [u64; 3];
-    fn len(&self) -> usize {
-        self.0.triangles.len()
-    }
-    #[inline]
-    fn triangle(&self, t: usize) -> [[u64; 3]; 3] {
-        let [a, b, c] = self.0.triangles[t];
-        let v = &self.0.vertices;
-        [
-            bits(v[a as usize]),
-            bits(v[b as usize]),
-            bits(v[c as usize]),
-        ]
-    }
-}
-
-/// A validated closed mesh: what [`Body`] and the `tetra` method report of it.
+/// The fast path's result: a closed mesh it certified, with what [`Body`] and the `tetra`
+/// method report of it (the library's solid is [`crate::Solid`], built from this).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Solid {
+pub struct Certified {
     /// Counts, area and box.
     pub body: Body,
     /// Volume, centroid and inertia tensor at unit density (the `tetra` method).
@@ -294,17 +149,23 @@ fn run<S: Soup>(soup: &S) -> Option<Pass<S::Point>> {
 ///
 /// # Examples
 /// ```
-/// use inertia::soup::{mesh, IndexedSoup};
+/// use inertia::details::{mesh, IndexedSoup};
 /// let cube = inertia::shape::Shape3d::Box { size: [2.0; 3] }.tessellate(0);
 /// let m = mesh(&IndexedSoup(&cube)).unwrap();
 /// assert_eq!((m.vertices().len(), m.triangles().len()), (8, 12));
 /// assert_eq!(m.tetra_integral().unwrap().volume, 8.0);
 /// ```
 pub fn mesh<S: Soup>(soup: &S) -> Option<crate::Mesh> {
+    mesh_with(soup).map(|(m, _)| m)
+}
+
+/// [`mesh`], with the soup's corners welded, for the overlap check.
+pub(crate) fn mesh_with<S: Soup>(soup: &S) -> Option<(crate::Mesh, Welded)> {
     let pass = run(soup)?;
     // SAFETY: `run` returns only when every block ran to its end, numbering each corner.
     let local = unsafe { pass.local.assume_init() };
-    welded(soup, local, &pass.weld).ok()
+    let mesh = welded_mesh(soup, local, &pass.weld).ok()?;
+    Some((mesh, pass.welded()))
 }
 
 /// Validates and integrates a closed soup (one shell in parallel; several through the
@@ -316,7 +177,7 @@ pub fn mesh<S: Soup>(soup: &S) -> Option<crate::Mesh> {
 ///
 /// # Examples
 /// ```
-/// use inertia::soup::{solid, VertexSoup};
+/// use inertia::details::{solid, VertexSoup};
 /// // The right tetrahedron (0,0,0), (5,0,0), (0,4,0), (0,0,3), as STL would list it.
 /// let (o, x, y, z) = ([0.0; 3], [5.0, 0.0, 0.0], [0.0, 4.0, 0.0], [0.0, 0.0, 3.0]);
 /// let pts = [o, y, x, o, x, z, o, z, y, x, y, z];
@@ -326,23 +187,162 @@ pub fn mesh<S: Soup>(soup: &S) -> Option<crate::Mesh> {
 /// // Open: one triangle missing. Not for this path.
 /// assert!(solid(&VertexSoup(&pts[..9])).is_none());
 /// ```
-pub fn solid<S: Soup>(soup: &S) -> Option<Solid> {
-    solid_with(soup, true)
+pub fn solid<S: Soup>(soup: &S) -> Option<Certified> {
+    solid_with(soup, true).map(|(s, _)| s)
+}
+
+/// Validates and integrates an STL that is one closed shell, straight from its bytes
+/// (the STL's triangles, then [`solid`]); `Ok(None)` when the file needs the
+/// general path ([`crate::io::stl::parse`], then [`Mesh::new`](crate::Mesh::new)): several
+/// shells, or a defect to explain. Triangles that cross are not looked for here.
+///
+/// # Errors
+/// As [`crate::io::stl::parse`] for a malformed file.
+///
+/// # Examples
+/// ```
+/// let bytes = std::fs::read("fixtures/mesh/right_tetrahedron.stl").unwrap();
+/// let s = inertia::details::stl_solid(&bytes)?.unwrap();
+/// assert!((s.properties.volume - 10.0).abs() < 1e-12);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+pub fn stl_solid(bytes: &[u8]) -> crate::Result<Option<Certified>> {
+    Ok(match stl::triangles(bytes)? {
+        stl::Triangles::Binary(soup) => solid(&soup),
+        stl::Triangles::Ascii(points) => solid(&VertexSoup(&points)),
+    })
+}
+
+/// Validates a closed STL into a [`Mesh`](crate::Mesh), welded in parallel (see
+/// [`mesh`]), for the methods that need one; `Ok(None)` when the file needs the
+/// general path to explain a defect. Triangles that cross are not looked for here.
+///
+/// # Errors
+/// As [`stl_solid`].
+///
+/// # Examples
+/// ```
+/// let bytes = std::fs::read("fixtures/mesh/two_bodies.stl").unwrap();
+/// let m = inertia::details::stl_mesh(&bytes)?.unwrap();
+/// assert_eq!(m.shell_count(), 2);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+pub fn stl_mesh(bytes: &[u8]) -> crate::Result<Option<crate::Mesh>> {
+    Ok(match stl::triangles(bytes)? {
+        stl::Triangles::Binary(soup) => mesh(&soup),
+        stl::Triangles::Ascii(points) => mesh(&VertexSoup(&points)),
+    })
 }
 
 /// Whether some point of a closed soup is where separate pieces of its surface meet (see
 /// [`solid`]); `None` when the soup is not closed.
 pub(crate) fn pinched_surface<S: Soup>(soup: &S) -> Option<bool> {
     let pass = run(soup)?;
-    // SAFETY: as in `solid`.
-    let local = unsafe { pass.local.assume_init() };
-    Some(pinched(local, &pass.weld.global, *pass.weld.start.last()?))
+    Some(pass.welded().fans().pinched())
+}
+
+/// A soup's corners welded: each corner's point number (two corners have the same number
+/// exactly when their points have the same coordinates), and, made when first asked for,
+/// the fans around the points ([`Fans`]). The parallel pass makes it once, and the checks
+/// after it (pinches, shells, the overlap check's neighbours) all read the same.
+pub(crate) struct Welded {
+    ids: Vec<u32>,
+    points: usize,
+    fans: std::sync::OnceLock<Fans>,
+    neighbours: Option<Vec<u32>>,
+}
+
+impl Welded {
+    /// Triangle `t`'s corners' point numbers.
+    #[inline]
+    pub(crate) fn corners(&self, t: usize) -> [u32; 3] {
+        [self.ids[3 * t], self.ids[3 * t + 1], self.ids[3 * t + 2]]
+    }
+
+    /// For each triangle's edge, the triangle across it ([`Fans::neighbours`]); the fans
+    /// are let go.
+    pub(crate) fn neighbours(&mut self) -> Vec<u32> {
+        if let Some(nbr) = self.neighbours.take() {
+            return nbr;
+        }
+        let nbr = self.fans().neighbours();
+        self.fans.take();
+        nbr
+    }
+
+    /// Whether some point is where separate pieces of the surface meet
+    /// ([`Fans::pinched`]); the neighbours are found in the same pass, and the fans let go.
+    fn pinched(&mut self) -> bool {
+        let (nbr, pinched) = self.fans().neighbours_and_pinched();
+        self.fans.take();
+        self.neighbours = Some(nbr);
+        pinched
+    }
+
+    /// If the fans were made, finds the neighbours now and lets the fans go: a quarter of
+    /// their memory, kept through what comes before the overlap check.
+    fn settle(&mut self) {
+        if self.fans.get().is_some() {
+            self.neighbours = Some(self.neighbours());
+        }
+    }
+
+    /// The fans around the points.
+    pub(crate) fn fans(&self) -> &Fans {
+        self.fans.get_or_init(|| {
+            Fans::new(self.ids.len() / 3, self.points, |t| self.corners(t))
+                .expect("at most MAX_TRIANGLES triangles, checked when welded")
+        })
+    }
+}
+
+/// Welds any soup (open, inside out, not finite: its points compared by their bits) for a
+/// check that needs its topology; `None` for more than [`crate::mesh::MAX_TRIANGLES`]
+/// triangles.
+pub(crate) fn welded_points<S: Soup>(soup: &S) -> Option<Welded> {
+    let n = soup.len();
+    if n as u64 > crate::mesh::MAX_TRIANGLES {
+        return None;
+    }
+    let bits = partition_bits(3 * n);
+    let mut local = Scratch::<u16>::new(3 * n, true)?;
+    let blocks: Vec<Block<S::Point>> = local
+        .uninit()
+        .par_chunks_mut(3 * BLOCK)
+        .enumerate()
+        .map(|(b, out)| numbered_block(soup, b * BLOCK..((b + 1) * BLOCK).min(n), bits, out))
+        .collect();
+    let weld = weld(&blocks, bits);
+    // SAFETY: every block numbered each of its corners.
+    let local = unsafe { local.assume_init() };
+    Some(Welded {
+        ids: point_numbers(local, &weld.global),
+        points: weld.start.last().copied().unwrap_or(0),
+        fans: Default::default(),
+        neighbours: None,
+    })
+}
+
+impl<P: Point> Pass<P> {
+    /// The corners' point numbers.
+    fn welded(&self) -> Welded {
+        // SAFETY: `run` returns only when every block ran to its end, numbering each corner.
+        let local = unsafe { self.local.assume_init() };
+        Welded {
+            ids: point_numbers(local, &self.weld.global),
+            points: self.weld.start.last().copied().unwrap_or(0),
+            fans: Default::default(),
+            neighbours: None,
+        }
+    }
 }
 
 /// [`solid`]; `pinch_check` false when the caller knows that no point joins separate
-/// pieces (an item of a 3MF build whose object was checked once).
-pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<Solid> {
+/// pieces (an item of a 3MF build whose object was checked once). With the solid, its
+/// corners welded, for the overlap check.
+pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<(Certified, Welded)> {
     let pass = run(soup)?;
+    let mut welded = pass.welded();
     // SAFETY: `run` returns only when every block ran to its end, numbering each corner.
     let local = unsafe { pass.local.assume_init() };
     let ids = *pass.weld.start.last()?;
@@ -352,13 +352,16 @@ pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<Solid> 
     // corner (a tetrahedron inside a box, touching its corner) would be one shell, and one
     // inside the other unseen: such a surface is welded into a mesh, whose shell check
     // separates the fans at such a point.
-    if pinch_check && pinched(local, &pass.weld.global, ids) {
-        let mesh = welded(soup, local, &pass.weld).ok()?;
-        return Some(Solid {
+    welded.fans();
+    if pinch_check && welded.pinched() {
+        let mesh = welded_mesh(soup, local, &pass.weld).ok()?;
+        let solid = Certified {
             body: Body::of(&mesh),
             properties: mesh.tetra_integral()?,
-        });
+        };
+        return Some((solid, welded));
     }
+    welded.settle();
     // Several shells, and no zero-area triangle that the general path would drop before
     // finding them (and might then find more): decided here, as the general path decides.
     let verdict = if parts.count == 1 {
@@ -368,11 +371,12 @@ pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<Solid> 
         let corners = |t: usize| soup.triangle(t).map(|p| Point3::from(p.coords()));
         Some(crate::shells::check(&labels, parts.count, corners, false).ok()?)
     } else {
-        let mesh = welded(soup, local, &pass.weld).ok()?;
-        return Some(Solid {
+        let mesh = welded_mesh(soup, local, &pass.weld).ok()?;
+        let solid = Certified {
             body: Body::of(&mesh),
             properties: mesh.tetra_integral()?,
-        });
+        };
+        return Some((solid, welded));
     };
     let Pass {
         sums,
@@ -396,7 +400,7 @@ pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<Solid> 
         }
     };
     crate::mesh::physical(&properties).ok()?;
-    Some(Solid {
+    let solid = Certified {
         body: Body {
             triangles: n,
             degenerate_triangles: repeated + flat,
@@ -410,12 +414,17 @@ pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<Solid> 
             left_out: None,
         },
         properties,
-    })
+    };
+    Some((solid, welded))
 }
 
 /// The welded mesh, handed to the general path's shell check and integration
 /// ([`Mesh::closed`](crate::Mesh)); its edge check was the certificate.
-fn welded<S: Soup>(soup: &S, local: &[u16], weld: &Weld<S::Point>) -> crate::Result<crate::Mesh> {
+fn welded_mesh<S: Soup>(
+    soup: &S,
+    local: &[u16],
+    weld: &Weld<S::Point>,
+) -> crate::Result<crate::Mesh> {
     // Point numbers made dense, in partition order.
     let mut dense = vec![0u32; weld.start.last().copied().unwrap_or(0)];
     let mut vertices = Vec::with_capacity(weld.distinct());

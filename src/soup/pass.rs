@@ -75,13 +75,8 @@ pub(super) fn block<S: Soup>(
         points: Vec::new(),
         runs: Vec::new(),
     };
-    // First level of the weld, while the block is in cache: its distinct points, numbered
-    // in order of first appearance (at most 3 · BLOCK < 2^16).
-    let size = (6 * range.len()).next_power_of_two().max(16);
-    let mut table = vec![u16::MAX; size];
-    let mut seen: Vec<(S::Point, u64)> = Vec::with_capacity(range.len());
-    let mut ids: Vec<u16> = Vec::with_capacity(local.len());
-    let mut c = 0;
+    // First level of the weld, while the block is in cache.
+    let mut weld = Local::new(range.len());
     for t in range {
         let tri = soup.triangle(t);
         if !tri.iter().all(Point::is_finite) {
@@ -90,21 +85,7 @@ pub(super) fn block<S: Soup>(
         }
         let h = [tri[0].hash(), tri[1].hash(), tri[2].hash()];
         for k in 0..3 {
-            let mut slot = h[k] as usize & (size - 1);
-            let id = loop {
-                let v = table[slot];
-                if v == u16::MAX {
-                    table[slot] = seen.len() as u16;
-                    seen.push((tri[k], h[k]));
-                    break table[slot];
-                }
-                if seen[v as usize].0 == tri[k] {
-                    break v;
-                }
-                slot = (slot + 1) & (size - 1);
-            };
-            ids.push(id);
-            c += 1;
+            weld.add(tri[k], h[k]);
         }
         if tri[0] == tri[1] || tri[1] == tri[2] || tri[2] == tri[0] {
             b.repeated += 1;
@@ -134,34 +115,111 @@ pub(super) fn block<S: Soup>(
         let det = b.sums.add(sub(p[0], r), sub(p[1], r), sub(p[2], r));
         b.magnitude += det.abs();
     }
-    debug_assert_eq!(c, local.len());
-    // The distinct points, sorted by weld partition (counting sort, stable), and the
-    // corners renumbered to match: a point's number is its place in `points`.
-    let mut runs = vec![0u32; (1 << bits) + 1];
-    for (_, h) in &seen {
-        runs[partition(*h, bits) + 1] += 1;
-    }
-    for p in 1..runs.len() {
-        runs[p] += runs[p - 1];
-    }
-    let mut at = runs.clone();
-    b.runs = runs;
-    let Some(&(first, _)) = seen.first() else {
-        return b;
-    };
-    let mut points = vec![first; seen.len()];
-    let mut place = vec![0u16; seen.len()];
-    for (id, (point, h)) in seen.into_iter().enumerate() {
-        let p = partition(h, bits);
-        points[at[p] as usize] = point;
-        place[id] = at[p] as u16;
-        at[p] += 1;
-    }
-    for (out, id) in local.iter_mut().zip(ids) {
-        out.write(place[id as usize]);
-    }
-    b.points = points;
+    debug_assert_eq!(weld.ids.len(), local.len());
+    (b.points, b.runs) = weld.finish(bits, local);
     b
+}
+
+/// A block's corners numbered by [`Local`] alone, for a soup that is only welded (see
+/// [`super::welded_points`]): no sums, and any coordinates, finite or not.
+pub(super) fn numbered_block<S: Soup>(
+    soup: &S,
+    range: std::ops::Range<usize>,
+    bits: u32,
+    local: &mut [std::mem::MaybeUninit<u16>],
+) -> Block<S::Point> {
+    let mut weld = Local::new(range.len());
+    for t in range {
+        for p in soup.triangle(t) {
+            weld.add(p, p.hash());
+        }
+    }
+    let (points, runs) = weld.finish(bits, local);
+    Block {
+        sums: Sums::default(),
+        magnitude: 0.0,
+        area: 0.0,
+        lo: [f64::INFINITY; 3],
+        hi: [f64::NEG_INFINITY; 3],
+        edges: 0,
+        repeated: 0,
+        flat: 0,
+        non_finite: false,
+        points,
+        runs,
+    }
+}
+
+/// The first level of the weld, for one block while it is in cache: its distinct points,
+/// numbered in order of first appearance (at most 3 · BLOCK < 2^16).
+pub(super) struct Local<P> {
+    table: Vec<u16>,
+    seen: Vec<(P, u64)>,
+    /// Each corner's number so far.
+    ids: Vec<u16>,
+}
+
+impl<P: Point> Local<P> {
+    pub(super) fn new(triangles: usize) -> Self {
+        Local {
+            table: vec![u16::MAX; (6 * triangles).next_power_of_two().max(16)],
+            seen: Vec::with_capacity(triangles),
+            ids: Vec::with_capacity(3 * triangles),
+        }
+    }
+
+    /// Numbers the next corner, at `point` (whose hash is `h`).
+    #[inline]
+    pub(super) fn add(&mut self, point: P, h: u64) {
+        let mask = self.table.len() - 1;
+        let mut slot = h as usize & mask;
+        let id = loop {
+            let v = self.table[slot];
+            if v == u16::MAX {
+                self.table[slot] = self.seen.len() as u16;
+                self.seen.push((point, h));
+                break self.table[slot];
+            }
+            if self.seen[v as usize].0 == point {
+                break v;
+            }
+            slot = (slot + 1) & mask;
+        };
+        self.ids.push(id);
+    }
+
+    /// The distinct points, sorted by weld partition (counting sort, stable), with where
+    /// each partition's run starts; the corners renumbered to match into `local` (a
+    /// point's number is its place in the points).
+    pub(super) fn finish(
+        self,
+        bits: u32,
+        local: &mut [std::mem::MaybeUninit<u16>],
+    ) -> (Vec<P>, Vec<u32>) {
+        let mut runs = vec![0u32; (1 << bits) + 1];
+        for (_, h) in &self.seen {
+            runs[partition(*h, bits) + 1] += 1;
+        }
+        for p in 1..runs.len() {
+            runs[p] += runs[p - 1];
+        }
+        let mut at = runs.clone();
+        let Some(&(first, _)) = self.seen.first() else {
+            return (Vec::new(), runs);
+        };
+        let mut points = vec![first; self.seen.len()];
+        let mut place = vec![0u16; self.seen.len()];
+        for (id, (point, h)) in self.seen.into_iter().enumerate() {
+            let p = partition(h, bits);
+            points[at[p] as usize] = point;
+            place[id] = at[p] as u16;
+            at[p] += 1;
+        }
+        for (out, id) in local.iter_mut().zip(self.ids) {
+            out.write(place[id as usize]);
+        }
+        (points, runs)
+    }
 }
 
 #[inline]

@@ -193,16 +193,16 @@ impl Components {
     }
 }
 
-/// Whether some point is where separate pieces of the surface meet
-/// ([`crate::shells::pinches`]): components by shared points ([`components`]) would then
-/// join bodies that the shell check must see apart.
-pub(super) fn pinched(local: &[u16], global: &[Vec<u32>], ids: usize) -> bool {
-    let triangles = || {
-        local
-            .chunks(3 * BLOCK)
-            .zip(global)
-            .flat_map(|(l, g)| l.chunks_exact(3).map(move |t| numbered(t, g)))
-            .filter(|t| !repeats(t))
-    };
-    !crate::shells::pinches(ids, triangles).is_empty()
+/// Each corner's point number (see [`weld`]), block by block on every core.
+pub(super) fn point_numbers(local: &[u16], global: &[Vec<u32>]) -> Vec<u32> {
+    let mut ids = vec![0u32; local.len()];
+    ids.par_chunks_mut(3 * BLOCK)
+        .zip(local.par_chunks(3 * BLOCK))
+        .zip(global)
+        .for_each(|((out, l), g)| {
+            for (o, &c) in out.iter_mut().zip(l) {
+                *o = g[c as usize];
+            }
+        });
+    ids
 }

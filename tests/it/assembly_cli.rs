@@ -435,6 +435,21 @@ fn a_mesh_given_to_polygon_or_a_polygon_to_mesh_is_pointed_to_the_other_command(
         err.contains("a polygon file by its name: `inertia polygon` reads it"),
         "{err}"
     );
+    // Without a name to go by (standard input), by the content.
+    let stl = std::fs::read_to_string("fixtures/mesh/unit_cube_ascii.stl").unwrap();
+    let (code, out, err) = run(&["polygon", "-"], Some(&stl));
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.contains("a triangle mesh by its content: `inertia mesh` reads it"),
+        "{err}"
+    );
+    let hexagon = std::fs::read_to_string("fixtures/polygon/hexagon.json").unwrap();
+    let (code, out, err) = run(&["mesh", "-"], Some(&hexagon));
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.contains("a polygon file by its content: `inertia polygon` reads it"),
+        "{err}"
+    );
     // A density given is printed as given, whatever the output unit.
     let v = json(&[
         "mesh",
@@ -489,5 +504,144 @@ fn an_assembly_with_a_part_that_is_not_a_mesh_prints_no_triangle_count() {
     let meshes = json(&["combine", cube, cube, "--json"]);
     assert_eq!(meshes["triangles"], 24);
     assert_eq!(meshes["vertices"], 16);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_unit_box_printed_about_a_far_point_combines_to_its_own_tensor() {
+    // Before, --about 1e6,1e6,1e6 gave Ixx 0.166748 and --about 1e8,0,0 Iyy = Izz = 0 with
+    // exit 0: the tensor was moved back from the far point. Every report now carries its
+    // tensor about its own centroid, and combine reads that one.
+    let dir = std::env::temp_dir().join(format!("inertia-unit-box-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for about in ["1e6,1e6,1e6", "1e8,0,0"] {
+        let (code, far, err) = run(
+            &[
+                "shape", "box", "--size", "1,1,1", "--about", about, "--json",
+            ],
+            None,
+        );
+        assert_eq!(code, 0, "{err}");
+        let path = dir.join("far.json");
+        std::fs::write(&path, &far).unwrap();
+        let c = json(&["combine", path.to_str().unwrap(), "--json"]);
+        let t = &c["inertia_tensor"];
+        for i in 0..3 {
+            for j in 0..3 {
+                let want = if i == j { 1.0 / 6.0 } else { 0.0 };
+                assert!((f(&t[i][j]) - want).abs() <= 1e-12 / 6.0, "{about}: {t}");
+            }
+        }
+        for m in c["principal"]["moments"].as_array().unwrap() {
+            assert!((f(m) * 6.0 - 1.0).abs() <= 1e-12, "{about}: {m}");
+        }
+        // The same report without its centroidal tensor (as printed before it was carried)
+        // cannot be recovered to 1e-12: refused in one line naming the file, exit 2.
+        let mut old: Value = serde_json::from_str(&far).unwrap();
+        old.as_object_mut()
+            .unwrap()
+            .remove("centroidal_inertia_tensor");
+        let path = dir.join("old.json");
+        std::fs::write(&path, old.to_string()).unwrap();
+        let (code, out, err) = run(&["combine", path.to_str().unwrap()], None);
+        assert_eq!((code, out.as_str()), (2, ""), "{about}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(
+            err.contains("old.json") && err.contains("far from its centroid"),
+            "{about}: {err}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn combine_reads_only_the_schema_version_it_knows() {
+    let dir = std::env::temp_dir().join(format!("inertia-schema-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (_, cube, _) = run(&["shape", "box", "--size", "1,2,3", "--json"], None);
+    let v: Value = serde_json::from_str(&cube).unwrap();
+    assert_eq!(v["schema_version"], 1);
+    let write = |name: &str, v: &Value| {
+        let p = dir.join(name);
+        std::fs::write(&p, v.to_string()).unwrap();
+        p.to_str().unwrap().to_string()
+    };
+    let mut newer = v.clone();
+    newer["schema_version"] = 2.into();
+    let mut none = v.clone();
+    none.as_object_mut().unwrap().remove("schema_version");
+    let mut mistyped = v.clone();
+    mistyped["volume"] = "six".into();
+    for (name, doc, words) in [
+        (
+            "newer.json",
+            &newer,
+            "schema_version 2 is not one this inertia reads",
+        ),
+        ("none.json", &none, "missing \"schema_version\""),
+        (
+            "mistyped.json",
+            &mistyped,
+            "invalid type: string \"six\", expected f64",
+        ),
+    ] {
+        let p = write(name, doc);
+        let (code, out, err) = run(&["combine", &p], None);
+        assert_eq!((code, out.as_str()), (2, ""), "{name}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(err.contains(name) && err.contains(words), "{name}: {err}");
+    }
+    // A JSON Lines line of another version is named by its line.
+    let text = format!("{}\n{}\n", v, newer);
+    let (code, _, err) = run(&["combine", "-"], Some(&text));
+    assert_eq!(code, 2);
+    assert!(err.contains("line 2: schema_version 2"), "{err}");
+    // The version it knows reads back every number of the report to the bit.
+    let p = write("same.json", &v);
+    let c = json(&["combine", &p, "--json"]);
+    assert_eq!(c["inertia_tensor"], v["inertia_tensor"]);
+    assert_eq!(c["centroid"], v["centroid"]);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_report_with_a_cad_colour_and_material_combines() {
+    // A STEP part's report carries "color" and "material" (feature `step`); combine reads
+    // them back with the rest of the report and sums it as any other.
+    let dir = std::env::temp_dir().join(format!("inertia-colour-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (_, cube, _) = run(
+        &[
+            "shape",
+            "box",
+            "--size",
+            "1,2,3",
+            "--density",
+            "2700",
+            "--json",
+        ],
+        None,
+    );
+    let mut v: Value = serde_json::from_str(&cube).unwrap();
+    v["color"] = serde_json::json!([0.8, 0.2, 0.1]);
+    v["material"] =
+        serde_json::json!({"name": "aluminium 6061", "density": 2700.0, "density_used": true});
+    let p = dir.join("coloured.json");
+    std::fs::write(&p, v.to_string()).unwrap();
+    let p = p.to_str().unwrap();
+    let c = json(&["combine", p, p, "--json"]);
+    assert_eq!(f(&c["mass"]), 2.0 * f(&v["mass"]));
+    assert_eq!(c["centroid"], v["centroid"]);
+    // A material without its density (the file gave none) reads too.
+    v["material"] = serde_json::json!({"name": "", "density_used": false});
+    std::fs::write(p, v.to_string()).unwrap();
+    let c = json(&["combine", p, "--json"]);
+    assert_eq!(c["inertia_tensor"], v["inertia_tensor"]);
+    // A mistyped one is named, as any mistyped field is.
+    v["color"] = "red".into();
+    std::fs::write(p, v.to_string()).unwrap();
+    let (code, _, err) = run(&["combine", p], None);
+    assert_eq!(code, 2);
+    assert!(err.contains("invalid type: string \"red\""), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }

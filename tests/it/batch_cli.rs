@@ -234,3 +234,167 @@ fn parts_flag_gives_one_file_the_shape_of_many() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not --parts"));
 }
+
+#[test]
+fn jsonl_batches_stream_in_input_order() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    // The second input is standard input, held open: the first file's line must come out
+    // before it is closed (it used to wait for every file).
+    let mut child = Command::new(env!("CARGO_BIN_EXE_inertia"))
+        .args([
+            "mesh",
+            "fixtures/mesh/unit_cube_ascii.stl",
+            "-",
+            "fixtures/mesh/right_tetrahedron.stl",
+            "--input-format",
+            "stl",
+            "--format",
+            "jsonl",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            tx.send(line.unwrap()).unwrap();
+        }
+    });
+    let first = rx.recv_timeout(std::time::Duration::from_secs(120));
+    let first = match first {
+        Ok(l) => l,
+        Err(e) => {
+            let _ = child.kill();
+            panic!("no line while standard input was open: {e}");
+        }
+    };
+    let first: Value = serde_json::from_str(&first).unwrap();
+    assert_eq!(first["source"], "fixtures/mesh/unit_cube_ascii.stl");
+    assert_eq!(f(&first["volume"]), 1.0);
+    let tet = std::fs::read("fixtures/mesh/right_tetrahedron.stl").unwrap();
+    stdin.write_all(&tet).unwrap();
+    drop(stdin);
+    let status = child.wait().unwrap();
+    reader.join().unwrap();
+    assert!(status.success());
+    let rest: Vec<Value> = rx
+        .try_iter()
+        .map(|l| serde_json::from_str(&l).unwrap())
+        .collect();
+    assert_eq!(rest.len(), 2);
+    assert_eq!(rest[0]["source"], "-");
+    assert_eq!(rest[1]["source"], "fixtures/mesh/right_tetrahedron.stl");
+    assert_eq!(rest[0]["volume"], rest[1]["volume"]);
+}
+
+#[test]
+fn jsonl_lines_are_the_batch_parts_streamed_or_not() {
+    // Streamed (every format states no unit, or --units-override fixes it) or printed at
+    // the end (a DXF may state its unit), each line is the JSON batch's part, in input
+    // order, with its version; an input that fails is its error line, in its place.
+    let cases: [&[&str]; 6] = [
+        &[
+            "polygon",
+            "fixtures/polygon/l_shape.json",
+            "fixtures/bad/bowtie.json",
+            "fixtures/polygon/hexagon.json",
+            "fixtures/polygon/parcels.geojson",
+        ],
+        &[
+            "polygon",
+            "fixtures/polygon/slot_plate.dxf",
+            "fixtures/polygon/unit_square.json",
+            "fixtures/polygon/a3_sheet.dxf",
+            "--units",
+            "mm",
+        ],
+        &[
+            "polygon",
+            "fixtures/polygon/slot_plate.dxf",
+            "fixtures/polygon/unit_square.json",
+            "--units",
+            "in",
+            "--units-override",
+        ],
+        &[
+            "mesh",
+            "fixtures/mesh/two_parts.3mf",
+            "fixtures/bad/open_cube.stl",
+            "fixtures/mesh/unit_cube_ascii.stl",
+            "fixtures/mesh/right_tetrahedron.obj",
+            "--units",
+            "mm",
+        ],
+        &[
+            "mesh",
+            "fixtures/bad/open_cube.stl",
+            "fixtures/mesh/unit_cube_ascii.stl",
+            "fixtures/mesh/two_bodies.stl",
+            "fixtures/mesh/right_tetrahedron.ply",
+            "--density",
+            "7850",
+        ],
+        // A run that fails as a whole (a 3MF states mm, the STL none) prints no line.
+        &[
+            "mesh",
+            "fixtures/mesh/two_parts.3mf",
+            "fixtures/mesh/unit_cube_ascii.stl",
+        ],
+    ];
+    for args in cases {
+        let run = |format: &str| {
+            let out = cargo_bin_cmd!("inertia")
+                .args(args)
+                .args(["--format", format])
+                .output()
+                .unwrap();
+            (out.status.code(), String::from_utf8(out.stdout).unwrap())
+        };
+        let (code, lines) = run("jsonl");
+        let (batch_code, batch) = run("json");
+        assert_eq!(code, batch_code, "{args:?}");
+        if batch.is_empty() {
+            assert_eq!((code, lines.as_str()), (Some(2), ""), "{args:?}");
+            continue;
+        }
+        let batch: Value = serde_json::from_str(&batch).unwrap();
+        let lines: Vec<Value> = lines
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let (mut parts, mut errors) = (0, 0);
+        for line in &lines {
+            assert_eq!(line["schema_version"], 1, "{args:?}");
+            let mut rest = line.clone();
+            rest.as_object_mut().unwrap().remove("schema_version");
+            if line.get("error").is_some() {
+                assert_eq!(rest, batch["errors"][errors], "{args:?}");
+                errors += 1;
+            } else {
+                assert_eq!(rest, batch["parts"][parts], "{args:?}");
+                parts += 1;
+            }
+        }
+        assert_eq!(parts, batch["parts"].as_array().unwrap().len(), "{args:?}");
+        assert_eq!(
+            errors,
+            batch["errors"].as_array().unwrap().len(),
+            "{args:?}"
+        );
+        // In input order: the sources as the arguments name them.
+        let files: Vec<&str> = args.iter().copied().filter(|a| a.contains('/')).collect();
+        let mut at = 0;
+        for line in &lines {
+            let source = line["source"].as_str().unwrap();
+            while !source.starts_with(files[at]) {
+                at += 1;
+                assert!(at < files.len(), "{args:?}: {source} out of order");
+            }
+        }
+    }
+}

@@ -40,7 +40,7 @@ fn same_bytes_every_run_and_thread_count() {
     // A binary STL of several blocks and weld partitions (inertia::soup).
     let ball = dir.join("ball.stl");
     let raw = inertia::shape::Shape3d::Sphere { radius: 1.0 }.tessellate(160);
-    assert!(raw.triangles.len() > 3 * inertia::sums::BLOCK);
+    assert!(raw.triangles.len() > 3 * inertia::details::BLOCK);
     let mut b = vec![0u8; 80];
     b.extend((raw.triangles.len() as u32).to_le_bytes());
     for t in &raw.triangles {

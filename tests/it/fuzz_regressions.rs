@@ -75,11 +75,11 @@ fn mesh_pipeline_regressions() {
 /// The `soup` target: the parallel single-shell path against the general path.
 #[test]
 fn soup_regressions() {
+    use inertia::details::{IndexedSoup, solid};
     use inertia::io::{obj, stl};
-    use inertia::soup::{IndexedSoup, solid};
     for (name, data) in inputs("soup") {
         let (fast, raw) = match MeshFormat::sniff(&data) {
-            MeshFormat::Stl => match (stl::solid(&data), stl::parse(&data)) {
+            MeshFormat::Stl => match (inertia::details::stl_solid(&data), stl::parse(&data)) {
                 (Ok(fast), Ok(raw)) => (fast, raw),
                 (Ok(None) | Err(_), Err(_)) => continue,
                 (a, b) => panic!("{name}: {:?} / {:?}", a.map(|s| s.is_some()), b.err()),

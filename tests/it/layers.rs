@@ -180,3 +180,42 @@ fn the_library_neither_prints_nor_exits() {
         found.join("\n")
     );
 }
+
+/// Mesh readers only parse: no module under `io` uses the modules that weld, check or
+/// integrate a mesh (`soup` but its `corners`, the trait readers implement; `overlap`,
+/// `shells`, `fans`, `solid`, `mesh::validate`, `mesh::topology`, `method`). The pipeline
+/// (`solid`, `read`) calls the reader, then those. `io::step` is the exception: OpenCASCADE
+/// reads and integrates a B-rep in one library, and its tessellation is checked there.
+#[test]
+fn mesh_readers_only_parse() {
+    let files = modules();
+    let known: BTreeSet<String> = files.keys().cloned().collect();
+    let validation = [
+        "soup",
+        "soup::pass",
+        "soup::weld",
+        "overlap",
+        "shells",
+        "fans",
+        "solid",
+        "mesh::validate",
+        "mesh::topology",
+        "method",
+        "method::tetra",
+        "method::voxel",
+    ];
+    let mut found = Vec::new();
+    for (module, text) in &files {
+        if module != "io" && !module.starts_with("io::") || module == "io::step" {
+            continue;
+        }
+        for used in uses(module, &code(text), &known) {
+            if validation.contains(&used.as_str()) {
+                found.push(format!("{module} uses {used}"));
+            }
+        }
+    }
+    // Sanity: the reader sees the trait's module.
+    assert!(uses("io::stl", &code(&files["io::stl"]), &known).contains("soup::corners"));
+    assert!(found.is_empty(), "readers that validate: {found:?}");
+}

@@ -221,8 +221,8 @@ proptest! {
         let stl = inertia::io::stl::write_binary(&m);
         let rounded = inertia::io::stl::parse(&stl).unwrap();
         for (raw, fast) in [
-            (&m, inertia::soup::solid(&inertia::soup::IndexedSoup(&m))),
-            (&rounded, inertia::io::stl::solid(&stl).unwrap()),
+            (&m, inertia::details::solid(&inertia::details::IndexedSoup(&m))),
+            (&rounded, inertia::details::stl_solid(&stl).unwrap()),
         ] {
             let general = Mesh::new(raw);
             match (&fast, &general) {

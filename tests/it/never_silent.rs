@@ -833,6 +833,28 @@ fn the_unit_a_file_states_is_used() {
         None,
         &["run them separately"],
     );
+    // ... as that message says, --units with --units-override reads both in --units.
+    let (code, o, err) = run(
+        &[
+            "mesh",
+            path,
+            mm.to_str().unwrap(),
+            "--units",
+            "cm",
+            "--units-override",
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    for part in o["parts"].as_array().unwrap() {
+        assert_eq!(part["units"]["input"], "cm", "{part}");
+    }
+    // 11 cubic units in each file, read as cm³: 2 × 11e-6 m³ of density 1.
+    assert!(
+        (f(&o["total"]["volume"]) / 22e-6 - 1.0).abs() < 1e-12,
+        "{o}"
+    );
     // An unknown unit name is refused.
     let bad = threemf_in("furlong");
     refused(

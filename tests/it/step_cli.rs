@@ -428,3 +428,48 @@ fn parts_of_different_materials_are_each_weighed_with_their_own() {
         "{out}"
     );
 }
+
+#[test]
+fn json_lines_of_step_files_carry_the_file_density_and_combine() {
+    // The density is decided once every file is read: a JSON Lines batch of CAD files is
+    // printed at the end, even with --units and --units-override (which fix the unit and
+    // would let a batch of meshes stream), every line with the file's density.
+    let path = written(TestSolid::Coloured);
+    let p = path.to_str().unwrap();
+    for extra in [&[][..], &["--units", "mm", "--units-override"][..]] {
+        let mut args = vec!["mesh", p, p, "--format", "jsonl"];
+        args.extend_from_slice(extra);
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{err}");
+        let lines: Vec<serde_json::Value> = out.lines().map(json).collect();
+        assert_eq!(lines.len(), 2, "{out}");
+        for v in &lines {
+            assert!(
+                close(v["density"].as_f64().unwrap(), 2700.0, 1e-12),
+                "{extra:?}: {out}"
+            );
+            assert_eq!(v["material"]["density_used"], true, "{out}");
+            assert!(v["color"].is_array(), "{out}");
+        }
+        assert!(err.contains("density 2700 kg/m^3 from"), "{err}");
+    }
+    // The report read back by combine, colour and material and all.
+    let (code, out, err) = run(&["mesh", p, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let dir = std::env::temp_dir().join(format!("inertia-step-combine-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let report = dir.join("coloured.json");
+    std::fs::write(&report, &out).unwrap();
+    let (code, combined, err) = run(&["combine", report.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let (v, c) = (json(&out), json(&combined));
+    assert!(
+        close(
+            c["mass"].as_f64().unwrap(),
+            v["mass"].as_f64().unwrap(),
+            1e-15
+        ),
+        "{combined}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

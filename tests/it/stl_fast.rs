@@ -24,7 +24,7 @@ fn binary(m: &RawMesh, f: impl Fn([f64; 3]) -> [f64; 3]) -> Vec<u8> {
 }
 
 fn check(bytes: &[u8], what: &str) {
-    let fast = stl::solid(bytes).unwrap().expect(what);
+    let fast = inertia::details::stl_solid(bytes).unwrap().expect(what);
     let mesh = Mesh::new(&stl::parse(bytes).unwrap()).unwrap();
     let slow = mesh.tetra_integral().unwrap();
     let body = inertia::report::Body::of(&mesh);
@@ -89,7 +89,13 @@ fn agrees_with_the_general_path() {
             t.swap(1, 2);
         }
         let bytes = binary(&reversed, |p| p);
-        assert!(stl::solid(&bytes).unwrap().unwrap().body.inside_out);
+        assert!(
+            inertia::details::stl_solid(&bytes)
+                .unwrap()
+                .unwrap()
+                .body
+                .inside_out
+        );
         check(&bytes, &format!("{name} reversed"));
     }
 }
@@ -99,7 +105,7 @@ fn a_unit_cube_far_out_is_exact() {
     // Coordinates exact in f32: 2^20 + {0, 1}.
     let cube = Shape3d::Box { size: [1.0; 3] }.tessellate(0);
     let bytes = binary(&cube, |p| p.map(|x| x + 0.5 + 1048576.0));
-    let s = stl::solid(&bytes).unwrap().unwrap();
+    let s = inertia::details::stl_solid(&bytes).unwrap().unwrap();
     assert_eq!(s.properties.volume, 1.0);
     assert_eq!(s.properties.centroid.coords, Vector3::repeat(1048576.5));
     for k in 0..3 {
@@ -114,30 +120,44 @@ fn a_unit_cube_far_out_is_exact() {
 #[test]
 fn defects_take_the_general_path() {
     let cube = Shape3d::Box { size: [1.0; 3] }.tessellate(0);
-    assert!(stl::solid(&binary(&cube, |p| p)).unwrap().is_some());
+    assert!(
+        inertia::details::stl_solid(&binary(&cube, |p| p))
+            .unwrap()
+            .is_some()
+    );
     let mut pair = cube.clone();
     let off = pair.vertices.len() as u32;
     pair.vertices
         .extend(cube.vertices.iter().map(|p| [p[0] + 3.0, p[1], p[2]]));
     pair.triangles
         .extend(cube.triangles.iter().map(|t| t.map(|v| v + off)));
-    let s = stl::solid(&binary(&pair, |p| p)).unwrap().unwrap();
+    let s = inertia::details::stl_solid(&binary(&pair, |p| p))
+        .unwrap()
+        .unwrap();
     assert_eq!((s.body.shells, s.properties.volume), (2, 2.0));
     let mut flipped = pair.clone();
     for t in &mut flipped.triangles[12..] {
         t.swap(1, 2);
     }
-    assert!(stl::solid(&binary(&flipped, |p| p)).unwrap().is_none());
+    assert!(
+        inertia::details::stl_solid(&binary(&flipped, |p| p))
+            .unwrap()
+            .is_none()
+    );
     let mut open = cube.clone();
     open.triangles.pop();
-    assert!(stl::solid(&binary(&open, |p| p)).unwrap().is_none());
+    assert!(
+        inertia::details::stl_solid(&binary(&open, |p| p))
+            .unwrap()
+            .is_none()
+    );
     let nan = binary(&cube, |p| if p == [0.5; 3] { [f64::NAN; 3] } else { p });
-    assert!(stl::solid(&nan).unwrap().is_none());
+    assert!(inertia::details::stl_solid(&nan).unwrap().is_none());
     // A header claiming four billion triangles is refused before anything is allocated.
     let mut liar = binary(&cube, |p| p);
     liar[80..84].copy_from_slice(&u32::MAX.to_le_bytes());
     assert!(
-        stl::solid(&liar)
+        inertia::details::stl_solid(&liar)
             .unwrap_err()
             .to_string()
             .contains("4294967295 triangles")

@@ -160,7 +160,9 @@ fn materials_are_listed() {
         .find(|m| m["name"] == "steel")
         .unwrap();
     assert_eq!(steel["density"], 7850.0);
-    assert!(steel["source"].as_str().unwrap().contains("EN 1993")); // JSON Lines: one object per line, each the same as in the array.
+    assert!(steel["source"].as_str().unwrap().contains("EN 1993"));
+    // JSON Lines: one object per line, each versioned like every JSON Lines line, and
+    // otherwise the same as in the array.
     let out = cargo_bin_cmd!("inertia")
         .args(["materials", "--format", "jsonl"])
         .output()
@@ -171,7 +173,13 @@ fn materials_are_listed() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(lines.len(), v.as_array().unwrap().len());
-    assert!(lines.iter().any(|m| m == steel));
+    assert!(lines.iter().all(|m| m["schema_version"] == 1));
+    let unversioned = |m: &Value| {
+        let mut m = m.clone();
+        m.as_object_mut().unwrap().remove("schema_version");
+        m
+    };
+    assert!(lines.iter().any(|m| unversioned(m) == *steel));
 }
 
 #[test]

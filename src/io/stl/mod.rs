@@ -11,7 +11,7 @@
 
 use crate::error::{Error, Place, Result, clip};
 use crate::mesh::RawMesh;
-use crate::soup::{Solid, Soup, VertexSoup};
+use crate::soup::corners::Soup;
 
 mod ascii;
 use ascii::*;
@@ -26,17 +26,7 @@ const RECORD: usize = 50;
 /// # Errors
 /// [`Error::Parse`] for bytes that are neither a binary STL (its size
 /// does not match its triangle count) nor ASCII STL.
-///
-/// # Examples
-/// ```
-/// use inertia::io::stl::{kind, Kind};
-/// assert_eq!(kind(b"solid cube\nendsolid cube\n").unwrap(), Kind::Ascii);
-/// let mut bin = vec![0u8; 84];
-/// assert_eq!(kind(&bin).unwrap(), Kind::Binary);
-/// bin[80] = 1; // claims one triangle, holds none
-/// assert!(kind(&bin).unwrap_err().to_string().contains("1 triangles"));
-/// ```
-pub fn kind(bytes: &[u8]) -> Result<Kind> {
+pub(crate) fn kind(bytes: &[u8]) -> Result<Kind> {
     if bytes.is_empty() {
         return Err(Error::Empty {
             missing: crate::error::Missing::Bytes,
@@ -118,16 +108,7 @@ fn stray(len: u64, n: u64) -> Option<u64> {
 
 /// How many stray bytes (1 to 49) follow the last record of a binary STL, which is read
 /// without them; 0 for an exact binary STL or any other file.
-///
-/// # Examples
-/// ```
-/// let mut b = vec![0u8; 84];
-/// b[80] = 0; // no triangles
-/// b.push(b'\n');
-/// assert_eq!(inertia::io::stl::stray_bytes(&b), 1);
-/// assert_eq!(inertia::io::stl::stray_bytes(&b[..84]), 0);
-/// ```
-pub fn stray_bytes(bytes: &[u8]) -> u64 {
+pub(crate) fn stray_bytes(bytes: &[u8]) -> u64 {
     if bytes.len() < HEADER || kind(bytes).ok() != Some(Kind::Binary) {
         return 0;
     }
@@ -136,14 +117,8 @@ pub fn stray_bytes(bytes: &[u8]) -> u64 {
 }
 
 /// STL flavours.
-///
-/// # Examples
-/// ```
-/// assert_eq!(inertia::io::stl::kind(b"solid x\nendsolid\n")?, inertia::io::stl::Kind::Ascii);
-/// # Ok::<(), inertia::Error>(())
-/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub(crate) enum Kind {
     /// 80-byte header, u32 count, 50-byte records.
     Binary,
     /// `solid ... facet normal ... outer loop ... vertex ... endsolid`.
@@ -190,29 +165,9 @@ pub fn parse(bytes: &[u8]) -> Result<RawMesh> {
 }
 
 /// The records of a binary STL, read in place as a [`Soup`]: no copy of the triangles.
-///
-/// # Examples
-/// ```
-/// use inertia::{io::stl::BinarySoup, soup::Soup};
-/// let mut bytes = vec![0u8; 84 + 50];
-/// bytes[80] = 1;
-/// bytes[84 + 12..84 + 16].copy_from_slice(&1.5f32.to_le_bytes()); // vertex 1, x
-/// let s = BinarySoup::new(&bytes).unwrap();
-/// assert_eq!(s.len(), 1);
-/// assert_eq!(s.triangle(0)[0], [1.5f32.to_bits(), 0, 0]);
-/// ```
 #[derive(Clone, Copy, Debug)]
-pub struct BinarySoup<'a> {
+pub(crate) struct BinarySoup<'a> {
     records: &'a [u8],
-}
-
-impl<'a> BinarySoup<'a> {
-    /// The records of `bytes` if it is a binary STL (by the size rule), else `None`.
-    pub fn new(bytes: &'a [u8]) -> Option<Self> {
-        (kind(bytes).ok()? == Kind::Binary).then(|| BinarySoup {
-            records: &bytes[HEADER..],
-        })
-    }
 }
 
 impl Soup for BinarySoup<'_> {
@@ -244,7 +199,7 @@ impl Soup for BinarySoup<'_> {
 /// An STL's triangles as the file holds them, for the parallel soup path
 /// ([`crate::soup`]): a binary file's records read in place, without a copy; an ASCII file's
 /// corners parsed once.
-pub enum Triangles<'a> {
+pub(crate) enum Triangles<'a> {
     /// A binary STL's records.
     Binary(BinarySoup<'a>),
     /// An ASCII STL's corners, three per triangle.
@@ -255,68 +210,12 @@ pub enum Triangles<'a> {
 ///
 /// # Errors
 /// As [`parse`] for a malformed file.
-///
-/// # Examples
-/// ```
-/// use inertia::io::stl::{triangles, Triangles};
-/// use inertia::soup::Soup;
-/// let bytes = std::fs::read("fixtures/mesh/right_tetrahedron.stl").unwrap();
-/// let n = match triangles(&bytes)? {
-///     Triangles::Binary(soup) => soup.len(),
-///     Triangles::Ascii(points) => points.len() / 3,
-/// };
-/// assert_eq!(n, 4);
-/// # Ok::<(), inertia::Error>(())
-/// ```
-pub fn triangles(bytes: &[u8]) -> Result<Triangles<'_>> {
+pub(crate) fn triangles(bytes: &[u8]) -> Result<Triangles<'_>> {
     Ok(match kind(bytes)? {
         Kind::Binary => Triangles::Binary(BinarySoup {
             records: &bytes[HEADER..],
         }),
         Kind::Ascii => Triangles::Ascii(ascii_points(bytes)?),
-    })
-}
-
-/// Validates and integrates an STL that is one closed shell, straight from its bytes (see
-/// [`crate::soup::solid`]; [`triangles`], then that); `Ok(None)` when the file needs the
-/// general path ([`parse`], then [`Mesh::new`](crate::Mesh::new)): several shells, or a
-/// defect to explain. Triangles that cross are not looked for here.
-///
-/// # Errors
-/// As [`parse`] for a malformed file.
-///
-/// # Examples
-/// ```
-/// let bytes = std::fs::read("fixtures/mesh/right_tetrahedron.stl").unwrap();
-/// let s = inertia::io::stl::solid(&bytes)?.unwrap();
-/// assert!((s.properties.volume - 10.0).abs() < 1e-12);
-/// # Ok::<(), inertia::Error>(())
-/// ```
-pub fn solid(bytes: &[u8]) -> Result<Option<Solid>> {
-    Ok(match triangles(bytes)? {
-        Triangles::Binary(soup) => crate::soup::solid(&soup),
-        Triangles::Ascii(points) => crate::soup::solid(&VertexSoup(&points)),
-    })
-}
-
-/// Validates a closed STL into a [`Mesh`](crate::Mesh), welded in parallel (see
-/// [`crate::soup::mesh`]), for the methods that need one; `Ok(None)` when the file needs the
-/// general path to explain a defect. Triangles that cross are not looked for here.
-///
-/// # Errors
-/// As [`solid`].
-///
-/// # Examples
-/// ```
-/// let bytes = std::fs::read("fixtures/mesh/two_bodies.stl").unwrap();
-/// let m = inertia::io::stl::mesh(&bytes)?.unwrap();
-/// assert_eq!(m.shell_count(), 2);
-/// # Ok::<(), inertia::Error>(())
-/// ```
-pub fn mesh(bytes: &[u8]) -> Result<Option<crate::Mesh>> {
-    Ok(match triangles(bytes)? {
-        Triangles::Binary(soup) => crate::soup::mesh(&soup),
-        Triangles::Ascii(points) => crate::soup::mesh(&VertexSoup(&points)),
     })
 }
 
@@ -346,7 +245,7 @@ fn parse_binary(bytes: &[u8]) -> Result<RawMesh> {
                 ));
             }
             out[v] = *index.entry(*point).or_insert_with(|| {
-                vertices.push(crate::soup::Point::coords(point));
+                vertices.push(crate::soup::corners::Point::coords(point));
                 (vertices.len() - 1) as u32
             });
         }
@@ -494,6 +393,37 @@ pub fn write_ascii_to(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What the internal entry points' examples showed when they were public.
+    #[test]
+    fn kind_stray_bytes_and_triangles() {
+        assert_eq!(kind(b"solid cube\nendsolid cube\n").unwrap(), Kind::Ascii);
+        let mut bin = vec![0u8; 84];
+        assert_eq!(kind(&bin).unwrap(), Kind::Binary);
+        bin[80] = 1; // claims one triangle, holds none
+        assert!(kind(&bin).unwrap_err().to_string().contains("1 triangles"));
+
+        let mut b = vec![0u8; 84];
+        b.push(b'\n');
+        assert_eq!(stray_bytes(&b), 1);
+        assert_eq!(stray_bytes(&b[..84]), 0);
+
+        let mut bytes = vec![0u8; 84 + 50];
+        bytes[80] = 1;
+        bytes[84 + 12..84 + 16].copy_from_slice(&1.5f32.to_le_bytes()); // vertex 1, x
+        let Triangles::Binary(s) = triangles(&bytes).unwrap() else {
+            panic!("a binary STL")
+        };
+        assert_eq!(s.len(), 1);
+        assert_eq!(s.triangle(0)[0], [1.5f32.to_bits(), 0, 0]);
+
+        let bytes = std::fs::read("fixtures/mesh/right_tetrahedron.stl").unwrap();
+        let n = match triangles(&bytes).unwrap() {
+            Triangles::Binary(soup) => soup.len(),
+            Triangles::Ascii(points) => points.len() / 3,
+        };
+        assert_eq!(n, 4);
+    }
 
     #[test]
     fn parallel_ascii_reader_matches_the_sequential_one() {

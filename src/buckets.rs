@@ -16,7 +16,7 @@ const BLOCK: usize = 1 << 14;
 /// memory (`None` if it cannot be had). `bucket(entry)` must not decrease as entries
 /// grow, and be below `buckets`; `make` must emit the same entries both times it is called
 /// for an item.
-pub(super) fn sorted<M, B>(
+pub(crate) fn sorted<M, B>(
     items: usize,
     buckets: usize,
     bucket: B,
@@ -80,7 +80,7 @@ where
 
 /// How many buckets suit `entries` entries: about a thousand entries each, at most 2^12
 /// (more buckets than that make each block scatter its entries over too many places).
-pub(super) fn bits_for(entries: usize) -> u32 {
+pub(crate) fn bits_for(entries: usize) -> u32 {
     let mut bits = 0;
     while bits < 12 && entries >> (bits + 10) > 0 {
         bits += 1;

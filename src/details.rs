@@ -1,0 +1,23 @@
+//! Machinery that the `inertia` binary, the benches, the fuzz targets and the integration
+//! tests reach inside the crate. Not part of the public API: hidden from the docs, and it
+//! may change in any release. Internals are `pub(crate)` (or `pub` inside a private module);
+//! this module is the one place they are re-exported from. What only a fuzz target runs is
+//! compiled here only with the cargo feature `fuzzing`.
+
+pub use crate::io::guard::fault_message;
+pub use crate::overlap::{Overlap, check as check_overlap, doubled_faces, first_overlap};
+pub use crate::soup::{
+    Certified, IndexedSoup, Point, Soup, VertexSoup, mesh, solid, stl_mesh, stl_solid,
+};
+pub use crate::sums::BLOCK;
+pub use crate::text::{clip, clip_to, human_bytes, num, tidy_numbers};
+
+/// GeoJSON's one-piece reader alone, for the fuzz target that checks it and
+/// [`io::geojson::parse`](crate::io::geojson::parse)'s typed reader agree on every document.
+///
+/// # Errors
+/// As [`io::geojson::parse`](crate::io::geojson::parse).
+#[cfg(feature = "fuzzing")]
+pub fn geojson_one_piece(bytes: &[u8]) -> crate::Result<Vec<crate::io::geojson::Part>> {
+    crate::io::geojson::parse_tree(bytes)
+}

@@ -1,0 +1,405 @@
+//! Each point's fan: the triangles around it, listed by point. Made once from the welded
+//! point numbers of a surface's corners, the list answers the two questions of topology
+//! that the checks ask: which triangle lies across each edge ([`Fans::neighbours`]), and
+//! where separate pieces of the surface meet at a point ([`Fans::pinches`]).
+//!
+//! A corner `k` of triangle `t`, at point `p`, is one *step* around `p`: from the
+//! triangle's next corner `x` to its previous one `y`. Its entry is the `u128`
+//! `p · 2⁹⁶ + x · 2⁶⁴ + y · 2³² + (3t + k)`, and the entries are sorted
+//! ([`crate::buckets`]): a point's steps lie together, ordered by `x`. Point numbers are
+//! exact (the weld compares coordinates bit for bit), so two edges are the same edge only
+//! when their ends are the same points: no hash can collide.
+
+use crate::scratch::{Scratch, Shared};
+use rayon::prelude::*;
+
+/// No triangle (an edge not shared by exactly two triangles running opposite ways).
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// Every corner's step, sorted by point (see the module's documentation).
+pub(crate) struct Fans {
+    steps: Steps,
+    triangles: usize,
+}
+
+/// Where the sorted entries live: scratch memory, or a vector if that cannot be had.
+enum Steps {
+    Scratch(Scratch<u128>),
+    Vec(Vec<u128>),
+}
+
+/// A step's parts.
+#[derive(Clone, Copy)]
+struct Step {
+    point: u32,
+    next: u32,
+    prev: u32,
+    /// `3t + k`: the corner, and the edge from it to `next`.
+    slot: u32,
+}
+
+impl Step {
+    #[inline]
+    fn of(e: u128) -> Step {
+        Step {
+            point: (e >> 96) as u32,
+            next: (e >> 64) as u32,
+            prev: (e >> 32) as u32,
+            slot: e as u32,
+        }
+    }
+
+    /// Whether its triangle repeats a point (counts for no fan).
+    #[inline]
+    fn repeats(&self) -> bool {
+        self.point == self.next || self.next == self.prev || self.prev == self.point
+    }
+}
+
+/// Entries a parallel task takes at least.
+const CHUNK: usize = 1 << 14;
+
+impl Fans {
+    /// The fans of `n` triangles whose corners are the point numbers `corners(t)`, all below
+    /// `points`; `None` when `3n` does not fit in 32 bits (more than
+    /// [`crate::mesh::MAX_TRIANGLES`]).
+    pub(crate) fn new<C>(n: usize, points: usize, corners: C) -> Option<Fans>
+    where
+        C: Fn(usize) -> [u32; 3] + Sync,
+    {
+        if 3 * n as u64 > u32::MAX as u64 {
+            return None;
+        }
+        let bits = crate::buckets::bits_for(3 * n);
+        let buckets = 1u128 << bits;
+        let points = points.max(1) as u128;
+        // Point numbers spread over the buckets in order.
+        let bucket = move |e: u128| ((e >> 96) * buckets / points) as usize;
+        let make = |t: usize, emit: &mut dyn FnMut(u128)| {
+            let c = corners(t);
+            for k in 0..3 {
+                let (p, x, y) = (c[k], c[(k + 1) % 3], c[(k + 2) % 3]);
+                emit(
+                    (p as u128) << 96 | (x as u128) << 64 | (y as u128) << 32 | (3 * t + k) as u128,
+                );
+            }
+        };
+        let steps = match crate::buckets::sorted(n, buckets as usize, bucket, make) {
+            Some(s) => Steps::Scratch(s),
+            None => {
+                let mut v = Vec::with_capacity(3 * n);
+                for t in 0..n {
+                    make(t, &mut |e| v.push(e));
+                }
+                v.par_sort_unstable();
+                Steps::Vec(v)
+            }
+        };
+        Some(Fans {
+            steps,
+            triangles: n,
+        })
+    }
+
+    fn entries(&self) -> &[u128] {
+        match &self.steps {
+            // SAFETY: `buckets::sorted` wrote every entry.
+            Steps::Scratch(s) => unsafe { s.assume_init() },
+            Steps::Vec(v) => v,
+        }
+    }
+
+    /// Calls `f` on every point's run of entries, on every core; the results in order of
+    /// the points.
+    fn runs<R: Send>(&self, f: impl Fn(&[u128]) -> R + Sync) -> Vec<R> {
+        let e = self.entries();
+        let point = |i: usize| e[i] >> 96;
+        // Chunks of about CHUNK entries, each begun at the start of a run (found by
+        // binary search: a hub point's run may span many chunks).
+        let mut cuts = vec![0];
+        let mut at = CHUNK;
+        while at < e.len() {
+            let p = point(at - 1);
+            let end = at + e[at..].partition_point(|&x| x >> 96 == p);
+            if end >= e.len() {
+                break;
+            }
+            cuts.push(end);
+            at = end + CHUNK;
+        }
+        cuts.push(e.len());
+        cuts.dedup();
+        cuts.par_windows(2)
+            .flat_map_iter(|w| {
+                e[w[0]..w[1]]
+                    .chunk_by(|a, b| a >> 96 == b >> 96)
+                    .map(&f)
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    }
+
+    /// For each triangle's edge `k` (`3t + k`, from corner `k` to the next), the triangle
+    /// across it when exactly two triangles use the edge, in opposite directions; else
+    /// [`NONE`].
+    pub(crate) fn neighbours(&self) -> Vec<u32> {
+        self.neighbours_then(|_, _| false).0
+    }
+
+    /// [`Fans::neighbours`], and in the same pass whether some point is a pinch
+    /// ([`Fans::pinched`]).
+    pub(crate) fn neighbours_and_pinched(&self) -> (Vec<u32>, bool) {
+        self.neighbours_then(|run, one| {
+            run.len() >= 6 && !(one == Some(true) || pinch(run).is_empty())
+        })
+    }
+
+    /// The neighbours, and whether `then(run, one fan)` holds at some point, given
+    /// whether its few steps were seen to make one fan (`None`: not looked at).
+    fn neighbours_then<F>(&self, then: F) -> (Vec<u32>, bool)
+    where
+        F: Fn(&[u128], Option<bool>) -> bool + Sync,
+    {
+        let mut nbr = vec![NONE; 3 * self.triangles];
+        let out = Shared(nbr.as_mut_ptr());
+        // Each corner's edge is decided at its start point, where its uses are: the steps
+        // going to the same point (this way) and those coming from it (the other way).
+        let found = self.runs(|run| {
+            let write = |slot: u32, u: u32| {
+                // SAFETY: every slot is in exactly one entry, and each entry is looked at
+                // once, so no place is written twice; slots are below 3n.
+                unsafe { *out.at(slot as usize) = u };
+            };
+            if run.len() <= FEW {
+                let one = few(run, write);
+                then(run, Some(one))
+            } else {
+                hub(run, write);
+                then(run, None)
+            }
+        });
+        (nbr, found.contains(&true))
+    }
+
+    /// The points where separate pieces of a closed, consistently wound surface meet (see
+    /// [`crate::shells::pinches`]): for each, `(point, triangle, group)` for every triangle
+    /// at it that repeats no point, groups numbered from 0 in the order of the triangles;
+    /// in order of the points.
+    pub(crate) fn pinches(&self) -> Vec<(u32, u32, u32)> {
+        self.runs(pinch).into_iter().flatten().collect()
+    }
+
+    /// Whether some point is a pinch ([`Fans::pinches`]).
+    pub(crate) fn pinched(&self) -> bool {
+        self.runs(|run| !pinch(run).is_empty()).contains(&true)
+    }
+}
+
+/// Runs of at most this many steps are read pairwise.
+const FEW: usize = 16;
+
+/// The neighbours across the edges starting at a point of few steps (`write(slot,
+/// triangle)`), and whether the steps make one fan: each followed by the only step that
+/// comes from where it goes, round all of them and back, none repeating a point (then the
+/// point joins no separate pieces; `false` says nothing).
+fn few(run: &[u128], write: impl Fn(u32, u32)) -> bool {
+    let step = |i: usize| Step::of(run[i]);
+    // The step that follows each (its index), if exactly one does.
+    let mut after = [usize::MAX; FEW];
+    for (i, &e) in run.iter().enumerate() {
+        let s = Step::of(e);
+        let (mut same, mut opposite, mut other) = (0, 0, 0);
+        for (j, &f) in run.iter().enumerate() {
+            let o = Step::of(f);
+            same += (o.next == s.next) as u32;
+            if o.prev == s.next {
+                opposite += 1;
+                other = j;
+            }
+        }
+        if opposite == 1 {
+            after[i] = other;
+            let u = step(other).slot / 3;
+            if s.next != s.point && same == 1 && u != s.slot / 3 {
+                write(s.slot, u);
+            }
+        }
+    }
+    // A fan has at least three triangles: fewer steps than six are one fan or none.
+    if run.len() < 6 {
+        return false;
+    }
+    let mut at = 0;
+    for taken in 1..=run.len() {
+        if step(at).repeats() || after[at] == usize::MAX {
+            return false;
+        }
+        at = after[at];
+        if at == 0 {
+            return taken == run.len();
+        }
+    }
+    false
+}
+
+/// The neighbours across the edges starting at a hub (a fan's centre, many steps), found
+/// by binary search.
+fn hub(run: &[u128], write: impl Fn(u32, u32)) {
+    let mut prevs: Vec<(u32, u32)> = run
+        .iter()
+        .map(|&f| {
+            let o = Step::of(f);
+            (o.prev, o.slot / 3)
+        })
+        .collect();
+    prevs.sort_unstable();
+    let nexts: Vec<u32> = run.iter().map(|&f| Step::of(f).next).collect();
+    let count = |v: &[u32], x: u32| v.partition_point(|&y| y <= x) - v.partition_point(|&y| y < x);
+    for &e in run {
+        let s = Step::of(e);
+        if s.next == s.point || count(&nexts, s.next) != 1 {
+            continue;
+        }
+        let lo = prevs.partition_point(|&(y, _)| y < s.next);
+        let hi = prevs.partition_point(|&(y, _)| y <= s.next);
+        if hi - lo == 1 && prevs[lo].1 != s.slot / 3 {
+            write(s.slot, prevs[lo].1);
+        }
+    }
+}
+
+/// [`Fans::pinches`] at one point: around it, each of its triangles joins its neighbours
+/// `next` and `prev`; a fan is a cycle of them, and fans that share a neighbour (bodies
+/// sharing an edge through the point) stay one group, which the overlap check's wedge test
+/// looks at. A fan has at least three triangles, so only points of six or more are looked
+/// at.
+fn pinch(run: &[u128]) -> Vec<(u32, u32, u32)> {
+    if run.len() < 6 || (run.len() <= FEW && few(run, |_, _| ())) {
+        return Vec::new();
+    }
+    let mut around: Vec<Step> = run
+        .iter()
+        .map(|&e| Step::of(e))
+        .filter(|s| !s.repeats())
+        .collect();
+    if around.len() < 6 {
+        return Vec::new();
+    }
+    // Union-find over the point's neighbours (sorted, found by binary search).
+    let mut neighbours: Vec<u32> = around.iter().flat_map(|s| [s.next, s.prev]).collect();
+    neighbours.sort_unstable();
+    neighbours.dedup();
+    let index = |q: u32| neighbours.binary_search(&q).unwrap_or(0);
+    let mut parent: Vec<usize> = (0..neighbours.len()).collect();
+    fn root(parent: &mut [usize], mut x: usize) -> usize {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    for s in &around {
+        let (ra, rb) = (
+            root(&mut parent, index(s.next)),
+            root(&mut parent, index(s.prev)),
+        );
+        parent[ra.max(rb)] = ra.min(rb);
+    }
+    if (0..parent.len())
+        .filter(|&i| root(&mut parent, i) == i)
+        .count()
+        < 2
+    {
+        return Vec::new();
+    }
+    // Groups numbered in order of first appearance, triangle by triangle.
+    around.sort_unstable_by_key(|s| s.slot);
+    let mut group_of = vec![u32::MAX; neighbours.len()];
+    let mut groups = 0;
+    around
+        .iter()
+        .map(|s| {
+            let r = root(&mut parent, index(s.next));
+            if group_of[r] == u32::MAX {
+                group_of[r] = groups;
+                groups += 1;
+            }
+            (s.point, s.slot / 3, group_of[r])
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Neighbours by brute force: the edge's uses counted over every triangle.
+    fn neighbours_by_hand(tris: &[[u32; 3]]) -> Vec<u32> {
+        let mut nbr = vec![NONE; 3 * tris.len()];
+        for (t, a) in tris.iter().enumerate() {
+            for k in 0..3 {
+                let (p, x) = (a[k], a[(k + 1) % 3]);
+                if p == x {
+                    continue;
+                }
+                let mut same = 0;
+                let mut opposite = vec![];
+                for (u, b) in tris.iter().enumerate() {
+                    for j in 0..3 {
+                        let (q, y) = (b[j], b[(j + 1) % 3]);
+                        same += (q == p && y == x) as usize;
+                        if q == x && y == p {
+                            opposite.push(u as u32);
+                        }
+                    }
+                }
+                if same == 1 && opposite.len() == 1 && opposite[0] != t as u32 {
+                    nbr[3 * t + k] = opposite[0];
+                }
+            }
+        }
+        nbr
+    }
+
+    #[test]
+    fn neighbours_agree_with_counting_every_use() {
+        let mut rng = crate::test_rng::Lcg(7);
+        for case in 0..300 {
+            // Random triangles over few points (shared, doubled and repeated edges), and
+            // now and then a hub of many triangles around point 0.
+            let points = 3 + rng.below(12) as u32;
+            let n = 1 + rng.below(60) as usize;
+            let mut tris: Vec<[u32; 3]> = (0..n)
+                .map(|_| [0; 3].map(|_| rng.below(points as u64) as u32))
+                .collect();
+            if case % 5 == 0 {
+                tris.extend((1..50).map(|i| [0, i + 20, i + 21]));
+            }
+            let p = tris.iter().flatten().max().unwrap() + 1;
+            let fans = Fans::new(tris.len(), p as usize, |t| tris[t]).unwrap();
+            let by_hand = neighbours_by_hand(&tris);
+            assert_eq!(fans.neighbours(), by_hand, "{tris:?}");
+            let pinched = !fans.pinches().is_empty();
+            assert_eq!(fans.pinched(), pinched, "{tris:?}");
+            assert_eq!(
+                fans.neighbours_and_pinched(),
+                (by_hand, pinched),
+                "{tris:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn two_tetrahedra_sharing_a_corner_pinch_there() {
+        // Tetrahedra (0,1,2,3) and (0,4,5,6), outward, sharing point 0.
+        let tet = |a: u32, b: u32, c: u32, d: u32| [[a, c, b], [a, b, d], [a, d, c], [b, c, d]];
+        let tris: Vec<[u32; 3]> = [tet(0, 1, 2, 3), tet(0, 4, 5, 6)].concat();
+        let fans = Fans::new(tris.len(), 7, |t| tris[t]).unwrap();
+        assert!(fans.pinched());
+        assert!(fans.neighbours_and_pinched().1);
+        let groups: Vec<(u32, u32)> = fans.pinches().iter().map(|p| (p.1, p.2)).collect();
+        assert_eq!(groups, [(0, 0), (1, 0), (2, 0), (4, 1), (5, 1), (6, 1)]);
+        let one: Vec<[u32; 3]> = tet(0, 1, 2, 3).to_vec();
+        assert!(!Fans::new(4, 4, |t| one[t]).unwrap().pinched());
+    }
+}

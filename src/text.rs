@@ -1,0 +1,176 @@
+//! How messages and tables write numbers and quoted input: [`num`] (12 significant
+//! digits), [`tidy_numbers`] (the same for the numbers in a finished message), [`clip`] and
+//! [`clip_to`] (a quoted piece of input kept to one short line), [`human_bytes`]. Internal:
+//! the binary reaches them through [`crate::details`].
+
+/// A piece of input quoted in a message, cut to 40 characters (a megabyte-long "cell" must
+/// not become a megabyte-long error line).
+///
+/// # Examples
+/// ```
+/// assert_eq!(inertia::details::clip("abc"), "abc");
+/// assert_eq!(inertia::details::clip("a\u{1b}[31m"), "a\\u{1b}[31m");
+/// assert_eq!(inertia::details::clip(&"x".repeat(100)).chars().count(), 41);
+/// ```
+pub fn clip(s: &str) -> String {
+    clip_to(s, 40)
+}
+
+/// [`clip`] to `n` characters: for a library's own message, which may be longer than a
+/// quoted piece of input but must stay one line of reasonable length.
+///
+/// # Examples
+/// ```
+/// assert_eq!(inertia::details::clip_to("line 1\nline 2", 100), "line 1\\nline 2");
+/// ```
+pub fn clip_to(s: &str, n: usize) -> String {
+    // Control characters from the input are shown escaped: a message must not move the
+    // cursor or recolour the user's terminal.
+    let shown: String = s.chars().take(n).flat_map(char::escape_debug).collect();
+    let shown = shown.replace("\\'", "'").replace("\\\"", "\"");
+    if s.chars().count() > n {
+        format!("{shown}…")
+    } else {
+        shown
+    }
+}
+
+/// A byte count for a message: "1.2 GB" (decimal units).
+///
+/// # Examples
+/// ```
+/// assert_eq!(inertia::details::human_bytes(1.25e9), "1.2 GB");
+/// assert_eq!(inertia::details::human_bytes(512.0), "0.5 kB");
+/// ```
+pub fn human_bytes(b: f64) -> String {
+    let (v, unit) = if b >= 1e12 {
+        (b / 1e12, "TB")
+    } else if b >= 1e9 {
+        (b / 1e9, "GB")
+    } else if b >= 1e6 {
+        (b / 1e6, "MB")
+    } else {
+        (b / 1e3, "kB")
+    };
+    format!("{v:.1} {unit}")
+}
+
+/// Rewrites the numbers of a message to at most 12 significant digits: `0.30000000000000004`
+/// becomes `0.3`, and the 301 digits Rust prints for `1e300` become `1e300`. Whole numbers
+/// of up to 15 digits (counts, byte sizes) are kept as they are, as is anything that is
+/// part of a word or a path (`case48.dxf`, `v1.0000000000000002`).
+///
+/// # Examples
+/// ```
+/// use inertia::details::tidy_numbers;
+/// assert_eq!(tidy_numbers("volume 0.30000000000000004, area -1.2345678901234567e-7"), "volume 0.3, area -1.23456789012e-7");
+/// assert_eq!(tidy_numbers("4294967296 triangles in part_0.123456789012345.stl"), "4294967296 triangles in part_0.123456789012345.stl");
+/// assert_eq!(tidy_numbers(&format!("x = {}", 1e300)), "x = 1e300");
+/// ```
+pub fn tidy_numbers(message: &str) -> String {
+    let b = message.as_bytes();
+    let mut out = String::with_capacity(message.len());
+    let mut i = 0;
+    let word =
+        |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'.' || c == b'/' || c >= 0x80;
+    while i < b.len() {
+        let starts =
+            b[i].is_ascii_digit() || (b[i] == b'-' && i + 1 < b.len() && b[i + 1].is_ascii_digit());
+        if !starts || (i > 0 && word(b[i - 1])) {
+            let ch = message[i..].chars().next().expect("in bounds");
+            out.push(ch);
+            i += ch.len_utf8();
+            continue;
+        }
+        let start = i;
+        if b[i] == b'-' {
+            i += 1;
+        }
+        let digits = |i: &mut usize| {
+            while *i < b.len() && b[*i].is_ascii_digit() {
+                *i += 1;
+            }
+        };
+        digits(&mut i);
+        let mut fraction = false;
+        if i + 1 < b.len() && b[i] == b'.' && b[i + 1].is_ascii_digit() {
+            fraction = true;
+            i += 1;
+            digits(&mut i);
+        }
+        let mantissa_end = i;
+        let mut exponent = false;
+        if i + 1 < b.len() && (b[i] == b'e' || b[i] == b'E') {
+            let mut j = i + 1;
+            if j < b.len() && (b[j] == b'-' || b[j] == b'+') {
+                j += 1;
+            }
+            if j < b.len() && b[j].is_ascii_digit() {
+                exponent = true;
+                i = j;
+                digits(&mut i);
+            }
+        }
+        let token = &message[start..i];
+        let glued = i < b.len()
+            && (b[i].is_ascii_alphanumeric()
+                || b[i] == b'_'
+                || (b[i] == b'.' && i + 1 < b.len() && b[i + 1].is_ascii_alphanumeric()));
+        let significant = message[start..mantissa_end]
+            .bytes()
+            .filter(u8::is_ascii_digit)
+            .skip_while(|&d| d == b'0')
+            .count();
+        let long = if fraction || exponent {
+            significant > 12
+        } else {
+            significant > 15
+        };
+        match token.parse::<f64>() {
+            Ok(x) if long && !glued => out.push_str(&num(x)),
+            _ => out.push_str(token),
+        }
+    }
+    out
+}
+
+/// A number to 12 significant digits, trailing zeros trimmed, exponent form when very large
+/// or very small.
+///
+/// # Examples
+/// ```
+/// use inertia::details::num;
+/// assert_eq!(num(1.0 / 6.0), "0.166666666667");
+/// assert_eq!(num(2.9999999999999996), "3");
+/// assert_eq!(num(100000000.5), "100000000.5");
+/// assert_eq!(num(1.5e-9), "1.5e-9");
+/// assert_eq!(num(-0.0), "0");
+/// ```
+pub fn num(x: f64) -> String {
+    if x == 0.0 {
+        return "0".into();
+    }
+    if !x.is_finite() {
+        return x.to_string();
+    }
+    let e = x.abs().log10().floor() as i32;
+    if (-5..12).contains(&e) {
+        let decimals = (11 - e).max(0) as usize;
+        let s = format!("{x:.decimals$}");
+        let s = if s.contains('.') {
+            s.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            s
+        };
+        if s == "-0" { "0".into() } else { s }
+    } else {
+        let s = format!("{x:.11e}");
+        let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
+        let mantissa = if mantissa.contains('.') {
+            mantissa.trim_end_matches('0').trim_end_matches('.')
+        } else {
+            mantissa
+        };
+        format!("{mantissa}e{exp}")
+    }
+}
