@@ -37,6 +37,26 @@ pub(super) fn refuse_cad(_files: &[PathBuf]) -> Result<()> {
     Ok(())
 }
 
+/// Refuses `--input-format step` (`iges`, `brep`) as [`refuse_cad`] refuses a file named so.
+#[cfg(not(feature = "step"))]
+pub(super) fn refuse_cad_format(ext: &str) -> Result<()> {
+    let file = PathBuf::from(format!("input.{ext}"));
+    refuse_cad(std::slice::from_ref(&file)).map_err(|e| {
+        anyhow::anyhow!(
+            "--input-format {ext}{}",
+            e.to_string()
+                .trim_start_matches("input.")
+                .trim_start_matches(ext)
+        )
+    })
+}
+
+/// With the feature `step`, every CAD format is read.
+#[cfg(feature = "step")]
+pub(super) fn refuse_cad_format(_ext: &str) -> Result<()> {
+    Ok(())
+}
+
 #[cfg(feature = "step")]
 pub(super) use with_step::*;
 
@@ -45,14 +65,6 @@ mod with_step {
     use super::*;
     use inertia::io::step::{self, Cad, CadFormat, CadOverlap};
     use inertia::mass3d::MassProperties3d;
-
-    /// The unit a CAD file states (for `--method all`, which reads the file itself).
-    pub(in crate::cli) fn cad_unit(path: &Path) -> Result<Option<LengthUnit>> {
-        let Some(format) = CadFormat::from_path(path) else {
-            return Ok(None);
-        };
-        step::unit(path, format).with_context(|| path.display().to_string())
-    }
 
     /// How CAD files are read with `--overlap`.
     pub(in crate::cli) fn cad_options(overlap: OverlapChoice) -> step::Options {
@@ -65,10 +77,17 @@ mod with_step {
         }
     }
 
-    /// Reads a CAD file, refusing what the flags cannot apply to.
-    pub(in crate::cli) fn read_cad(path: &Path, overlap: OverlapChoice) -> Result<Cad> {
-        let format = CadFormat::from_path(path).context("not a CAD file name")?;
-        step::read(path, format, &cad_options(overlap)).with_context(|| path.display().to_string())
+    /// Reads a CAD file as the format its name says, or `forced` (an extension: `step`,
+    /// `iges`, `brep`, from `--input-format`).
+    pub(in crate::cli) fn read_cad(
+        path: &Path,
+        forced: Option<&str>,
+        overlap: OverlapChoice,
+    ) -> Result<Cad> {
+        let named = forced.map(|e| PathBuf::from(format!("input.{e}")));
+        let format = CadFormat::from_path(named.as_deref().unwrap_or(path))
+            .context("not a CAD file name")?;
+        Ok(step::read(path, format, &cad_options(overlap))?)
     }
 
     /// A CAD solid as what a mesh report says besides its integrals (no triangles).
@@ -94,14 +113,13 @@ mod with_step {
     /// Exit 1 when a tessellation differs from the B-rep by more than its chords allow.
     pub(in crate::cli) fn compare_tessellations(
         path: &Path,
-        overlap: OverlapChoice,
+        mut cad: Cad,
         amount: Amount,
         about: Option<Point3<f64>>,
         view: &View,
         output: OutputFormat,
     ) -> Result<Outcome> {
         let label = path.display().to_string();
-        let mut cad = read_cad(path, overlap)?;
         if cad.solids.len() != 1 {
             bail!(
                 "--method all compares methods on one body; {label} holds {} solids",
@@ -157,7 +175,7 @@ mod with_step {
                 s += &format!(
                     "\ntessellations (tetra) against the B-rep: difference = largest relative \
                      difference of volume, centroid (to the diagonal) and tensor (to the largest \
-                     moment); bound = 4 × deflection × area / volume\n  {:>12}  {:>10}  {:>22}  {:>10}  {:>10}\n",
+                     moment); bound = 4 × deflection × area / volume, an estimate\n  {:>12}  {:>10}  {:>22}  {:>10}  {:>10}\n",
                     "deflection", "triangles", "volume", "difference", "bound"
                 );
                 for r in &rows {

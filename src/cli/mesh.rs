@@ -18,7 +18,7 @@ pub(super) struct MeshArgs {
     pub(super) max_triangles: u64,
     /// Input format; by default from the extension, else from the content.
     #[arg(long, value_enum, help_heading = "Input", value_name = "FORMAT")]
-    pub(super) input_format: Option<MeshFormat>,
+    pub(super) input_format: Option<MeshInput>,
     /// Integration method.
     #[arg(long, value_enum, default_value_t = MeshChoice::Tetra, help_heading = "Method")]
     pub(super) method: MeshChoice,
@@ -90,6 +90,125 @@ struct MeshPart {
     warnings: Vec<(String, Warning)>,
     /// The relative tolerance of a B-rep integration.
     brep: Option<f64>,
+    /// Its colour, as a CAD file gives it.
+    color: Option<[f64; 3]>,
+    /// Its material, as a CAD file names it.
+    material: Option<inertia::report::MaterialReport>,
+    /// Its own density (kg/m³), when the parts' densities from their files differ.
+    density: Option<f64>,
+}
+
+/// What a part's report is built from besides its integrals: its name, colour, material
+/// and own density (see [`MeshPart`]).
+type Who<'a> = (
+    &'a str,
+    Option<[f64; 3]>,
+    Option<&'a inertia::report::MaterialReport>,
+    Option<f64>,
+);
+
+impl MeshPart {
+    fn who(&self) -> Who<'_> {
+        (&self.name, self.color, self.material.as_ref(), self.density)
+    }
+}
+
+/// What `--input-format` names: a mesh format, or a CAD format (read through OpenCASCADE,
+/// with the feature `step`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(super) enum MeshInput {
+    /// STL, binary or ASCII.
+    Stl,
+    /// Wavefront OBJ.
+    Obj,
+    /// PLY, ASCII or binary.
+    Ply,
+    /// 3MF: each build item a body.
+    #[value(name = "3mf")]
+    ThreeMf,
+    /// STEP (feature `step`).
+    Step,
+    /// IGES (feature `step`).
+    Iges,
+    /// OpenCASCADE BREP (feature `step`).
+    Brep,
+}
+
+impl MeshInput {
+    /// The mesh format, if it is one.
+    fn mesh(self) -> Option<MeshFormat> {
+        match self {
+            MeshInput::Stl => Some(MeshFormat::Stl),
+            MeshInput::Obj => Some(MeshFormat::Obj),
+            MeshInput::Ply => Some(MeshFormat::Ply),
+            MeshInput::ThreeMf => Some(MeshFormat::ThreeMf),
+            _ => None,
+        }
+    }
+
+    /// The extension of a CAD format ("step", "iges", "brep"), if it is one.
+    fn cad(self) -> Option<&'static str> {
+        match self {
+            MeshInput::Step => Some("step"),
+            MeshInput::Iges => Some("iges"),
+            MeshInput::Brep => Some("brep"),
+            _ => None,
+        }
+    }
+}
+
+/// The library's format for a CAD extension (`--input-format step`).
+#[cfg(feature = "step")]
+fn cad_format(ext: Option<&str>) -> Option<Format> {
+    let path = PathBuf::from(format!("input.{}", ext?));
+    inertia::io::step::CadFormat::from_path(&path).map(Format::Cad)
+}
+
+/// Without the feature `step`, no CAD format (refused before this is asked).
+#[cfg(not(feature = "step"))]
+fn cad_format(_ext: Option<&str>) -> Option<Format> {
+    None
+}
+
+/// Without the feature `step` nothing is copied (a CAD format is refused before).
+#[cfg(not(feature = "step"))]
+struct StdinCopy;
+
+#[cfg(not(feature = "step"))]
+impl StdinCopy {
+    fn path(&self) -> &Path {
+        Path::new("-")
+    }
+}
+
+/// Without the feature `step`, refused (never reached: a CAD format is refused before).
+#[cfg(not(feature = "step"))]
+fn stdin_to_file(ext: &str, _limit: u64) -> Result<StdinCopy> {
+    refuse_cad_format(ext)?;
+    Ok(StdinCopy)
+}
+
+/// Standard input, up to `limit` bytes, copied to a temporary file named `*.{ext}` (for
+/// OpenCASCADE, which reads a path); the file goes when the value is dropped.
+#[cfg(feature = "step")]
+fn stdin_to_file(ext: &str, limit: u64) -> Result<tempfile::NamedTempFile> {
+    use std::io::{Read, Write};
+    let mut file = tempfile::Builder::new()
+        .prefix("inertia-stdin-")
+        .suffix(&format!(".{ext}"))
+        .tempfile()
+        .context("<stdin>: cannot make a temporary file to hand it to OpenCASCADE")?;
+    let copied = std::io::copy(&mut std::io::stdin().lock().take(limit + 1), &mut file)
+        .context("<stdin>: cannot read")?;
+    if copied > limit {
+        bail!("<stdin>: more than --max-input-bytes ({limit} bytes)");
+    }
+    if copied == 0 {
+        bail!("<stdin>: the input is empty");
+    }
+    file.flush()
+        .context("<stdin>: cannot write the temporary copy")?;
+    Ok(file)
 }
 
 /// A mesh file read: its bodies and the unit it states.
@@ -146,6 +265,9 @@ fn mesh_parts(read: Parts, name: &str, label: &str) -> Vec<MeshPart> {
                     integrals: s.integrals,
                     mesh: s.mesh,
                     brep: None,
+                    color: None,
+                    material: None,
+                    density: None,
                 }
             })
             .collect(),
@@ -173,6 +295,16 @@ fn mesh_parts(read: Parts, name: &str, label: &str) -> Vec<MeshPart> {
                         }],
                         mesh: None,
                         brep: Some(s.tolerance),
+                        color: s.color,
+                        material: s
+                            .material
+                            .as_ref()
+                            .map(|m| inertia::report::MaterialReport {
+                                name: m.name.clone(),
+                                density: m.density,
+                                density_used: false,
+                            }),
+                        density: None,
                     }
                 })
                 .collect()
@@ -183,10 +315,33 @@ fn mesh_parts(read: Parts, name: &str, label: &str) -> Vec<MeshPart> {
 }
 
 pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
-    let listed = gather_files(&a.files, a.files_from.as_deref())?;
-    if a.input_format.is_none() {
-        refuse_cad(&listed)?;
+    let mut listed = gather_files(&a.files, a.files_from.as_deref())?;
+    let cad_input = a.input_format.and_then(MeshInput::cad);
+    match cad_input {
+        None => refuse_cad(&listed)?,
+        // Every file is read as that format: refused without the feature, as a file named
+        // so would be.
+        Some(ext) => refuse_cad_format(ext)?,
     }
+    // OpenCASCADE reads a path: a CAD file on standard input is first written to a
+    // temporary file (removed when the command ends), reported as `-`.
+    let stdin_copy = match cad_input {
+        Some(ext) if listed.iter().any(|p| p.as_os_str() == "-") => {
+            Some(stdin_to_file(ext, max_input_bytes())?)
+        }
+        _ => None,
+    };
+    if let Some(copy) = &stdin_copy {
+        for p in listed.iter_mut().filter(|p| p.as_os_str() == "-") {
+            *p = copy.path().to_path_buf();
+        }
+    }
+    let shown = |p: &Path| -> String {
+        match &stdin_copy {
+            Some(copy) if copy.path() == p => "<stdin>".to_string(),
+            _ => p.display().to_string(),
+        }
+    };
     // The flags are checked before anything is read; the density once the files have said
     // their unit.
     a.common.check_amount(3, None)?;
@@ -224,42 +379,70 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         }
     }
     let input_format = a.input_format;
-    let cad = move |p: &PathBuf| input_format.is_none() && cad_name(p).is_some();
+    let cad = move |p: &PathBuf| match input_format {
+        Some(f) => f.cad().is_some(),
+        None => cad_name(p).is_some(),
+    };
     if let Some(p) = files.iter().find(|p| cad(p)) {
-        let what = cad_name(p).unwrap_or("CAD");
+        let what = cad_input
+            .map(|e| e.to_ascii_uppercase())
+            .unwrap_or_else(|| cad_name(p).unwrap_or("CAD").to_string());
         if a.shell.is_some() {
             bail!(
                 "--shell reads a triangle surface; {} is a {what} file of solids",
-                p.display()
+                shown(p)
             );
         }
         if a.plot.is_some() {
             bail!(
                 "--plot draws a mesh; {} is a {what} file of solids",
-                p.display()
+                shown(p)
             );
         }
         if a.method == MeshChoice::Voxel {
             bail!(
                 "--method voxel integrates a mesh; {} is integrated on its B-rep (leave out --method, or give --method all to compare it with its tessellation)",
-                p.display()
+                shown(p)
             );
         }
         #[cfg(feature = "step")]
         if a.method == MeshChoice::All && !a.parts {
-            let stated = files
-                .iter()
-                .map(|f| Ok((f.display().to_string(), cad_unit(f)?)))
-                .collect::<Result<Vec<_>>>()?;
-            a.common.adopt_units(&stated)?;
-            let amount = a.common.amount(3, None)?;
+            // Read once: the solids and the unit the file states.
+            let cad = read_cad(p, cad_input, a.overlap).with_context(|| shown(p))?;
+            a.common.adopt_units(&[(shown(p), cad.unit())])?;
+            let mut amount = a.common.amount(3, None)?;
+            let given = a.common.density.is_some()
+                || a.common.mass.is_some()
+                || a.common.material.is_some();
+            // The file's density, as without --method all (one solid here).
+            let density = cad
+                .solids
+                .first()
+                .and_then(|s| s.material.as_ref())
+                .and_then(|m| m.density)
+                .filter(|d| *d > 0.0 && *d <= DENSEST);
+            let mut note = None;
+            if let (false, Some(_), Some(d)) = (given, a.common.units, density) {
+                amount = Amount::Density(d);
+                note = Some(format!(
+                    "note: density {} kg/m^3 from {}'s material; --density, --mass or --material overrides it",
+                    num(d),
+                    shown(p)
+                ));
+            }
             let view = a.common.view(3)?;
-            return compare_tessellations(p, a.overlap, amount, about, &view, output);
+            let mut out =
+                compare_tessellations(Path::new(&shown(p)), cad, amount, about, &view, output)?;
+            out.warnings.extend(note);
+            return Ok(out);
         }
     }
     let options = ReadOptions {
         kind: Some(Kind::Mesh),
-        format: a.input_format.map(Format::Mesh),
+        format: a.input_format.and_then(|f| match f.mesh() {
+            Some(m) => Some(Format::Mesh(m)),
+            None => cad_format(f.cad()),
+        }),
         mesh: inertia::solid::Options {
             methods: methods.clone(),
             resolution: a.resolution,
@@ -282,9 +465,15 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
     let read = |path: &PathBuf| -> Result<MeshFile> {
         let (parts, name, label) = if cad(path) {
             // OpenCASCADE reads a CAD file by its name.
-            let label = path.display().to_string();
+            let label = shown(path);
             let parts = inertia::read_path(path, &options).with_context(|| label.clone())?;
-            (parts, label.clone(), label)
+            // Named as a mesh on standard input is: `-` in reports, `<stdin>` in messages.
+            let name = if label == "<stdin>" {
+                "-".to_string()
+            } else {
+                label.clone()
+            };
+            (parts, name, label)
         } else {
             let (bytes, name, label) = read_input(path)?;
             if bytes.is_empty() {
@@ -303,32 +492,42 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
     let method_name = |m: MeshMethod| if a.shell.is_some() { "shell" } else { m.name() };
     let report_in = |amount: Amount,
                      view: &View,
-                     name: &str,
+                     part: Who,
                      method: MeshMethod,
                      body: Body,
                      unit: MeshIntegral,
                      brep: Option<f64>|
      -> Result<MeshReport> {
+        let (name, color, material, own) = part;
         let method = if brep.is_some() {
             "brep"
         } else {
             method_name(method)
         };
+        // A part weighed with its own density from its file.
+        let amount = own.map_or(amount, Amount::Density);
         let mut r = MeshReport::from_integral(name, method, body, unit, amount, about, view);
         r.tolerance = brep;
+        r.color = color;
+        r.material = material.cloned();
         checked(name, r)
     };
     let lone = files.len() == 1 && a.files_from.is_none();
+    let given =
+        a.common.density.is_some() || a.common.mass.is_some() || a.common.material.is_some();
     // JSON Lines of a batch are printed file by file as they are read, when no file can
-    // change the unit (it is fixed by the flags, or no input's format states one): the
-    // lines are then the same as those printed at the end.
+    // change the unit (it is fixed by the flags, or no input's format states one) nor the
+    // density (a CAD file's own is used when no --density, --mass or --material is given,
+    // decided once every file is read): the lines are then the same as those printed at
+    // the end.
     let stream = output == OutputFormat::Jsonl
         && !lone
+        && (given || !files.iter().any(&cad))
         && a.common.unit_fixed(|| {
             files.iter().all(|p| {
                 !cad(p)
                     && input_format
-                        .or_else(|| MeshFormat::from_path(p))
+                        .map_or_else(|| MeshFormat::from_path(p), MeshInput::mesh)
                         .is_some_and(|f| f != MeshFormat::ThreeMf)
             })
         });
@@ -353,7 +552,7 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
                     let row = report_in(
                         *amount,
                         view,
-                        &p.name,
+                        p.who(),
                         methods[0],
                         p.body,
                         p.integrals[0],
@@ -380,23 +579,44 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         read_batch(&files, "meshes", read, |f: &MeshFile| f.unit, emit)
     };
     a.common.adopt_units(&stated)?;
-    let amount = a.common.amount(3, None)?;
+    let mut amount = a.common.amount(3, None)?;
+    let mut per_file = per_file;
+    let mut notes = vec![];
+    if !given && a.common.units.is_some() {
+        let mut parts: Vec<&mut MeshPart> = per_file
+            .iter_mut()
+            .filter_map(|f| f.as_mut().ok())
+            .flat_map(|f| f.parts.iter_mut())
+            .collect();
+        if let Some((density, note)) = file_density(&parts) {
+            amount = Amount::Density(density);
+            for p in &mut parts {
+                if let Some(m) = &mut p.material {
+                    m.density_used = true;
+                }
+            }
+            notes.push(format!("note: {note}"));
+        } else if let Some(note) = own_densities(&mut parts) {
+            notes.push(format!("note: {note}"));
+        } else if let Some(why) = file_density_left(&parts) {
+            notes.push(format!("warning: {why}"));
+        }
+    }
     let view = a.common.view(3)?;
     let report =
-        |name: &str,
+        |part: Who,
          method: MeshMethod,
          body: Body,
          unit: MeshIntegral,
          brep: Option<f64>|
-         -> Result<MeshReport> { report_in(amount, &view, name, method, body, unit, brep) };
-    let mut per_file = per_file;
+         -> Result<MeshReport> { report_in(amount, &view, part, method, body, unit, brep) };
     if lone && let Some(Ok(file)) = per_file.first_mut() {
         if file.parts.len() == 1 && !a.parts {
             let part = file.parts.remove(0);
             let reports = methods
                 .iter()
                 .zip(&part.integrals)
-                .map(|(m, u)| report(&part.name, *m, part.body, *u, part.brep))
+                .map(|(m, u)| report(part.who(), *m, part.body, *u, part.brep))
                 .collect::<Result<Vec<_>>>()?;
             if let (Some(path), Some(mesh)) = (&a.plot, &part.mesh) {
                 write_file(path, &inertia::report::svg::mesh(mesh, &reports[0]))?;
@@ -409,6 +629,7 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
                 Outcome::ok(output.mesh(&reports[0]))
             };
             out.warnings.splice(0..0, part.warning_lines(false));
+            out.warnings.extend(notes);
             return Ok(out);
         }
         one_body_flags(
@@ -437,7 +658,7 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
     let rows: Vec<Result<MeshReport, (String, String)>> = results
         .iter()
         .map(|r| match r {
-            Ok(p) => report(&p.name, method, p.body, p.integrals[0], p.brep)
+            Ok(p) => report(p.who(), method, p.body, p.integrals[0], p.brep)
                 .map_err(|e| (p.name.clone(), reason(&e))),
             Err(e) => Err(e.clone()),
         })
@@ -446,7 +667,20 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
     // JSON Lines print no total.
     let wants_total = output != OutputFormat::Jsonl && (good.len() > 1 || a.parts);
     let total = (wants_total && !good.is_empty()).then(|| {
-        let props: inertia::MassProperties3d = good.iter().map(|g| g.integrals[0].properties).sum();
+        // Parts of their own densities: each weighed with its own (kg/m³ times volume in
+        // the input unit), the total reported with density 1 and then their mean.
+        let own = good.iter().any(|g| g.density.is_some());
+        let props: inertia::MassProperties3d = good
+            .iter()
+            .map(|g| {
+                let p = g.integrals[0].properties;
+                if own {
+                    p.scaled_mass(g.density.unwrap_or(1.0))
+                } else {
+                    p
+                }
+            })
+            .sum();
         let body = Body::sum(good.iter().map(|g| g.body));
         let unit = MeshIntegral {
             properties: props,
@@ -462,7 +696,21 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
             .iter()
             .map(|g| g.brep)
             .try_fold(0.0f64, |t, b| b.map(|b| t.max(b)));
-        report(&name, method, body, unit, brep)
+        if own {
+            report(
+                (name.as_str(), None, None, Some(1.0)),
+                method,
+                body,
+                unit,
+                brep,
+            )
+            .map(|mut r| {
+                r.density = r.mass / r.volume;
+                r
+            })
+        } else {
+            report((name.as_str(), None, None, None), method, body, unit, brep)
+        }
     });
     let total = total.transpose()?;
     let mut out = batch_outcome(
@@ -473,6 +721,7 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         inertia::report::csv::meshes,
     );
     warnings.append(&mut out.warnings);
+    warnings.extend(notes);
     out.warnings = warnings;
     if let Some((lines, ..)) = streaming {
         // Already printed, line by line.
@@ -480,4 +729,85 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         out.stdout.clear();
     }
     Ok(out)
+}
+
+/// Densities above this many kg/m³ (osmium, the densest element, is 22,590) are not taken
+/// from a file: OpenCASCADE keeps a STEP density in g/cm³ and converts only millimetre-
+/// and gram-based units, so one written in kg/m³ with SI units comes back 1000 times too
+/// large.
+const DENSEST: f64 = 23_000.0;
+
+/// The density every CAD part of the command carries in its file, when they all carry the
+/// same plausible one, with the note that says so.
+fn file_density(parts: &[&mut MeshPart]) -> Option<(f64, String)> {
+    let first = parts.first()?.material.as_ref()?;
+    let density = first.density?;
+    let same = parts.iter().all(|p| {
+        p.material
+            .as_ref()
+            .is_some_and(|m| m.density == Some(density))
+    });
+    (same && density > 0.0 && density <= DENSEST).then(|| {
+        let whose = if parts.len() == 1 {
+            format!("{}'s material \"{}\"", parts[0].label, first.name)
+        } else {
+            format!("every part's material (\"{}\")", first.name)
+        };
+        (
+            density,
+            format!(
+                "density {} kg/m^3 from {whose}; --density, --mass or --material overrides it",
+                num(density)
+            ),
+        )
+    })
+}
+
+/// When every CAD part carries a plausible density of its own and they differ: each part
+/// is given its own, with the note that says so.
+fn own_densities(parts: &mut [&mut MeshPart]) -> Option<String> {
+    let all = parts.len() > 1
+        && parts.iter().all(|p| {
+            p.material
+                .as_ref()
+                .and_then(|m| m.density)
+                .is_some_and(|d| d > 0.0 && d <= DENSEST)
+        });
+    if !all {
+        return None;
+    }
+    for p in parts.iter_mut() {
+        p.density = p.material.as_ref().and_then(|m| m.density);
+        if let Some(m) = &mut p.material {
+            m.density_used = true;
+        }
+    }
+    Some(format!(
+        "each of the {} parts weighed with its own material's density from its file; --density, --mass or --material overrides them",
+        parts.len()
+    ))
+}
+
+/// Why densities some CAD parts carry are not used, when they are not.
+fn file_density_left(parts: &[&mut MeshPart]) -> Option<String> {
+    let carried: Vec<&MeshPart> = parts
+        .iter()
+        .filter(|p| p.material.as_ref().is_some_and(|m| m.density.is_some()))
+        .map(|p| &**p)
+        .collect();
+    let first = carried.first()?;
+    let density = first.material.as_ref()?.density?;
+    Some(if density > DENSEST || density <= 0.0 {
+        format!(
+            "{}: the file's density {} kg/m^3 (as OpenCASCADE reads it) is beyond any solid's and is not used: give --density, --mass or --material",
+            first.label,
+            num(density)
+        )
+    } else {
+        format!(
+            "the files' densities are not used: {} of {} parts carry one, not all the same; give --density, --mass or --material",
+            carried.len(),
+            parts.len()
+        )
+    })
 }

@@ -134,7 +134,7 @@ pub struct CadSolid {
     pub tolerance: f64,
     /// BRepGProp's own estimate of the relative error it reached.
     pub error_estimate: f64,
-    /// Surface area of the B-rep (by BRepGProp to a relative 1e-9, or the tolerance if
+    /// Surface area of the B-rep (by BRepGProp to a relative 1e-6, or the tolerance if
     /// looser).
     pub surface_area: f64,
     /// Axis-aligned bounding box.
@@ -143,6 +143,32 @@ pub struct CadSolid {
     pub faces: usize,
     /// Shells (one, plus one per cavity).
     pub shells: usize,
+    /// Its colour as the file gives it (STEP, through XCAF: the component's, else the
+    /// part's surface or generic colour): red, green, blue in 0..1 (sRGB).
+    pub color: Option<[f64; 3]>,
+    /// Its material, where the file names one (STEP, through XCAF).
+    pub material: Option<CadMaterial>,
+}
+
+/// A material a STEP file gives a part.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CadMaterial {
+    /// Its name as the file writes it.
+    pub name: String,
+    /// Its density in kg/m³, where the file carries one. OpenCASCADE keeps it in g/cm³
+    /// (converted from a millimetre- or gram-based unit of the file; an SI unit is taken
+    /// as it stands).
+    pub density: Option<f64>,
+}
+
+impl CadSolid {
+    fn with_appearance(self, (color, material): (Option<[f64; 3]>, Option<CadMaterial>)) -> Self {
+        CadSolid {
+            color,
+            material,
+            ..self
+        }
+    }
 }
 
 /// A CAD file read: its solids, their length unit, and the file kept open for
@@ -390,10 +416,11 @@ pub struct Tessellation {
     /// volume), centroid (relative to the bounding box's diagonal) and the tensor's entries
     /// (relative to its largest principal moment).
     pub difference: f64,
-    /// What that difference may be from the chords alone: the volume between a surface
-    /// and triangles within `deflection` of it, at most `deflection × area`, relative to
-    /// the volume, times 4 for the first and second moments (whose arms are at most the
-    /// diagonal).
+    /// What that difference may be from the chords alone, an estimate: the volume
+    /// between a surface and triangles within `deflection` of it, at most
+    /// `deflection × area`, relative to the volume, times 4 for the first and second
+    /// moments (whose arms are at most the diagonal). The factor 4 is a heuristic, not
+    /// proven, and the deflection is what the mesher aims for.
     pub bound: f64,
 }
 
@@ -506,8 +533,26 @@ unsafe extern "C" {
         msg: *mut c_char,
         len: usize,
     ) -> c_int;
+    fn inertia_cad_appearance(
+        cad: *const c_void,
+        k: usize,
+        has_color: *mut c_int,
+        rgb: *mut f64,
+        material: *mut c_char,
+        len: usize,
+        density: *mut f64,
+    ) -> c_int;
     fn inertia_cad_max_tolerance(cad: *const c_void, k: usize) -> f64;
     fn inertia_cad_mesh_copy(cad: *const c_void, nodes: *mut f64, triangles: *mut u32) -> c_int;
+    fn inertia_cad_reference_properties(
+        cad: *const c_void,
+        k: usize,
+        eps: f64,
+        area_eps: f64,
+        out: *mut f64,
+        msg: *mut c_char,
+        len: usize,
+    ) -> c_int;
     fn inertia_cad_write_test(
         kind: c_int,
         path: *const c_char,
@@ -688,7 +733,38 @@ impl CadFile {
             },
             faces: p.faces as usize,
             shells: p.shells as usize,
-        })
+            color: None,
+            material: None,
+        }
+        .with_appearance(self.appearance(k)))
+    }
+
+    /// Solid `k`'s colour and material as the shim read them.
+    fn appearance(&self, k: usize) -> (Option<[f64; 3]>, Option<CadMaterial>) {
+        let (mut has_color, mut rgb, mut density) = (0 as c_int, [0.0f64; 3], 0.0f64);
+        let mut name = [0u8; 512];
+        // SAFETY: a live handle, out-pointers, a buffer of its length.
+        let code = unsafe {
+            inertia_cad_appearance(
+                self.handle,
+                k,
+                &mut has_color,
+                rgb.as_mut_ptr(),
+                name.as_mut_ptr().cast(),
+                name.len(),
+                &mut density,
+            )
+        };
+        if code != 0 {
+            return (None, None);
+        }
+        let color = (has_color != 0 && rgb.iter().all(|c| c.is_finite())).then_some(rgb);
+        let name = text(&name);
+        // g/cm³ to kg/m³; none, or one that is not a positive number, is no density.
+        let density = (density.is_finite() && density > 0.0).then_some(density * 1000.0);
+        let material =
+            (!name.is_empty() || density.is_some()).then_some(CadMaterial { name, density });
+        (color, material)
     }
 
     fn max_tolerance(&self, k: usize) -> f64 {
@@ -781,6 +857,38 @@ pub mod testing {
         Invalid = 12,
         /// The box of `Box` as IGES.
         Iges = 13,
+        /// A box 10×20×30 "bracket" coloured (0.8, 0.2, 0.1), of material "aluminium
+        /// 6061" of 2.7 g/cm³ (XCAF).
+        Coloured = 14,
+        /// Two parts: the box of `Coloured` ("bracket", aluminium 2.7 g/cm³) and one moved
+        /// by 100 along x ("block", "steel" 7.85 g/cm³).
+        TwoMaterials = 15,
+    }
+
+    /// Solid `k` of `cad` integrated by BRepGProp's own `VolumeProperties` (to `eps`) and
+    /// `SurfaceProperties` (to `area_eps`) on one thread: volume, centroid (3), the tensor
+    /// (9, rows), area. [`read`] integrates the faces on several threads; the tests check
+    /// that it gives the same numbers.
+    ///
+    /// # Errors
+    /// [`Error::Cad`] when OpenCASCADE fails.
+    pub fn reference(cad: &Cad, k: usize, eps: f64, area_eps: f64) -> Result<[f64; 14]> {
+        let mut out = [0.0; 14];
+        let mut msg = [0u8; MESSAGE];
+        // SAFETY: a live handle, an out-array of 14, a buffer of its length.
+        let code = unsafe {
+            inertia_cad_reference_properties(
+                cad.file.handle,
+                k,
+                eps,
+                area_eps,
+                out.as_mut_ptr(),
+                msg.as_mut_ptr().cast(),
+                msg.len(),
+            )
+        };
+        status(code, &msg)?;
+        Ok(out)
     }
 
     /// Writes `solid` to `path` (STEP; BREP for [`TestSolid::BrepPair`] and
@@ -894,6 +1002,11 @@ mod tests {
         let (r, h) = (5.0, 20.0);
         let v = PI * r * r * h;
         let cad = read_test(TestSolid::Cylinder);
+        let area = |s: &CadSolid, exact: f64| {
+            let e = ((s.surface_area - exact) / exact).abs();
+            assert!(e < 1e-9, "area {} against {exact}", s.surface_area);
+        };
+        area(&cad.solids[0], 2.0 * PI * r * (r + h));
         let side = v * (3.0 * r * r + h * h) / 12.0;
         check(
             &cad.solids[0],
@@ -906,25 +1019,17 @@ mod tests {
         let r = 7.0;
         let v = 4.0 / 3.0 * PI * r * r * r;
         let i = 0.4 * v * r * r;
-        check(
-            &read_test(TestSolid::Sphere).solids[0],
-            v,
-            [0.0; 3],
-            diag(i, i, i),
-            r,
-        );
+        let sphere = read_test(TestSolid::Sphere);
+        area(&sphere.solids[0], 4.0 * PI * r * r);
+        check(&sphere.solids[0], v, [0.0; 3], diag(i, i, i), r);
 
         let (big, small) = (10.0, 2.0);
         let v = 2.0 * PI * PI * big * small * small;
         let axial = v * (big * big + 0.75 * small * small);
         let side = v * (big * big / 2.0 + 5.0 / 8.0 * small * small);
-        check(
-            &read_test(TestSolid::Torus).solids[0],
-            v,
-            [0.0; 3],
-            diag(side, side, axial),
-            big,
-        );
+        let torus = read_test(TestSolid::Torus);
+        area(&torus.solids[0], 4.0 * PI * PI * big * small);
+        check(&torus.solids[0], v, [0.0; 3], diag(side, side, axial), big);
     }
 
     #[test]
@@ -1096,15 +1201,17 @@ mod tests {
         // such files (mutated by a script, run through the release binary) crashed it (33
         // SIGSEGV in OpenCASCADE's translator, one stack overflow) and one hung its
         // parser; after them, 400 gave exit 0 or 2. A crash here ends the test binary.
+        // The coloured part's presentation and material entities are read too (XCAF).
         let sources = [
             std::fs::read(written(TestSolid::BoxWithHole)).unwrap(),
             std::fs::read(written(TestSolid::Assembly)).unwrap(),
+            std::fs::read(written(TestSolid::Coloured)).unwrap(),
         ];
         let path = temp("mutant", "step");
         let mut rng = crate::test_rng::Lcg(0x2602);
         let mut next = |n: usize| rng.below(n.max(1) as u64) as usize;
         for round in 0..60 {
-            let mut b = sources[round % 2].clone();
+            let mut b = sources[round % 3].clone();
             for _ in 0..1 + next(4) {
                 let k = next(b.len());
                 match next(4) {
@@ -1195,6 +1302,59 @@ mod tests {
             &Options::default(),
         );
         assert!(e.is_err());
+    }
+
+    #[test]
+    fn colour_name_and_material_are_read_back() {
+        let path = written(TestSolid::Coloured);
+        // The file carries them as STEP writes them.
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("COLOUR_RGB"), "no colour in the file");
+        assert!(text.contains("aluminium 6061"), "no material in the file");
+        let cad = read(&path, CadFormat::Step, &Options::default()).unwrap();
+        let s = &cad.solids[0];
+        assert_eq!(s.name, "bracket");
+        let rgb = s.color.expect("a colour");
+        for (got, want) in rgb.iter().zip([0.8, 0.2, 0.1]) {
+            assert!((got - want).abs() < 1e-6, "{rgb:?}");
+        }
+        let m = s.material.as_ref().expect("a material");
+        assert_eq!(m.name, "aluminium 6061");
+        let d = m.density.expect("a density");
+        assert!((d - 2700.0).abs() < 1e-9, "{d}");
+        check(s, 6000.0, [5.0, 10.0, 15.0], cuboid(10.0, 20.0, 30.0), 30.0);
+        // A part without them has none.
+        let plain = read_test(TestSolid::Box);
+        assert_eq!(
+            (plain.solids[0].color, &plain.solids[0].material),
+            (None, &None)
+        );
+    }
+
+    #[test]
+    fn faces_integrated_in_parallel_give_brepgprops_own_numbers() {
+        // The NIST part (487 faces, B-splines among them) and an assembly's placed solids:
+        // the faces integrated on several threads and added in their order are BRepGProp's
+        // own sums, bit for bit.
+        let nist = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/cad/nist_ctc_02_asme1_ap242.stp");
+        let options = Options {
+            tolerance: 1e-7,
+            ..Options::default()
+        };
+        for (path, area_eps) in [(nist, 1e-6), (written(TestSolid::Assembly), 1e-6)] {
+            let cad = read(&path, CadFormat::Step, &options).unwrap();
+            for (k, s) in cad.solids.iter().enumerate() {
+                let r = testing::reference(&cad, k, 1e-7, area_eps).unwrap();
+                let p = &s.properties;
+                let mine: Vec<f64> = [p.volume, p.centroid.x, p.centroid.y, p.centroid.z]
+                    .into_iter()
+                    .chain(p.inertia.transpose().iter().copied())
+                    .chain([s.surface_area])
+                    .collect();
+                assert_eq!(mine, r.to_vec(), "{}: solid {k}", path.display());
+            }
+        }
     }
 
     #[test]

@@ -177,6 +177,8 @@ impl MeshReport {
             source: source.to_string(),
             method,
             tolerance: None,
+            color: None,
+            material: None,
             resolution: grid,
             // A mesh has triangles; none means there was no mesh, not a mesh of none.
             triangles: (body.triangles > 0).then_some(body.triangles),

@@ -29,8 +29,8 @@ use nalgebra::{Point2, Point3};
 pub use check::check_numbers;
 pub use polygon::Outline;
 pub use schema::{
-    AreaMoments, GridReport, MeshReport, PlanarMoments, PolygonReport, Principal3dReport,
-    PrincipalReport, Radii2d, Radii3d,
+    AreaMoments, GridReport, MaterialReport, MeshReport, PlanarMoments, PolygonReport,
+    Principal3dReport, PrincipalReport, Radii2d, Radii3d,
 };
 
 /// An output format.

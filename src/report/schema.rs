@@ -363,6 +363,28 @@ pub struct GridReport {
     pub cell_size: [f64; 2],
 }
 
+/// A part's material as a CAD file names it (STEP, feature `step`), in a report.
+///
+/// # Examples
+/// ```
+/// use inertia::report::MaterialReport;
+/// let m = MaterialReport { name: "Steel".into(), density: Some(7850.0), density_used: true };
+/// let text = serde_json::to_string(&m).unwrap();
+/// assert_eq!(text, r#"{"name":"Steel","density":7850.0,"density_used":true}"#);
+/// assert_eq!(serde_json::from_str::<MaterialReport>(&text).unwrap(), m);
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MaterialReport {
+    /// Its name as the file writes it (may be empty).
+    pub name: String,
+    /// Its density in kg/m³ as the file gives it (absent when it gives none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub density: Option<f64>,
+    /// Whether the mass was computed with that density (no `--density`, `--mass` or
+    /// `--material` given).
+    pub density_used: bool,
+}
+
 /// Everything `inertia mesh` prints.
 ///
 /// # Examples
@@ -383,6 +405,13 @@ pub struct MeshReport {
     /// mesh, whose methods are exact to rounding or report their grid).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tolerance: Option<f64>,
+    /// The part's colour as a CAD file gives it: red, green, blue in 0..1 (sRGB; STEP,
+    /// feature `step`; absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub color: Option<[f64; 3]>,
+    /// The part's material as a CAD file names it (STEP, feature `step`; absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub material: Option<MaterialReport>,
     /// The grid, for `voxel` (absent otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resolution: Option<GridReport>,

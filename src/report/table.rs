@@ -222,6 +222,21 @@ pub fn mesh(r: &MeshReport) -> String {
     row(&mut o, "surface area", &num(r.surface_area));
     row(&mut o, "volume", &num(r.volume));
     row(&mut o, "density", &num(r.density));
+    if let Some(m) = &r.material {
+        let density = match (m.density, m.density_used) {
+            (Some(d), true) => format!(", {} kg/m^3 (the density used)", num(d)),
+            (Some(d), false) => format!(", {} kg/m^3 (not used)", num(d)),
+            (None, _) => String::new(),
+        };
+        row(&mut o, "material", &format!("\"{}\"{density}", m.name));
+    }
+    if let Some([red, green, blue]) = r.color {
+        row(
+            &mut o,
+            "colour",
+            &format!("({}, {}, {}) sRGB", num(red), num(green), num(blue)),
+        );
+    }
     row(&mut o, "mass", &num(r.mass));
     row(&mut o, "centroid", &triple(r.centroid));
     row(&mut o, "units", &units_line(&r.units));

@@ -603,3 +603,45 @@ fn combine_reads_only_the_schema_version_it_knows() {
     assert_eq!(c["centroid"], v["centroid"]);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_report_with_a_cad_colour_and_material_combines() {
+    // A STEP part's report carries "color" and "material" (feature `step`); combine reads
+    // them back with the rest of the report and sums it as any other.
+    let dir = std::env::temp_dir().join(format!("inertia-colour-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (_, cube, _) = run(
+        &[
+            "shape",
+            "box",
+            "--size",
+            "1,2,3",
+            "--density",
+            "2700",
+            "--json",
+        ],
+        None,
+    );
+    let mut v: Value = serde_json::from_str(&cube).unwrap();
+    v["color"] = serde_json::json!([0.8, 0.2, 0.1]);
+    v["material"] =
+        serde_json::json!({"name": "aluminium 6061", "density": 2700.0, "density_used": true});
+    let p = dir.join("coloured.json");
+    std::fs::write(&p, v.to_string()).unwrap();
+    let p = p.to_str().unwrap();
+    let c = json(&["combine", p, p, "--json"]);
+    assert_eq!(f(&c["mass"]), 2.0 * f(&v["mass"]));
+    assert_eq!(c["centroid"], v["centroid"]);
+    // A material without its density (the file gave none) reads too.
+    v["material"] = serde_json::json!({"name": "", "density_used": false});
+    std::fs::write(p, v.to_string()).unwrap();
+    let c = json(&["combine", p, "--json"]);
+    assert_eq!(c["inertia_tensor"], v["inertia_tensor"]);
+    // A mistyped one is named, as any mistyped field is.
+    v["color"] = "red".into();
+    std::fs::write(p, v.to_string()).unwrap();
+    let (code, _, err) = run(&["combine", p], None);
+    assert_eq!(code, 2);
+    assert!(err.contains("invalid type: string \"red\""), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -249,3 +249,227 @@ fn a_cad_program_file_agrees_with_its_tessellation() {
     assert!(last["difference"].as_f64().unwrap() < 1e-4, "{last}");
     assert!(last["difference"].as_f64().unwrap() <= last["bound"].as_f64().unwrap());
 }
+
+#[test]
+fn a_file_density_is_used_unless_one_is_given_and_colour_and_material_are_reported() {
+    let path = written(TestSolid::Coloured);
+    let p = path.to_str().unwrap();
+    // No density given: the file's 2.7 g/cm³ (2700 kg/m³), said on stderr.
+    let (code, out, err) = run(&["mesh", p, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert!(
+        close(v["density"].as_f64().unwrap(), 2700.0, 1e-12),
+        "{out}"
+    );
+    assert!(
+        close(v["mass"].as_f64().unwrap(), 6e-6 * 2700.0, 1e-12),
+        "{out}"
+    );
+    assert_eq!(v["material"]["name"], "aluminium 6061");
+    assert!(close(
+        v["material"]["density"].as_f64().unwrap(),
+        2700.0,
+        1e-12
+    ));
+    assert_eq!(v["material"]["density_used"], true);
+    let rgb: Vec<f64> = (0..3).map(|k| v["color"][k].as_f64().unwrap()).collect();
+    for (got, want) in rgb.iter().zip([0.8, 0.2, 0.1]) {
+        assert!((got - want).abs() < 1e-6, "{rgb:?}");
+    }
+    assert!(
+        err.contains("density 2700 kg/m^3 from") && err.contains("aluminium 6061"),
+        "{err}"
+    );
+    // --method all weighs the B-rep and its tessellations with it too.
+    let (code, out, err) = run(&["mesh", p, "--method", "all", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert!(
+        close(v["brep"]["mass"].as_f64().unwrap(), 6e-6 * 2700.0, 1e-12),
+        "{out}"
+    );
+    assert!(err.contains("density 2700 kg/m^3 from"), "{err}");
+    // A density given wins; the file's is reported, not used, and nothing is said.
+    let (code, out, err) = run(&["mesh", p, "--json", "--density", "7850"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert!(
+        close(v["mass"].as_f64().unwrap(), 6e-6 * 7850.0, 1e-12),
+        "{out}"
+    );
+    assert_eq!(v["material"]["density_used"], false);
+    assert!(err.is_empty(), "{err}");
+    // The table says both.
+    let (code, out, _) = run(&["mesh", p]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("material") && out.contains("(the density used)"),
+        "{out}"
+    );
+    assert!(out.contains("colour"), "{out}");
+    // A part without them prints neither and keeps unit density.
+    let (_, out, err) = run(&["mesh", written(TestSolid::Box).to_str().unwrap(), "--json"]);
+    let v = json(&out);
+    assert!(
+        v.get("material").is_none() && v.get("color").is_none(),
+        "{out}"
+    );
+    assert_eq!(v["density"], 1.0);
+    assert!(err.is_empty(), "{err}");
+}
+
+#[test]
+fn a_step_file_on_standard_input_is_read_as_from_its_path() {
+    let path = written(TestSolid::BoxWithHole);
+    let from_path = run(&["mesh", path.to_str().unwrap(), "--json"]);
+    assert_eq!(from_path.0, 0, "{}", from_path.2);
+    let out = cargo_bin_cmd!("inertia")
+        .args(["mesh", "-", "--input-format", "step", "--json"])
+        .write_stdin(std::fs::read(&path).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (a, b) = (
+        json(&from_path.1),
+        json(&String::from_utf8_lossy(&out.stdout)),
+    );
+    for key in ["volume", "mass", "centroid", "inertia_tensor", "tolerance"] {
+        assert_eq!(a[key], b[key], "{key}");
+    }
+    // Named `-` in the report, no temporary path.
+    let source = b["source"].as_str().unwrap();
+    assert!(source.starts_with("-: "), "{source}");
+    // A damaged one is refused in one line naming standard input.
+    let out = cargo_bin_cmd!("inertia")
+        .args(["mesh", "-", "--input-format", "step"])
+        .write_stdin(&b"ISO-10303-21;\nDATA;\n#1=A();\n"[..])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    refused(
+        out.status.code().unwrap_or(-1),
+        &String::from_utf8_lossy(&out.stdout),
+        &err,
+        &["<stdin>", "END-ISO-10303-21"],
+    );
+    // And an empty one.
+    let out = cargo_bin_cmd!("inertia")
+        .args(["mesh", "-", "--input-format", "iges"])
+        .write_stdin(&b""[..])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    refused(
+        out.status.code().unwrap_or(-1),
+        "",
+        &err,
+        &["<stdin>", "empty"],
+    );
+}
+
+#[test]
+fn parts_of_different_materials_are_each_weighed_with_their_own() {
+    let path = written(TestSolid::TwoMaterials);
+    let (code, out, err) = run(&["mesh", path.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    let parts = v["parts"].as_array().unwrap_or_else(|| panic!("{out}"));
+    assert_eq!(parts.len(), 2, "{out}");
+    // 6e-6 m³ each: aluminium 2700 kg/m³, steel 7850 kg/m³.
+    let (al, steel) = (6e-6 * 2700.0, 6e-6 * 7850.0);
+    assert!(
+        close(parts[0]["mass"].as_f64().unwrap(), al, 1e-12),
+        "{out}"
+    );
+    assert!(
+        close(parts[1]["mass"].as_f64().unwrap(), steel, 1e-12),
+        "{out}"
+    );
+    assert_eq!(parts[1]["material"]["name"], "steel");
+    assert_eq!(parts[1]["material"]["density_used"], true);
+    let total = &v["total"];
+    assert!(
+        close(total["mass"].as_f64().unwrap(), al + steel, 1e-12),
+        "{out}"
+    );
+    // Centroids at x 5 mm and 105 mm, weighed by mass.
+    let x = (al * 0.005 + steel * 0.105) / (al + steel);
+    assert!(
+        close(total["centroid"][0].as_f64().unwrap(), x, 1e-12),
+        "{out}"
+    );
+    assert!(
+        close(
+            total["density"].as_f64().unwrap(),
+            (al + steel) / 12e-6,
+            1e-12
+        ),
+        "{out}"
+    );
+    assert!(err.contains("its own material's density"), "{err}");
+    // One density given: both parts take it.
+    let (code, out, _) = run(&[
+        "mesh",
+        path.to_str().unwrap(),
+        "--json",
+        "--density",
+        "1000",
+    ]);
+    assert_eq!(code, 0);
+    let v = json(&out);
+    assert!(
+        close(v["total"]["mass"].as_f64().unwrap(), 12e-6 * 1000.0, 1e-12),
+        "{out}"
+    );
+}
+
+#[test]
+fn json_lines_of_step_files_carry_the_file_density_and_combine() {
+    // The density is decided once every file is read: a JSON Lines batch of CAD files is
+    // printed at the end, even with --units and --units-override (which fix the unit and
+    // would let a batch of meshes stream), every line with the file's density.
+    let path = written(TestSolid::Coloured);
+    let p = path.to_str().unwrap();
+    for extra in [&[][..], &["--units", "mm", "--units-override"][..]] {
+        let mut args = vec!["mesh", p, p, "--format", "jsonl"];
+        args.extend_from_slice(extra);
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{err}");
+        let lines: Vec<serde_json::Value> = out.lines().map(json).collect();
+        assert_eq!(lines.len(), 2, "{out}");
+        for v in &lines {
+            assert!(
+                close(v["density"].as_f64().unwrap(), 2700.0, 1e-12),
+                "{extra:?}: {out}"
+            );
+            assert_eq!(v["material"]["density_used"], true, "{out}");
+            assert!(v["color"].is_array(), "{out}");
+        }
+        assert!(err.contains("density 2700 kg/m^3 from"), "{err}");
+    }
+    // The report read back by combine, colour and material and all.
+    let (code, out, err) = run(&["mesh", p, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let dir = std::env::temp_dir().join(format!("inertia-step-combine-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let report = dir.join("coloured.json");
+    std::fs::write(&report, &out).unwrap();
+    let (code, combined, err) = run(&["combine", report.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let (v, c) = (json(&out), json(&combined));
+    assert!(
+        close(
+            c["mass"].as_f64().unwrap(),
+            v["mass"].as_f64().unwrap(),
+            1e-15
+        ),
+        "{combined}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
