@@ -1,7 +1,6 @@
 //! A validated closed triangle mesh.
 
 use crate::error::{Error, Result};
-use ahash::AHashMap as HashMap;
 use nalgebra::Point3;
 
 mod numerics;

@@ -99,7 +99,7 @@ impl RawMesh {
             .iter()
             .map(|t| t.map(|v| remap[v as usize]))
             .collect();
-        let open = open_corners(&welded, n);
+        let open = open_corners(&open_edges(&welded), n);
         if open.len() < 2 {
             return (self.clone(), 0, 0.0);
         }
@@ -244,11 +244,12 @@ pub fn nearest_open_corners(raw: &RawMesh) -> Option<(f64, f64)> {
         .iter()
         .map(|t| t.map(|v| remap[v as usize]))
         .collect();
+    let edges = open_edges(&welded);
     let mut shortest = f64::INFINITY;
-    for (u, v) in open_edges(&welded) {
+    for &(u, v) in &edges {
         shortest = shortest.min((vertices[u as usize] - vertices[v as usize]).norm());
     }
-    let open = open_corners(&welded, vertices.len());
+    let open = open_corners(&edges, vertices.len());
     if open.len() < 2 {
         return None;
     }
@@ -268,32 +269,35 @@ pub fn nearest_open_corners(raw: &RawMesh) -> Option<(f64, f64)> {
     best.is_finite().then_some((best, shortest))
 }
 
-/// The edges (welded corners) not matched by an edge the other way round, each once.
+/// The edges (welded corners) not matched by an edge the other way round, each once,
+/// ascending: every edge's uses sorted by its ends (on every core), and each edge's uses
+/// summed, one way +1 and the other −1.
 fn open_edges(welded: &[[u32; 3]]) -> Vec<(u32, u32)> {
-    let mut edges: HashMap<(u32, u32), i32> = HashMap::new();
-    for w in welded {
-        for k in 0..3 {
-            let (u, v) = (w[k], w[(k + 1) % 3]);
-            if u == v {
-                continue;
-            }
-            let (key, d) = if u < v { ((u, v), 1) } else { ((v, u), -1) };
-            *edges.entry(key).or_insert(0) += d;
-        }
-    }
-    let mut open: Vec<(u32, u32)> = edges
-        .into_iter()
-        .filter(|(_, b)| *b != 0)
-        .map(|(e, _)| e)
+    use rayon::prelude::*;
+    let mut uses: Vec<(u64, i32)> = welded
+        .par_iter()
+        .flat_map_iter(|w| {
+            (0..3).filter_map(move |k| {
+                let (u, v) = (w[k], w[(k + 1) % 3]);
+                match u.cmp(&v) {
+                    std::cmp::Ordering::Equal => None,
+                    std::cmp::Ordering::Less => Some(((u as u64) << 32 | v as u64, 1)),
+                    std::cmp::Ordering::Greater => Some(((v as u64) << 32 | u as u64, -1)),
+                }
+            })
+        })
         .collect();
-    open.sort_unstable();
-    open
+    uses.par_sort_unstable_by_key(|e| e.0);
+    uses.chunk_by(|a, b| a.0 == b.0)
+        .filter(|run| run.iter().map(|e| e.1).sum::<i32>() != 0)
+        .map(|run| ((run[0].0 >> 32) as u32, run[0].0 as u32))
+        .collect()
 }
 
-/// The welded corners on an open edge, ascending.
-fn open_corners(welded: &[[u32; 3]], n: usize) -> Vec<u32> {
+/// The welded corners on the open `edges`, ascending.
+fn open_corners(edges: &[(u32, u32)], n: usize) -> Vec<u32> {
     let mut on = vec![false; n];
-    for (u, v) in open_edges(welded) {
+    for &(u, v) in edges {
         on[u as usize] = true;
         on[v as usize] = true;
     }
