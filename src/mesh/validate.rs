@@ -7,25 +7,43 @@ use super::raw::RawMesh;
 use super::topology::*;
 use super::{Mesh, key};
 use crate::error::{Error, Result, ShellProblem};
-use ahash::AHashMap as HashMap;
 use nalgebra::Point3;
 
-/// Merges vertices with identical coordinates: the distinct vertices, and for each input
-/// vertex its index among them.
+/// Merges vertices with identical coordinates: the distinct vertices, in order of first
+/// appearance, and for each input vertex its index among them. The vertices are sorted by
+/// their coordinates' bits on every core (a hash map, one insertion after another, was
+/// the slowest part of explaining a large open mesh, which welds more than once).
 pub(super) fn weld(raw: &RawMesh) -> (Vec<Point3<f64>>, Vec<u32>) {
-    let mut index: HashMap<[u64; 3], u32> = HashMap::with_capacity(raw.vertices.len() / 2);
-    let mut vertices = Vec::new();
-    let remap = raw
+    use rayon::prelude::*;
+    let n = raw.vertices.len();
+    let mut order: Vec<([u64; 3], u32)> = raw
         .vertices
-        .iter()
-        .map(|&p| {
-            *index.entry(key(p)).or_insert_with(|| {
-                vertices.push(Point3::from(p));
-                (vertices.len() - 1) as u32
-            })
-        })
+        .par_iter()
+        .enumerate()
+        .map(|(i, &p)| (key(p), i as u32))
         .collect();
-    (vertices, remap)
+    order.par_sort_unstable();
+    // Each vertex's first twin (the least index with its coordinates).
+    let mut first = vec![0u32; n];
+    for run in order.chunk_by(|a, b| a.0 == b.0) {
+        for &(_, i) in run {
+            first[i as usize] = run[0].1;
+        }
+    }
+    drop(order);
+    // Numbered in order of first appearance.
+    let mut id = vec![0u32; n];
+    let mut vertices = Vec::new();
+    for i in 0..n {
+        let f = first[i] as usize;
+        id[i] = if f == i {
+            vertices.push(Point3::from(raw.vertices[i]));
+            (vertices.len() - 1) as u32
+        } else {
+            id[f]
+        };
+    }
+    (vertices, id)
 }
 
 /// Refuses more than [`MAX_TRIANGLES`](super::MAX_TRIANGLES) triangles.
