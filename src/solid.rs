@@ -149,7 +149,8 @@ pub fn read_solids(bytes: &[u8], format: MeshFormat, options: &Options) -> Resul
         None
     };
     // STL in place, without a copy (an ASCII STL parsed once).
-    if options.shell.is_none() && format == MeshFormat::Stl {
+    let in_place = options.shell.is_none() && format == MeshFormat::Stl;
+    if in_place {
         let found = match stl::triangles(bytes)? {
             stl::Triangles::Binary(soup) => {
                 crate::io::within_limit(
@@ -173,7 +174,14 @@ pub fn read_solids(bytes: &[u8], format: MeshFormat, options: &Options) -> Resul
     let bodies = crate::io::read_raw_meshes_limited(bytes, format, options.max_triangles)?;
     bodies
         .into_iter()
-        .map(|(name, raw)| named_body(name, &raw, options, fast, stray.as_ref(), false))
+        .map(|(name, raw)| {
+            // The parallel path has seen these triangles already, in place, and refused.
+            let known = Known {
+                refused: in_place,
+                ..Known::default()
+            };
+            named_body(name, &raw, options, fast, stray.as_ref(), known)
+        })
         .collect()
 }
 
@@ -251,7 +259,11 @@ fn build_items(bytes: &[u8], options: &Options, fast: bool) -> Result<Vec<Solid>
         .into_par_iter()
         .map(|k| {
             let (name, o, raw) = build.item(k)?;
-            named_body(name, &raw, options, fast, None, clean.contains(&o))
+            let known = Known {
+                clean: clean.contains(&o),
+                ..Known::default()
+            };
+            named_body(name, &raw, options, fast, None, known)
         })
         .collect();
     let mut solids: Vec<Solid> = solids.into_iter().collect::<Result<_>>()?;
@@ -348,7 +360,7 @@ fn items_apart(
             .map(|(&k, s)| format!("item {}'s from {s}", k + 1))
             .collect::<Vec<_>>()
             .join(", ");
-        match named_body(String::new(), &raw, &check, true, None, false) {
+        match named_body(String::new(), &raw, &check, true, None, Known::default()) {
             Ok(s) => {
                 solids[0]
                     .file_warnings
@@ -370,18 +382,28 @@ fn items_apart(
     Ok(())
 }
 
+/// What the caller knows already of a body's triangles.
+#[derive(Clone, Copy, Default)]
+struct Known {
+    /// No two of them overlap, and no point of them joins separate pieces (the items of a
+    /// 3MF object checked once).
+    clean: bool,
+    /// The parallel path has refused them (an STL read in place first): only the general
+    /// path, which says what is wrong, is left to try.
+    refused: bool,
+}
+
 /// One body of a file, validated and integrated, welded within a tolerance when it is open
 /// only by noise, its error named after it when the file holds several (`name` not empty).
-/// `overlap_checked`: its triangles are known not to overlap, and no point of it to join separate pieces.
 fn named_body(
     name: String,
     raw: &RawMesh,
     options: &Options,
     fast: bool,
     stray: Option<&Warning>,
-    overlap_checked: bool,
+    known: Known,
 ) -> Result<Solid> {
-    let solid = match body(raw, options, fast, stray, overlap_checked) {
+    let solid = match body(raw, options, fast, stray, known) {
         // CAD exports write one corner as 0 and its twin as -1.7e-17: the mesh is open
         // only by such noise. Welded within a few units in the last place of its
         // coordinates (or the given tolerance), it closes.
@@ -420,7 +442,7 @@ fn named_body(
                 Err(hint(e))
             } else {
                 // Moved points: checked for overlaps again.
-                body(&welded, options, fast, stray, false)
+                body(&welded, options, fast, stray, Known::default())
                     .map_err(hint)
                     .map(|mut s| {
                         s.warnings.push(Warning::PointsJoined {
@@ -513,13 +535,13 @@ fn body(
     options: &Options,
     fast: bool,
     stray: Option<&Warning>,
-    overlap_checked: bool,
+    known: Known,
 ) -> Result<Solid> {
     let soup = crate::soup::IndexedSoup(raw);
     // Every closed body is checked for triangles that cross or coincide, once it has passed
     // the edge checks (an open mesh is reported as open first), unless that is known.
     let overlap_of = |welded: Option<crate::soup::Welded>| {
-        if overlap_checked {
+        if known.clean {
             return Ok((None, None));
         }
         overlapping(checked(&soup, welded), options)
@@ -566,7 +588,10 @@ fn body(
         None if fast => {
             // A clean 3MF object's items need not be looked at for points joining separate
             // pieces either: an item is the object's affine image.
-            if let Some((s, welded)) = crate::soup::solid_with(&soup, !overlap_checked) {
+            if let Some((s, welded)) = (!known.refused)
+                .then(|| crate::soup::solid_with(&soup, !known.clean))
+                .flatten()
+            {
                 let (warning, contacts) = overlap_of(Some(welded))?;
                 let warnings = stray.into_iter().chain(warning).collect();
                 return Ok(Solid::from_soup(s, warnings).touching(contacts));
@@ -577,7 +602,10 @@ fn body(
             (mesh, integrals, found)
         }
         None => {
-            let (mesh, welded) = match crate::soup::mesh_with(&soup) {
+            let (mesh, welded) = match (!known.refused)
+                .then(|| crate::soup::mesh_with(&soup))
+                .flatten()
+            {
                 Some((mesh, welded)) => (mesh, Some(welded)),
                 None => (general()?, None),
             };
