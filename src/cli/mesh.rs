@@ -666,53 +666,35 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
     let good: Vec<&MeshPart> = results.iter().filter_map(|r| r.as_ref().ok()).collect();
     // JSON Lines print no total.
     let wants_total = output != OutputFormat::Jsonl && (good.len() > 1 || a.parts);
-    let total = (wants_total && !good.is_empty()).then(|| {
-        // Parts of their own densities: each weighed with its own (kg/m³ times volume in
-        // the input unit), the total reported with density 1 and then their mean.
-        let own = good.iter().any(|g| g.density.is_some());
-        let props: inertia::MassProperties3d = good
-            .iter()
-            .map(|g| {
-                let p = g.integrals[0].properties;
-                if own {
-                    p.scaled_mass(g.density.unwrap_or(1.0))
-                } else {
-                    p
-                }
-            })
-            .sum();
-        let body = Body::sum(good.iter().map(|g| g.body));
-        let unit = MeshIntegral {
-            properties: props,
-            grid: None,
-        };
-        let name = format!(
-            "total of {} part{}",
-            good.len(),
-            if good.len() == 1 { "" } else { "s" }
-        );
-        // A total of B-rep solids only is one too, to the loosest of their tolerances.
-        let brep = good
-            .iter()
-            .map(|g| g.brep)
-            .try_fold(0.0f64, |t, b| b.map(|b| t.max(b)));
-        if own {
-            report(
-                (name.as_str(), None, None, Some(1.0)),
-                method,
-                body,
-                unit,
-                brep,
-            )
-            .map(|mut r| {
-                r.density = r.mass / r.volume;
-                r
-            })
-        } else {
-            report((name.as_str(), None, None, None), method, body, unit, brep)
+    // Parts of their own densities: each weighed with its own (kg/m³ times volume in the
+    // input unit), the total reported with density 1 and then their mean.
+    let parts = good.iter().map(|g| {
+        let mut t = MeshTotal::part(g.integrals[0].properties, g.body);
+        if let Some(d) = g.density {
+            t = t.with_density(d);
         }
+        if let Some(b) = g.brep {
+            t = t.with_tolerance(b);
+        }
+        t
     });
-    let total = total.transpose()?;
+    let total = match MeshTotal::of(parts).filter(|_| wants_total) {
+        None => None,
+        Some(t) => {
+            let name = format!(
+                "total of {} part{}",
+                t.parts,
+                if t.parts == 1 { "" } else { "s" }
+            );
+            let own = t.own_densities.then_some(1.0);
+            let who = (name.as_str(), None, None, own);
+            let mut r = report(who, method, t.body, t.integral(), t.tolerance)?;
+            if own.is_some() {
+                r.density = r.mass / r.volume;
+            }
+            Some(r)
+        }
+    };
     let mut out = batch_outcome(
         output,
         rows,

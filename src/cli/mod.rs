@@ -7,7 +7,9 @@ use inertia::details::num;
 use inertia::error::Parameter;
 use inertia::io::{Bytes, MeshFormat, PolygonFormat};
 use inertia::method::voxel::DEFAULT_RESOLUTION;
-use inertia::read::{Format, ItemKind, Kind, ReadOptions, Shapes, Warning};
+use inertia::read::{
+    Format, ItemKind, Kind, MeshTotal, PolygonTotal, ReadOptions, Shapes, Warning,
+};
 use inertia::report::{
     Body, BoundingBox, MeshReport, Outline, OutputFormat, PolygonReport, View, compare, jsonl,
 };

@@ -431,23 +431,32 @@ fn batch(
     let good: Vec<&BatchPart> = results.iter().filter_map(|r| r.as_ref().ok()).collect();
     // JSON Lines print no total.
     let wants_total = output != OutputFormat::Jsonl && (good.len() > 1 || a.parts);
-    let total = (wants_total && !good.is_empty()).then(|| {
-        let props: inertia::MassProperties2d = good.iter().map(|g| g.integral.properties).sum();
-        let outline = Outline::sum(good.iter().map(|g| g.outline));
-        let unit = PolygonIntegral::from_properties(props);
-        let name = format!(
-            "total of {} part{}",
-            good.len(),
-            if good.len() == 1 { "" } else { "s" }
-        );
-        let mut r =
-            PolygonReport::from_integral(&name, method.name(), outline, unit, amount, about, &view);
-        for g in &good {
-            g.notes.apply(&mut r);
+    let parts = good
+        .iter()
+        .map(|g| PolygonTotal::part(g.integral.properties, g.outline));
+    let total = match PolygonTotal::of(parts).filter(|_| wants_total) {
+        None => None,
+        Some(t) => {
+            let name = format!(
+                "total of {} part{}",
+                t.parts,
+                if t.parts == 1 { "" } else { "s" }
+            );
+            let mut r = PolygonReport::from_integral(
+                &name,
+                method.name(),
+                t.outline,
+                t.integral(),
+                amount,
+                about,
+                &view,
+            );
+            for g in &good {
+                g.notes.apply(&mut r);
+            }
+            Some(checked(&name, r)?)
         }
-        checked(&name, r)
-    });
-    let total = total.transpose()?;
+    };
     let mut out = batch_outcome(
         output,
         rows,
