@@ -540,7 +540,7 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
     } else {
         None
     };
-    let emit = |k: usize, file: &Result<MeshFile, (String, String)>| {
+    let emit = |k: usize, file: &Result<MeshFile, FileError>| {
         let Some((lines, amount, view)) = &streaming else {
             return;
         };
@@ -558,13 +558,11 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
                         p.integrals[0],
                         p.brep,
                     )
-                    .map_err(|e| (p.name.clone(), reason(&e)));
-                    jsonl::line(row.as_ref().map_err(|(s, m)| (s.as_str(), m.as_str())))
+                    .map_err(|e| failed(&p.name, e));
+                    jsonl::line(row.as_ref())
                 })
                 .collect(),
-            Err((source, message)) => {
-                jsonl::line::<MeshReport>(Err((source.as_str(), message.as_str())))
-            }
+            Err(e) => jsonl::line::<MeshReport>(Err(e)),
         };
         lines.put(k, text);
     };
@@ -643,7 +641,7 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         )?;
     }
     let method = methods[0];
-    let results: Vec<Result<MeshPart, (String, String)>> = per_file
+    let results: Vec<Result<MeshPart, FileError>> = per_file
         .into_iter()
         .flat_map(|r| match r {
             Ok(file) => file.parts.into_iter().map(Ok).collect::<Vec<_>>(),
@@ -655,11 +653,11 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         .filter_map(|r| r.as_ref().ok())
         .flat_map(|p| p.warning_lines(true))
         .collect();
-    let rows: Vec<Result<MeshReport, (String, String)>> = results
+    let rows: Vec<Result<MeshReport, FileError>> = results
         .iter()
         .map(|r| match r {
             Ok(p) => report(p.who(), method, p.body, p.integrals[0], p.brep)
-                .map_err(|e| (p.name.clone(), reason(&e))),
+                .map_err(|e| failed(&p.name, e)),
             Err(e) => Err(e.clone()),
         })
         .collect();

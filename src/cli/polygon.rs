@@ -296,7 +296,7 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
         None
     };
     let method = methods[0];
-    let emit = |k: usize, file: &Result<PolygonFile, (String, String)>| {
+    let emit = |k: usize, file: &Result<PolygonFile, FileError>| {
         let Some((lines, amount, view)) = &streaming else {
             return;
         };
@@ -315,14 +315,12 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
                         };
                         let row = at
                             .report(&p.name, p.outline, p.integrals[0], notes)
-                            .map_err(|e| (p.name.clone(), reason(&e)));
-                        jsonl::line(row.as_ref().map_err(|(s, m)| (s.as_str(), m.as_str())))
+                            .map_err(|e| failed(&p.name, e));
+                        jsonl::line(row.as_ref())
                     })
                     .collect()
             }
-            Err((source, message)) => {
-                jsonl::line::<PolygonReport>(Err((source.as_str(), message.as_str())))
-            }
+            Err(e) => jsonl::line::<PolygonReport>(Err(e)),
         };
         lines.put(k, text);
     };
@@ -374,7 +372,7 @@ impl Presented<'_> {
 /// The report of several polygons (of several files, or of one file of several): each
 /// part, the total, the errors, and the files' warnings.
 fn batch(
-    per_file: Vec<Result<PolygonFile, (String, String)>>,
+    per_file: Vec<Result<PolygonFile, FileError>>,
     a: &PolygonArgs,
     method: PolygonMethod,
     about: Option<Point2<f64>>,
@@ -389,7 +387,7 @@ fn batch(
         view: &view,
     };
     let mut warnings = Vec::new();
-    let mut results: Vec<Result<BatchPart, (String, String)>> = Vec::new();
+    let mut results: Vec<Result<BatchPart, FileError>> = Vec::new();
     for file in per_file {
         match file {
             Err(e) => results.push(Err(e)),
@@ -414,7 +412,7 @@ fn batch(
             }
         }
     }
-    let rows: Vec<Result<PolygonReport, (String, String)>> = results
+    let rows: Vec<Result<PolygonReport, FileError>> = results
         .iter()
         .map(|r| match r {
             Ok(p) => at
@@ -424,7 +422,7 @@ fn batch(
                     p.integral,
                     p.show_notes.then_some(&p.notes),
                 )
-                .map_err(|e| (p.name.clone(), reason(&e))),
+                .map_err(|e| failed(&p.name, e)),
             Err(e) => Err(e.clone()),
         })
         .collect();

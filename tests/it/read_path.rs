@@ -327,7 +327,11 @@ fn the_total_of_a_file_is_the_one_the_command_prints() {
     use inertia::read::Total;
     let json = |args: &[&str]| -> serde_json::Value {
         let out = cargo_bin_cmd!("inertia").args(args).output().unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         serde_json::from_slice(&out.stdout).unwrap()
     };
     // A mesh file (of two shells, no unit) reported with `--parts`: the same volume,
