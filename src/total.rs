@@ -284,21 +284,15 @@ mod tests {
     use super::*;
     use crate::report::BoundingBox;
     use approx::assert_relative_eq;
-    use nalgebra::{Matrix3, Point3, Vector3};
+    use nalgebra::Point3;
 
     /// An a × b × c box of density 1 with its least corner at `min`, and its body.
     fn cuboid(min: [f64; 3], size: [f64; 3]) -> MeshTotal {
         let [a, b, c] = size;
-        let m = a * b * c;
+        let p = crate::shape::Shape3d::Box { size }.exact().properties;
         let p = MassProperties3d {
-            volume: m,
-            mass: m,
             centroid: Point3::new(min[0] + a / 2.0, min[1] + b / 2.0, min[2] + c / 2.0),
-            inertia: Matrix3::from_diagonal(&Vector3::new(
-                b * b + c * c,
-                a * a + c * c,
-                a * a + b * b,
-            )) * (m / 12.0),
+            ..p
         };
         let body = Body {
             triangles: 12,
