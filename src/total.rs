@@ -147,7 +147,8 @@ impl MeshTotal {
 
 impl Add for MeshTotal {
     type Output = MeshTotal;
-    /// Two totals taken together (see the [module](self)).
+    /// Two totals taken together: masses add, tensors move to the common centroid, counts
+    /// add, boxes join.
     fn add(self, o: MeshTotal) -> MeshTotal {
         MeshTotal {
             parts: self.parts + o.parts,
@@ -247,7 +248,8 @@ impl PolygonTotal {
 
 impl Add for PolygonTotal {
     type Output = PolygonTotal;
-    /// Two totals taken together (see the [module](self)).
+    /// Two totals taken together: masses add, tensors move to the common centroid, counts
+    /// add, boxes join.
     fn add(self, o: PolygonTotal) -> PolygonTotal {
         PolygonTotal {
             parts: self.parts + o.parts,
