@@ -60,6 +60,7 @@ mod sweep;
 #[cfg(test)]
 mod test_rng;
 mod text;
+mod total;
 pub mod units;
 mod warning;
 

@@ -15,6 +15,9 @@ use crate::units::LengthUnit;
 use std::collections::BTreeMap;
 use std::path::Path;
 
+#[cfg(feature = "step")]
+pub use crate::total::cad_body;
+pub use crate::total::{MeshTotal, PolygonTotal, Total};
 pub use crate::warning::{ItemKind, Warning};
 
 /// What a file is read as: polygons (a plane section) or a mesh (a solid).
@@ -306,6 +309,43 @@ pub struct Parts {
     pub ignored: BTreeMap<String, usize>,
     /// Whether the parts' names come from the file (false: one shape named after it).
     pub named: bool,
+}
+
+impl Parts {
+    /// Every part taken together, as the command prints a total: for density 1, each
+    /// polygon integrated by `fan`, each solid by its first method (a CAD solid on its
+    /// B-rep); `None` when there is no part (or no solid was integrated).
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::read::{read_path, ReadOptions, Total};
+    /// let part = read_path("fixtures/mesh/two_parts.3mf".as_ref(), &ReadOptions::default())?;
+    /// let Some(Total::Solids(total)) = part.total() else { panic!("a mesh file") };
+    /// // A tetrahedron of volume 10 and a unit cube (in the file's millimetres).
+    /// assert_eq!(total.parts, 2);
+    /// assert!((total.properties.volume - 11.0).abs() < 1e-12);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn total(&self) -> Option<Total> {
+        match &self.shapes {
+            Shapes::Polygons(p) => {
+                PolygonTotal::of(p.iter().map(|p| PolygonTotal::polygon(&p.polygon)))
+                    .map(Total::Polygons)
+            }
+            Shapes::Solids(s) => MeshTotal::of(s.iter().filter_map(|s| {
+                let first = s.integrals.first()?;
+                Some(MeshTotal::part(first.properties, s.body))
+            }))
+            .map(Total::Solids),
+            #[cfg(feature = "step")]
+            Shapes::Cad(s) => {
+                MeshTotal::of(s.iter().map(|s| {
+                    MeshTotal::part(s.properties, cad_body(s)).with_tolerance(s.tolerance)
+                }))
+                .map(Total::Solids)
+            }
+        }
+    }
 }
 
 /// Reads, validates and (for meshes) integrates every part of the file at `path` (`-`:

@@ -92,13 +92,7 @@ mod with_step {
 
     /// A CAD solid as what a mesh report says besides its integrals (no triangles).
     pub(in crate::cli) fn body_of(s: &step::CadSolid) -> Body {
-        Body {
-            shells: s.shells,
-            cavities: s.shells.saturating_sub(1),
-            surface_area: s.surface_area,
-            bounding_box: s.bounding_box,
-            ..Body::default()
-        }
+        inertia::read::cad_body(s)
     }
 
     // One tessellation's row of the convergence, as printed (the schema's).

@@ -98,21 +98,6 @@ struct MeshPart {
     density: Option<f64>,
 }
 
-/// What a part's report is built from besides its integrals: its name, colour, material
-/// and own density (see [`MeshPart`]).
-type Who<'a> = (
-    &'a str,
-    Option<[f64; 3]>,
-    Option<&'a inertia::report::MaterialReport>,
-    Option<f64>,
-);
-
-impl MeshPart {
-    fn who(&self) -> Who<'_> {
-        (&self.name, self.color, self.material.as_ref(), self.density)
-    }
-}
-
 /// What `--input-format` names: a mesh format, or a CAD format (read through OpenCASCADE,
 /// with the feature `step`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -489,28 +474,12 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
             unit,
         })
     };
-    let method_name = |m: MeshMethod| if a.shell.is_some() { "shell" } else { m.name() };
-    let report_in = |amount: Amount,
-                     view: &View,
-                     part: Who,
-                     method: MeshMethod,
-                     body: Body,
-                     unit: MeshIntegral,
-                     brep: Option<f64>|
-     -> Result<MeshReport> {
-        let (name, color, material, own) = part;
-        let method = if brep.is_some() {
-            "brep"
-        } else {
-            method_name(method)
-        };
-        // A part weighed with its own density from its file.
-        let amount = own.map_or(amount, Amount::Density);
-        let mut r = MeshReport::from_integral(name, method, body, unit, amount, about, view);
-        r.tolerance = brep;
-        r.color = color;
-        r.material = material.cloned();
-        checked(name, r)
+    let at = |amount, view| MeshAt {
+        amount,
+        view,
+        about,
+        method: methods[0],
+        shell: a.shell.is_some(),
     };
     let lone = files.len() == 1 && a.files_from.is_none();
     let given =
@@ -531,43 +500,9 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
                         .is_some_and(|f| f != MeshFormat::ThreeMf)
             })
         });
-    let streaming = if stream {
-        Some((
-            LineStream::new(),
-            a.common.amount(3, None)?,
-            a.common.view(3)?,
-        ))
-    } else {
-        None
-    };
-    let emit = |k: usize, file: &Result<MeshFile, (String, String)>| {
-        let Some((lines, amount, view)) = &streaming else {
-            return;
-        };
-        let text = match file {
-            Ok(file) => file
-                .parts
-                .iter()
-                .map(|p| {
-                    let row = report_in(
-                        *amount,
-                        view,
-                        p.who(),
-                        methods[0],
-                        p.body,
-                        p.integrals[0],
-                        p.brep,
-                    )
-                    .map_err(|e| (p.name.clone(), reason(&e)));
-                    jsonl::line(row.as_ref().map_err(|(s, m)| (s.as_str(), m.as_str())))
-                })
-                .collect(),
-            Err((source, message)) => {
-                jsonl::line::<MeshReport>(Err((source.as_str(), message.as_str())))
-            }
-        };
-        lines.put(k, text);
-    };
+    let streaming = Streaming::new(stream, || {
+        Ok(at(a.common.amount(3, None)?, a.common.view(3)?))
+    })?;
     // A lone file is read once here: one body is reported alone, several as parts below.
     let (per_file, stated) = if lone {
         let progress = Progress::start(None, files[0].display().to_string());
@@ -576,7 +511,7 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         let stated = vec![(files[0].display().to_string(), file.unit)];
         (vec![Ok(file)], stated)
     } else {
-        read_batch(&files, "meshes", read, |f: &MeshFile| f.unit, emit)
+        read_files(&files, "meshes", read, |f| f.unit, &streaming)
     };
     a.common.adopt_units(&stated)?;
     let mut amount = a.common.amount(3, None)?;
@@ -602,21 +537,14 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
             notes.push(format!("warning: {why}"));
         }
     }
-    let view = a.common.view(3)?;
-    let report =
-        |part: Who,
-         method: MeshMethod,
-         body: Body,
-         unit: MeshIntegral,
-         brep: Option<f64>|
-         -> Result<MeshReport> { report_in(amount, &view, part, method, body, unit, brep) };
+    let at = at(amount, a.common.view(3)?);
     if lone && let Some(Ok(file)) = per_file.first_mut() {
         if file.parts.len() == 1 && !a.parts {
             let part = file.parts.remove(0);
             let reports = methods
                 .iter()
                 .zip(&part.integrals)
-                .map(|(m, u)| report(part.who(), *m, part.body, *u, part.brep))
+                .map(|(m, u)| at.report_by(&part, *m, *u))
                 .collect::<Result<Vec<_>>>()?;
             if let (Some(path), Some(mesh)) = (&a.plot, &part.mesh) {
                 write_file(path, &inertia::report::svg::mesh(mesh, &reports[0]))?;
@@ -642,93 +570,127 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
             ("body", "bodies"),
         )?;
     }
-    let method = methods[0];
-    let results: Vec<Result<MeshPart, (String, String)>> = per_file
+    let parts: Vec<Result<MeshPart, FileError>> = per_file
         .into_iter()
         .flat_map(|r| match r {
             Ok(file) => file.parts.into_iter().map(Ok).collect::<Vec<_>>(),
             Err(e) => vec![Err(e)],
         })
         .collect();
-    let mut warnings: Vec<String> = results
+    let mut warnings: Vec<String> = parts
         .iter()
         .filter_map(|r| r.as_ref().ok())
         .flat_map(|p| p.warning_lines(true))
         .collect();
-    let rows: Vec<Result<MeshReport, (String, String)>> = results
-        .iter()
-        .map(|r| match r {
-            Ok(p) => report(p.who(), method, p.body, p.integrals[0], p.brep)
-                .map_err(|e| (p.name.clone(), reason(&e))),
-            Err(e) => Err(e.clone()),
-        })
-        .collect();
-    let good: Vec<&MeshPart> = results.iter().filter_map(|r| r.as_ref().ok()).collect();
-    // JSON Lines print no total.
-    let wants_total = output != OutputFormat::Jsonl && (good.len() > 1 || a.parts);
-    let total = (wants_total && !good.is_empty()).then(|| {
-        // Parts of their own densities: each weighed with its own (kg/m³ times volume in
-        // the input unit), the total reported with density 1 and then their mean.
-        let own = good.iter().any(|g| g.density.is_some());
-        let props: inertia::MassProperties3d = good
-            .iter()
-            .map(|g| {
-                let p = g.integrals[0].properties;
-                if own {
-                    p.scaled_mass(g.density.unwrap_or(1.0))
-                } else {
-                    p
-                }
-            })
-            .sum();
-        let body = Body::sum(good.iter().map(|g| g.body));
-        let unit = MeshIntegral {
-            properties: props,
-            grid: None,
-        };
-        let name = format!(
-            "total of {} part{}",
-            good.len(),
-            if good.len() == 1 { "" } else { "s" }
-        );
-        // A total of B-rep solids only is one too, to the loosest of their tolerances.
-        let brep = good
-            .iter()
-            .map(|g| g.brep)
-            .try_fold(0.0f64, |t, b| b.map(|b| t.max(b)));
-        if own {
-            report(
-                (name.as_str(), None, None, Some(1.0)),
-                method,
-                body,
-                unit,
-                brep,
-            )
-            .map(|mut r| {
-                r.density = r.mass / r.volume;
-                r
-            })
-        } else {
-            report((name.as_str(), None, None, None), method, body, unit, brep)
-        }
-    });
-    let total = total.transpose()?;
-    let mut out = batch_outcome(
-        output,
-        rows,
-        total,
-        |r| OutputFormat::Table.mesh(r),
-        inertia::report::csv::meshes,
-    );
+    let mut out = at.outcome(parts, output, a.parts)?;
     warnings.append(&mut out.warnings);
     warnings.extend(notes);
     out.warnings = warnings;
-    if let Some((lines, ..)) = streaming {
-        // Already printed, line by line.
-        lines.finish()?;
-        out.stdout.clear();
+    if let Some(s) = streaming {
+        s.finish(&mut out)?;
     }
     Ok(out)
+}
+
+/// How a body's report is made: the density or mass (a part's own density, from its file,
+/// wins), the point of the moments, the view, and the method of a batch.
+struct MeshAt {
+    amount: Amount,
+    view: View,
+    about: Option<Point3<f64>>,
+    /// The method of a batch's reports (the first asked).
+    method: MeshMethod,
+    /// Whether the parts were integrated as thin walls (`--shell`).
+    shell: bool,
+}
+
+impl MeshAt {
+    /// The report of `part` from its integral `unit` by `method`.
+    fn report_by(
+        &self,
+        part: &MeshPart,
+        method: MeshMethod,
+        unit: MeshIntegral,
+    ) -> Result<MeshReport> {
+        let method = match (part.brep, self.shell) {
+            (Some(_), _) => "brep",
+            (None, true) => "shell",
+            (None, false) => method.name(),
+        };
+        // A part weighed with its own density from its file.
+        let amount = part.density.map_or(self.amount, Amount::Density);
+        let name = &part.name;
+        let mut r = MeshReport::from_integral(
+            name, method, part.body, unit, amount, self.about, &self.view,
+        );
+        r.tolerance = part.brep;
+        r.color = part.color;
+        r.material = part.material.clone();
+        checked(name, r)
+    }
+}
+
+impl Reporter for MeshAt {
+    type File = MeshFile;
+    type Part = MeshPart;
+    type Report = MeshReport;
+
+    fn report(&self, part: &MeshPart) -> Result<MeshReport> {
+        self.report_by(part, self.method, part.integrals[0])
+    }
+
+    fn name(part: &MeshPart) -> &str {
+        &part.name
+    }
+
+    /// Parts of their own densities: each weighed with its own (kg/m³ times volume in the
+    /// input unit), the total reported with density 1 and then their mean.
+    fn total(&self, parts: &[&MeshPart], name: &str) -> Result<MeshReport> {
+        let t = MeshTotal::of(parts.iter().map(|g| {
+            let mut t = MeshTotal::part(g.integrals[0].properties, g.body);
+            if let Some(d) = g.density {
+                t = t.with_density(d);
+            }
+            if let Some(b) = g.brep {
+                t = t.with_tolerance(b);
+            }
+            t
+        }))
+        .context("no parts")?;
+        let own = t.own_densities.then_some(1.0);
+        let total = MeshPart {
+            name: name.to_string(),
+            label: name.to_string(),
+            body: t.body,
+            integrals: vec![t.integral()],
+            mesh: None,
+            warnings: vec![],
+            brep: t.tolerance,
+            color: None,
+            material: None,
+            density: own,
+        };
+        let mut r = self.report(&total)?;
+        if own.is_some() {
+            r.density = r.mass / r.volume;
+        }
+        Ok(r)
+    }
+
+    fn file_reports(&self, file: &MeshFile) -> Vec<Result<MeshReport, FileError>> {
+        file.parts
+            .iter()
+            .map(|p| self.report(p).map_err(|e| failed(&p.name, e)))
+            .collect()
+    }
+
+    fn table(r: &MeshReport) -> String {
+        OutputFormat::Table.mesh(r)
+    }
+
+    fn csv(rows: &[Result<MeshReport, FileError>], total: Option<&MeshReport>) -> String {
+        inertia::report::csv::meshes(rows, total)
+    }
 }
 
 /// Densities above this many kg/m³ (osmium, the densest element, is 22,590) are not taken

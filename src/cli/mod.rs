@@ -7,9 +7,12 @@ use inertia::details::num;
 use inertia::error::Parameter;
 use inertia::io::{Bytes, MeshFormat, PolygonFormat};
 use inertia::method::voxel::DEFAULT_RESOLUTION;
-use inertia::read::{Format, ItemKind, Kind, ReadOptions, Shapes, Warning};
+use inertia::read::{
+    Format, ItemKind, Kind, MeshTotal, PolygonTotal, ReadOptions, Shapes, Warning,
+};
 use inertia::report::{
-    Body, BoundingBox, MeshReport, Outline, OutputFormat, PolygonReport, View, compare, jsonl,
+    Body, BoundingBox, FileError, MeshReport, Outline, OutputFormat, PolygonReport, View, compare,
+    jsonl,
 };
 use inertia::shape::{Shape2d, Shape3d};
 use inertia::units::{LengthUnit, Products, Units, material};
@@ -23,6 +26,7 @@ use std::path::{Path, PathBuf};
 mod args;
 mod cad;
 mod combine;
+mod driver;
 mod hints;
 mod mesh;
 mod options;
@@ -33,6 +37,7 @@ pub use args::Cli;
 use args::*;
 use cad::*;
 use combine::*;
+use driver::*;
 use mesh::*;
 use options::*;
 use polygon::*;
@@ -304,8 +309,19 @@ fn one_body_flags(count: usize, [mass, all, plot]: [bool; 3], noun: (&str, &str)
     Ok(())
 }
 
-/// Each file's result, or its name and the message.
-type Rows<T> = Vec<Result<T, (String, String)>>;
+/// Each file's result, or why it failed.
+type Rows<T> = Vec<Result<T, FileError>>;
+
+/// The input (or part) `source` refused by `e`: the line printed ([`reason`]) and the
+/// library's typed error, when `e` is one (or one with a context).
+fn failed(source: &str, e: anyhow::Error) -> FileError {
+    let message = reason(&e);
+    FileError {
+        source: source.to_string(),
+        error: e.downcast::<inertia::Error>().ok().map(std::sync::Arc::new),
+        message,
+    }
+}
 
 /// Each file read and the unit it states (for [`Common::adopt_units`]).
 type Stated = Vec<(String, Option<LengthUnit>)>;
@@ -319,14 +335,14 @@ fn read_batch<T: Send>(
     noun: &str,
     read: impl Fn(&PathBuf) -> Result<T> + Sync,
     unit: impl Fn(&T) -> Option<LengthUnit>,
-    done: impl Fn(usize, &Result<T, (String, String)>) + Sync,
+    done: impl Fn(usize, &Result<T, FileError>) + Sync,
 ) -> (Rows<T>, Stated) {
     let progress = Progress::start(Some(files.len() as u64), noun.into());
     let per_file: Rows<T> = files
         .par_iter()
         .enumerate()
         .map(|(k, p)| {
-            let r = read(p).map_err(|e| (p.display().to_string(), reason(&e)));
+            let r = read(p).map_err(|e| failed(&p.display().to_string(), e));
             done(k, &r);
             progress.inc();
             r
@@ -402,16 +418,16 @@ impl LineStream {
 /// The output of several inputs: each part, the total (table and JSON), errors.
 fn batch_outcome<R: serde::Serialize + Clone>(
     format: OutputFormat,
-    rows: Vec<Result<R, (String, String)>>,
+    rows: Vec<Result<R, FileError>>,
     total: Option<R>,
     render_one: impl Fn(&R) -> String,
-    csv_rows: impl Fn(&[Result<R, (String, String)>], Option<&R>) -> String,
+    csv_rows: impl Fn(&[Result<R, FileError>], Option<&R>) -> String,
 ) -> Outcome {
     // Each message already names its file.
     let errors: Vec<String> = rows
         .iter()
         .filter_map(|r| r.as_ref().err())
-        .map(|(_, m)| m.clone())
+        .map(|e| e.message.clone())
         .collect();
     let stdout = match format {
         // The total last, as a row like the others.
@@ -475,5 +491,30 @@ fn materials(format: OutputFormat) -> String {
             }
             s
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use inertia::error::Missing;
+
+    #[test]
+    fn a_failed_file_keeps_the_library_error_and_the_line_printed() {
+        let empty = inertia::Error::Empty {
+            missing: Missing::Bytes,
+        };
+        let words = empty.to_string();
+        let e = failed("a.stl", anyhow::Error::new(empty).context("a.stl"));
+        assert_eq!(e.source, "a.stl");
+        assert_eq!(e.message, format!("a.stl: {words}"));
+        assert!(matches!(
+            e.error.as_deref(),
+            Some(inertia::Error::Empty { .. })
+        ));
+        // A refusal of the command line's own has no library error.
+        let e = failed("b.json", anyhow::anyhow!("b.json: the input is empty"));
+        assert!(e.error.is_none());
+        assert_eq!(e.message, "b.json: the input is empty");
     }
 }

@@ -207,21 +207,12 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
             .adopt_units(&[(files[0].display().to_string(), file.unit)])?;
         let amount = a.common.amount(2, a.thickness)?;
         let view = a.common.view(2)?;
-        let report =
-            |name: &str, method: PolygonMethod, outline: Outline, unit: PolygonIntegral| {
-                checked(
-                    name,
-                    PolygonReport::from_integral(
-                        name,
-                        method.name(),
-                        outline,
-                        unit,
-                        amount,
-                        about,
-                        &view,
-                    ),
-                )
-            };
+        let at = |method| PolygonAt {
+            method,
+            amount,
+            about,
+            view: view.clone(),
+        };
         let PolygonFile {
             mut parts,
             notes,
@@ -233,12 +224,7 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
             let reports = methods
                 .iter()
                 .zip(part.integrals)
-                .map(|(m, u)| {
-                    report(&part.name, *m, part.outline, u).map(|mut r| {
-                        notes.apply(&mut r);
-                        r
-                    })
-                })
+                .map(|(m, u)| at(*m).report_named(&part.name, part.outline, u, Some(&notes)))
                 .collect::<Result<Vec<_>>>()?;
             if let Some(path) = &a.plot {
                 write_file(
@@ -286,69 +272,36 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
                     .is_some_and(|f| f != PolygonFormat::Dxf)
             })
         });
-    let streaming = if stream {
-        Some((
-            LineStream::new(),
-            a.common.amount(2, a.thickness)?,
-            a.common.view(2)?,
-        ))
-    } else {
-        None
-    };
     let method = methods[0];
-    let emit = |k: usize, file: &Result<PolygonFile, (String, String)>| {
-        let Some((lines, amount, view)) = &streaming else {
-            return;
-        };
-        let text = match file {
-            Ok(file) => {
-                let one = file.parts.len() == 1;
-                file.parts
-                    .iter()
-                    .map(|p| {
-                        let notes = one.then_some(&file.notes);
-                        let at = Presented {
-                            method,
-                            amount: *amount,
-                            about,
-                            view,
-                        };
-                        let row = at
-                            .report(&p.name, p.outline, p.integrals[0], notes)
-                            .map_err(|e| (p.name.clone(), reason(&e)));
-                        jsonl::line(row.as_ref().map_err(|(s, m)| (s.as_str(), m.as_str())))
-                    })
-                    .collect()
-            }
-            Err((source, message)) => {
-                jsonl::line::<PolygonReport>(Err((source.as_str(), message.as_str())))
-            }
-        };
-        lines.put(k, text);
-    };
-    let (per_file, stated) = read_batch(&files, "polygons", read, |f: &PolygonFile| f.unit, emit);
+    let streaming = Streaming::new(stream, || {
+        Ok(PolygonAt {
+            method,
+            amount: a.common.amount(2, a.thickness)?,
+            about,
+            view: a.common.view(2)?,
+        })
+    })?;
+    let (per_file, stated) = read_files(&files, "polygons", read, |f| f.unit, &streaming);
     a.common.adopt_units(&stated)?;
     let mut out = batch(per_file, &a, method, about, output)?;
-    if let Some((lines, ..)) = streaming {
-        // Already printed, line by line.
-        lines.finish()?;
-        out.stdout.clear();
+    if let Some(s) = streaming {
+        s.finish(&mut out)?;
     }
     Ok(out)
 }
 
 /// How a polygon's report is made: the method, the density or mass, the point of the
 /// moments and the view.
-struct Presented<'a> {
+struct PolygonAt {
     method: PolygonMethod,
     amount: Amount,
     about: Option<Point2<f64>>,
-    view: &'a View,
+    view: View,
 }
 
-impl Presented<'_> {
+impl PolygonAt {
     /// The report of one polygon, with its file's notes when given.
-    fn report(
+    fn report_named(
         &self,
         name: &str,
         outline: Outline,
@@ -362,7 +315,7 @@ impl Presented<'_> {
             unit,
             self.amount,
             self.about,
-            self.view,
+            &self.view,
         );
         if let Some(n) = notes {
             n.apply(&mut r);
@@ -371,90 +324,106 @@ impl Presented<'_> {
     }
 }
 
+impl Reporter for PolygonAt {
+    type File = PolygonFile;
+    type Part = BatchPart;
+    type Report = PolygonReport;
+
+    fn report(&self, p: &BatchPart) -> Result<PolygonReport> {
+        let notes = p.show_notes.then_some(&p.notes);
+        self.report_named(&p.name, p.outline, p.integral, notes)
+    }
+
+    fn name(p: &BatchPart) -> &str {
+        &p.name
+    }
+
+    fn total(&self, parts: &[&BatchPart], name: &str) -> Result<PolygonReport> {
+        let t = PolygonTotal::of(
+            parts
+                .iter()
+                .map(|g| PolygonTotal::part(g.integral.properties, g.outline)),
+        )
+        .context("no parts")?;
+        let mut r = PolygonReport::from_integral(
+            name,
+            self.method.name(),
+            t.outline,
+            t.integral(),
+            self.amount,
+            self.about,
+            &self.view,
+        );
+        for g in parts {
+            g.notes.apply(&mut r);
+        }
+        checked(name, r)
+    }
+
+    fn file_reports(&self, file: &PolygonFile) -> Vec<Result<PolygonReport, FileError>> {
+        batch_parts(file)
+            .iter()
+            .map(|p| self.report(p).map_err(|e| failed(&p.name, e)))
+            .collect()
+    }
+
+    fn table(r: &PolygonReport) -> String {
+        OutputFormat::Table.polygon(r)
+    }
+
+    fn csv(rows: &[Result<PolygonReport, FileError>], total: Option<&PolygonReport>) -> String {
+        inertia::report::csv::polygons(rows, total)
+    }
+}
+
+/// A file's polygons as parts of a batch: the file's notes on its first part (to be
+/// summed in the total), shown on it only when it is the file's only polygon.
+fn batch_parts(file: &PolygonFile) -> Vec<BatchPart> {
+    let one = file.parts.len() == 1;
+    file.parts
+        .iter()
+        .enumerate()
+        .map(|(k, part)| BatchPart {
+            name: part.name.clone(),
+            outline: part.outline,
+            integral: part.integrals[0],
+            notes: if k == 0 {
+                file.notes.clone()
+            } else {
+                Notes::default()
+            },
+            show_notes: one,
+        })
+        .collect()
+}
+
 /// The report of several polygons (of several files, or of one file of several): each
 /// part, the total, the errors, and the files' warnings.
 fn batch(
-    per_file: Vec<Result<PolygonFile, (String, String)>>,
+    per_file: Vec<Result<PolygonFile, FileError>>,
     a: &PolygonArgs,
     method: PolygonMethod,
     about: Option<Point2<f64>>,
     output: OutputFormat,
 ) -> Result<Outcome> {
-    let amount = a.common.amount(2, a.thickness)?;
-    let view = a.common.view(2)?;
-    let at = Presented {
+    let at = PolygonAt {
         method,
-        amount,
+        amount: a.common.amount(2, a.thickness)?,
         about,
-        view: &view,
+        view: a.common.view(2)?,
     };
     let mut warnings = Vec::new();
-    let mut results: Vec<Result<BatchPart, (String, String)>> = Vec::new();
+    let mut parts = Vec::new();
     for file in per_file {
         match file {
-            Err(e) => results.push(Err(e)),
+            Err(e) => parts.push(Err(e)),
             Ok(file) => {
+                parts.extend(batch_parts(&file).into_iter().map(Ok));
                 warnings.extend(file.warnings);
-                let one = file.parts.len() == 1;
-                let mut notes = Some(file.notes);
-                for (k, mut part) in file.parts.into_iter().enumerate() {
-                    let notes = if one || k == 0 {
-                        notes.take().unwrap_or_default()
-                    } else {
-                        Notes::default()
-                    };
-                    results.push(Ok(BatchPart {
-                        name: part.name,
-                        outline: part.outline,
-                        integral: part.integrals.remove(0),
-                        notes,
-                        show_notes: one,
-                    }));
-                }
             }
         }
     }
-    let rows: Vec<Result<PolygonReport, (String, String)>> = results
-        .iter()
-        .map(|r| match r {
-            Ok(p) => at
-                .report(
-                    &p.name,
-                    p.outline,
-                    p.integral,
-                    p.show_notes.then_some(&p.notes),
-                )
-                .map_err(|e| (p.name.clone(), reason(&e))),
-            Err(e) => Err(e.clone()),
-        })
-        .collect();
-    let good: Vec<&BatchPart> = results.iter().filter_map(|r| r.as_ref().ok()).collect();
-    // JSON Lines print no total.
-    let wants_total = output != OutputFormat::Jsonl && (good.len() > 1 || a.parts);
-    let total = (wants_total && !good.is_empty()).then(|| {
-        let props: inertia::MassProperties2d = good.iter().map(|g| g.integral.properties).sum();
-        let outline = Outline::sum(good.iter().map(|g| g.outline));
-        let unit = PolygonIntegral::from_properties(props);
-        let name = format!(
-            "total of {} part{}",
-            good.len(),
-            if good.len() == 1 { "" } else { "s" }
-        );
-        let mut r =
-            PolygonReport::from_integral(&name, method.name(), outline, unit, amount, about, &view);
-        for g in &good {
-            g.notes.apply(&mut r);
-        }
-        checked(&name, r)
-    });
-    let total = total.transpose()?;
-    let mut out = batch_outcome(
-        output,
-        rows,
-        total,
-        output_table_polygon,
-        inertia::report::csv::polygons,
-    );
+    let mut out = at.outcome(parts, output, a.parts)?;
     out.warnings.splice(0..0, warnings);
     Ok(out)
 }
@@ -472,8 +441,4 @@ impl Notes {
             *r.ignored.entry(k.clone()).or_default() += n;
         }
     }
-}
-
-pub(super) fn output_table_polygon(r: &PolygonReport) -> String {
-    OutputFormat::Table.polygon(r)
 }

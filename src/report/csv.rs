@@ -6,7 +6,7 @@
 //! the first column, `kind`, says which rows are parts and which is the total, so that a
 //! sum over the column of masses does not count every part twice.
 
-use super::{MeshReport, PolygonReport};
+use super::{FileError, MeshReport, PolygonReport};
 
 /// Column names of polygon rows.
 ///
@@ -104,7 +104,7 @@ pub const MESH_HEADER: [&str; 43] = [
 /// use inertia::{Amount, Polygon, PolygonMethod, report::{csv, PolygonReport}};
 /// let p = Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
 /// let r = PolygonReport::new("sq", &p, PolygonMethod::Fan, Amount::Density(1.0), None);
-/// let text = csv::polygons(&[Ok(r), Err(("bad.json".into(), "line 1: EOF".into()))], None);
+/// let text = csv::polygons(&[Ok(r), Err(inertia::report::FileError::message("bad.json", "line 1: EOF"))], None);
 /// let lines: Vec<&str> = text.lines().collect();
 /// assert!(lines[0].starts_with("kind,source,method,area"));
 /// assert!(lines[1].starts_with("part,sq,fan,1,1,1,0.5,0.5"));
@@ -112,7 +112,7 @@ pub const MESH_HEADER: [&str; 43] = [
 /// # Ok::<(), inertia::Error>(())
 /// ```
 pub fn polygons(
-    rows: &[Result<PolygonReport, (String, String)>],
+    rows: &[Result<PolygonReport, FileError>],
     total: Option<&PolygonReport>,
 ) -> String {
     let mut w = ::csv::Writer::from_writer(Vec::new());
@@ -158,7 +158,7 @@ pub fn polygons(
                 ]);
                 v
             }
-            Err((source, message)) => failed(kind, source, message, POLYGON_HEADER.len()),
+            Err(e) => failed(kind, &e.source, &e.message, POLYGON_HEADER.len()),
         };
         let _ = w.write_record(&record);
     }
@@ -176,7 +176,7 @@ pub fn polygons(
 /// assert!(text.lines().nth(2).unwrap().starts_with("total,cube,tetra,1,1,1"));
 /// # Ok::<(), inertia::Error>(())
 /// ```
-pub fn meshes(rows: &[Result<MeshReport, (String, String)>], total: Option<&MeshReport>) -> String {
+pub fn meshes(rows: &[Result<MeshReport, FileError>], total: Option<&MeshReport>) -> String {
     let mut w = ::csv::Writer::from_writer(Vec::new());
     let _ = w.write_record(MESH_HEADER);
     let all = rows
@@ -214,7 +214,7 @@ pub fn meshes(rows: &[Result<MeshReport, (String, String)>], total: Option<&Mesh
                 ]);
                 v
             }
-            Err((source, message)) => failed(kind, source, message, MESH_HEADER.len()),
+            Err(e) => failed(kind, &e.source, &e.message, MESH_HEADER.len()),
         };
         let _ = w.write_record(&record);
     }

@@ -2,7 +2,7 @@
 //! printed are those of [`schema`](super::schema).
 
 use super::schema::{Batch, MaterialList, Versioned};
-use super::{MeshReport, PolygonReport};
+use super::{FileError, MeshReport, PolygonReport};
 use crate::units::Material;
 use serde::Serialize;
 
@@ -61,14 +61,14 @@ pub fn mesh(r: &MeshReport) -> String {
 /// use inertia::{Amount, Polygon, PolygonMethod, report::{json, PolygonReport}};
 /// let p = Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
 /// let r = PolygonReport::new("sq", &p, PolygonMethod::Fan, Amount::Density(1.0), None);
-/// let rows = [Ok(r.clone()), Err(("bad.json".to_string(), "bad.json: EOF".to_string()))];
+/// let rows = [Ok(r.clone()), Err(inertia::report::FileError::message("bad.json", "bad.json: EOF"))];
 /// let v: serde_json::Value = serde_json::from_str(&json::batch(&rows, Some(&r))).unwrap();
 /// assert_eq!(v["parts"][0]["area"], 1.0);
 /// assert_eq!(v["errors"][0]["source"], "bad.json");
 /// assert_eq!(v["total"]["mass"], 1.0);
 /// # Ok::<(), inertia::Error>(())
 /// ```
-pub fn batch<R: Serialize>(rows: &[Result<R, (String, String)>], total: Option<&R>) -> String {
+pub fn batch<R: Serialize>(rows: &[Result<R, FileError>], total: Option<&R>) -> String {
     pretty(&Batch::new(rows, total))
 }
 
@@ -109,7 +109,7 @@ mod tests {
         let r = square();
         let rows = [
             Ok(r.clone()),
-            Err(("bad.json".to_string(), "bad.json: line 1: EOF".to_string())),
+            Err(FileError::message("bad.json", "bad.json: line 1: EOF")),
         ];
         let mut old = serde_json::json!({
             "schema_version": SCHEMA_VERSION,
@@ -119,7 +119,7 @@ mod tests {
         assert_eq!(batch(&rows, None), pretty_value(&old));
         old["total"] = serde_json::to_value(&r).unwrap();
         assert_eq!(batch(&rows, Some(&r)), pretty_value(&old));
-        let none: [Result<PolygonReport, (String, String)>; 0] = [];
+        let none: [Result<PolygonReport, FileError>; 0] = [];
         let empty = serde_json::json!({"schema_version": 1, "parts": [], "errors": []});
         assert_eq!(batch(&none, None), pretty_value(&empty));
     }

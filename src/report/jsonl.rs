@@ -2,10 +2,10 @@
 //! printed are those of [`schema`](super::schema), each line starting with its
 //! `schema_version`.
 //!
-//! A file that could not be processed gets `{"schema_version", "source", "error"}` on its
+//! A file that could not be processed (a [`FileError`]) gets `{"schema_version", "source", "error"}` on its
 //! line.
 
-use super::schema::{Failure, Versioned};
+use super::schema::{FileError, Versioned};
 use crate::units::Material;
 use serde::Serialize;
 
@@ -13,13 +13,14 @@ use serde::Serialize;
 ///
 /// # Examples
 /// ```
-/// let line = inertia::report::jsonl::line::<u8>(Err(("a.stl", "a.stl: empty")));
+/// let failed = inertia::report::FileError::message("a.stl", "a.stl: empty");
+/// let line = inertia::report::jsonl::line::<u8>(Err(&failed));
 /// assert_eq!(line, "{\"schema_version\":1,\"source\":\"a.stl\",\"error\":\"a.stl: empty\"}\n");
 /// ```
-pub fn line<R: Serialize>(row: Result<&R, (&str, &str)>) -> String {
+pub fn line<R: Serialize>(row: Result<&R, &FileError>) -> String {
     let text = match row {
         Ok(r) => serde_json::to_string(&Versioned::new(r)),
-        Err((source, error)) => serde_json::to_string(&Versioned::new(&Failure { source, error })),
+        Err(e) => serde_json::to_string(&Versioned::new(&e.failure())),
     };
     let mut line = text.expect("a document of the schema always serialises");
     line.push('\n');
@@ -30,19 +31,17 @@ pub fn line<R: Serialize>(row: Result<&R, (&str, &str)>) -> String {
 ///
 /// # Examples
 /// ```
-/// use inertia::{Amount, Polygon, PolygonMethod, report::{jsonl, PolygonReport}};
+/// use inertia::{Amount, Polygon, PolygonMethod, report::{self, jsonl, PolygonReport}};
 /// let p = Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
 /// let r = PolygonReport::new("sq", &p, PolygonMethod::Fan, Amount::Density(1.0), None);
-/// let text = jsonl::lines(&[Ok(r), Err(("bad.json".to_string(), "line 1: EOF".to_string()))]);
+/// let text = jsonl::lines(&[Ok(r), Err(report::FileError::message("bad.json", "line 1: EOF"))]);
 /// let lines: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
 /// assert_eq!(lines[0]["area"], 1.0);
 /// assert_eq!(lines[1]["error"], "line 1: EOF");
 /// # Ok::<(), inertia::Error>(())
 /// ```
-pub fn lines<R: Serialize>(rows: &[Result<R, (String, String)>]) -> String {
-    rows.iter()
-        .map(|row| line(row.as_ref().map_err(|(s, m)| (s.as_str(), m.as_str()))))
-        .collect()
+pub fn lines<R: Serialize>(rows: &[Result<R, FileError>]) -> String {
+    rows.iter().map(|row| line(row.as_ref())).collect()
 }
 
 /// The material table, one material a line, each with its `schema_version`.

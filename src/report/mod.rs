@@ -29,7 +29,7 @@ use nalgebra::{Point2, Point3};
 pub use check::check_numbers;
 pub use polygon::Outline;
 pub use schema::{
-    AreaMoments, GridReport, MaterialReport, MeshReport, PlanarMoments, PolygonReport,
+    AreaMoments, FileError, GridReport, MaterialReport, MeshReport, PlanarMoments, PolygonReport,
     Principal3dReport, PrincipalReport, Radii2d, Radii3d,
 };
 

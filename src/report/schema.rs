@@ -72,6 +72,75 @@ pub struct Failure<'a> {
     pub error: &'a str,
 }
 
+/// An input of a batch that was not reported: its name, the library's typed error when
+/// the library refused it, and the one line printed for it (in JSON its `error`).
+///
+/// # Examples
+/// ```
+/// use inertia::error::{Error, Missing};
+/// use inertia::report::FileError;
+/// let e = FileError::new("a.stl", Error::Empty { missing: Missing::Bytes });
+/// assert_eq!(e.message, format!("a.stl: {}", e.error.as_deref().unwrap()));
+/// assert!(matches!(e.error.as_deref(), Some(Error::Empty { .. })));
+/// ```
+#[derive(Clone, Debug)]
+pub struct FileError {
+    /// The input's name, as its report would give it.
+    pub source: String,
+    /// What the library said, when it refused the input (shared, so that a batch's rows
+    /// can be copied); `None` for a refusal of the caller's own.
+    pub error: Option<std::sync::Arc<crate::Error>>,
+    /// The line printed for it, naming the input (the command line's words its errors with
+    /// the flags that help).
+    pub message: String,
+}
+
+impl FileError {
+    /// The library's refusal of the input `source`, printed as `source: message`.
+    ///
+    /// # Examples
+    /// ```
+    /// let e = inertia::report::FileError::new("a.json", inertia::Error::Empty { missing: inertia::error::Missing::Bytes });
+    /// assert_eq!(e.source, "a.json");
+    /// ```
+    pub fn new(source: &str, error: crate::Error) -> FileError {
+        FileError {
+            source: source.to_string(),
+            message: format!("{source}: {error}"),
+            error: Some(std::sync::Arc::new(error)),
+        }
+    }
+
+    /// An input refused with `message` (one line, naming it), not by the library.
+    ///
+    /// # Examples
+    /// ```
+    /// let e = inertia::report::FileError::message("bad.json", "bad.json: line 1: EOF");
+    /// assert!(e.error.is_none());
+    /// ```
+    pub fn message(source: &str, message: &str) -> FileError {
+        FileError {
+            source: source.to_string(),
+            error: None,
+            message: message.to_string(),
+        }
+    }
+
+    /// As printed: the input's name and the message.
+    ///
+    /// # Examples
+    /// ```
+    /// let e = inertia::report::FileError::message("a", "a: empty");
+    /// assert_eq!(e.failure().error, "a: empty");
+    /// ```
+    pub fn failure(&self) -> Failure<'_> {
+        Failure {
+            source: &self.source,
+            error: &self.message,
+        }
+    }
+}
+
 /// Several inputs: each part's report, the inputs that failed, and the total (when there
 /// is one). Printed as `{"schema_version", "parts", "errors", "total"}`.
 ///
@@ -80,7 +149,7 @@ pub struct Failure<'a> {
 /// use inertia::report::{schema::Batch, PolygonReport};
 /// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
 /// let r = PolygonReport::new("sq", &sq, inertia::PolygonMethod::Fan, inertia::Amount::Density(1.0), None);
-/// let rows = [Ok(r), Err(("bad.json".to_string(), "bad.json: EOF".to_string()))];
+/// let rows = [Ok(r), Err(inertia::report::FileError::message("bad.json", "bad.json: EOF"))];
 /// let b = Batch::new(&rows, None);
 /// assert_eq!((b.parts.len(), b.errors.len()), (1, 1));
 /// assert!(serde_json::to_value(&b).unwrap().get("total").is_none());
@@ -98,20 +167,20 @@ pub struct Batch<'a, R: Serialize> {
 }
 
 impl<'a, R: Serialize> Batch<'a, R> {
-    /// The batch of `rows` (each a report or an input's name and message) and `total`.
+    /// The batch of `rows` (each a report or an input that failed) and `total`.
     ///
     /// # Examples
     /// ```
-    /// let rows: Vec<Result<u8, (String, String)>> = vec![Ok(1), Ok(2)];
+    /// let rows: Vec<Result<u8, inertia::report::FileError>> = vec![Ok(1), Ok(2)];
     /// assert_eq!(inertia::report::schema::Batch::new(&rows, Some(&3)).parts, [&1, &2]);
     /// ```
-    pub fn new(rows: &'a [Result<R, (String, String)>], total: Option<&'a R>) -> Self {
+    pub fn new(rows: &'a [Result<R, FileError>], total: Option<&'a R>) -> Self {
         Batch {
             parts: rows.iter().filter_map(|r| r.as_ref().ok()).collect(),
             errors: rows
                 .iter()
                 .filter_map(|r| r.as_ref().err())
-                .map(|(source, error)| Failure { source, error })
+                .map(FileError::failure)
                 .collect(),
             total,
         }

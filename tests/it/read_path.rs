@@ -320,3 +320,40 @@ fn a_step_file_gives_its_unit_and_its_solids() {
         other => panic!("CAD solids expected, got {other:?}"),
     }
 }
+
+#[test]
+fn the_total_of_a_file_is_the_one_the_command_prints() {
+    use assert_cmd::cargo::cargo_bin_cmd;
+    use inertia::read::Total;
+    let json = |args: &[&str]| -> serde_json::Value {
+        let out = cargo_bin_cmd!("inertia").args(args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    // A mesh file (of two shells, no unit) reported with `--parts`: the same volume,
+    // centroid and triangles, to the bit.
+    let path = "fixtures/mesh/two_bodies.stl";
+    let Some(Total::Solids(t)) = read(Path::new(path)).total() else {
+        panic!("a mesh total")
+    };
+    let printed = &json(&["mesh", path, "--parts", "--json"])["total"];
+    assert_eq!(printed["source"], "total of 1 part");
+    assert_eq!(printed["volume"].as_f64(), Some(t.properties.volume));
+    let c = t.properties.centroid;
+    assert_eq!(printed["centroid"], serde_json::json!([c.x, c.y, c.z]));
+    assert_eq!(printed["triangles"].as_u64(), Some(t.body.triangles as u64));
+    // A polygon file of several parcels.
+    let path = "fixtures/polygon/parcels.geojson";
+    let Some(Total::Polygons(t)) = read(Path::new(path)).total() else {
+        panic!("a polygon total")
+    };
+    let printed = &json(&["polygon", path, "--json"])["total"];
+    assert_eq!(printed["area"].as_f64(), Some(t.properties.area));
+    let c = t.properties.centroid;
+    assert_eq!(printed["centroid"], serde_json::json!([c.x, c.y]));
+    assert_eq!(printed["perimeter"].as_f64(), Some(t.outline.perimeter));
+}
