@@ -301,7 +301,8 @@ pub enum Error {
     ///
     /// # Examples
     /// ```
-    /// use inertia::io::{read_polygons, PolygonFormat};
+    /// use inertia::io::PolygonFormat;
+    /// use inertia::read::read_polygons;
     /// let geo = br#"{"type": "FeatureCollection", "features": [
     ///   {"type": "Feature", "properties": {"name": "plot 6"},
     ///    "geometry": {"type": "Polygon", "coordinates": [[[5, 0], [6, 0], [6, 1], [5, 0]]]}},

@@ -11,7 +11,7 @@
 //! [`method`], and build a [report] to print. One call does it all for a file of either
 //! kind ([`read_path`]: the format told, the unit the file states, named parts validated,
 //! warnings as [`Warning`] values), or for bytes of a known format ([`read_solids`],
-//! [`io::read_polygons`]); a validated shape gives its
+//! [`read::read_polygons`]); a validated shape gives its
 //! mass properties with [`Polygon::mass_properties`] and [`Mesh::mass_properties`].
 //!
 //! Every method accumulates about a reference point on the body, never about the global

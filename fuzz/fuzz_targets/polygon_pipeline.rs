@@ -1,7 +1,8 @@
 //! Bytes to printed result for polygons, every method and format: never a panic, and a
 //! valid polygon has a positive area and polar moment.
 #![no_main]
-use inertia::io::{PolygonFormat, read_polygons};
+use inertia::io::PolygonFormat;
+use inertia::read::read_polygons;
 use inertia::report::{OutputFormat, PolygonReport};
 use inertia::{Amount, PolygonMethod};
 use libfuzzer_sys::fuzz_target;

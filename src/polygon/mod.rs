@@ -4,36 +4,16 @@
 
 mod disjoint;
 mod resolve;
+pub(crate) mod rings;
 mod validate;
 
 pub use disjoint::check_disjoint;
+pub use rings::PolygonRings;
 
 use crate::curve::Curve;
 use crate::error::{Error, Result};
 use crate::method::{PolygonIntegral, PolygonMethod};
 use nalgebra::Point2;
-
-/// The rings of a polygon as read, before validation.
-///
-/// # Examples
-/// ```
-/// let r = inertia::io::json::parse(b"[[0,0],[1,0],[0,1]]")?;
-/// assert!(r.holes.is_empty());
-/// # Ok::<(), inertia::Error>(())
-/// ```
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct PolygonRings {
-    /// The outer boundary.
-    pub outer: Vec<[f64; 2]>,
-    /// The holes.
-    pub holes: Vec<Vec<[f64; 2]>>,
-    /// Curved edges (arcs and spline spans), per ring (outer first): the curve from point
-    /// i to point i + 1, or `None` for a straight edge. Empty when every edge is straight.
-    pub arcs: Vec<Vec<Option<Curve>>>,
-    /// When the rings stand for curves cut into chords (the readers here keep curves
-    /// exact): the largest distance between a curve and its chords; `None` when exact.
-    pub max_deviation: Option<f64>,
-}
 
 /// Orientation of a ring as given in the input.
 ///

@@ -1,7 +1,8 @@
 //! Every input a fuzz target once crashed on (kept in `fuzz/regressions/<target>/`) runs
 //! through the same pipeline as the target, and must give an error or a sound result.
 
-use inertia::io::{MeshFormat, PolygonFormat, read_polygon};
+use inertia::io::{MeshFormat, PolygonFormat};
+use inertia::read::read_polygon;
 use inertia::report::{MeshReport, OutputFormat, PolygonReport, View};
 use inertia::solid::{Options, read_solids};
 use inertia::{Amount, MeshMethod, PolygonMethod};

@@ -181,13 +181,14 @@ fn the_library_neither_prints_nor_exits() {
     );
 }
 
-/// Mesh readers only parse: no module under `io` uses the modules that weld, check or
+/// Readers only parse: no module under `io` uses the modules that weld, check or
 /// integrate a mesh (`soup` but its `corners`, the trait readers implement; `overlap`,
-/// `shells`, `fans`, `solid`, `mesh::validate`, `mesh::topology`, `method`). The pipeline
+/// `shells`, `fans`, `solid`, `mesh::validate`, `mesh::topology`, `method`) or validate a
+/// polygon (`polygon` but its `rings`, the readers' output; `sweep`). The pipeline
 /// (`solid`, `read`) calls the reader, then those. `io::step` is the exception: OpenCASCADE
 /// reads and integrates a B-rep in one library, and its tessellation is checked there.
 #[test]
-fn mesh_readers_only_parse() {
+fn readers_only_parse() {
     let files = modules();
     let known: BTreeSet<String> = files.keys().cloned().collect();
     let validation = [
@@ -203,6 +204,11 @@ fn mesh_readers_only_parse() {
         "method",
         "method::tetra",
         "method::voxel",
+        "polygon",
+        "polygon::validate",
+        "polygon::disjoint",
+        "polygon::resolve",
+        "sweep",
     ];
     let mut found = Vec::new();
     for (module, text) in &files {
@@ -217,5 +223,6 @@ fn mesh_readers_only_parse() {
     }
     // Sanity: the reader sees the trait's module.
     assert!(uses("io::stl", &code(&files["io::stl"]), &known).contains("soup::corners"));
+    assert!(uses("io", &code(&files["io"]), &known).contains("polygon::rings"));
     assert!(found.is_empty(), "readers that validate: {found:?}");
 }

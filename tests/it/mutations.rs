@@ -123,7 +123,7 @@ fn mutated_drawings_never_panic() {
     };
     // The unmutated drawing reads: five parts.
     let (parts, _) =
-        inertia::io::read_polygons_with(&curves_drawing(), PolygonFormat::Dxf, &options).unwrap();
+        inertia::read::read_polygons_with(&curves_drawing(), PolygonFormat::Dxf, &options).unwrap();
     assert_eq!(parts.len(), 5);
     let inputs = vec![
         (
@@ -133,7 +133,7 @@ fn mutated_drawings_never_panic() {
         ("curves".to_string(), curves_drawing()),
     ];
     run_bytes(&inputs, 0x2545_f491_4f6c_dd1d, 300, |b| {
-        if let Ok((parts, _)) = inertia::io::read_polygons_with(b, PolygonFormat::Dxf, &options) {
+        if let Ok((parts, _)) = inertia::read::read_polygons_with(b, PolygonFormat::Dxf, &options) {
             for (_, p) in parts {
                 for m in inertia::PolygonMethod::ALL {
                     let _ = m.integrate(&p);

@@ -177,7 +177,8 @@ use inertia::error::{
     CadFailure, DxfSpace, EdgesMeet, Excess, HoleProblem, InputTriangle, Missing, Need, OverlapAt,
     OverlapKind, Parameter, Rounding, Unresolved,
 };
-use inertia::io::{PolygonFormat, read_polygons, read_raw_mesh, read_raw_meshes_limited};
+use inertia::io::{PolygonFormat, read_raw_mesh, read_raw_meshes_limited};
+use inertia::read::read_polygons;
 use inertia::shape::Shape2d;
 
 /// A DXF drawing whose ENTITIES section holds `body`.

@@ -15,6 +15,9 @@ use crate::units::LengthUnit;
 use std::collections::BTreeMap;
 use std::path::Path;
 
+mod polygons;
+pub use polygons::{Named, read_polygon, read_polygons, read_polygons_with, validate_polygons};
+
 #[cfg(feature = "step")]
 pub use crate::total::cad_body;
 pub use crate::total::{MeshTotal, PolygonTotal, Total};
@@ -418,7 +421,7 @@ fn stem(path: &Path, fallback: &str) -> String {
 /// # Errors
 /// [`Error::Format`] as [`Format::detect`]; [`Error::Empty`] for an empty mesh file; the
 /// format's parse errors and the validation errors of
-/// [`crate::io::read_polygons_with`] and [`crate::solid::read_solids`]; a unit the file
+/// [`read_polygons_with`] and [`crate::solid::read_solids`]; a unit the file
 /// states that inertia does not know.
 ///
 /// # Examples
@@ -450,7 +453,7 @@ pub fn read_bytes(path: &Path, bytes: Bytes, options: &ReadOptions) -> Result<Pa
             let parsed = crate::io::parse_polygons(&bytes, p, &options.dxf)?;
             // A large file is mapped: let it go before the checks, which need only the points.
             drop(bytes);
-            let (polys, left) = parsed.validate()?;
+            let (polys, left) = validate_polygons(parsed)?;
             let mut warnings = Vec::new();
             let mut ignored = left.annotations;
             if let Some(j) = left.joins {
