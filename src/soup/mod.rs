@@ -352,7 +352,6 @@ pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<(Certif
     // corner (a tetrahedron inside a box, touching its corner) would be one shell, and one
     // inside the other unseen: such a surface is welded into a mesh, whose shell check
     // separates the fans at such a point.
-    welded.fans();
     if pinch_check && welded.pinched() {
         let mesh = welded_mesh(soup, local, &pass.weld).ok()?;
         let solid = Certified {
