@@ -98,13 +98,7 @@ fn run<S: Soup>(soup: &S) -> Option<Pass<S::Point>> {
         kept.then_some(Some(p[0]))
     })??;
     let bits = partition_bits(3 * n);
-    let mut local = Scratch::<u16>::new(3 * n, true)?;
-    let blocks: Vec<Block<S::Point>> = local
-        .uninit()
-        .par_chunks_mut(3 * BLOCK)
-        .enumerate()
-        .map(|(b, out)| block(soup, b * BLOCK..((b + 1) * BLOCK).min(n), r, bits, out))
-        .collect();
+    let (local, blocks) = in_blocks(n, |range, out| block(soup, range, r, bits, out))?;
     let mut sums = Sums::default();
     let (mut magnitude, mut area, mut edges) = (0.0, 0.0, 0u128);
     let (mut lo, mut hi) = ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]);
@@ -296,6 +290,24 @@ impl Welded {
     }
 }
 
+/// `block(range, corners)` on each block of [`BLOCK`] of `n` triangles, on every core, each
+/// writing its corners' numbers within the block; the numbers (in scratch memory) and the
+/// blocks.
+fn in_blocks<P, F>(n: usize, block: F) -> Option<(Scratch<u16>, Vec<Block<P>>)>
+where
+    P: Point,
+    F: Fn(std::ops::Range<usize>, &mut [std::mem::MaybeUninit<u16>]) -> Block<P> + Sync,
+{
+    let mut local = Scratch::<u16>::new(3 * n, true)?;
+    let blocks = local
+        .uninit()
+        .par_chunks_mut(3 * BLOCK)
+        .enumerate()
+        .map(|(b, out)| block(b * BLOCK..((b + 1) * BLOCK).min(n), out))
+        .collect();
+    Some((local, blocks))
+}
+
 /// Welds any soup (open, inside out, not finite: its points compared by their bits) for a
 /// check that needs its topology; `None` for more than [`crate::mesh::MAX_TRIANGLES`]
 /// triangles.
@@ -305,13 +317,7 @@ pub(crate) fn welded_points<S: Soup>(soup: &S) -> Option<Welded> {
         return None;
     }
     let bits = partition_bits(3 * n);
-    let mut local = Scratch::<u16>::new(3 * n, true)?;
-    let blocks: Vec<Block<S::Point>> = local
-        .uninit()
-        .par_chunks_mut(3 * BLOCK)
-        .enumerate()
-        .map(|(b, out)| numbered_block(soup, b * BLOCK..((b + 1) * BLOCK).min(n), bits, out))
-        .collect();
+    let (local, blocks) = in_blocks(n, |range, out| numbered_block(soup, range, bits, out))?;
     let weld = weld(&blocks, bits);
     // SAFETY: every block numbered each of its corners.
     let local = unsafe { local.assume_init() };

@@ -26,6 +26,25 @@ pub(super) struct Block<P> {
     pub(super) runs: Vec<u32>,
 }
 
+impl<P> Block<P> {
+    /// Nothing summed, no point seen.
+    fn empty() -> Self {
+        Block {
+            sums: Sums::default(),
+            magnitude: 0.0,
+            area: 0.0,
+            lo: [f64::INFINITY; 3],
+            hi: [f64::NEG_INFINITY; 3],
+            edges: 0,
+            repeated: 0,
+            flat: 0,
+            non_finite: false,
+            points: Vec::new(),
+            runs: Vec::new(),
+        }
+    }
+}
+
 /// The second hash of a point, for the antisymmetric edge form.
 #[inline]
 pub(super) fn cohash(h: u64) -> u64 {
@@ -62,19 +81,7 @@ pub(super) fn block<S: Soup>(
     bits: u32,
     local: &mut [std::mem::MaybeUninit<u16>],
 ) -> Block<S::Point> {
-    let mut b = Block {
-        sums: Sums::default(),
-        magnitude: 0.0,
-        area: 0.0,
-        lo: [f64::INFINITY; 3],
-        hi: [f64::NEG_INFINITY; 3],
-        edges: 0,
-        repeated: 0,
-        flat: 0,
-        non_finite: false,
-        points: Vec::new(),
-        runs: Vec::new(),
-    };
+    let mut b = Block::empty();
     // First level of the weld, while the block is in cache.
     let mut weld = Local::new(range.len());
     for t in range {
@@ -134,20 +141,9 @@ pub(super) fn numbered_block<S: Soup>(
             weld.add(p, p.hash());
         }
     }
-    let (points, runs) = weld.finish(bits, local);
-    Block {
-        sums: Sums::default(),
-        magnitude: 0.0,
-        area: 0.0,
-        lo: [f64::INFINITY; 3],
-        hi: [f64::NEG_INFINITY; 3],
-        edges: 0,
-        repeated: 0,
-        flat: 0,
-        non_finite: false,
-        points,
-        runs,
-    }
+    let mut b = Block::empty();
+    (b.points, b.runs) = weld.finish(bits, local);
+    b
 }
 
 /// The first level of the weld, for one block while it is in cache: its distinct points,
