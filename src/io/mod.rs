@@ -347,3 +347,26 @@ pub(crate) fn parse_one(bytes: &[u8], format: PolygonFormat) -> Result<PolygonRi
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_limit_lets_in_more_triangles_than_corners_can_be_numbered() {
+        assert!(within_limit(MAX_TRIANGLES, u64::MAX).is_ok());
+        let e = within_limit(MAX_TRIANGLES + 1, u64::MAX).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                Error::TooLarge {
+                    excess: crate::error::Excess::Triangles { count, max },
+                } if count == MAX_TRIANGLES + 1 && max == MAX_TRIANGLES
+            ),
+            "{e:?}"
+        );
+        // A smaller limit asked for is the one applied and named.
+        let e = within_limit(11, 10).unwrap_err();
+        assert!(e.to_string().contains("10"), "{e}");
+    }
+}
