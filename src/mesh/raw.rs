@@ -270,25 +270,11 @@ pub fn nearest_open_corners(raw: &RawMesh) -> Option<(f64, f64)> {
 }
 
 /// The edges (welded corners) not matched by an edge the other way round, each once,
-/// ascending: every edge's uses sorted by its ends (on every core), and each edge's uses
-/// summed, one way +1 and the other −1.
+/// ascending: each edge's uses ([`edge_uses`](super::topology::edge_uses)) summed, one way
+/// +1 and the other −1.
 fn open_edges(welded: &[[u32; 3]]) -> Vec<(u32, u32)> {
-    use rayon::prelude::*;
-    let mut uses: Vec<(u64, i32)> = welded
-        .par_iter()
-        .flat_map_iter(|w| {
-            (0..3).filter_map(move |k| {
-                let (u, v) = (w[k], w[(k + 1) % 3]);
-                match u.cmp(&v) {
-                    std::cmp::Ordering::Equal => None,
-                    std::cmp::Ordering::Less => Some(((u as u64) << 32 | v as u64, 1)),
-                    std::cmp::Ordering::Greater => Some(((v as u64) << 32 | u as u64, -1)),
-                }
-            })
-        })
-        .collect();
-    uses.par_sort_unstable_by_key(|e| e.0);
-    uses.chunk_by(|a, b| a.0 == b.0)
+    super::topology::edge_uses(welded)
+        .chunk_by(|a, b| a.0 == b.0)
         .filter(|run| run.iter().map(|e| e.1).sum::<i32>() != 0)
         .map(|run| ((run[0].0 >> 32) as u32, run[0].0 as u32))
         .collect()

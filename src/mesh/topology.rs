@@ -58,6 +58,32 @@ pub(super) fn shells(n: usize, triangles: &[[u32; 3]]) -> (Vec<u32>, usize) {
     (labels, count as usize)
 }
 
+/// Every use of an edge by a triangle, `(ends, direction, triangle)`: the ends' numbers as
+/// one key (lower in the high half), +1 when the triangle runs from the lower end, −1
+/// otherwise; sorted by the ends, so an edge's uses lie together (in no set order among
+/// themselves). An edge from a point to itself (a triangle repeating a point) is no edge.
+/// Both cores: the sort is the largest part of validation.
+pub(super) fn edge_uses(triangles: &[[u32; 3]]) -> Vec<(u64, i32, u32)> {
+    use rayon::prelude::*;
+    let mut edges: Vec<(u64, i32, u32)> = triangles
+        .par_iter()
+        .enumerate()
+        .flat_map_iter(|(t, tri)| {
+            (0..3).filter_map(move |k| {
+                let (u, v) = (tri[k], tri[(k + 1) % 3]);
+                let (lo, hi, dir) = match u.cmp(&v) {
+                    std::cmp::Ordering::Equal => return None,
+                    std::cmp::Ordering::Less => (u, v, 1),
+                    std::cmp::Ordering::Greater => (v, u, -1),
+                };
+                Some(((lo as u64) << 32 | hi as u64, dir, t as u32))
+            })
+        })
+        .collect();
+    edges.par_sort_unstable_by_key(|e| e.0);
+    edges
+}
+
 /// Every edge must be used once in each direction (summed over all triangles using it).
 pub(super) fn check_edges(
     vertices: &[Point3<f64>],
@@ -65,17 +91,7 @@ pub(super) fn check_edges(
     origin: &[usize],
     raw: &RawMesh,
 ) -> Result<()> {
-    // (undirected key, +1 if stored low→high else -1, triangle)
-    let mut edges: Vec<(u64, i32, u32)> = Vec::with_capacity(3 * triangles.len());
-    for (t, tri) in triangles.iter().enumerate() {
-        for k in 0..3 {
-            let (u, v) = (tri[k], tri[(k + 1) % 3]);
-            let (lo, hi, dir) = if u < v { (u, v, 1) } else { (v, u, -1) };
-            edges.push(((lo as u64) << 32 | hi as u64, dir, t as u32));
-        }
-    }
-    // Both cores: the sort is the largest part of validation.
-    rayon::slice::ParallelSliceMut::par_sort_unstable(&mut edges[..]);
+    let edges = edge_uses(triangles);
     let mut boundary = 0usize;
     let mut first_boundary = None;
     let mut first_unbalanced = None;
@@ -91,7 +107,12 @@ pub(super) fn check_edges(
                 boundary += 1;
                 first_boundary.get_or_insert(edges[i]);
             } else {
-                first_unbalanced.get_or_insert((edges[i], edges[j - 1]));
+                // The least and greatest use, whatever order the sort left them in.
+                let run = &edges[i..j];
+                let (lo, hi) = (run.iter().min(), run.iter().max());
+                if let (Some(&lo), Some(&hi)) = (lo, hi) {
+                    first_unbalanced.get_or_insert((lo, hi));
+                }
             }
         }
         i = j;
