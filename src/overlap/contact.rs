@@ -293,7 +293,7 @@ pub(super) fn verify<S: Soup>(
     // The triangles at each corner, by its point number.
     let mut at: Vec<(u64, u32)> = (0..n)
         .filter(|&t| !tris[t].is_empty())
-        .flat_map(|t| tris[t].ids.map(|h| (h, t as u32)))
+        .flat_map(|t| tris[t].ids().map(|h| (h, t as u32)))
         .collect();
     at.par_sort_unstable();
     let around = |h: u64| {
@@ -319,7 +319,7 @@ pub(super) fn verify<S: Soup>(
     let mut ends: HashMap<(u64, u64, u32), usize> = HashMap::new();
     for (x, c) in contacts.iter().enumerate() {
         for &(t, k, face, way) in &c.crossings {
-            let h = tris[t].ids;
+            let h = tris[t].ids();
             let (u, v) = (h[k], h[(k + 1) % 3]);
             let key = (u.min(v), u.max(v), body[t]);
             if !once.insert((key.0, key.1, face)) {
@@ -355,7 +355,7 @@ pub(super) fn verify<S: Soup>(
                 if body[t] != b {
                     continue;
                 }
-                let ht = tris[t].ids;
+                let ht = tris[t].ids();
                 if p.is_none() {
                     let k = (0..3).find(|&k| ht[k] == h).unwrap_or(0);
                     p = Some(corners(t)[k]);

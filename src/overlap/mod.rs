@@ -139,14 +139,16 @@ impl Overlap {
 
 /// What the broad phase keeps of a triangle: its box in `f32`, rounded outward (so that
 /// boxes that meet in `f64` meet here; 56 bytes a triangle rather than 80, which matters
-/// to a pass over millions in no particular order), and its corners' point numbers (the
+/// to a pass over millions in no particular order), its corners' point numbers (the
 /// weld's, [`Welded`]: equal exactly when the points are, so that neighbours are passed
-/// over without reading their corners).
+/// over without reading their corners), and the axes it faces (read once with the box,
+/// while its corners are at hand).
 #[derive(Clone, Copy)]
 pub(super) struct Tri {
     pub(super) lo: [f32; 3],
     pub(super) hi: [f32; 3],
-    pub(super) ids: [u64; 3],
+    /// Its corners' point numbers (see [`Tri::ids`]).
+    points: [u32; 3],
     /// On the grid, the cell of the box's low corner (to test each pair in one cell only).
     pub(super) cell: u64,
     /// Its patch (see [`patch`]): the triangle's own index when alone, with [`UNIT`] set
@@ -155,6 +157,8 @@ pub(super) struct Tri {
     /// Its box meets no other patch's box (see [`quiet`]): every pair it is in lies within
     /// its patch, so the broad phase leaves it out.
     pub(super) quiet: bool,
+    /// The signed axes it faces ([`patch`]'s `faces_mask`); 0 when degenerate.
+    pub(super) mask: u8,
 }
 
 /// The largest `f32` not above `x` (never `-0.0`, so that [`sortable`] orders boxes as
@@ -171,6 +175,12 @@ fn up(x: f64) -> f32 {
 }
 
 impl Tri {
+    /// Its corners' point numbers, widened for the edge and corner keys built from them.
+    #[inline]
+    pub(super) fn ids(&self) -> [u64; 3] {
+        self.points.map(u64::from)
+    }
+
     /// An empty box meets nothing: a degenerate triangle has no interior.
     fn is_empty(&self) -> bool {
         self.lo[0] > self.hi[0]
@@ -198,8 +208,8 @@ impl Tri {
 
     /// How many corners the two share.
     fn shared(&self, o: &Tri) -> usize {
-        let h = &o.ids;
-        self.ids
+        let h = &o.points;
+        self.points
             .iter()
             .filter(|x| **x == h[0] || **x == h[1] || **x == h[2])
             .count()
@@ -310,21 +320,21 @@ pub(crate) fn check_welded<S: Soup>(soup: &S, welded: Welded) -> Result<Option<C
 
 /// The broad phase's record of triangle `t`.
 fn record<S: Soup>(soup: &S, welded: &Welded, t: usize) -> Tri {
-    let ids = welded.corners(t).map(u64::from);
     let c = soup.triangle(t).map(|p| p.coords());
-    let (lo, hi) = if degenerate(&c) {
-        ([f32::INFINITY; 3], [f32::NEG_INFINITY; 3])
+    let (lo, hi, mask) = if degenerate(&c) {
+        ([f32::INFINITY; 3], [f32::NEG_INFINITY; 3], 0)
     } else {
         let (lo, hi) = bounds(&c);
-        (lo.map(down), hi.map(up))
+        (lo.map(down), hi.map(up), patch::faces_mask(&c))
     };
     Tri {
         lo,
         hi,
-        ids,
+        points: welded.corners(t),
         cell: 0,
         patch: 0,
         quiet: false,
+        mask,
     }
 }
 
@@ -473,7 +483,7 @@ fn search_welded<S: Soup>(
                 (ci, cj)
             }
             2 => {
-                if let Some(e) = same_way_edge(&a.ids, &b.ids)
+                if let Some(e) = same_way_edge(&a.ids(), &b.ids())
                     && let Ok(mut v) = same_way.lock()
                 {
                     v.push(e);
@@ -498,12 +508,12 @@ fn search_welded<S: Soup>(
                 && let Some(c) = corner
                 && let Ok(mut v) = passing.lock()
             {
-                v.push(Passing::new(c, (i, &ci, &a.ids), (j, &cj, &b.ids)));
+                v.push(Passing::new(c, (i, &ci, &a.ids()), (j, &cj, &b.ids())));
             }
             if let Some(g) = graze
                 && let Ok(mut v) = grazing.lock()
             {
-                v.push(Grazing::new(g, i, j, &tris[i].ids, &tris[j].ids));
+                v.push(Grazing::new(g, i, j, &tris[i].ids(), &tris[j].ids()));
             }
             found?
         };
@@ -514,7 +524,7 @@ fn search_welded<S: Soup>(
                     .get_or_init(|| Precision::of(soup))
                     .tolerance(magnitude(&[&ci, &cj]))
         {
-            let c = Contact::crossing((i, &ci, &a.ids), (j, &cj, &b.ids), at, depth);
+            let c = Contact::crossing((i, &ci, &a.ids()), (j, &cj, &b.ids()), at, depth);
             if let Ok(mut v) = contacts.lock() {
                 v.push(c);
             }
@@ -858,7 +868,7 @@ where
                 }
                 let flat = &flats[k];
                 let c = *c.get_or_insert_with(|| soup.triangle(t).map(|p| p.coords()));
-                let found = match flat.verdict(&c, &tri.ids, mode) {
+                let found = match flat.verdict(&c, &tri.ids(), mode) {
                     Verdict::Clear => None,
                     Verdict::Along(u) => test(u.min(t), u.max(t)),
                     Verdict::Test => {

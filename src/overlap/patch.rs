@@ -197,7 +197,7 @@ impl Flat {
         let mut uses: Vec<(u64, u32, u8)> = self
             .tris
             .iter()
-            .flat_map(|&t| (0..3u8).map(move |k| (tris[t as usize].ids[k as usize], t, k)))
+            .flat_map(|&t| (0..3u8).map(move |k| (tris[t as usize].ids()[k as usize], t, k)))
             .collect();
         uses.par_sort_unstable();
         let mut hubs: HashMap<u64, usize> = HashMap::new();
@@ -229,7 +229,7 @@ impl Flat {
         // Pairs sharing no corner, by their boxes.
         let hub = |t: u32| -> Option<u64> {
             tris[t as usize]
-                .ids
+                .ids()
                 .iter()
                 .filter_map(|h| hubs.get(h).map(|&d| (std::cmp::Reverse(d), *h)))
                 .min()
@@ -261,7 +261,7 @@ impl Flat {
                 .collect(),
         );
         let shares = |t: u32, u: u32| {
-            let (a, b) = (&tris[t as usize].ids, &tris[u as usize].ids);
+            let (a, b) = (&tris[t as usize].ids(), &tris[u as usize].ids());
             a.iter().any(|x| b.contains(x))
         };
         pairs.par_extend(self.tris.par_iter().flat_map_iter(|&t| {
@@ -383,17 +383,12 @@ pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri], nbr: &[u32]) -> Vec<Flat
         return Vec::new();
     }
     let corners = |t: usize| soup.triangle(t).map(|p| p.coords());
-    // The signed axes each triangle faces, found once, in parallel.
-    let masks: Vec<u8> = (0..n)
-        .into_par_iter()
+    // The signed axes each triangle faces (found with its box), apart: the walk below
+    // reads a neighbour's byte, not its record.
+    let masks: Vec<u8> = tris
+        .par_iter()
         .with_min_len(1 << 12)
-        .map(|t| {
-            if tris[t].is_empty() {
-                0
-            } else {
-                faces_mask(&corners(t))
-            }
-        })
+        .map(|t| t.mask)
         .collect();
 
     // Grow patches from seeds in triangle order (breadth first), each along its seed's
@@ -640,7 +635,7 @@ fn open_edges(
     let mut edges = HashMap::new();
     for &t in members {
         let t = t as usize;
-        let h = tris[t].ids;
+        let h = tris[t].ids();
         for k in 0..3 {
             let u = nbr[3 * t + k];
             if u != NONE && tris[u as usize].patch == id {
@@ -668,7 +663,7 @@ fn axis_bit(d: usize, sign: i8) -> u8 {
 }
 
 /// The signed axes a triangle faces, as bits: `2d` for +, `2d + 1` for − along axis d.
-fn faces_mask(c: &[[f64; 3]; 3]) -> u8 {
+pub(super) fn faces_mask(c: &[[f64; 3]; 3]) -> u8 {
     let mut m = 0;
     for d in 0..3 {
         let p = c.map(|q| project(q, d));
@@ -777,7 +772,7 @@ fn outline<S: Soup>(
         if (0..3).all(inner) {
             continue;
         }
-        let h = tris[t].ids;
+        let h = tris[t].ids();
         let c = soup.triangle(t).map(|p| project(p.coords(), drop));
         for k in 0..3 {
             if inner(k) {
@@ -904,7 +899,7 @@ fn flat<S: Soup>(
             lo[k] = lo[k].min(a[k]);
             hi[k] = hi[k].max(b[k]);
         }
-        points.extend(tris[t as usize].ids);
+        points.extend(tris[t as usize].ids());
     }
     let aligned = aligned.map(|a| {
         // `orient` of a point beyond the plane along +axis: minus the sign of the normal's
@@ -1041,7 +1036,7 @@ mod tests {
                     .filter(|&i| f.tris.binary_search(&(i as u32)).is_err())
                     .filter(|&i| {
                         matches!(
-                            f.verdict(&t[i], &tris[i].ids, super::Mode::Solid),
+                            f.verdict(&t[i], &tris[i].ids(), super::Mode::Solid),
                             super::Verdict::Test
                         )
                     })

@@ -21,7 +21,7 @@ pub(super) fn faces_at(tris: &[Tri], edges: &[[u64; 2]]) -> Vec<([u64; 2], usize
     let mut faces: Vec<([u64; 2], usize, usize)> = (0..tris.len())
         .into_par_iter()
         .flat_map_iter(|t| {
-            let h = tris[t].ids;
+            let h = tris[t].ids();
             let wanted = &wanted;
             (0..3).filter_map(move |k| {
                 let (u, v) = (h[k], h[(k + 1) % 3]);
@@ -59,7 +59,7 @@ pub(super) fn wedges<S: Soup>(
     let mut pages: Vec<Page> = faces_at(tris, edges)
         .into_par_iter()
         .map(|(key, t, k)| {
-            let h = tris[t].ids;
+            let h = tris[t].ids();
             let (u, v) = (h[k], h[(k + 1) % 3]);
             let c = soup.triangle(t).map(|p| p.coords());
             let (lo, hi) = if u < v {
