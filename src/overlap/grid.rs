@@ -111,6 +111,12 @@ pub(super) fn unpack(m: u64) -> u64 {
 /// cell of its low corner); `None` when the R*-tree suits the mesh better (many large
 /// triangles, or a mesh too large for `f32` boxes).
 pub(super) fn grid(tris: &mut [Tri]) -> Option<Grid> {
+    grid_of(tris, 2.0)
+}
+
+/// [`grid`] with cells `factor` times the mean box's longest side (along the axes where the
+/// boxes are not thinner).
+pub(super) fn grid_of(tris: &mut [Tri], factor: f64) -> Option<Grid> {
     type Extent = ([f64; 3], [f64; 3], [f64; 4], usize);
     let (lo, hi, sum, count) = tris
         .par_iter()
@@ -163,8 +169,8 @@ pub(super) fn grid(tris: &mut [Tri]) -> Option<Grid> {
         };
         // At most 1024 times thinner, so that a box long along the thin axis (a sliver
         // lying across it) is not listed in millions of cells.
-        let cell = (2.0 * mean * thin)
-            .max(2.0 * mean / 1024.0)
+        let cell = (factor * mean * thin)
+            .max(factor * mean / 1024.0)
             .max(longest / AXIS_CELLS as f64);
         1.0 / cell
     });

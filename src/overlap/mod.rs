@@ -47,6 +47,7 @@ use crate::soup::{Point, Soup, Welded};
 use rayon::prelude::*;
 use rstar::{AABB, RTree, primitives::GeomWithData, primitives::Rectangle};
 
+mod alone;
 pub(crate) mod contact;
 mod exact;
 mod frame;
@@ -64,6 +65,7 @@ use vertex::*;
 use wedge::*;
 
 pub use crate::body::Contacts;
+pub(crate) use alone::Groups;
 use contact::{Contact, Precision, magnitude};
 pub use sheet::doubled_faces;
 
@@ -355,6 +357,7 @@ fn search_welded<S: Soup>(
     };
     // Each edge's neighbour across it, from the fans around the points (then let go).
     let nbr = welded.neighbours();
+    let groups = welded.take_groups();
     let make = |t: usize| record(soup, &welded, t);
     // In scratch memory (huge pages were tried: faster at best, but direct compaction of
     // fragmented memory made them slower as often), or, if that cannot be had, a vector.
@@ -394,6 +397,9 @@ fn search_welded<S: Soup>(
             Vec::new()
         }
     };
+    // Small bodies alone, left out of the broad phase (see [`alone`]).
+    let alone = groups.as_ref().and_then(|g| alone::alone(tris, g));
+    drop(groups);
     // The broad phase, without the flat patches' triangles and the quiet ones.
     let mut placed = grid(tris);
     // A crowd of parallel slivers (every box meeting nearly every other): boxes in a frame
@@ -654,6 +660,8 @@ fn search_welded<S: Soup>(
             })
         }
     };
+    // The pairs within each body alone.
+    let found = earliest(found, alone.as_ref().and_then(|a| a.search(tris, &test)));
     // Flat patches, each against the triangles whose boxes meet its box.
     let found = earliest(
         found,

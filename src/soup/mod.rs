@@ -244,9 +244,22 @@ pub(crate) struct Welded {
     points: usize,
     fans: std::sync::OnceLock<Fans>,
     neighbours: Option<Vec<u32>>,
+    /// The triangles' bodies, when the pass found several (for the overlap check's
+    /// bodies alone, [`crate::overlap::Groups`]).
+    groups: Option<crate::overlap::Groups>,
 }
 
 impl Welded {
+    /// Tells the overlap check the triangles' bodies.
+    pub(crate) fn set_groups(&mut self, groups: crate::overlap::Groups) {
+        self.groups = Some(groups);
+    }
+
+    /// The triangles' bodies, if known; let go here.
+    pub(crate) fn take_groups(&mut self) -> Option<crate::overlap::Groups> {
+        self.groups.take()
+    }
+
     /// Triangle `t`'s corners' point numbers.
     #[inline]
     pub(crate) fn corners(&self, t: usize) -> [u32; 3] {
@@ -326,6 +339,7 @@ pub(crate) fn welded_points<S: Soup>(soup: &S) -> Option<Welded> {
         points: weld.start.last().copied().unwrap_or(0),
         fans: Default::default(),
         neighbours: None,
+        groups: None,
     })
 }
 
@@ -339,6 +353,7 @@ impl<P: Point> Pass<P> {
             points: self.weld.start.last().copied().unwrap_or(0),
             fans: Default::default(),
             neighbours: None,
+            groups: None,
         }
     }
 }
@@ -374,7 +389,12 @@ pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<(Certif
     } else if pass.flat == 0 {
         let labels = parts.labels(local, &pass.weld.global)?;
         let corners = |t: usize| soup.triangle(t).map(|p| Point3::from(p.coords()));
-        Some(crate::shells::check(&labels, parts.count, corners, false).ok()?)
+        let verdict = crate::shells::check(&labels, parts.count, corners, false).ok()?;
+        welded.set_groups(crate::overlap::Groups {
+            labels,
+            count: parts.count,
+        });
+        Some(verdict)
     } else {
         let mesh = welded_mesh(soup, local, &pass.weld).ok()?;
         let solid = Certified {

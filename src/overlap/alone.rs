@@ -1,0 +1,267 @@
+//! Bodies alone: small groups of triangles (a file's separate bodies) whose boxes meet no
+//! other group's box. Two triangles of different groups can meet only where their groups'
+//! boxes do, so such a group's triangles pair only among themselves: they are left out of
+//! the broad phase, and each group's few pairs are tested directly. A file of a million
+//! separate small bodies then puts a million group boxes on a grid rather than four
+//! million triangle boxes, and lists no pair of the broad phase at all.
+//!
+//! The groups may be any partition of the triangles (the soup pass gives the bodies,
+//! joined through shared points): the argument needs only that every pair across groups
+//! has its two groups' boxes meeting.
+
+use super::grid::{grid_of, sortable};
+use super::{Overlap, Tri, earliest};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Triangles grouped by the caller, each labelled with its group (below `count`), or
+/// [`NONE`] for a triangle in none (one repeating a point, which has no box).
+pub(crate) struct Groups {
+    /// Each triangle's group.
+    pub(crate) labels: Vec<u32>,
+    /// How many groups.
+    pub(crate) count: usize,
+}
+
+/// A triangle in no group.
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// Groups of more triangles stay in the broad phase (their pairs, tested directly, would
+/// grow as the square of their size).
+const SMALL: usize = 64;
+
+/// The groups alone: each one's triangles (with a box) in ascending order, one run after
+/// another (`starts[g]..starts[g + 1]` for the g-th group alone).
+pub(super) struct Alone {
+    members: Vec<u32>,
+    starts: Vec<usize>,
+}
+
+/// Finds the groups of at most [`SMALL`] triangles whose boxes meet no other group's box
+/// and marks their triangles [`Tri::quiet`] (out of the broad phase); `None` when there
+/// are none, or when the groups' boxes do not suit a grid.
+pub(super) fn alone(tris: &mut [Tri], groups: &Groups) -> Option<Alone> {
+    let count = groups.count;
+    if count < 2 || groups.labels.len() != tris.len() {
+        return None;
+    }
+    // Each group's box (of its triangles' boxes, rounded outward in f32 as they are) and
+    // how many triangles with a box it has.
+    let mut boxes = vec![([f32::INFINITY; 3], [f32::NEG_INFINITY; 3]); count];
+    let mut size = vec![0u32; count];
+    for (t, &g) in tris.iter().zip(&groups.labels) {
+        if g == NONE || t.is_empty() {
+            continue;
+        }
+        let b = &mut boxes[g as usize];
+        for k in 0..3 {
+            b.0[k] = b.0[k].min(t.lo[k]);
+            b.1[k] = b.1[k].max(t.hi[k]);
+        }
+        size[g as usize] += 1;
+    }
+    if !size.iter().any(|&s| s > 0 && s as usize <= SMALL) {
+        return None;
+    }
+    // The groups' boxes as records the grid takes (each its own patch: none is quiet).
+    let mut records: Vec<Tri> = boxes
+        .iter()
+        .enumerate()
+        .map(|(g, &(lo, hi))| Tri {
+            lo,
+            hi,
+            points: [u32::MAX; 3],
+            cell: 0,
+            patch: g as u32,
+            quiet: false,
+            mask: 0,
+        })
+        .collect();
+    // Cells of four boxes' size: a box is listed in fewer cells (two, not three or four,
+    // for boxes a cell's width apart), and only meeting is asked, not pairs to test.
+    let placed = grid_of(&mut records, 4.0)?;
+    let records = &records;
+    let busy: Vec<AtomicBool> = (0..count).map(|_| AtomicBool::new(false)).collect();
+    let mark = |i: usize, j: usize| {
+        if records[i].meets(&records[j]) {
+            busy[i].store(true, Ordering::Relaxed);
+            busy[j].store(true, Ordering::Relaxed);
+        }
+    };
+    // SAFETY: every entry was written.
+    let cells = unsafe { placed.cells.assume_init() };
+    // In each cell, each box against those after it in order of low x, up to its high x.
+    placed
+        .starts()
+        .par_windows(2)
+        .with_min_len(64)
+        .for_each(|w| {
+            let run = &cells[w[0]..w[1]];
+            for (x, &e) in run.iter().enumerate() {
+                let i = e as u32 as usize;
+                let end = sortable(records[i].hi[0]);
+                for &f in &run[x + 1..] {
+                    if (f >> 32) as u32 > end {
+                        break;
+                    }
+                    mark(i, f as u32 as usize);
+                }
+            }
+        });
+    // The boxes spanning many cells, against every box.
+    placed.large.par_iter().for_each(|&i| {
+        for j in 0..count {
+            if j != i && !records[i].is_empty() && !records[j].is_empty() {
+                mark(i, j);
+            }
+        }
+    });
+    // The small groups alone, and their triangles, by a counting sort of the labels.
+    let lone =
+        |g: usize| size[g] > 0 && size[g] as usize <= SMALL && !busy[g].load(Ordering::Relaxed);
+    let mut slot = vec![u32::MAX; count];
+    let mut starts = vec![0usize];
+    for g in 0..count {
+        if lone(g) {
+            slot[g] = (starts.len() - 1) as u32;
+            starts.push(starts[starts.len() - 1] + size[g] as usize);
+        }
+    }
+    if starts.len() < 2 {
+        return None;
+    }
+    let mut fill = starts.clone();
+    let mut members = vec![0u32; starts[starts.len() - 1]];
+    for (t, (tri, &g)) in tris.iter_mut().zip(&groups.labels).enumerate() {
+        if g == NONE || tri.is_empty() || slot[g as usize] == u32::MAX {
+            continue;
+        }
+        let s = slot[g as usize] as usize;
+        members[fill[s]] = t as u32;
+        fill[s] += 1;
+        tri.quiet = true;
+    }
+    Some(Alone { members, starts })
+}
+
+impl Alone {
+    /// The first pair `test` finds among each group's own triangles whose boxes meet.
+    pub(super) fn search<F>(&self, tris: &[Tri], test: &F) -> Option<Overlap>
+    where
+        F: Fn(usize, usize) -> Option<Overlap> + Sync,
+    {
+        self.starts
+            .par_windows(2)
+            .with_min_len(256)
+            .map(|w| {
+                let own = &self.members[w[0]..w[1]];
+                let mut best = None;
+                for (x, &i) in own.iter().enumerate() {
+                    for &j in &own[x + 1..] {
+                        let (i, j) = (i as usize, j as usize);
+                        if tris[i].meets(&tris[j]) {
+                            best = earliest(best, test(i, j));
+                        }
+                    }
+                }
+                best
+            })
+            .reduce(|| None, earliest)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Mode, Patches, search, search_welded};
+    use super::*;
+    use crate::soup::VertexSoup;
+    use crate::test_rng::Lcg;
+
+    type T3 = [[f64; 3]; 3];
+
+    /// A closed body of few triangles at `at`: a tetrahedron, a cube, or (every seventh) an
+    /// 80-triangle sphere (more than [`SMALL`]: it stays in the broad phase).
+    fn body(kind: u64, at: [f64; 3], s: f64) -> Vec<T3> {
+        let shape = match kind {
+            0 => crate::shape::Shape3d::Box { size: [s; 3] },
+            1 => crate::shape::Shape3d::Sphere { radius: s },
+            _ => crate::shape::Shape3d::Box {
+                size: [s, 0.5 * s, 2.0 * s],
+            },
+        };
+        let m = shape.tessellate(if kind == 1 { 8 } else { 0 });
+        m.triangles
+            .iter()
+            .map(|t| t.map(|i| [0, 1, 2].map(|k| m.vertices[i as usize][k] + at[k])))
+            .collect()
+    }
+
+    /// The check with each body its own group agrees with the check without groups: the
+    /// same pair named, or both passing with the same contacts.
+    #[test]
+    fn bodies_alone_change_nothing_found() {
+        let mut rng = Lcg(0x5eed_a10e);
+        let (mut refused, mut lone) = (0, 0);
+        for case in 0..300 {
+            let bodies = 2 + rng.below(40) as usize;
+            // Sparse or crowded, so that some bodies are alone and some meet.
+            let room = [4.0, 12.0, 40.0][case % 3];
+            let mut tris: Vec<T3> = Vec::new();
+            let mut labels = Vec::new();
+            for b in 0..bodies {
+                let at = [0, 1, 2].map(|_| (rng.unit() * room).round() / 2.0);
+                let kind = if b % 7 == 3 { 1 } else { rng.below(3) * 2 % 3 };
+                let t = body(kind, at, 1.0);
+                labels.extend(std::iter::repeat_n(b as u32, t.len()));
+                tris.extend(t);
+            }
+            let corners: Vec<[f64; 3]> = tris.iter().flat_map(|t| t.iter().copied()).collect();
+            let soup = VertexSoup(&corners);
+            let plain = search(&soup, Patches::Always, Mode::Solid);
+            let mut welded = crate::soup::welded_points(&soup).unwrap();
+            welded.set_groups(Groups {
+                labels: labels.clone(),
+                count: bodies,
+            });
+            let grouped = search_welded(&soup, welded, Patches::Always, Mode::Solid);
+            match (&plain, &grouped) {
+                (Err(a), Err(b)) => {
+                    assert_eq!((a.first, a.second), (b.first, b.second), "case {case}");
+                    refused += 1;
+                }
+                (Ok(a), Ok(b)) => assert_eq!(
+                    a.as_ref().map(|c| c.count),
+                    b.as_ref().map(|c| c.count),
+                    "case {case}"
+                ),
+                _ => panic!(
+                    "case {case}: {:?} against {:?}",
+                    plain.is_ok(),
+                    grouped.is_ok()
+                ),
+            }
+            // How many cases had a body alone.
+            let mut records: Vec<Tri> = Vec::new();
+            let mut w = crate::soup::welded_points(&soup).unwrap();
+            for t in 0..tris.len() {
+                records.push(super::super::record(&soup, &w, t));
+            }
+            w.take_groups();
+            if alone(
+                &mut records,
+                &Groups {
+                    labels,
+                    count: bodies,
+                },
+            )
+            .is_some()
+            {
+                lone += 1;
+            }
+        }
+        assert!(
+            refused > 50 && lone > 50 && refused < 250,
+            "{refused} {lone}"
+        );
+    }
+}
