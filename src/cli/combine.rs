@@ -114,7 +114,7 @@ pub(super) fn combine(a: CombineArgs) -> Result<Outcome> {
     }
     let mut parts = Vec::new();
     for (k, path) in a.files.iter().enumerate() {
-        let (bytes, _, label) = read_input(path)?;
+        let Input { bytes, label, .. } = read_input(path)?;
         let read = read_parts(&bytes).with_context(|| label.clone())?;
         for p in read {
             if matches!(p, Part::Planar { .. }) && motions[k].leaves_the_plane() {

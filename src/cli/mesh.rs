@@ -202,6 +202,16 @@ struct MeshFile {
     unit: Option<LengthUnit>,
 }
 
+impl MeshFile {
+    /// A file's parts as `mesh` reports them ([`mesh_parts`]), and the unit it states.
+    fn of(parts: Parts, name: &str, label: &str) -> MeshFile {
+        MeshFile {
+            unit: parts.unit,
+            parts: mesh_parts(parts, name, label),
+        }
+    }
+}
+
 impl MeshPart {
     /// Its warnings as printed; `shell_hint`: a 3MF's surfaces left out name `--shell`.
     fn warning_lines(&self, shell_hint: bool) -> impl Iterator<Item = String> + '_ {
@@ -341,14 +351,12 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
     }
     let files = listed;
     let output = a.common.format();
-    check_batch(
-        files.len(),
-        a.files_from.is_some(),
-        a.method == MeshChoice::All,
-        a.common.mass,
-        a.plot.is_some(),
-        output,
-    )?;
+    let one = OneBody {
+        mass: a.common.mass.is_some(),
+        all: a.method == MeshChoice::All,
+        plot: a.plot.is_some(),
+    };
+    check_batch(files.len(), a.files_from.is_some(), one, output)?;
     let methods: Vec<MeshMethod> = match a.method {
         MeshChoice::Tetra => vec![MeshMethod::Tetra],
         MeshChoice::Voxel => vec![MeshMethod::Voxel],
@@ -394,7 +402,10 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         if a.method == MeshChoice::All && !a.parts {
             // Read once: the solids and the unit the file states.
             let cad = read_cad(p, cad_input, a.overlap).with_context(|| shown(p))?;
-            a.common.adopt_units(&[(shown(p), cad.unit())])?;
+            a.common.adopt_units(&[StatedUnit {
+                name: shown(p),
+                unit: cad.unit(),
+            }])?;
             let mut amount = a.common.amount(3, None)?;
             let given = a.common.density.is_some()
                 || a.common.mass.is_some()
@@ -448,31 +459,21 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
     // Every body of a file (3MF files may hold several), each validated and integrated by
     // the library's pipeline (see `inertia::read_path`).
     let read = |path: &PathBuf| -> Result<MeshFile> {
-        let (parts, name, label) = if cad(path) {
+        if cad(path) {
             // OpenCASCADE reads a CAD file by its name.
             let label = shown(path);
             let parts = inertia::read_path(path, &options).with_context(|| label.clone())?;
             // Named as a mesh on standard input is: `-` in reports, `<stdin>` in messages.
-            let name = if label == "<stdin>" {
-                "-".to_string()
-            } else {
-                label.clone()
-            };
-            (parts, name, label)
-        } else {
-            let (bytes, name, label) = read_input(path)?;
-            if bytes.is_empty() {
-                bail!("{label}: the input is empty");
-            }
-            let parts =
-                inertia::read::read_bytes(path, bytes, &options).with_context(|| label.clone())?;
-            (parts, name, label)
-        };
-        let unit = parts.unit;
-        Ok(MeshFile {
-            parts: mesh_parts(parts, &name, &label),
-            unit,
-        })
+            let name = if label == "<stdin>" { "-" } else { &label };
+            return Ok(MeshFile::of(parts, name, &label));
+        }
+        let Input { bytes, name, label } = read_input(path)?;
+        if bytes.is_empty() {
+            bail!("{label}: the input is empty");
+        }
+        let parts =
+            inertia::read::read_bytes(path, bytes, &options).with_context(|| label.clone())?;
+        Ok(MeshFile::of(parts, &name, &label))
     };
     let at = |amount, view| MeshAt {
         amount,
@@ -508,7 +509,10 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         let progress = Progress::start(None, files[0].display().to_string());
         let file = read(&files[0])?;
         drop(progress);
-        let stated = vec![(files[0].display().to_string(), file.unit)];
+        let stated = vec![StatedUnit {
+            name: files[0].display().to_string(),
+            unit: file.unit,
+        }];
         (vec![Ok(file)], stated)
     } else {
         read_files(&files, "meshes", read, |f| f.unit, &streaming)
@@ -560,15 +564,7 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
             out.warnings.extend(notes);
             return Ok(out);
         }
-        one_body_flags(
-            file.parts.len(),
-            [
-                a.common.mass.is_some(),
-                a.method == MeshChoice::All,
-                a.plot.is_some(),
-            ],
-            ("body", "bodies"),
-        )?;
+        one_body_flags(file.parts.len(), one, ("body", "bodies"))?;
     }
     let parts: Vec<Result<MeshPart, FileError>> = per_file
         .into_iter()

@@ -148,7 +148,6 @@ pub fn run(cli: Cli) -> Result<Outcome> {
     }
 }
 
-/// The input's bytes, its name for the report (`-` for stdin) and its name for messages.
 /// The EXIT STATUS section of every manual page (roff).
 const EXIT_STATUS: &str = r#".SH "EXIT STATUS"
 .TP
@@ -162,7 +161,19 @@ With \fB\-\-method all\fR: the exact methods disagree by more than \fB\-\-tolera
 Bad input or flags: a malformed, open, inside-out or self-intersecting input, overlapping bodies, a value out of range. One line on standard error names the file and the place. A single input prints nothing on standard output; in a batch the other inputs' results are printed, and the exit code is 2 at the end.
 "#;
 
-fn read_input(path: &Path) -> Result<(Bytes, String, String)> {
+/// An input read whole.
+struct Input {
+    /// Its bytes.
+    bytes: Bytes,
+    /// Its name in reports: the path as given, `-` for standard input.
+    name: String,
+    /// Its name in messages: the path, `<stdin>` for standard input.
+    label: String,
+}
+
+/// Reads the file at `path` (`-`: standard input, up to `--max-input-bytes`); the error
+/// names it ("FILE: cannot read: ...").
+fn read_input(path: &Path) -> Result<Input> {
     let name = path.display().to_string();
     let label = if name == "-" {
         "<stdin>".to_string()
@@ -171,7 +182,7 @@ fn read_input(path: &Path) -> Result<(Bytes, String, String)> {
     };
     let bytes = Bytes::open_limited(path, max_input_bytes())
         .with_context(|| format!("{label}: cannot read"))?;
-    Ok((bytes, name, label))
+    Ok(Input { bytes, name, label })
 }
 
 /// The most bytes a file or standard input may hold (`--max-input-bytes`).
@@ -232,7 +243,7 @@ fn compared<R: serde::Serialize>(
 fn gather_files(files: &[PathBuf], files_from: Option<&Path>) -> Result<Vec<PathBuf>> {
     let mut all = files.to_vec();
     if let Some(list) = files_from {
-        let (bytes, _, label) = read_input(list)?;
+        let Input { bytes, label, .. } = read_input(list)?;
         let text = std::str::from_utf8(&bytes)
             .with_context(|| format!("{label}: not a text list of file names"))?;
         all.extend(
@@ -253,15 +264,20 @@ fn gather_files(files: &[PathBuf], files_from: Option<&Path>) -> Result<Vec<Path
     Ok(all)
 }
 
-/// Checks flags that make no sense for several inputs, or for the chosen output.
-fn check_batch(
-    n: usize,
-    from_list: bool,
-    method_all: bool,
-    mass: Option<f64>,
+/// The flags that need a single body, whether each was given.
+#[derive(Clone, Copy, Debug)]
+struct OneBody {
+    /// `--mass` (one body's mass; a batch takes a density).
+    mass: bool,
+    /// `--method all` (a comparison of one body).
+    all: bool,
+    /// `--plot` (a drawing of one body).
     plot: bool,
-    output: OutputFormat,
-) -> Result<()> {
+}
+
+/// Checks flags that make no sense for several inputs (`n` files, or a `--files-from`
+/// list when `from_list`), or for the chosen output.
+fn check_batch(n: usize, from_list: bool, one: OneBody, output: OutputFormat) -> Result<()> {
     // A list from --files-from is a batch however many files it names: its output keeps the
     // batch's shape, so what needs a lone file is refused rather than silently dropped.
     let (batch, what) = match (n, from_list) {
@@ -269,25 +285,26 @@ fn check_batch(
         (_, true) => (true, "a --files-from list"),
         _ => (true, "several files"),
     };
-    if batch && method_all {
+    if batch && one.all {
         bail!("--method all compares methods on one file named on the command line, not {what}");
     }
-    if batch && mass.is_some() {
+    if batch && one.mass {
         bail!("--mass is ambiguous for {what}; give --density or --material");
     }
-    if batch && plot {
+    if batch && one.plot {
         bail!("--plot draws one body from one file named on the command line, not {what}");
     }
-    if method_all && matches!(output, OutputFormat::Csv | OutputFormat::Jsonl) {
+    if one.all && matches!(output, OutputFormat::Csv | OutputFormat::Jsonl) {
         bail!("--method all prints a table or JSON");
     }
     Ok(())
 }
 
-/// Flags that need one body (`[--mass, --method all, --plot]`, whether given), for a file
-/// read as `count` parts (one when `--parts` asked for the shape of several); `noun` names
-/// one body and several ("polygon", "parts").
-fn one_body_flags(count: usize, [mass, all, plot]: [bool; 3], noun: (&str, &str)) -> Result<()> {
+/// Refuses the flags that need one body (`flags`) for a file read as `count` parts (one when
+/// `--parts` asked for the shape of several); `noun` names one body and several
+/// ("polygon", "parts").
+fn one_body_flags(count: usize, flags: OneBody, noun: (&str, &str)) -> Result<()> {
+    let OneBody { mass, all, plot } = flags;
     let (one, many) = noun;
     if mass && count > 1 {
         bail!(
@@ -323,8 +340,17 @@ fn failed(source: &str, e: anyhow::Error) -> FileError {
     }
 }
 
-/// Each file read and the unit it states (for [`Common::adopt_units`]).
-type Stated = Vec<(String, Option<LengthUnit>)>;
+/// A file read and the length unit it states, for [`Common::adopt_units`].
+#[derive(Clone, Debug)]
+struct StatedUnit {
+    /// The file's name in messages.
+    name: String,
+    /// The unit it states, if any (3MF `unit`, DXF `$INSUNITS`, STEP).
+    unit: Option<LengthUnit>,
+}
+
+/// Each file read and the unit it states.
+type Stated = Vec<StatedUnit>;
 
 /// Reads several files on every core (a progress bar counting `noun`), each to its result
 /// or its file's name and message; and the unit each file that was read states, for
@@ -352,7 +378,12 @@ fn read_batch<T: Send>(
     let stated = files
         .iter()
         .zip(&per_file)
-        .filter_map(|(p, r)| r.as_ref().ok().map(|f| (p.display().to_string(), unit(f))))
+        .filter_map(|(p, r)| {
+            r.as_ref().ok().map(|f| StatedUnit {
+                name: p.display().to_string(),
+                unit: unit(f),
+            })
+        })
         .collect();
     (per_file, stated)
 }

@@ -114,14 +114,14 @@ impl Common {
     /// each file read, by name, with the unit it states) when `--units` is not given;
     /// refuses files that disagree with each other or with `--units` (unless
     /// `--units-override`).
-    pub(super) fn adopt_units(&mut self, stated: &[(String, Option<LengthUnit>)]) -> Result<()> {
+    pub(super) fn adopt_units(&mut self, stated: &[StatedUnit]) -> Result<()> {
         // --units-override: every file is read in --units, whatever it states.
         if self.units_fixed_by_flags() {
             return Ok(());
         }
         let mut first: Option<(LengthUnit, &str)> = None;
         let mut unitless: Option<&str> = None;
-        for (name, unit) in stated {
+        for StatedUnit { name, unit } in stated {
             let Some(u) = *unit else {
                 unitless.get_or_insert(name);
                 continue;

@@ -148,14 +148,12 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
     let tolerance = check_tolerance(a.tolerance)?;
     let files = listed;
     let output = a.common.format();
-    check_batch(
-        files.len(),
-        a.files_from.is_some(),
-        a.method == PolygonChoice::All,
-        a.common.mass,
-        a.plot.is_some(),
-        output,
-    )?;
+    let one = OneBody {
+        mass: a.common.mass.is_some(),
+        all: a.method == PolygonChoice::All,
+        plot: a.plot.is_some(),
+    };
+    check_batch(files.len(), a.files_from.is_some(), one, output)?;
     let methods: Vec<PolygonMethod> = match a.method {
         PolygonChoice::Fan => vec![PolygonMethod::Fan],
         PolygonChoice::RightTriangle => vec![PolygonMethod::RightTriangle],
@@ -164,7 +162,7 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
     };
     // A file's polygons (GeoJSON and DXF files may hold several), each integrated.
     let read = |path: &PathBuf| -> Result<PolygonFile> {
-        let (bytes, name, label) = read_input(path)?;
+        let Input { bytes, name, label } = read_input(path)?;
         let read =
             inertia::read::read_bytes(path, bytes, &options).with_context(|| label.clone())?;
         let Shapes::Polygons(polys) = read.shapes else {
@@ -203,8 +201,10 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
     // A lone file is read once here: one polygon is reported alone, several as parts below.
     if files.len() == 1 && a.files_from.is_none() {
         let file = read(&files[0])?;
-        a.common
-            .adopt_units(&[(files[0].display().to_string(), file.unit)])?;
+        a.common.adopt_units(&[StatedUnit {
+            name: files[0].display().to_string(),
+            unit: file.unit,
+        }])?;
         let amount = a.common.amount(2, a.thickness)?;
         let view = a.common.view(2)?;
         let at = |method| PolygonAt {
@@ -243,15 +243,7 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
             out.warnings.splice(0..0, warnings);
             return Ok(out);
         }
-        one_body_flags(
-            parts.len(),
-            [
-                a.common.mass.is_some(),
-                a.method == PolygonChoice::All,
-                a.plot.is_some(),
-            ],
-            ("polygon", "parts"),
-        )?;
+        one_body_flags(parts.len(), one, ("polygon", "parts"))?;
         let file = PolygonFile {
             parts,
             notes,

@@ -118,112 +118,145 @@ pub(super) struct Out3d {
     pub(super) common: Common,
 }
 
-pub(super) fn shape(kind: ShapeKind) -> Result<Outcome> {
-    let (s2, s3, name) = match kind {
-        ShapeKind::Rectangle { width, height, out } => (
-            Some((Shape2d::Rectangle { width, height }, out)),
-            None,
-            format!("rectangle {} × {}", num(width), num(height)),
-        ),
-        ShapeKind::Regular {
-            sides,
-            side,
-            circumradius,
-            out,
-        } => {
-            let side = match (side, circumradius) {
-                (Some(l), _) => l,
-                (None, Some(r)) => {
-                    positive(Parameter::Circumradius, r)?;
-                    2.0 * r * (std::f64::consts::PI / sides.max(1) as f64).sin()
-                }
-                (None, None) => bail!("regular needs --side or --circumradius"),
-            };
-            (
-                Some((Shape2d::Regular { sides, side }, out)),
-                None,
-                format!("regular {sides}-gon of side {}", num(side)),
-            )
-        }
-        ShapeKind::Circle { radius, out } => (
-            Some((Shape2d::Circle { radius }, out)),
-            None,
-            format!("circle of radius {}", num(radius)),
-        ),
-        ShapeKind::Box { size, out } => {
-            if size.len() != 3 {
-                bail!("--size takes X,Y,Z (3 numbers), got {}", size.len());
+/// A shape as given on the command line, with its name in the report.
+enum Given {
+    /// A plate (a 2D shape) and its flags.
+    Plate {
+        name: String,
+        shape: Shape2d,
+        out: Out2d,
+    },
+    /// A solid and its flags.
+    Solid {
+        name: String,
+        shape: Shape3d,
+        out: Out3d,
+    },
+}
+
+impl Given {
+    /// The shape `kind` names, with its report's name (`box 1 × 2 × 3`).
+    fn of(kind: ShapeKind) -> Result<Given> {
+        let plate = |name, shape, out| Given::Plate { name, shape, out };
+        let solid = |name, shape, out| Given::Solid { name, shape, out };
+        Ok(match kind {
+            ShapeKind::Rectangle { width, height, out } => plate(
+                format!("rectangle {} × {}", num(width), num(height)),
+                Shape2d::Rectangle { width, height },
+                out,
+            ),
+            ShapeKind::Regular {
+                sides,
+                side,
+                circumradius,
+                out,
+            } => {
+                let side = match (side, circumradius) {
+                    (Some(l), _) => l,
+                    (None, Some(r)) => {
+                        positive(Parameter::Circumradius, r)?;
+                        2.0 * r * (std::f64::consts::PI / sides.max(1) as f64).sin()
+                    }
+                    (None, None) => bail!("regular needs --side or --circumradius"),
+                };
+                plate(
+                    format!("regular {sides}-gon of side {}", num(side)),
+                    Shape2d::Regular { sides, side },
+                    out,
+                )
             }
-            let size = [size[0], size[1], size[2]];
-            (
-                None,
-                Some((Shape3d::Box { size }, out)),
-                format!("box {} × {} × {}", num(size[0]), num(size[1]), num(size[2])),
-            )
-        }
-        ShapeKind::Sphere { radius, out } => (
-            None,
-            Some((Shape3d::Sphere { radius }, out)),
-            format!("sphere of radius {}", num(radius)),
-        ),
-        ShapeKind::Cylinder {
-            radius,
-            height,
-            out,
-        } => (
-            None,
-            Some((Shape3d::Cylinder { radius, height }, out)),
-            format!("cylinder of radius {}, height {}", num(radius), num(height)),
-        ),
-        ShapeKind::Biconvex { width, height, out } => (
-            None,
-            Some((Shape3d::Biconvex { width, height }, out)),
-            format!("biconvex {} × {}", num(width), num(height)),
-        ),
-    };
-    if let Some((shape, out)) = s2 {
-        shape.validate()?;
-        let amount = out.common.amount(2, out.thickness)?;
-        let view = out.common.view(2)?;
-        let about = out.common.about::<2>()?.map(Point2::from);
-        if out.segments < 3 || out.segments > 10_000_000 {
-            bail!(
-                "--segments must be between 3 and 10000000, got {}",
-                out.segments
-            );
-        }
-        // A regular n-gon written out has n vertices: 16 bytes each, and the JSON text.
-        if let (Shape2d::Regular { sides, .. }, Some(_)) = (&shape, &out.polygon_out)
-            && *sides > 10_000_000
-        {
-            bail!(
-                "--polygon-out would write {sides} vertices (about {} of JSON): at most 10000000",
-                inertia::details::human_bytes(*sides as f64 * 48.0)
-            );
-        }
-        let e = shape.exact();
-        let outline = Outline {
-            vertices: e.vertices,
-            holes: 0,
-            winding: "ccw",
-            perimeter: e.perimeter,
-            max_deviation: None,
-            bounding_box: Some(e.bounding_box),
-        };
-        let unit = PolygonIntegral::from_properties(e.properties);
-        let report = checked(
-            &name,
-            PolygonReport::from_integral(&name, "closed-form", outline, unit, amount, about, &view),
-        )?;
-        if let Some(path) = &out.polygon_out {
-            write_file(
-                path,
-                &inertia::io::json::write(&shape.tessellate(out.segments)),
-            )?;
-        }
-        return Ok(Outcome::ok(out.common.format().polygon(&report)));
+            ShapeKind::Circle { radius, out } => plate(
+                format!("circle of radius {}", num(radius)),
+                Shape2d::Circle { radius },
+                out,
+            ),
+            ShapeKind::Box { size, out } => {
+                if size.len() != 3 {
+                    bail!("--size takes X,Y,Z (3 numbers), got {}", size.len());
+                }
+                let size = [size[0], size[1], size[2]];
+                solid(
+                    format!("box {} × {} × {}", num(size[0]), num(size[1]), num(size[2])),
+                    Shape3d::Box { size },
+                    out,
+                )
+            }
+            ShapeKind::Sphere { radius, out } => solid(
+                format!("sphere of radius {}", num(radius)),
+                Shape3d::Sphere { radius },
+                out,
+            ),
+            ShapeKind::Cylinder {
+                radius,
+                height,
+                out,
+            } => solid(
+                format!("cylinder of radius {}, height {}", num(radius), num(height)),
+                Shape3d::Cylinder { radius, height },
+                out,
+            ),
+            ShapeKind::Biconvex { width, height, out } => solid(
+                format!("biconvex {} × {}", num(width), num(height)),
+                Shape3d::Biconvex { width, height },
+                out,
+            ),
+        })
     }
-    let (shape, out) = s3.expect("a shape is 2D or 3D");
+}
+
+pub(super) fn shape(kind: ShapeKind) -> Result<Outcome> {
+    match Given::of(kind)? {
+        Given::Plate { name, shape, out } => plate(&name, shape, out),
+        Given::Solid { name, shape, out } => solid(&name, shape, out),
+    }
+}
+
+/// `inertia shape` of a plate: its report, and `--polygon-out`.
+fn plate(name: &str, shape: Shape2d, out: Out2d) -> Result<Outcome> {
+    shape.validate()?;
+    let amount = out.common.amount(2, out.thickness)?;
+    let view = out.common.view(2)?;
+    let about = out.common.about::<2>()?.map(Point2::from);
+    if out.segments < 3 || out.segments > 10_000_000 {
+        bail!(
+            "--segments must be between 3 and 10000000, got {}",
+            out.segments
+        );
+    }
+    // A regular n-gon written out has n vertices: 16 bytes each, and the JSON text.
+    if let (Shape2d::Regular { sides, .. }, Some(_)) = (&shape, &out.polygon_out)
+        && *sides > 10_000_000
+    {
+        bail!(
+            "--polygon-out would write {sides} vertices (about {} of JSON): at most 10000000",
+            inertia::details::human_bytes(*sides as f64 * 48.0)
+        );
+    }
+    let e = shape.exact();
+    let outline = Outline {
+        vertices: e.vertices,
+        holes: 0,
+        winding: "ccw",
+        perimeter: e.perimeter,
+        max_deviation: None,
+        bounding_box: Some(e.bounding_box),
+    };
+    let unit = PolygonIntegral::from_properties(e.properties);
+    let report = checked(
+        name,
+        PolygonReport::from_integral(name, "closed-form", outline, unit, amount, about, &view),
+    )?;
+    if let Some(path) = &out.polygon_out {
+        write_file(
+            path,
+            &inertia::io::json::write(&shape.tessellate(out.segments)),
+        )?;
+    }
+    Ok(Outcome::ok(out.common.format().polygon(&report)))
+}
+
+/// `inertia shape` of a solid: its report, and `--mesh-out`.
+fn solid(name: &str, shape: Shape3d, out: Out3d) -> Result<Outcome> {
     shape.validate()?;
     let amount = out.common.amount(3, None)?;
     let view = out.common.view(3)?;
@@ -271,8 +304,8 @@ pub(super) fn shape(kind: ShapeKind) -> Result<Outcome> {
         grid: None,
     };
     let report = checked(
-        &name,
-        MeshReport::from_integral(&name, "closed-form", body, unit, amount, about, &view),
+        name,
+        MeshReport::from_integral(name, "closed-form", body, unit, amount, about, &view),
     )?;
     if let Some(path) = &out.mesh_out {
         // Streamed to the file: the bytes are never held whole.
