@@ -179,7 +179,7 @@ pub(super) fn combine(a: CombineArgs) -> Result<Outcome> {
             &view,
         );
         let r = checked(&source, r)?;
-        return Ok(Outcome::ok(format.polygon(&r)));
+        return Ok(lone(&r, format));
     }
     let about = a.present.about::<3>()?.map(Point3::from);
     let mut props = Vec::new();
@@ -199,5 +199,5 @@ pub(super) fn combine(a: CombineArgs) -> Result<Outcome> {
     let r =
         MeshReport::from_properties(&source, "combine", body, None, total, density, about, &view);
     let r = checked(&source, r)?;
-    Ok(Outcome::ok(format.mesh(&r)))
+    Ok(lone(&r, format))
 }

@@ -1,8 +1,115 @@
-//! The one batch driver of `mesh` and `polygon`: a file's parts reported (as JSON Lines while
-//! the batch is read, when they can be), then every part, the total and the errors. What
-//! differs between meshes and polygons is a [`Reporter`].
+//! What every command does with its reports: one report printed alone ([`lone`]: `shape`,
+//! `combine`, a lone file of `mesh` or `polygon`), a comparison judged ([`judged`]:
+//! `--method all`, a CAD file's tessellations), and the one batch driver of `mesh` and
+//! `polygon`: a file's parts reported (as JSON Lines while the batch is read, when they can
+//! be), then every part, the total and the errors. What differs between meshes and
+//! polygons is a [`Reporter`]; how a report reads in each output format is [`Printed`].
 
 use super::*;
+
+/// A report a command prints (a polygon's or a mesh's), in each output format.
+pub(super) trait Printed: serde::Serialize + Clone {
+    /// The report alone in `format`: a table, a JSON object, a CSV header and row, a JSON
+    /// Lines line.
+    fn print(&self, format: OutputFormat) -> String;
+
+    /// Reports, failures and the total as CSV (the total last, as a row like the others).
+    fn csv(rows: &[Result<Self, FileError>], total: Option<&Self>) -> String;
+}
+
+impl Printed for PolygonReport {
+    fn print(&self, format: OutputFormat) -> String {
+        format.polygon(self)
+    }
+
+    fn csv(rows: &[Result<Self, FileError>], total: Option<&Self>) -> String {
+        inertia::report::csv::polygons(rows, total)
+    }
+}
+
+impl Printed for MeshReport {
+    fn print(&self, format: OutputFormat) -> String {
+        format.mesh(self)
+    }
+
+    fn csv(rows: &[Result<Self, FileError>], total: Option<&Self>) -> String {
+        inertia::report::csv::meshes(rows, total)
+    }
+}
+
+/// One report printed alone on stdout, exit code 0: what `shape` and `combine` print, and
+/// `mesh` and `polygon` for a lone file of one part.
+pub(super) fn lone<R: Printed>(report: &R, format: OutputFormat) -> Outcome {
+    Outcome::ok(report.print(format))
+}
+
+/// A comparison printed (`stdout`), judged: when `disagreement` says why the results
+/// disagree, exit code 1 with that line as a warning (the comparison is still printed).
+pub(super) fn judged(stdout: String, disagreement: Option<String>) -> Outcome {
+    let mut out = Outcome::ok(stdout);
+    if let Some(why) = disagreement {
+        out.code = 1;
+        out.warnings.push(why);
+    }
+    out
+}
+
+/// The outcome of `--method all` on a lone file (`label` in messages): a table (titled
+/// `title`) or JSON, exit code 1 when the exact methods disagree.
+pub(super) fn compared<R: serde::Serialize>(
+    c: compare::Comparison<R>,
+    format: OutputFormat,
+    title: &str,
+    label: &str,
+) -> Outcome {
+    let stdout = match format {
+        OutputFormat::Json | OutputFormat::Jsonl | OutputFormat::Csv => c.json(),
+        OutputFormat::Table => c.table(title),
+    };
+    let why = (!c.agree).then(|| {
+        format!(
+            "{label}: the exact methods disagree by {:.1e} (tolerance {:.0e})",
+            c.max_exact_spread, c.tolerance
+        )
+    });
+    judged(stdout, why)
+}
+
+/// The output of a batch: each part's report (or its file's failure), the total, and the
+/// failures as warnings with exit code 2.
+fn batch_outcome<R: Printed>(
+    format: OutputFormat,
+    rows: Vec<Result<R, FileError>>,
+    total: Option<R>,
+) -> Outcome {
+    // Each message already names its file.
+    let errors: Vec<String> = rows
+        .iter()
+        .filter_map(|r| r.as_ref().err())
+        .map(|e| e.message.clone())
+        .collect();
+    let stdout = match format {
+        OutputFormat::Csv => R::csv(&rows, total.as_ref()),
+        OutputFormat::Jsonl => inertia::report::jsonl::lines(&rows),
+        OutputFormat::Json => inertia::report::json::batch(&rows, total.as_ref()),
+        OutputFormat::Table => {
+            let mut s = String::new();
+            for r in rows.iter().filter_map(|r| r.as_ref().ok()) {
+                s += &r.print(OutputFormat::Table);
+                s.push('\n');
+            }
+            if let Some(t) = &total {
+                s += &t.print(OutputFormat::Table);
+            }
+            s
+        }
+    };
+    Outcome {
+        stdout,
+        code: if errors.is_empty() { 0 } else { 2 },
+        warnings: errors,
+    }
+}
 
 /// How a command reports its parts, once the amount (density or mass), the point of the
 /// moments and the view are known: what differs between `mesh` and `polygon` in a batch.
@@ -12,7 +119,7 @@ pub(super) trait Reporter: Sync {
     /// One part of a batch.
     type Part;
     /// A part's report (and the total's).
-    type Report: serde::Serialize + Clone;
+    type Report: Printed;
 
     /// The report of one part.
     fn report(&self, part: &Self::Part) -> Result<Self::Report>;
@@ -25,12 +132,6 @@ pub(super) trait Reporter: Sync {
 
     /// The reports of a file's parts (as a batch gives them), each or its failure.
     fn file_reports(&self, file: &Self::File) -> Vec<Result<Self::Report, FileError>>;
-
-    /// A report as a table.
-    fn table(r: &Self::Report) -> String;
-
-    /// Reports, failures and the total as CSV.
-    fn csv(rows: &[Result<Self::Report, FileError>], total: Option<&Self::Report>) -> String;
 
     /// The JSON Lines of a file read, or of its failure.
     fn lines(&self, file: &Result<Self::File, FileError>) -> String {
@@ -70,7 +171,7 @@ pub(super) trait Reporter: Sync {
         } else {
             None
         };
-        Ok(batch_outcome(output, rows, total, Self::table, Self::csv))
+        Ok(batch_outcome(output, rows, total))
     }
 }
 

@@ -217,28 +217,6 @@ fn check_tolerance(t: f64) -> Result<f64> {
     }
 }
 
-/// The outcome of `--method all`: exit code 1 and a warning when exact methods disagree.
-fn compared<R: serde::Serialize>(
-    c: compare::Comparison<R>,
-    format: OutputFormat,
-    title: &str,
-    label: &str,
-) -> Outcome {
-    let stdout = match format {
-        OutputFormat::Json | OutputFormat::Jsonl | OutputFormat::Csv => c.json(),
-        OutputFormat::Table => c.table(title),
-    };
-    let mut out = Outcome::ok(stdout);
-    if !c.agree {
-        out.code = 1;
-        out.warnings.push(format!(
-            "{label}: the exact methods disagree by {:.1e} (tolerance {:.0e})",
-            c.max_exact_spread, c.tolerance
-        ));
-    }
-    out
-}
-
 /// The inputs: FILE arguments, then the names listed in --files-from.
 fn gather_files(files: &[PathBuf], files_from: Option<&Path>) -> Result<Vec<PathBuf>> {
     let mut all = files.to_vec();
@@ -443,44 +421,6 @@ impl LineStream {
             Some(e) => bail!("cannot write output: {e}"),
             None => Ok(()),
         }
-    }
-}
-
-/// The output of several inputs: each part, the total (table and JSON), errors.
-fn batch_outcome<R: serde::Serialize + Clone>(
-    format: OutputFormat,
-    rows: Vec<Result<R, FileError>>,
-    total: Option<R>,
-    render_one: impl Fn(&R) -> String,
-    csv_rows: impl Fn(&[Result<R, FileError>], Option<&R>) -> String,
-) -> Outcome {
-    // Each message already names its file.
-    let errors: Vec<String> = rows
-        .iter()
-        .filter_map(|r| r.as_ref().err())
-        .map(|e| e.message.clone())
-        .collect();
-    let stdout = match format {
-        // The total last, as a row like the others.
-        OutputFormat::Csv => csv_rows(&rows, total.as_ref()),
-        OutputFormat::Jsonl => inertia::report::jsonl::lines(&rows),
-        OutputFormat::Json => inertia::report::json::batch(&rows, total.as_ref()),
-        OutputFormat::Table => {
-            let mut s = String::new();
-            for r in rows.iter().filter_map(|r| r.as_ref().ok()) {
-                s += &render_one(r);
-                s.push('\n');
-            }
-            if let Some(t) = &total {
-                s += &render_one(t);
-            }
-            s
-        }
-    };
-    Outcome {
-        stdout,
-        code: if errors.is_empty() { 0 } else { 2 },
-        warnings: errors,
     }
 }
 

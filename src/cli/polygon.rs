@@ -103,7 +103,7 @@ struct PolygonPart {
 
 /// A polygon file read: its polygons, what it held besides them, its warnings (as
 /// printed) and the unit it states.
-struct PolygonFile {
+pub(super) struct PolygonFile {
     parts: Vec<PolygonPart>,
     notes: Notes,
     warnings: Vec<String>,
@@ -112,7 +112,7 @@ struct PolygonFile {
 
 /// One polygon of a batch, with what its file held outside its polygons (carried by the
 /// file's first part, to be summed in the total).
-struct BatchPart {
+pub(super) struct BatchPart {
     name: String,
     outline: Outline,
     integral: PolygonIntegral,
@@ -224,7 +224,7 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
             let reports = methods
                 .iter()
                 .zip(part.integrals)
-                .map(|(m, u)| at(*m).report_named(&part.name, part.outline, u, Some(&notes)))
+                .map(|(m, u)| at(m.name()).report_named(&part.name, part.outline, u, Some(&notes)))
                 .collect::<Result<Vec<_>>>()?;
             if let Some(path) = &a.plot {
                 write_file(
@@ -238,7 +238,7 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
                 let c = compare::polygons(reports, tolerance);
                 compared(c, output, &format!("polygon {name}"), label)
             } else {
-                Outcome::ok(output.polygon(&reports[0]))
+                lone(&reports[0], output)
             };
             out.warnings.splice(0..0, warnings);
             return Ok(out);
@@ -267,7 +267,7 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
     let method = methods[0];
     let streaming = Streaming::new(stream, || {
         Ok(PolygonAt {
-            method,
+            method: method.name(),
             amount: a.common.amount(2, a.thickness)?,
             about,
             view: a.common.view(2)?,
@@ -282,18 +282,19 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
     Ok(out)
 }
 
-/// How a polygon's report is made: the method, the density or mass, the point of the
-/// moments and the view.
-struct PolygonAt {
-    method: PolygonMethod,
-    amount: Amount,
-    about: Option<Point2<f64>>,
-    view: View,
+/// How a polygon's report is made: the method's name, the density or mass, the point of
+/// the moments and the view (also `shape`'s, for a plate).
+pub(super) struct PolygonAt {
+    /// The method's name in reports (`fan`, `closed-form`, ...).
+    pub(super) method: &'static str,
+    pub(super) amount: Amount,
+    pub(super) about: Option<Point2<f64>>,
+    pub(super) view: View,
 }
 
 impl PolygonAt {
     /// The report of one polygon, with its file's notes when given.
-    fn report_named(
+    pub(super) fn report_named(
         &self,
         name: &str,
         outline: Outline,
@@ -302,7 +303,7 @@ impl PolygonAt {
     ) -> Result<PolygonReport> {
         let mut r = PolygonReport::from_integral(
             name,
-            self.method.name(),
+            self.method,
             outline,
             unit,
             self.amount,
@@ -339,7 +340,7 @@ impl Reporter for PolygonAt {
         .context("no parts")?;
         let mut r = PolygonReport::from_integral(
             name,
-            self.method.name(),
+            self.method,
             t.outline,
             t.integral(),
             self.amount,
@@ -357,14 +358,6 @@ impl Reporter for PolygonAt {
             .iter()
             .map(|p| self.report(p).map_err(|e| failed(&p.name, e)))
             .collect()
-    }
-
-    fn table(r: &PolygonReport) -> String {
-        OutputFormat::Table.polygon(r)
-    }
-
-    fn csv(rows: &[Result<PolygonReport, FileError>], total: Option<&PolygonReport>) -> String {
-        inertia::report::csv::polygons(rows, total)
     }
 }
 
@@ -399,7 +392,7 @@ fn batch(
     output: OutputFormat,
 ) -> Result<Outcome> {
     let at = PolygonAt {
-        method,
+        method: method.name(),
         amount: a.common.amount(2, a.thickness)?,
         about,
         view: a.common.view(2)?,

@@ -204,6 +204,9 @@ impl Given {
     }
 }
 
+/// The method's name in a shape's report.
+const CLOSED_FORM: &str = "closed-form";
+
 pub(super) fn shape(kind: ShapeKind) -> Result<Outcome> {
     match Given::of(kind)? {
         Given::Plate { name, shape, out } => plate(&name, shape, out),
@@ -241,18 +244,21 @@ fn plate(name: &str, shape: Shape2d, out: Out2d) -> Result<Outcome> {
         max_deviation: None,
         bounding_box: Some(e.bounding_box),
     };
+    let at = PolygonAt {
+        method: CLOSED_FORM,
+        amount,
+        about,
+        view,
+    };
     let unit = PolygonIntegral::from_properties(e.properties);
-    let report = checked(
-        name,
-        PolygonReport::from_integral(name, "closed-form", outline, unit, amount, about, &view),
-    )?;
+    let report = at.report_named(name, outline, unit, None)?;
     if let Some(path) = &out.polygon_out {
         write_file(
             path,
             &inertia::io::json::write(&shape.tessellate(out.segments)),
         )?;
     }
-    Ok(Outcome::ok(out.common.format().polygon(&report)))
+    Ok(lone(&report, out.common.format()))
 }
 
 /// `inertia shape` of a solid: its report, and `--mesh-out`.
@@ -303,10 +309,14 @@ fn solid(name: &str, shape: Shape3d, out: Out3d) -> Result<Outcome> {
         properties: e.properties,
         grid: None,
     };
-    let report = checked(
-        name,
-        MeshReport::from_integral(name, "closed-form", body, unit, amount, about, &view),
-    )?;
+    let at = MeshAt {
+        amount,
+        view,
+        about,
+        method: CLOSED_FORM,
+        shell: false,
+    };
+    let report = at.report_named(name, body, unit)?;
     if let Some(path) = &out.mesh_out {
         // Streamed to the file: the bytes are never held whole.
         let mesh = shape.tessellate(out.segments);
@@ -341,5 +351,5 @@ fn solid(name: &str, shape: Shape3d, out: Out3d) -> Result<Outcome> {
         .and_then(|_| std::io::Write::flush(&mut w))
         .with_context(cannot)?;
     }
-    Ok(Outcome::ok(out.common.format().mesh(&report)))
+    Ok(lone(&report, out.common.format()))
 }
