@@ -165,7 +165,15 @@ pub(super) fn combine(a: CombineArgs) -> Result<Outcome> {
                 outlines.push(*outline);
             }
         }
-        let outline = Outline::sum(outlines);
+        // The winding the parts' reports share, else the one every ring is integrated in.
+        let winding = match outlines.first() {
+            Some(o) if outlines.iter().all(|p| p.winding == o.winding) => o.winding,
+            _ => "ccw",
+        };
+        let outline = Outline {
+            winding,
+            ..Outline::sum(outlines)
+        };
         let total: inertia::MassProperties2d = props.into_iter().sum();
         let density = units.density_to_si(total.mass / total.area, 2);
         let r = PolygonReport::from_properties(

@@ -267,6 +267,13 @@ fn a_file_density_is_used_unless_one_is_given_and_colour_and_material_are_report
         "{out}"
     );
     assert_eq!(v["material"]["name"], "aluminium 6061");
+    // Its report combines: combine reads its method, brep, back.
+    assert_eq!(v["method"], "brep");
+    let report = std::env::temp_dir().join(format!("inertia-brep-{}.json", std::process::id()));
+    std::fs::write(&report, &out).unwrap();
+    let (combined, _, why) = run(&["combine", report.to_str().unwrap()]);
+    std::fs::remove_file(&report).ok();
+    assert_eq!(combined, 0, "{why}");
     assert!(close(
         v["material"]["density"].as_f64().unwrap(),
         2700.0,
