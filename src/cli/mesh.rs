@@ -13,10 +13,12 @@ pub(super) struct MeshArgs {
     #[arg(long, help_heading = "Input", value_name = "LIST")]
     pub(super) files_from: Option<PathBuf>,
     /// Refuse a mesh file that holds or expands to more triangles than this (a 3MF whose
-    /// objects place each other over and over is counted before it is expanded).
+    /// objects place each other over and over is counted before it is expanded). Never more
+    /// than 1431655765, whatever this says (corners are numbered in 32 bits).
     #[arg(long, value_name = "N", help_heading = "Limits", default_value_t = inertia::io::threemf::DEFAULT_MAX_TRIANGLES)]
     pub(super) max_triangles: u64,
-    /// Input format; by default from the extension, else from the content.
+    /// Input format; by default from the extension, else from the content (STEP, IGES and
+    /// BREP by their extension only).
     #[arg(long, value_enum, help_heading = "Input", value_name = "FORMAT")]
     pub(super) input_format: Option<MeshInput>,
     /// Integration method.
@@ -26,7 +28,8 @@ pub(super) struct MeshArgs {
     #[arg(long, default_value_t = DEFAULT_RESOLUTION, help_heading = "Method", value_name = "CELLS")]
     pub(super) resolution: usize,
     /// A thin-walled part: the mass lies in a wall of this thickness (input units) on the
-    /// surface, which may be open; --density is that of the wall material.
+    /// surface, which may be open; --density is that of the wall material. Method `shell`
+    /// (no --method); not for a CAD file.
     #[arg(
         long,
         allow_negative_numbers = true,
@@ -35,10 +38,11 @@ pub(super) struct MeshArgs {
     )]
     pub(super) shell: Option<f64>,
     /// Also draw three orthographic views with the centroid and principal axes into this
-    /// SVG file.
+    /// SVG file (one body of one mesh file named on the command line).
     #[arg(long, help_heading = "Output", value_name = "FILE.svg")]
     pub(super) plot: Option<PathBuf>,
-    /// With --method all: the largest relative spread allowed between exact methods.
+    /// With --method all: the largest relative spread allowed between exact methods (beyond
+    /// it, exit code 1). A CAD file's tessellations are judged by their chords instead.
     #[arg(
         long,
         default_value_t = 1e-9,

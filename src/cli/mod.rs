@@ -155,7 +155,7 @@ const EXIT_STATUS: &str = r#".SH "EXIT STATUS"
 Every input was read, checked and integrated; the results are on standard output.
 .TP
 \fB1\fR
-With \fB\-\-method all\fR: the exact methods disagree by more than \fB\-\-tolerance\fR (the comparison is still printed).
+With \fB\-\-method all\fR: the exact methods disagree by more than \fB\-\-tolerance\fR, or a CAD solid's tessellation differs from its B-rep by more than its chords allow (the comparison is still printed).
 .TP
 \fB2\fR
 Bad input or flags: a malformed, open, inside-out or self-intersecting input, overlapping bodies, a value out of range. One line on standard error names the file and the place. A single input prints nothing on standard output; in a batch the other inputs' results are printed, and the exit code is 2 at the end.

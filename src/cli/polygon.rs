@@ -16,7 +16,8 @@ pub(super) struct PolygonArgs {
     /// Integration method.
     #[arg(long, value_enum, default_value_t = PolygonChoice::Fan, help_heading = "Method")]
     pub(super) method: PolygonChoice,
-    /// With --method all: the largest relative spread allowed between exact methods.
+    /// With --method all: the largest relative spread allowed between exact methods (beyond
+    /// it, exit code 1).
     #[arg(
         long,
         default_value_t = 1e-9,
@@ -33,7 +34,8 @@ pub(super) struct PolygonArgs {
         value_name = "THICKNESS"
     )]
     pub(super) thickness: Option<f64>,
-    /// Also draw the polygon, its centroid and principal axes into this SVG file.
+    /// Also draw the polygon, its centroid and principal axes into this SVG file (one
+    /// polygon of one file named on the command line).
     #[arg(long, help_heading = "Output", value_name = "FILE.svg")]
     pub(super) plot: Option<PathBuf>,
     /// DXF: join the ends of lines, arcs and open polylines closer than this (input units).

@@ -86,15 +86,35 @@ pub(super) enum ShapeKind {
     },
 }
 
+/// A shape reads no file: the flags about files' units say so (`--units-override`, which
+/// has nothing to override, is hidden and refused).
+fn no_file_units(a: clap::Arg) -> clap::Arg {
+    match a.get_id().as_str() {
+        "units" => a.help(
+            "The length unit of the dimensions given: mm, cm, m, in, ft, ... Densities are then SI and results are in kg and metres (or --output-units)",
+        ),
+        "output_units" => a.help(
+            "The length unit of the results (with --units): mm, cm, m, in, ft, ... as for --units. Default m",
+        ),
+        "material" => a.help(
+            "A material from `inertia materials`: its density in kg/m³, so it needs --units (and, for a plate, its --thickness)",
+        ),
+        "units_override" => a.hide(true),
+        _ => a,
+    }
+}
+
 #[derive(Args, Debug)]
+#[command(mut_args(no_file_units))]
 pub(super) struct Out2d {
     /// Plate thickness (input units): the density is then per volume.
     #[arg(long, allow_negative_numbers = true)]
     pub(super) thickness: Option<f64>,
-    /// Also write the outline as a JSON polygon (a circle as a --segments-gon).
-    #[arg(long)]
+    /// Also write the outline to this file as a JSON polygon (a circle as a --segments-gon),
+    /// which `inertia polygon` reads.
+    #[arg(long, value_name = "FILE.json")]
     pub(super) polygon_out: Option<PathBuf>,
-    /// Segments of a tessellated circle.
+    /// Segments of a tessellated circle (3 to 10000000; only --polygon-out uses them).
     #[arg(long, default_value_t = 64)]
     pub(super) segments: usize,
     #[command(flatten)]
@@ -102,16 +122,18 @@ pub(super) struct Out2d {
 }
 
 #[derive(Args, Debug)]
+#[command(mut_args(no_file_units))]
 pub(super) struct Out3d {
-    /// Also write a tessellation: binary STL (.stl; coordinates rounded to f32) or OBJ
-    /// (.obj; every digit).
-    #[arg(long)]
+    /// Also write a tessellation to this file: OBJ when its name ends in .obj (every
+    /// digit), else binary STL (coordinates rounded to f32; see --ascii).
+    #[arg(long, value_name = "FILE")]
     pub(super) mesh_out: Option<PathBuf>,
     /// Write --mesh-out's STL as ASCII with every digit of f64 (it reads back exactly; about
     /// five times the size of binary STL).
     #[arg(long, requires = "mesh_out")]
     pub(super) ascii: bool,
-    /// Segments around each circle of the tessellation.
+    /// Segments around each circle of --mesh-out's tessellation (3 to 100000; a box has
+    /// 12 triangles whatever this says).
     #[arg(long, default_value_t = 64)]
     pub(super) segments: usize,
     #[command(flatten)]
@@ -208,6 +230,18 @@ impl Given {
 const CLOSED_FORM: &str = "closed-form";
 
 pub(super) fn shape(kind: ShapeKind) -> Result<Outcome> {
+    let common = match &kind {
+        ShapeKind::Rectangle { out, .. }
+        | ShapeKind::Regular { out, .. }
+        | ShapeKind::Circle { out, .. } => &out.common,
+        ShapeKind::Box { out, .. }
+        | ShapeKind::Sphere { out, .. }
+        | ShapeKind::Cylinder { out, .. }
+        | ShapeKind::Biconvex { out, .. } => &out.common,
+    };
+    if common.units_override {
+        bail!("--units-override reads a file in --units; a shape reads no file: leave it out");
+    }
     match Given::of(kind)? {
         Given::Plate { name, shape, out } => plate(&name, shape, out),
         Given::Solid { name, shape, out } => solid(&name, shape, out),
