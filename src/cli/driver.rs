@@ -223,3 +223,97 @@ pub(super) fn read_files<R: Reporter>(
         }
     })
 }
+
+/// Reads several files on every core (a progress bar counting `noun`), each to its result
+/// or its file's name and message; and the unit each file that was read states, for
+/// [`Common::adopt_units`]. `done` is called with each file's position and result as soon
+/// as it is read (on the thread that read it).
+pub(super) fn read_batch<T: Send>(
+    files: &[PathBuf],
+    noun: &str,
+    read: impl Fn(&PathBuf) -> Result<T> + Sync,
+    unit: impl Fn(&T) -> Option<LengthUnit>,
+    done: impl Fn(usize, &Result<T, FileError>) + Sync,
+) -> (Rows<T>, Stated) {
+    let progress = Progress::start(Some(files.len() as u64), noun.into());
+    let per_file: Rows<T> = files
+        .par_iter()
+        .enumerate()
+        .map(|(k, p)| {
+            let r = read(p).map_err(|e| failed(&p.display().to_string(), e));
+            done(k, &r);
+            progress.inc();
+            r
+        })
+        .collect();
+    drop(progress);
+    let stated = files
+        .iter()
+        .zip(&per_file)
+        .filter_map(|(p, r)| {
+            r.as_ref().ok().map(|f| StatedUnit {
+                name: p.display().to_string(),
+                unit: unit(f),
+            })
+        })
+        .collect();
+    (per_file, stated)
+}
+
+/// Lines printed on stdout as they come, in the order of their positions: the text of
+/// position k is written once every position before it has been (JSON Lines of a batch,
+/// each file's lines as soon as it and the files before it are read).
+struct LineStream {
+    state: std::sync::Mutex<StreamState>,
+}
+
+#[derive(Default)]
+struct StreamState {
+    /// The next position to write.
+    next: usize,
+    /// Texts that came before their turn.
+    waiting: std::collections::BTreeMap<usize, String>,
+    /// The reader left (`| head`): nothing more is written, and that is not an error.
+    closed: bool,
+    /// A write that failed otherwise.
+    failed: Option<std::io::Error>,
+}
+
+impl LineStream {
+    fn new() -> Self {
+        LineStream {
+            state: Default::default(),
+        }
+    }
+
+    /// The text of position `k`; writes it and every text waiting after it, in order.
+    fn put(&self, k: usize, text: String) {
+        use std::io::Write;
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        s.waiting.insert(k, text);
+        let mut out = std::io::stdout().lock();
+        while let Some(text) = {
+            let next = s.next;
+            s.waiting.remove(&next)
+        } {
+            s.next += 1;
+            if s.closed || s.failed.is_some() {
+                continue;
+            }
+            match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => s.closed = true,
+                Err(e) => s.failed = Some(e),
+            }
+        }
+    }
+
+    /// Ends the stream: an error if a write failed (other than the reader leaving).
+    fn finish(self) -> Result<()> {
+        let s = self.state.into_inner().unwrap_or_else(|e| e.into_inner());
+        match s.failed {
+            Some(e) => bail!("cannot write output: {e}"),
+            None => Ok(()),
+        }
+    }
+}
