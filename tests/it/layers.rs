@@ -364,3 +364,71 @@ fn readers_only_parse() {
     assert!(uses("io", &code(&files["io"]), &known).contains("polygon::rings"));
     assert!(found.is_empty(), "readers that validate: {found:?}");
 }
+
+/// The public API has no empty public module (each `pub mod x;` holds a public item) and
+/// one type named `Solid`.
+#[test]
+fn no_empty_public_module_and_one_solid() {
+    let files = modules();
+    let public_item = |text: &str| {
+        code(text).lines().any(|l| {
+            let l = l.trim_start();
+            [
+                "pub fn ",
+                "pub struct ",
+                "pub enum ",
+                "pub const ",
+                "pub static ",
+                "pub type ",
+                "pub trait ",
+                "pub use ",
+                "pub mod ",
+            ]
+            .iter()
+            .any(|p| l.starts_with(p))
+        })
+    };
+    let mut empty = Vec::new();
+    let mut declared = 0;
+    for (module, text) in &files {
+        for line in code(text).lines() {
+            let Some(name) = line.trim().strip_prefix("pub mod ") else {
+                continue;
+            };
+            let Some(name) = name.strip_suffix(';') else {
+                continue; // an inline module (`pub mod testing { ... }`)
+            };
+            let child = if module == "lib" {
+                name.to_string()
+            } else {
+                format!("{module}::{name}")
+            };
+            declared += 1;
+            if !files.get(&child).is_some_and(|t| public_item(t)) {
+                empty.push(child);
+            }
+        }
+    }
+    assert!(
+        declared > 20,
+        "the reader sees the public modules: {declared}"
+    );
+    assert!(
+        empty.is_empty(),
+        "public modules without a public item: {empty:?}"
+    );
+    let solids: Vec<&String> = files
+        .iter()
+        .filter(|(_, text)| {
+            code(text).lines().any(|l| {
+                let l = l.trim_start();
+                ["pub struct Solid", "pub enum Solid"].iter().any(|p| {
+                    l.strip_prefix(p)
+                        .is_some_and(|rest| rest.starts_with([' ', '{', '<', '(']))
+                })
+            })
+        })
+        .map(|(m, _)| m)
+        .collect();
+    assert_eq!(solids, [&"solid".to_string()], "types named Solid");
+}
