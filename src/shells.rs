@@ -181,7 +181,7 @@ where
     let index = BoxIndex::new(&boxes);
     // Coordinates rounded when written leave touching bodies a few units of the last
     // digit inside each other: a point that close to another shell is as good as on it.
-    let precision = crate::overlap::contact::Precision::of_values(
+    let precision = crate::precision::Precision::of_values(
         (0..labels.len())
             .step_by(labels.len().div_ceil(4096).max(1))
             .flat_map(|t| corners(t).map(|p| [p.x, p.y, p.z]))
@@ -223,7 +223,7 @@ where
                 let tol = precision.tolerance(p.x.abs().max(p.y.abs()).max(p.z.abs()));
                 for &t in &tris {
                     let c = corners(t as usize);
-                    if crate::overlap::contact::distance(&q, &c.map(|v| [v.x, v.y, v.z])) <= tol {
+                    if crate::precision::distance(&q, &c.map(|v| [v.x, v.y, v.z])) <= tol {
                         on_surface = true;
                         break;
                     }

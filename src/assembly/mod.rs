@@ -32,10 +32,13 @@ pub enum Part {
     Planar {
         /// Mass properties about the centroid (moments as `+∫xy`).
         properties: MassProperties2d,
-        /// Outline counts, for the total.
+        /// Outline counts (and the winding its report gives), for the total.
         outline: Outline,
         /// The report's units.
         units: Units,
+        /// The report's method, one of
+        /// [`METHOD_NAMES`](crate::report::schema::METHOD_NAMES).
+        method: &'static str,
     },
     /// A solid (from `mesh` or a 3D `shape`).
     Solid {
@@ -45,6 +48,9 @@ pub enum Part {
         body: Body,
         /// The report's units.
         units: Units,
+        /// The report's method, one of
+        /// [`METHOD_NAMES`](crate::report::schema::METHOD_NAMES).
+        method: &'static str,
     },
 }
 
@@ -117,7 +123,7 @@ impl Part {
     /// let rod = Part::Solid {
     ///     properties: MassProperties3d { volume: 1.0, mass: 1.0, centroid: Point3::new(1.0, 0.0, 0.0),
     ///         inertia: Matrix3::from_diagonal(&Vector3::new(0.0, 1.0, 1.0)) },
-    ///     body: Default::default(), units: Default::default(),
+    ///     body: Default::default(), units: Default::default(), method: "tetra",
     /// };
     /// let turned = rod.moved(&Motion::rotate(Vector3::z(), 90.0));
     /// let Part::Solid { properties: p, .. } = turned else { unreachable!() };
@@ -130,6 +136,7 @@ impl Part {
                 properties: p,
                 body,
                 units,
+                method,
             } => {
                 let r = m.rotation.matrix();
                 let centroid = m.rotation * p.centroid + m.translation;
@@ -161,12 +168,14 @@ impl Part {
                         ..*body
                     },
                     units: *units,
+                    method,
                 }
             }
             Part::Planar {
                 properties: p,
                 outline,
                 units,
+                method,
             } => {
                 let r3 = m.rotation.matrix();
                 let r = Matrix2::new(r3.m11, r3.m12, r3.m21, r3.m22);
@@ -197,6 +206,7 @@ impl Part {
                         ..*outline
                     },
                     units: *units,
+                    method,
                 }
             }
         }

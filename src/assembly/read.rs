@@ -1,7 +1,8 @@
-//! Reading reports back: a `--json` report of `polygon`, `mesh` or `shape` (or a batch of
-//! them, or JSON Lines) deserialised into the report types of
-//! [`report::schema`](crate::report::schema), its `schema_version` checked, its numbers
-//! checked (finite, physical, consistent), and returned about the centroid in the tensor
+//! Reading reports back: a `--json` report of `polygon`, `mesh`, `shape` or `combine` (or a
+//! batch of them, or JSON Lines) deserialised into the report types of
+//! [`report::schema`](crate::report::schema), its `schema_version` checked, its names
+//! checked (`method`, `winding`: one of the names inertia writes), its numbers checked
+//! (finite, physical, consistent), and returned about the centroid in the tensor
 //! convention whatever `about` and `products` the report was printed with.
 
 use super::Part;
@@ -156,6 +157,7 @@ fn solid(r: MeshReport, place: &str) -> Result<Part> {
             left_out: None,
         },
         units,
+        method: r.method,
     })
 }
 
@@ -220,12 +222,13 @@ fn plate(r: PolygonReport, place: &str) -> Result<Part> {
         outline: Outline {
             vertices: r.vertices,
             holes: r.holes,
-            winding: "ccw",
+            winding: r.winding,
             perimeter: r.perimeter,
             max_deviation: r.max_deviation,
             bounding_box: r.bounding_box,
         },
         units,
+        method: r.method,
     })
 }
 
@@ -348,7 +351,8 @@ fn check_moments(m: &SecondMoments2d, scale: f64, place: &str) -> Result<()> {
 /// [`Error::Parse`](crate::Error::Parse) for text that is not a report (not JSON, a
 /// `schema_version` missing or other than
 /// [`SCHEMA_VERSION`](crate::report::schema::SCHEMA_VERSION), a `--method all` comparison,
-/// a missing or mistyped field, unknown units or products),
+/// a missing or mistyped field, unknown units or products, a `method` or `winding` that is
+/// not a name inertia writes there),
 /// and the checks that refuse an unphysical part (a negative principal moment, a tensor
 /// breaking the triangle inequality, a batch report listing failed inputs).
 ///

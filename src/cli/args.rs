@@ -12,7 +12,8 @@ use super::*;
     about,
     long_about = "Exact, validated mass properties of polygons and closed triangle meshes: area or volume, mass, \
 centroid, moments and products of inertia, principal moments and axes. Bad input is refused with one line \
-naming the file and the place, and exit code 2.",
+naming the file and the place, and exit code 2; `--method all` exits with 1 when the methods disagree \
+(see `inertia manpage`, EXIT STATUS).",
     after_help = "Examples:\n  inertia polygon fixtures/polygon/l_shape.json --density 2\n  \
         inertia mesh fixtures/mesh/right_tetrahedron.stl --units mm --material steel\n  \
         inertia shape biconvex --width 2.2 --height 0.92 --mass 1\n  \
@@ -21,8 +22,8 @@ naming the file and the place, and exit code 2.",
 pub struct Cli {
     #[command(subcommand)]
     pub(super) command: Command,
-    /// Read at most this many bytes from standard input or another stream (files are
-    /// mapped whatever their size).
+    /// Read at most this many bytes from standard input or another stream, such as a pipe
+    /// (regular files are read whatever their size).
     #[arg(long, global = true, value_name = "BYTES", help_heading = "Limits", default_value_t = inertia::io::DEFAULT_MAX_STREAM_BYTES)]
     pub(super) max_input_bytes: u64,
 }
@@ -53,6 +54,7 @@ pub(super) enum Command {
         mut_arg("density", |a| a.help("Density: mass per unit area; with --units in kg/m², or kg/m³ with a --thickness. Default 1")),
         mut_arg("mass", |a| a.help("Total mass (kg with --units); the density becomes mass / area")),
         mut_arg("about", |a| a.help("Point the moments are about: centroid, origin, or X,Y in the input's units")),
+        mut_arg("material", |a| a.help("A material from `inertia materials`: its density in kg/m³, so it needs the length unit (--units, or a DXF that states it) and the plate's --thickness")),
         mut_arg("axis", |a| a.help("Also report the moment about the in-plane axis through the --about point along X,Y")),
         mut_arg("products", |a| a.help("Sign of the product of inertia: tensor (ixy = −∫xy dm, the default, as for meshes) or cad (+∫xy dm)"))
     )]
@@ -66,6 +68,7 @@ pub(super) enum Command {
         mut_arg("density", |a| a.help("Density: mass per unit volume; with --units in kg/m³. Default 1")),
         mut_arg("mass", |a| a.help("Total mass (kg with --units); the density becomes mass / volume")),
         mut_arg("about", |a| a.help("Point the tensor is about: centroid, origin, or X,Y,Z in the input's units")),
+        mut_arg("material", |a| a.help("A material from `inertia materials`: its density in kg/m³, so it needs the length unit (--units, or a 3MF or STEP file that states it)")),
         mut_arg("axis", |a| a.help("Also report the moment about the axis through the --about point along X,Y,Z")),
         mut_arg("products", |a| a.help("Sign of the off-diagonal products: tensor (−∫xy dm, the default, as for polygons) or cad (+∫xy dm)"))
     )]
@@ -81,13 +84,17 @@ pub(super) enum Command {
         #[command(subcommand)]
         kind: ShapeKind,
     },
-    /// Sums parts from `--json` reports (polygon, mesh, shape), each optionally moved.
+    /// Sums parts from `--json` reports (polygon, mesh, shape, combine), each optionally moved.
     #[command(
         after_help = "Examples:\n  inertia mesh body.stl --units mm --material aluminium --json > body.json\n  \
         inertia mesh wheel.stl --units mm --material steel --json > wheel.json\n  \
         inertia combine body.json wheel.json wheel.json --translate 2=0.1,0,0 --translate 3=-0.1,0,0 --rotate 3=z:180\n\n\
         N in --translate N=... and --rotate N=... is the position of the file (from 1). Each part is\n\
-        rotated about the origin first, then translated. Plates turn about z only: --rotate N=DEGREES."
+        rotated about the origin first, then translated. Plates turn about z only: --rotate N=DEGREES.\n\
+        Every report must be in the same units, and all plates or all solids. The sum is reported\n\
+        with method `combine` (and combines again).",
+        mut_arg("about", |a| a.help("Point the moments are about: centroid, origin, or X,Y (plates) / X,Y,Z (solids), in the reports' length unit")),
+        mut_arg("axis", |a| a.help("Also report the moment about the axis through the --about point along this direction: X,Y (in-plane, plates) or X,Y,Z (solids)"))
     )]
     Combine(CombineArgs),
     /// Prints a shell completion script: `inertia completions bash > /etc/bash_completion.d/inertia`.
@@ -100,7 +107,8 @@ pub(super) enum Command {
     /// `inertia manpage polygon > inertia-polygon.1` for a command's page with all its options.
     Manpage {
         /// The command whose page to print (polygon, mesh, shape, combine, completions,
-        /// materials); without one, the page of `inertia` itself.
+        /// manpage, materials); without one, the page of `inertia` itself. Every page ends
+        /// with the exit codes (EXIT STATUS).
         #[arg(value_name = "COMMAND", value_parser = ["polygon", "mesh", "shape", "combine", "completions", "manpage", "materials"])]
         command: Option<String>,
         /// For `shape`: the shape whose page to print (`inertia manpage shape sphere` is
@@ -110,8 +118,10 @@ pub(super) enum Command {
     },
     /// The built-in materials for --material: density in kg/m³ and its source.
     Materials {
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = OutputFormat::Table)]
+        /// Output format: table, json (`{"schema_version", "materials": [{"name", "density",
+        /// "source"}]}`), csv (a header and a row per material) or jsonl (a material per
+        /// line).
+        #[arg(long, value_enum, default_value_t = OutputFormat::Table, hide_possible_values = true)]
         format: OutputFormat,
         /// Short for `--format json`.
         #[arg(long, conflicts_with = "format")]
@@ -128,17 +138,23 @@ pub(super) enum PolygonChoice {
     RightTriangle,
     /// Signed triangles from the centroid to each edge.
     Centroid,
-    /// Every method, side by side, with their spread.
+    /// Every method, side by side, with their spread: one polygon of one file, a table or
+    /// JSON; exit code 1 when they disagree beyond --tolerance.
     All,
 }
 
 /// `--method` for meshes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(super) enum MeshChoice {
-    /// Signed tetrahedra (exact).
+    /// Signed tetrahedra (exact). A CAD file (STEP, IGES, BREP) is integrated exactly on
+    /// its B-rep instead.
     Tetra,
-    /// Numerical integration over a grid of columns (approximate, see --resolution).
+    /// Numerical integration over a grid of columns (approximate, see --resolution); not for
+    /// a CAD file.
     Voxel,
-    /// Every method, side by side, with their spread.
+    /// Every method, side by side, with their spread: one body of one file, a table or
+    /// JSON; exit code 1 when the exact ones disagree beyond --tolerance. A CAD file's B-rep
+    /// is set against three tessellations (exit code 1 when one differs by more than its
+    /// chords allow).
     All,
 }

@@ -64,7 +64,6 @@ pub(super) use with_step::*;
 mod with_step {
     use super::*;
     use inertia::io::step::{self, Cad, CadFormat, CadOverlap};
-    use inertia::mass3d::MassProperties3d;
 
     /// How CAD files are read with `--overlap`.
     pub(in crate::cli) fn cad_options(overlap: OverlapChoice) -> step::Options {
@@ -78,16 +77,19 @@ mod with_step {
     }
 
     /// Reads a CAD file as the format its name says, or `forced` (an extension: `step`,
-    /// `iges`, `brep`, from `--input-format`).
+    /// `iges`, `brep`, from `--input-format`): OpenCASCADE's shapes (to be tessellated) and
+    /// the file's parts, as [`inertia::read_path`] gives them.
     pub(in crate::cli) fn read_cad(
         path: &Path,
         forced: Option<&str>,
         overlap: OverlapChoice,
-    ) -> Result<Cad> {
+    ) -> Result<(Cad, Parts)> {
         let named = forced.map(|e| PathBuf::from(format!("input.{e}")));
         let format = CadFormat::from_path(named.as_deref().unwrap_or(path))
             .context("not a CAD file name")?;
-        Ok(step::read(path, format, &cad_options(overlap))?)
+        let cad = step::read(path, format, &cad_options(overlap))?;
+        let parts = Parts::of_cad(&cad, format);
+        Ok((cad, parts))
     }
 
     /// A CAD solid as what a mesh report says besides its integrals (no triangles).
@@ -102,24 +104,24 @@ mod with_step {
     /// bounding-box diagonal.
     const DEFLECTIONS: [f64; 3] = [1e-2, 1e-3, 1e-4];
 
-    /// `--method all` on a CAD file of one solid: the B-rep report, then the solid
-    /// tessellated at decreasing deflections and integrated by `tetra`, converging to it.
-    /// Exit 1 when a tessellation differs from the B-rep by more than its chords allow.
+    /// `--method all` on a CAD file of one solid (`file`, read from `cad`, named `label` in
+    /// messages): the B-rep
+    /// report, then the solid tessellated at decreasing deflections and integrated by
+    /// `tetra`, converging to it, each weighed as the B-rep is (`at`). Exit 1 when a
+    /// tessellation differs from the B-rep by more than its chords allow.
     pub(in crate::cli) fn compare_tessellations(
-        path: &Path,
+        label: &str,
+        file: &MeshFile,
         mut cad: Cad,
-        amount: Amount,
-        about: Option<Point3<f64>>,
-        view: &View,
+        at: &MeshAt,
         output: OutputFormat,
     ) -> Result<Outcome> {
-        let label = path.display().to_string();
-        if cad.solids.len() != 1 {
+        let [part] = &file.parts[..] else {
             bail!(
                 "--method all compares methods on one body; {label} holds {} solids",
-                cad.solids.len()
+                file.parts.len()
             );
-        }
+        };
         let solid = cad.solids[0].clone();
         let diagonal = {
             let (lo, hi) = (solid.bounding_box.min, solid.bounding_box.max);
@@ -128,30 +130,17 @@ mod with_step {
         let deflections: Vec<f64> = DEFLECTIONS.iter().map(|f| f * diagonal).collect();
         let tess = step::tessellations(&mut cad, 0, &deflections)
             .with_context(|| format!("{label}: tessellation"))?;
-        let report = |method: &'static str, p: MassProperties3d| {
-            let unit = MeshIntegral {
-                properties: p,
-                grid: None,
-            };
-            let r = MeshReport::from_integral(
-                &label,
-                method,
-                body_of(&solid),
-                unit,
-                amount,
-                about,
-                view,
-            );
-            checked(&label, r)
-        };
-        let mut brep = report("brep", solid.properties)?;
-        brep.tolerance = Some(solid.tolerance);
+        let brep = at.report_by(part, "brep", part.integrals[0])?;
         let rows = tess
             .iter()
             .map(|t| {
-                let r = report("tetra", t.properties)?;
+                let unit = MeshIntegral {
+                    properties: t.properties,
+                    grid: None,
+                };
+                let r = at.report_by(part, MeshMethod::Tetra.name(), unit)?;
                 Ok(Row {
-                    deflection: t.deflection * view.units.length_factor(),
+                    deflection: t.deflection * at.view.units.length_factor(),
                     triangles: t.triangles,
                     volume: r.volume,
                     centroid: r.centroid,
@@ -199,18 +188,11 @@ mod with_step {
                 agree,
             }),
         };
-        let mut out = Outcome::ok(stdout);
-        out.warnings = cad
-            .warnings
-            .iter()
-            .map(|w| format!("warning: {label}: {w}"))
-            .collect();
-        if !agree {
-            out.code = 1;
-            out.warnings.push(format!(
-                "{label}: a tessellation differs from the B-rep by more than its chords allow"
-            ));
-        }
+        let why = (!agree).then(|| {
+            format!("{label}: a tessellation differs from the B-rep by more than its chords allow")
+        });
+        let mut out = judged(stdout, why);
+        out.warnings.splice(0..0, part.warning_lines(false));
         Ok(out)
     }
 }

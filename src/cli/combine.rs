@@ -114,7 +114,7 @@ pub(super) fn combine(a: CombineArgs) -> Result<Outcome> {
     }
     let mut parts = Vec::new();
     for (k, path) in a.files.iter().enumerate() {
-        let (bytes, _, label) = read_input(path)?;
+        let Input { bytes, label, .. } = read_input(path)?;
         let read = read_parts(&bytes).with_context(|| label.clone())?;
         for p in read {
             if matches!(p, Part::Planar { .. }) && motions[k].leaves_the_plane() {
@@ -165,7 +165,15 @@ pub(super) fn combine(a: CombineArgs) -> Result<Outcome> {
                 outlines.push(*outline);
             }
         }
-        let outline = Outline::sum(outlines);
+        // The winding the parts' reports share, else the one every ring is integrated in.
+        let winding = match outlines.first() {
+            Some(o) if outlines.iter().all(|p| p.winding == o.winding) => o.winding,
+            _ => "ccw",
+        };
+        let outline = Outline {
+            winding,
+            ..Outline::sum(outlines)
+        };
         let total: inertia::MassProperties2d = props.into_iter().sum();
         let density = units.density_to_si(total.mass / total.area, 2);
         let r = PolygonReport::from_properties(
@@ -179,7 +187,7 @@ pub(super) fn combine(a: CombineArgs) -> Result<Outcome> {
             &view,
         );
         let r = checked(&source, r)?;
-        return Ok(Outcome::ok(format.polygon(&r)));
+        return Ok(lone(&r, format));
     }
     let about = a.present.about::<3>()?.map(Point3::from);
     let mut props = Vec::new();
@@ -199,5 +207,5 @@ pub(super) fn combine(a: CombineArgs) -> Result<Outcome> {
     let r =
         MeshReport::from_properties(&source, "combine", body, None, total, density, about, &view);
     let r = checked(&source, r)?;
-    Ok(Outcome::ok(format.mesh(&r)))
+    Ok(lone(&r, format))
 }

@@ -13,10 +13,12 @@ pub(super) struct MeshArgs {
     #[arg(long, help_heading = "Input", value_name = "LIST")]
     pub(super) files_from: Option<PathBuf>,
     /// Refuse a mesh file that holds or expands to more triangles than this (a 3MF whose
-    /// objects place each other over and over is counted before it is expanded).
+    /// objects place each other over and over is counted before it is expanded). Never more
+    /// than 1431655765, whatever this says (corners are numbered in 32 bits).
     #[arg(long, value_name = "N", help_heading = "Limits", default_value_t = inertia::io::threemf::DEFAULT_MAX_TRIANGLES)]
     pub(super) max_triangles: u64,
-    /// Input format; by default from the extension, else from the content.
+    /// Input format; by default from the extension, else from the content (STEP, IGES and
+    /// BREP by their extension only).
     #[arg(long, value_enum, help_heading = "Input", value_name = "FORMAT")]
     pub(super) input_format: Option<MeshInput>,
     /// Integration method.
@@ -26,7 +28,8 @@ pub(super) struct MeshArgs {
     #[arg(long, default_value_t = DEFAULT_RESOLUTION, help_heading = "Method", value_name = "CELLS")]
     pub(super) resolution: usize,
     /// A thin-walled part: the mass lies in a wall of this thickness (input units) on the
-    /// surface, which may be open; --density is that of the wall material.
+    /// surface, which may be open; --density is that of the wall material. Method `shell`
+    /// (no --method); not for a CAD file.
     #[arg(
         long,
         allow_negative_numbers = true,
@@ -35,10 +38,11 @@ pub(super) struct MeshArgs {
     )]
     pub(super) shell: Option<f64>,
     /// Also draw three orthographic views with the centroid and principal axes into this
-    /// SVG file.
+    /// SVG file (one body of one mesh file named on the command line).
     #[arg(long, help_heading = "Output", value_name = "FILE.svg")]
     pub(super) plot: Option<PathBuf>,
-    /// With --method all: the largest relative spread allowed between exact methods.
+    /// With --method all: the largest relative spread allowed between exact methods (beyond
+    /// it, exit code 1). A CAD file's tessellations are judged by their chords instead.
     #[arg(
         long,
         default_value_t = 1e-9,
@@ -75,14 +79,14 @@ pub(super) enum OverlapChoice {
 }
 
 /// One body of a file, integrated, as its report needs it.
-struct MeshPart {
+pub(super) struct MeshPart {
     /// Its name in reports: the file's, and the body's within it when it has one.
-    name: String,
+    pub(super) name: String,
     /// Its name in messages (`<stdin>` for standard input).
-    label: String,
+    pub(super) label: String,
     body: Body,
     /// One integral per method.
-    integrals: Vec<MeshIntegral>,
+    pub(super) integrals: Vec<MeshIntegral>,
     /// The mesh, when it is to be drawn.
     mesh: Option<inertia::Mesh>,
     /// Its warnings and its file's (on its file's first body), each with the label to
@@ -197,14 +201,24 @@ fn stdin_to_file(ext: &str, limit: u64) -> Result<tempfile::NamedTempFile> {
 }
 
 /// A mesh file read: its bodies and the unit it states.
-struct MeshFile {
-    parts: Vec<MeshPart>,
+pub(super) struct MeshFile {
+    pub(super) parts: Vec<MeshPart>,
     unit: Option<LengthUnit>,
+}
+
+impl MeshFile {
+    /// A file's parts as `mesh` reports them ([`mesh_parts`]), and the unit it states.
+    pub(super) fn of(parts: Parts, name: &str, label: &str) -> MeshFile {
+        MeshFile {
+            unit: parts.unit,
+            parts: mesh_parts(parts, name, label),
+        }
+    }
 }
 
 impl MeshPart {
     /// Its warnings as printed; `shell_hint`: a 3MF's surfaces left out name `--shell`.
-    fn warning_lines(&self, shell_hint: bool) -> impl Iterator<Item = String> + '_ {
+    pub(super) fn warning_lines(&self, shell_hint: bool) -> impl Iterator<Item = String> + '_ {
         self.warnings
             .iter()
             .map(move |(label, w)| warning_line(label, w, shell_hint))
@@ -341,14 +355,12 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
     }
     let files = listed;
     let output = a.common.format();
-    check_batch(
-        files.len(),
-        a.files_from.is_some(),
-        a.method == MeshChoice::All,
-        a.common.mass,
-        a.plot.is_some(),
-        output,
-    )?;
+    let one = OneBody {
+        mass: a.common.mass.is_some(),
+        all: a.method == MeshChoice::All,
+        plot: a.plot.is_some(),
+    };
+    check_batch(files.len(), a.files_from.is_some(), one, output)?;
     let methods: Vec<MeshMethod> = match a.method {
         MeshChoice::Tetra => vec![MeshMethod::Tetra],
         MeshChoice::Voxel => vec![MeshMethod::Voxel],
@@ -392,33 +404,29 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         }
         #[cfg(feature = "step")]
         if a.method == MeshChoice::All && !a.parts {
-            // Read once: the solids and the unit the file states.
-            let cad = read_cad(p, cad_input, a.overlap).with_context(|| shown(p))?;
-            a.common.adopt_units(&[(shown(p), cad.unit())])?;
-            let mut amount = a.common.amount(3, None)?;
-            let given = a.common.density.is_some()
-                || a.common.mass.is_some()
-                || a.common.material.is_some();
-            // The file's density, as without --method all (one solid here).
-            let density = cad
-                .solids
-                .first()
-                .and_then(|s| s.material.as_ref())
-                .and_then(|m| m.density)
-                .filter(|d| *d > 0.0 && *d <= DENSEST);
-            let mut note = None;
-            if let (false, Some(_), Some(d)) = (given, a.common.units, density) {
-                amount = Amount::Density(d);
-                note = Some(format!(
-                    "note: density {} kg/m^3 from {}'s material; --density, --mass or --material overrides it",
-                    num(d),
-                    shown(p)
-                ));
-            }
-            let view = a.common.view(3)?;
-            let mut out =
-                compare_tessellations(Path::new(&shown(p)), cad, amount, about, &view, output)?;
-            out.warnings.extend(note);
+            // Read once, keeping OpenCASCADE's shapes to tessellate: the solids and the unit
+            // the file states, as any CAD file's.
+            let label = shown(p);
+            let (cad, parts) = read_cad(p, cad_input, a.overlap).with_context(|| label.clone())?;
+            let name = if label == "<stdin>" { "-" } else { &label };
+            let mut files = vec![Ok(MeshFile::of(parts, name, &label))];
+            a.common.adopt_units(&[StatedUnit {
+                name: label.clone(),
+                unit: cad.unit(),
+            }])?;
+            let (amount, notes) = weigh(&a.common, &mut files)?;
+            let at = MeshAt {
+                amount,
+                view: a.common.view(3)?,
+                about,
+                method: "brep",
+                shell: false,
+            };
+            let Some(Ok(file)) = files.pop() else {
+                unreachable!("one file, read")
+            };
+            let mut out = compare_tessellations(&label, &file, cad, &at, output)?;
+            out.warnings.extend(notes);
             return Ok(out);
         }
     }
@@ -448,40 +456,30 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
     // Every body of a file (3MF files may hold several), each validated and integrated by
     // the library's pipeline (see `inertia::read_path`).
     let read = |path: &PathBuf| -> Result<MeshFile> {
-        let (parts, name, label) = if cad(path) {
+        if cad(path) {
             // OpenCASCADE reads a CAD file by its name.
             let label = shown(path);
             let parts = inertia::read_path(path, &options).with_context(|| label.clone())?;
             // Named as a mesh on standard input is: `-` in reports, `<stdin>` in messages.
-            let name = if label == "<stdin>" {
-                "-".to_string()
-            } else {
-                label.clone()
-            };
-            (parts, name, label)
-        } else {
-            let (bytes, name, label) = read_input(path)?;
-            if bytes.is_empty() {
-                bail!("{label}: the input is empty");
-            }
-            let parts =
-                inertia::read::read_bytes(path, bytes, &options).with_context(|| label.clone())?;
-            (parts, name, label)
-        };
-        let unit = parts.unit;
-        Ok(MeshFile {
-            parts: mesh_parts(parts, &name, &label),
-            unit,
-        })
+            let name = if label == "<stdin>" { "-" } else { &label };
+            return Ok(MeshFile::of(parts, name, &label));
+        }
+        let Input { bytes, name, label } = read_input(path)?;
+        if bytes.is_empty() {
+            bail!("{label}: the input is empty");
+        }
+        let parts =
+            inertia::read::read_bytes(path, bytes, &options).with_context(|| label.clone())?;
+        Ok(MeshFile::of(parts, &name, &label))
     };
     let at = |amount, view| MeshAt {
         amount,
         view,
         about,
-        method: methods[0],
+        method: methods[0].name(),
         shell: a.shell.is_some(),
     };
-    let lone = files.len() == 1 && a.files_from.is_none();
+    let alone = files.len() == 1 && a.files_from.is_none();
     let given =
         a.common.density.is_some() || a.common.mass.is_some() || a.common.material.is_some();
     // JSON Lines of a batch are printed file by file as they are read, when no file can
@@ -490,7 +488,7 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
     // decided once every file is read): the lines are then the same as those printed at
     // the end.
     let stream = output == OutputFormat::Jsonl
-        && !lone
+        && !alone
         && (given || !files.iter().any(&cad))
         && a.common.unit_fixed(|| {
             files.iter().all(|p| {
@@ -504,47 +502,29 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         Ok(at(a.common.amount(3, None)?, a.common.view(3)?))
     })?;
     // A lone file is read once here: one body is reported alone, several as parts below.
-    let (per_file, stated) = if lone {
+    let (per_file, stated) = if alone {
         let progress = Progress::start(None, files[0].display().to_string());
         let file = read(&files[0])?;
         drop(progress);
-        let stated = vec![(files[0].display().to_string(), file.unit)];
+        let stated = vec![StatedUnit {
+            name: files[0].display().to_string(),
+            unit: file.unit,
+        }];
         (vec![Ok(file)], stated)
     } else {
         read_files(&files, "meshes", read, |f| f.unit, &streaming)
     };
     a.common.adopt_units(&stated)?;
-    let mut amount = a.common.amount(3, None)?;
     let mut per_file = per_file;
-    let mut notes = vec![];
-    if !given && a.common.units.is_some() {
-        let mut parts: Vec<&mut MeshPart> = per_file
-            .iter_mut()
-            .filter_map(|f| f.as_mut().ok())
-            .flat_map(|f| f.parts.iter_mut())
-            .collect();
-        if let Some((density, note)) = file_density(&parts) {
-            amount = Amount::Density(density);
-            for p in &mut parts {
-                if let Some(m) = &mut p.material {
-                    m.density_used = true;
-                }
-            }
-            notes.push(format!("note: {note}"));
-        } else if let Some(note) = own_densities(&mut parts) {
-            notes.push(format!("note: {note}"));
-        } else if let Some(why) = file_density_left(&parts) {
-            notes.push(format!("warning: {why}"));
-        }
-    }
+    let (amount, notes) = weigh(&a.common, &mut per_file)?;
     let at = at(amount, a.common.view(3)?);
-    if lone && let Some(Ok(file)) = per_file.first_mut() {
+    if alone && let Some(Ok(file)) = per_file.first_mut() {
         if file.parts.len() == 1 && !a.parts {
             let part = file.parts.remove(0);
             let reports = methods
                 .iter()
                 .zip(&part.integrals)
-                .map(|(m, u)| at.report_by(&part, *m, *u))
+                .map(|(m, u)| at.report_by(&part, m.name(), *u))
                 .collect::<Result<Vec<_>>>()?;
             if let (Some(path), Some(mesh)) = (&a.plot, &part.mesh) {
                 write_file(path, &inertia::report::svg::mesh(mesh, &reports[0]))?;
@@ -554,21 +534,13 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
                 let c = compare::meshes(reports, exact, tolerance);
                 compared(c, output, &format!("mesh {}", part.name), &part.label)
             } else {
-                Outcome::ok(output.mesh(&reports[0]))
+                lone(&reports[0], output)
             };
             out.warnings.splice(0..0, part.warning_lines(false));
             out.warnings.extend(notes);
             return Ok(out);
         }
-        one_body_flags(
-            file.parts.len(),
-            [
-                a.common.mass.is_some(),
-                a.method == MeshChoice::All,
-                a.plot.is_some(),
-            ],
-            ("body", "bodies"),
-        )?;
+        one_body_flags(file.parts.len(), one, ("body", "bodies"))?;
     }
     let parts: Vec<Result<MeshPart, FileError>> = per_file
         .into_iter()
@@ -593,36 +565,64 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
 }
 
 /// How a body's report is made: the density or mass (a part's own density, from its file,
-/// wins), the point of the moments, the view, and the method of a batch.
-struct MeshAt {
-    amount: Amount,
-    view: View,
-    about: Option<Point3<f64>>,
-    /// The method of a batch's reports (the first asked).
-    method: MeshMethod,
+/// wins), the point of the moments, the view, and the method's name (also `shape`'s, for
+/// a solid, and a CAD file's tessellations').
+pub(super) struct MeshAt {
+    pub(super) amount: Amount,
+    pub(super) view: View,
+    pub(super) about: Option<Point3<f64>>,
+    /// The name of the method of a batch's reports (the first asked; `closed-form` for a
+    /// shape).
+    pub(super) method: &'static str,
     /// Whether the parts were integrated as thin walls (`--shell`).
-    shell: bool,
+    pub(super) shell: bool,
 }
 
 impl MeshAt {
-    /// The report of `part` from its integral `unit` by `method`.
-    fn report_by(
+    /// The report of `body`, integrated as `unit` (for density 1), by this method, weighed
+    /// with `amount`; not yet checked.
+    fn unchecked(
+        &self,
+        name: &str,
+        method: &'static str,
+        body: Body,
+        unit: MeshIntegral,
+        amount: Amount,
+    ) -> MeshReport {
+        MeshReport::from_integral(name, method, body, unit, amount, self.about, &self.view)
+    }
+
+    /// The report named `name` of `body` integrated as `unit` (for density 1) by this
+    /// method.
+    pub(super) fn report_named(
+        &self,
+        name: &str,
+        body: Body,
+        unit: MeshIntegral,
+    ) -> Result<MeshReport> {
+        checked(
+            name,
+            self.unchecked(name, self.method, body, unit, self.amount),
+        )
+    }
+
+    /// The report of `part` from its integral `unit` by the method named `method` (`brep`
+    /// for a CAD solid, `shell` for a wall, whatever is asked).
+    pub(super) fn report_by(
         &self,
         part: &MeshPart,
-        method: MeshMethod,
+        method: &'static str,
         unit: MeshIntegral,
     ) -> Result<MeshReport> {
         let method = match (part.brep, self.shell) {
             (Some(_), _) => "brep",
             (None, true) => "shell",
-            (None, false) => method.name(),
+            (None, false) => method,
         };
         // A part weighed with its own density from its file.
         let amount = part.density.map_or(self.amount, Amount::Density);
         let name = &part.name;
-        let mut r = MeshReport::from_integral(
-            name, method, part.body, unit, amount, self.about, &self.view,
-        );
+        let mut r = self.unchecked(name, method, part.body, unit, amount);
         r.tolerance = part.brep;
         r.color = part.color;
         r.material = part.material.clone();
@@ -683,14 +683,40 @@ impl Reporter for MeshAt {
             .map(|p| self.report(p).map_err(|e| failed(&p.name, e)))
             .collect()
     }
+}
 
-    fn table(r: &MeshReport) -> String {
-        OutputFormat::Table.mesh(r)
+/// The amount the parts of `files` are weighed with: the flags' (`--density`, `--mass`,
+/// `--material`; density 1 without them), else, once the unit is known, the density every
+/// CAD part carries (or each part's own, when they all carry one and they differ); and the
+/// note or warning that says which.
+fn weigh(
+    common: &Common,
+    files: &mut [Result<MeshFile, FileError>],
+) -> Result<(Amount, Vec<String>)> {
+    let mut amount = common.amount(3, None)?;
+    let given = common.density.is_some() || common.mass.is_some() || common.material.is_some();
+    let mut notes = vec![];
+    if !given && common.units.is_some() {
+        let mut parts: Vec<&mut MeshPart> = files
+            .iter_mut()
+            .filter_map(|f| f.as_mut().ok())
+            .flat_map(|f| f.parts.iter_mut())
+            .collect();
+        if let Some((density, note)) = file_density(&parts) {
+            amount = Amount::Density(density);
+            for p in &mut parts {
+                if let Some(m) = &mut p.material {
+                    m.density_used = true;
+                }
+            }
+            notes.push(format!("note: {note}"));
+        } else if let Some(note) = own_densities(&mut parts) {
+            notes.push(format!("note: {note}"));
+        } else if let Some(why) = file_density_left(&parts) {
+            notes.push(format!("warning: {why}"));
+        }
     }
-
-    fn csv(rows: &[Result<MeshReport, FileError>], total: Option<&MeshReport>) -> String {
-        inertia::report::csv::meshes(rows, total)
-    }
+    Ok((amount, notes))
 }
 
 /// Densities above this many kg/m³ (osmium, the densest element, is 22,590) are not taken

@@ -148,7 +148,6 @@ pub fn run(cli: Cli) -> Result<Outcome> {
     }
 }
 
-/// The input's bytes, its name for the report (`-` for stdin) and its name for messages.
 /// The EXIT STATUS section of every manual page (roff).
 const EXIT_STATUS: &str = r#".SH "EXIT STATUS"
 .TP
@@ -156,13 +155,25 @@ const EXIT_STATUS: &str = r#".SH "EXIT STATUS"
 Every input was read, checked and integrated; the results are on standard output.
 .TP
 \fB1\fR
-With \fB\-\-method all\fR: the exact methods disagree by more than \fB\-\-tolerance\fR (the comparison is still printed).
+With \fB\-\-method all\fR: the exact methods disagree by more than \fB\-\-tolerance\fR, or a CAD solid's tessellation differs from its B-rep by more than its chords allow (the comparison is still printed).
 .TP
 \fB2\fR
 Bad input or flags: a malformed, open, inside-out or self-intersecting input, overlapping bodies, a value out of range. One line on standard error names the file and the place. A single input prints nothing on standard output; in a batch the other inputs' results are printed, and the exit code is 2 at the end.
 "#;
 
-fn read_input(path: &Path) -> Result<(Bytes, String, String)> {
+/// An input read whole.
+struct Input {
+    /// Its bytes.
+    bytes: Bytes,
+    /// Its name in reports: the path as given, `-` for standard input.
+    name: String,
+    /// Its name in messages: the path, `<stdin>` for standard input.
+    label: String,
+}
+
+/// Reads the file at `path` (`-`: standard input, up to `--max-input-bytes`); the error
+/// names it ("FILE: cannot read: ...").
+fn read_input(path: &Path) -> Result<Input> {
     let name = path.display().to_string();
     let label = if name == "-" {
         "<stdin>".to_string()
@@ -171,7 +182,7 @@ fn read_input(path: &Path) -> Result<(Bytes, String, String)> {
     };
     let bytes = Bytes::open_limited(path, max_input_bytes())
         .with_context(|| format!("{label}: cannot read"))?;
-    Ok((bytes, name, label))
+    Ok(Input { bytes, name, label })
 }
 
 /// The most bytes a file or standard input may hold (`--max-input-bytes`).
@@ -206,33 +217,11 @@ fn check_tolerance(t: f64) -> Result<f64> {
     }
 }
 
-/// The outcome of `--method all`: exit code 1 and a warning when exact methods disagree.
-fn compared<R: serde::Serialize>(
-    c: compare::Comparison<R>,
-    format: OutputFormat,
-    title: &str,
-    label: &str,
-) -> Outcome {
-    let stdout = match format {
-        OutputFormat::Json | OutputFormat::Jsonl | OutputFormat::Csv => c.json(),
-        OutputFormat::Table => c.table(title),
-    };
-    let mut out = Outcome::ok(stdout);
-    if !c.agree {
-        out.code = 1;
-        out.warnings.push(format!(
-            "{label}: the exact methods disagree by {:.1e} (tolerance {:.0e})",
-            c.max_exact_spread, c.tolerance
-        ));
-    }
-    out
-}
-
 /// The inputs: FILE arguments, then the names listed in --files-from.
 fn gather_files(files: &[PathBuf], files_from: Option<&Path>) -> Result<Vec<PathBuf>> {
     let mut all = files.to_vec();
     if let Some(list) = files_from {
-        let (bytes, _, label) = read_input(list)?;
+        let Input { bytes, label, .. } = read_input(list)?;
         let text = std::str::from_utf8(&bytes)
             .with_context(|| format!("{label}: not a text list of file names"))?;
         all.extend(
@@ -253,15 +242,20 @@ fn gather_files(files: &[PathBuf], files_from: Option<&Path>) -> Result<Vec<Path
     Ok(all)
 }
 
-/// Checks flags that make no sense for several inputs, or for the chosen output.
-fn check_batch(
-    n: usize,
-    from_list: bool,
-    method_all: bool,
-    mass: Option<f64>,
+/// The flags that need a single body, whether each was given.
+#[derive(Clone, Copy, Debug)]
+struct OneBody {
+    /// `--mass` (one body's mass; a batch takes a density).
+    mass: bool,
+    /// `--method all` (a comparison of one body).
+    all: bool,
+    /// `--plot` (a drawing of one body).
     plot: bool,
-    output: OutputFormat,
-) -> Result<()> {
+}
+
+/// Checks flags that make no sense for several inputs (`n` files, or a `--files-from`
+/// list when `from_list`), or for the chosen output.
+fn check_batch(n: usize, from_list: bool, one: OneBody, output: OutputFormat) -> Result<()> {
     // A list from --files-from is a batch however many files it names: its output keeps the
     // batch's shape, so what needs a lone file is refused rather than silently dropped.
     let (batch, what) = match (n, from_list) {
@@ -269,25 +263,26 @@ fn check_batch(
         (_, true) => (true, "a --files-from list"),
         _ => (true, "several files"),
     };
-    if batch && method_all {
+    if batch && one.all {
         bail!("--method all compares methods on one file named on the command line, not {what}");
     }
-    if batch && mass.is_some() {
+    if batch && one.mass {
         bail!("--mass is ambiguous for {what}; give --density or --material");
     }
-    if batch && plot {
+    if batch && one.plot {
         bail!("--plot draws one body from one file named on the command line, not {what}");
     }
-    if method_all && matches!(output, OutputFormat::Csv | OutputFormat::Jsonl) {
+    if one.all && matches!(output, OutputFormat::Csv | OutputFormat::Jsonl) {
         bail!("--method all prints a table or JSON");
     }
     Ok(())
 }
 
-/// Flags that need one body (`[--mass, --method all, --plot]`, whether given), for a file
-/// read as `count` parts (one when `--parts` asked for the shape of several); `noun` names
-/// one body and several ("polygon", "parts").
-fn one_body_flags(count: usize, [mass, all, plot]: [bool; 3], noun: (&str, &str)) -> Result<()> {
+/// Refuses the flags that need one body (`flags`) for a file read as `count` parts (one when
+/// `--parts` asked for the shape of several); `noun` names one body and several
+/// ("polygon", "parts").
+fn one_body_flags(count: usize, flags: OneBody, noun: (&str, &str)) -> Result<()> {
+    let OneBody { mass, all, plot } = flags;
     let (one, many) = noun;
     if mass && count > 1 {
         bail!(
@@ -323,135 +318,17 @@ fn failed(source: &str, e: anyhow::Error) -> FileError {
     }
 }
 
-/// Each file read and the unit it states (for [`Common::adopt_units`]).
-type Stated = Vec<(String, Option<LengthUnit>)>;
-
-/// Reads several files on every core (a progress bar counting `noun`), each to its result
-/// or its file's name and message; and the unit each file that was read states, for
-/// [`Common::adopt_units`]. `done` is called with each file's position and result as soon
-/// as it is read (on the thread that read it).
-fn read_batch<T: Send>(
-    files: &[PathBuf],
-    noun: &str,
-    read: impl Fn(&PathBuf) -> Result<T> + Sync,
-    unit: impl Fn(&T) -> Option<LengthUnit>,
-    done: impl Fn(usize, &Result<T, FileError>) + Sync,
-) -> (Rows<T>, Stated) {
-    let progress = Progress::start(Some(files.len() as u64), noun.into());
-    let per_file: Rows<T> = files
-        .par_iter()
-        .enumerate()
-        .map(|(k, p)| {
-            let r = read(p).map_err(|e| failed(&p.display().to_string(), e));
-            done(k, &r);
-            progress.inc();
-            r
-        })
-        .collect();
-    drop(progress);
-    let stated = files
-        .iter()
-        .zip(&per_file)
-        .filter_map(|(p, r)| r.as_ref().ok().map(|f| (p.display().to_string(), unit(f))))
-        .collect();
-    (per_file, stated)
+/// A file read and the length unit it states, for [`Common::adopt_units`].
+#[derive(Clone, Debug)]
+struct StatedUnit {
+    /// The file's name in messages.
+    name: String,
+    /// The unit it states, if any (3MF `unit`, DXF `$INSUNITS`, STEP).
+    unit: Option<LengthUnit>,
 }
 
-/// Lines printed on stdout as they come, in the order of their positions: the text of
-/// position k is written once every position before it has been (JSON Lines of a batch,
-/// each file's lines as soon as it and the files before it are read).
-struct LineStream {
-    state: std::sync::Mutex<StreamState>,
-}
-
-#[derive(Default)]
-struct StreamState {
-    /// The next position to write.
-    next: usize,
-    /// Texts that came before their turn.
-    waiting: std::collections::BTreeMap<usize, String>,
-    /// The reader left (`| head`): nothing more is written, and that is not an error.
-    closed: bool,
-    /// A write that failed otherwise.
-    failed: Option<std::io::Error>,
-}
-
-impl LineStream {
-    fn new() -> Self {
-        LineStream {
-            state: Default::default(),
-        }
-    }
-
-    /// The text of position `k`; writes it and every text waiting after it, in order.
-    fn put(&self, k: usize, text: String) {
-        use std::io::Write;
-        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        s.waiting.insert(k, text);
-        let mut out = std::io::stdout().lock();
-        while let Some(text) = {
-            let next = s.next;
-            s.waiting.remove(&next)
-        } {
-            s.next += 1;
-            if s.closed || s.failed.is_some() {
-                continue;
-            }
-            match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
-                Ok(()) => {}
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => s.closed = true,
-                Err(e) => s.failed = Some(e),
-            }
-        }
-    }
-
-    /// Ends the stream: an error if a write failed (other than the reader leaving).
-    fn finish(self) -> Result<()> {
-        let s = self.state.into_inner().unwrap_or_else(|e| e.into_inner());
-        match s.failed {
-            Some(e) => bail!("cannot write output: {e}"),
-            None => Ok(()),
-        }
-    }
-}
-
-/// The output of several inputs: each part, the total (table and JSON), errors.
-fn batch_outcome<R: serde::Serialize + Clone>(
-    format: OutputFormat,
-    rows: Vec<Result<R, FileError>>,
-    total: Option<R>,
-    render_one: impl Fn(&R) -> String,
-    csv_rows: impl Fn(&[Result<R, FileError>], Option<&R>) -> String,
-) -> Outcome {
-    // Each message already names its file.
-    let errors: Vec<String> = rows
-        .iter()
-        .filter_map(|r| r.as_ref().err())
-        .map(|e| e.message.clone())
-        .collect();
-    let stdout = match format {
-        // The total last, as a row like the others.
-        OutputFormat::Csv => csv_rows(&rows, total.as_ref()),
-        OutputFormat::Jsonl => inertia::report::jsonl::lines(&rows),
-        OutputFormat::Json => inertia::report::json::batch(&rows, total.as_ref()),
-        OutputFormat::Table => {
-            let mut s = String::new();
-            for r in rows.iter().filter_map(|r| r.as_ref().ok()) {
-                s += &render_one(r);
-                s.push('\n');
-            }
-            if let Some(t) = &total {
-                s += &render_one(t);
-            }
-            s
-        }
-    };
-    Outcome {
-        stdout,
-        code: if errors.is_empty() { 0 } else { 2 },
-        warnings: errors,
-    }
-}
+/// Each file read and the unit it states.
+type Stated = Vec<StatedUnit>;
 
 /// The most triangles `shape --mesh-out` writes: 5·10⁷ (2.5 GB of binary STL, about 12 GB of
 /// ASCII).

@@ -7,8 +7,8 @@ use super::*;
 /// Options every command takes.
 #[derive(Args, Debug)]
 pub(super) struct Common {
-    /// Density: mass per unit area (polygons) or volume (meshes); with --units, in kg/m² or
-    /// kg/m³ (kg/m³ for a polygon given a --thickness). Default 1.
+    /// Density: mass per unit area (plates: polygons, 2D shapes) or volume (solids); with
+    /// --units, in kg/m² or kg/m³ (kg/m³ for a plate given a --thickness). Default 1.
     #[arg(long, allow_negative_numbers = true, conflicts_with_all = ["mass", "material"], help_heading = "Mass", value_name = "DENSITY")]
     pub(super) density: Option<f64>,
     /// Total mass (kg with --units); the density becomes mass / area (or volume).
@@ -20,23 +20,24 @@ pub(super) struct Common {
         value_name = "MASS"
     )]
     pub(super) mass: Option<f64>,
-    /// A material from `inertia materials` (its density in kg/m³; needs --units).
+    /// A material from `inertia materials`: its density in kg/m³, so it needs the length unit
+    /// (--units, or a file that states it) and, for a plate, its --thickness.
     #[arg(long, help_heading = "Mass", value_name = "NAME", hide_possible_values = true,
           value_parser = MaterialName)]
     pub(super) material: Option<String>,
     /// The input's length unit: mm, cm, m, in, ft, yd, ... (every unit a DXF `$INSUNITS`
     /// names, US survey feet `us-ft` among them). Densities are then SI and results
-    /// are in kg and metres (or --output-units). A 3MF or DXF file that states its unit
-    /// needs none (a different one is refused without --units-override); given with files
-    /// that state none, it is what those are in.
+    /// are in kg and metres (or --output-units). A file that states its unit (3MF, DXF
+    /// `$INSUNITS`, STEP) needs none (a different one is refused without --units-override);
+    /// given with files that state none, it is what those are in.
     #[arg(long, value_enum, help_heading = "Units", value_name = "UNIT")]
     pub(super) units: Option<LengthUnit>,
     /// The length unit of the results (with --units or a unit the file states): mm, cm,
     /// m, in, ft, ... as for --units. Default m.
     #[arg(long, value_enum, help_heading = "Units", value_name = "UNIT")]
     pub(super) output_units: Option<LengthUnit>,
-    /// Read the input in --units even where the file states another unit (3MF `unit`,
-    /// DXF `$INSUNITS`).
+    /// Read the input in --units even where a file states another unit (3MF `unit`, DXF
+    /// `$INSUNITS`, STEP).
     #[arg(long, requires = "units", help_heading = "Units")]
     pub(super) units_override: bool,
     #[command(flatten)]
@@ -114,14 +115,14 @@ impl Common {
     /// each file read, by name, with the unit it states) when `--units` is not given;
     /// refuses files that disagree with each other or with `--units` (unless
     /// `--units-override`).
-    pub(super) fn adopt_units(&mut self, stated: &[(String, Option<LengthUnit>)]) -> Result<()> {
+    pub(super) fn adopt_units(&mut self, stated: &[StatedUnit]) -> Result<()> {
         // --units-override: every file is read in --units, whatever it states.
         if self.units_fixed_by_flags() {
             return Ok(());
         }
         let mut first: Option<(LengthUnit, &str)> = None;
         let mut unitless: Option<&str> = None;
-        for (name, unit) in stated {
+        for StatedUnit { name, unit } in stated {
             let Some(u) = *unit else {
                 unitless.get_or_insert(name);
                 continue;
@@ -201,8 +202,8 @@ impl Common {
 /// output format. Shared by every command that prints a report.
 #[derive(Args, Debug)]
 pub(super) struct Presentation {
-    /// Point the moments are about: centroid, origin, or X,Y (polygons) / X,Y,Z (meshes),
-    /// in the input's units.
+    /// Point the moments are about: centroid, origin, or X,Y (plates) / X,Y,Z (solids), in
+    /// the input's units.
     #[arg(
         long,
         default_value = "centroid",
@@ -212,7 +213,7 @@ pub(super) struct Presentation {
     )]
     pub(super) about: About,
     /// Also report the moment about the axis through the --about point along this direction:
-    /// X,Y (in-plane, polygons) or X,Y,Z (meshes).
+    /// X,Y (in-plane, plates) or X,Y,Z (solids).
     #[arg(
         long,
         allow_hyphen_values = true,

@@ -16,7 +16,8 @@ pub(super) struct PolygonArgs {
     /// Integration method.
     #[arg(long, value_enum, default_value_t = PolygonChoice::Fan, help_heading = "Method")]
     pub(super) method: PolygonChoice,
-    /// With --method all: the largest relative spread allowed between exact methods.
+    /// With --method all: the largest relative spread allowed between exact methods (beyond
+    /// it, exit code 1).
     #[arg(
         long,
         default_value_t = 1e-9,
@@ -33,7 +34,8 @@ pub(super) struct PolygonArgs {
         value_name = "THICKNESS"
     )]
     pub(super) thickness: Option<f64>,
-    /// Also draw the polygon, its centroid and principal axes into this SVG file.
+    /// Also draw the polygon, its centroid and principal axes into this SVG file (one
+    /// polygon of one file named on the command line).
     #[arg(long, help_heading = "Output", value_name = "FILE.svg")]
     pub(super) plot: Option<PathBuf>,
     /// DXF: join the ends of lines, arcs and open polylines closer than this (input units).
@@ -103,7 +105,7 @@ struct PolygonPart {
 
 /// A polygon file read: its polygons, what it held besides them, its warnings (as
 /// printed) and the unit it states.
-struct PolygonFile {
+pub(super) struct PolygonFile {
     parts: Vec<PolygonPart>,
     notes: Notes,
     warnings: Vec<String>,
@@ -112,7 +114,7 @@ struct PolygonFile {
 
 /// One polygon of a batch, with what its file held outside its polygons (carried by the
 /// file's first part, to be summed in the total).
-struct BatchPart {
+pub(super) struct BatchPart {
     name: String,
     outline: Outline,
     integral: PolygonIntegral,
@@ -148,14 +150,12 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
     let tolerance = check_tolerance(a.tolerance)?;
     let files = listed;
     let output = a.common.format();
-    check_batch(
-        files.len(),
-        a.files_from.is_some(),
-        a.method == PolygonChoice::All,
-        a.common.mass,
-        a.plot.is_some(),
-        output,
-    )?;
+    let one = OneBody {
+        mass: a.common.mass.is_some(),
+        all: a.method == PolygonChoice::All,
+        plot: a.plot.is_some(),
+    };
+    check_batch(files.len(), a.files_from.is_some(), one, output)?;
     let methods: Vec<PolygonMethod> = match a.method {
         PolygonChoice::Fan => vec![PolygonMethod::Fan],
         PolygonChoice::RightTriangle => vec![PolygonMethod::RightTriangle],
@@ -164,7 +164,7 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
     };
     // A file's polygons (GeoJSON and DXF files may hold several), each integrated.
     let read = |path: &PathBuf| -> Result<PolygonFile> {
-        let (bytes, name, label) = read_input(path)?;
+        let Input { bytes, name, label } = read_input(path)?;
         let read =
             inertia::read::read_bytes(path, bytes, &options).with_context(|| label.clone())?;
         let Shapes::Polygons(polys) = read.shapes else {
@@ -203,8 +203,10 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
     // A lone file is read once here: one polygon is reported alone, several as parts below.
     if files.len() == 1 && a.files_from.is_none() {
         let file = read(&files[0])?;
-        a.common
-            .adopt_units(&[(files[0].display().to_string(), file.unit)])?;
+        a.common.adopt_units(&[StatedUnit {
+            name: files[0].display().to_string(),
+            unit: file.unit,
+        }])?;
         let amount = a.common.amount(2, a.thickness)?;
         let view = a.common.view(2)?;
         let at = |method| PolygonAt {
@@ -224,7 +226,7 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
             let reports = methods
                 .iter()
                 .zip(part.integrals)
-                .map(|(m, u)| at(*m).report_named(&part.name, part.outline, u, Some(&notes)))
+                .map(|(m, u)| at(m.name()).report_named(&part.name, part.outline, u, Some(&notes)))
                 .collect::<Result<Vec<_>>>()?;
             if let Some(path) = &a.plot {
                 write_file(
@@ -238,20 +240,12 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
                 let c = compare::polygons(reports, tolerance);
                 compared(c, output, &format!("polygon {name}"), label)
             } else {
-                Outcome::ok(output.polygon(&reports[0]))
+                lone(&reports[0], output)
             };
             out.warnings.splice(0..0, warnings);
             return Ok(out);
         }
-        one_body_flags(
-            parts.len(),
-            [
-                a.common.mass.is_some(),
-                a.method == PolygonChoice::All,
-                a.plot.is_some(),
-            ],
-            ("polygon", "parts"),
-        )?;
+        one_body_flags(parts.len(), one, ("polygon", "parts"))?;
         let file = PolygonFile {
             parts,
             notes,
@@ -275,7 +269,7 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
     let method = methods[0];
     let streaming = Streaming::new(stream, || {
         Ok(PolygonAt {
-            method,
+            method: method.name(),
             amount: a.common.amount(2, a.thickness)?,
             about,
             view: a.common.view(2)?,
@@ -290,18 +284,19 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
     Ok(out)
 }
 
-/// How a polygon's report is made: the method, the density or mass, the point of the
-/// moments and the view.
-struct PolygonAt {
-    method: PolygonMethod,
-    amount: Amount,
-    about: Option<Point2<f64>>,
-    view: View,
+/// How a polygon's report is made: the method's name, the density or mass, the point of
+/// the moments and the view (also `shape`'s, for a plate).
+pub(super) struct PolygonAt {
+    /// The method's name in reports (`fan`, `closed-form`, ...).
+    pub(super) method: &'static str,
+    pub(super) amount: Amount,
+    pub(super) about: Option<Point2<f64>>,
+    pub(super) view: View,
 }
 
 impl PolygonAt {
     /// The report of one polygon, with its file's notes when given.
-    fn report_named(
+    pub(super) fn report_named(
         &self,
         name: &str,
         outline: Outline,
@@ -310,7 +305,7 @@ impl PolygonAt {
     ) -> Result<PolygonReport> {
         let mut r = PolygonReport::from_integral(
             name,
-            self.method.name(),
+            self.method,
             outline,
             unit,
             self.amount,
@@ -347,7 +342,7 @@ impl Reporter for PolygonAt {
         .context("no parts")?;
         let mut r = PolygonReport::from_integral(
             name,
-            self.method.name(),
+            self.method,
             t.outline,
             t.integral(),
             self.amount,
@@ -365,14 +360,6 @@ impl Reporter for PolygonAt {
             .iter()
             .map(|p| self.report(p).map_err(|e| failed(&p.name, e)))
             .collect()
-    }
-
-    fn table(r: &PolygonReport) -> String {
-        OutputFormat::Table.polygon(r)
-    }
-
-    fn csv(rows: &[Result<PolygonReport, FileError>], total: Option<&PolygonReport>) -> String {
-        inertia::report::csv::polygons(rows, total)
     }
 }
 
@@ -407,7 +394,7 @@ fn batch(
     output: OutputFormat,
 ) -> Result<Outcome> {
     let at = PolygonAt {
-        method,
+        method: method.name(),
         amount: a.common.amount(2, a.thickness)?,
         about,
         view: a.common.view(2)?,

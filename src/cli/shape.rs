@@ -86,15 +86,35 @@ pub(super) enum ShapeKind {
     },
 }
 
+/// A shape reads no file: the flags about files' units say so (`--units-override`, which
+/// has nothing to override, is hidden and refused).
+fn no_file_units(a: clap::Arg) -> clap::Arg {
+    match a.get_id().as_str() {
+        "units" => a.help(
+            "The length unit of the dimensions given: mm, cm, m, in, ft, ... Densities are then SI and results are in kg and metres (or --output-units)",
+        ),
+        "output_units" => a.help(
+            "The length unit of the results (with --units): mm, cm, m, in, ft, ... as for --units. Default m",
+        ),
+        "material" => a.help(
+            "A material from `inertia materials`: its density in kg/m³, so it needs --units (and, for a plate, its --thickness)",
+        ),
+        "units_override" => a.hide(true),
+        _ => a,
+    }
+}
+
 #[derive(Args, Debug)]
+#[command(mut_args(no_file_units))]
 pub(super) struct Out2d {
     /// Plate thickness (input units): the density is then per volume.
     #[arg(long, allow_negative_numbers = true)]
     pub(super) thickness: Option<f64>,
-    /// Also write the outline as a JSON polygon (a circle as a --segments-gon).
-    #[arg(long)]
+    /// Also write the outline to this file as a JSON polygon (a circle as a --segments-gon),
+    /// which `inertia polygon` reads.
+    #[arg(long, value_name = "FILE.json")]
     pub(super) polygon_out: Option<PathBuf>,
-    /// Segments of a tessellated circle.
+    /// Segments of a tessellated circle (3 to 10000000; only --polygon-out uses them).
     #[arg(long, default_value_t = 64)]
     pub(super) segments: usize,
     #[command(flatten)]
@@ -102,128 +122,181 @@ pub(super) struct Out2d {
 }
 
 #[derive(Args, Debug)]
+#[command(mut_args(no_file_units))]
 pub(super) struct Out3d {
-    /// Also write a tessellation: binary STL (.stl; coordinates rounded to f32) or OBJ
-    /// (.obj; every digit).
-    #[arg(long)]
+    /// Also write a tessellation to this file: OBJ when its name ends in .obj (every
+    /// digit), else binary STL (coordinates rounded to f32; see --ascii).
+    #[arg(long, value_name = "FILE")]
     pub(super) mesh_out: Option<PathBuf>,
     /// Write --mesh-out's STL as ASCII with every digit of f64 (it reads back exactly; about
     /// five times the size of binary STL).
     #[arg(long, requires = "mesh_out")]
     pub(super) ascii: bool,
-    /// Segments around each circle of the tessellation.
+    /// Segments around each circle of --mesh-out's tessellation (3 to 100000; a box has
+    /// 12 triangles whatever this says).
     #[arg(long, default_value_t = 64)]
     pub(super) segments: usize,
     #[command(flatten)]
     pub(super) common: Common,
 }
 
-pub(super) fn shape(kind: ShapeKind) -> Result<Outcome> {
-    let (s2, s3, name) = match kind {
-        ShapeKind::Rectangle { width, height, out } => (
-            Some((Shape2d::Rectangle { width, height }, out)),
-            None,
-            format!("rectangle {} × {}", num(width), num(height)),
-        ),
-        ShapeKind::Regular {
-            sides,
-            side,
-            circumradius,
-            out,
-        } => {
-            let side = match (side, circumradius) {
-                (Some(l), _) => l,
-                (None, Some(r)) => {
-                    positive(Parameter::Circumradius, r)?;
-                    2.0 * r * (std::f64::consts::PI / sides.max(1) as f64).sin()
-                }
-                (None, None) => bail!("regular needs --side or --circumradius"),
-            };
-            (
-                Some((Shape2d::Regular { sides, side }, out)),
-                None,
-                format!("regular {sides}-gon of side {}", num(side)),
-            )
-        }
-        ShapeKind::Circle { radius, out } => (
-            Some((Shape2d::Circle { radius }, out)),
-            None,
-            format!("circle of radius {}", num(radius)),
-        ),
-        ShapeKind::Box { size, out } => {
-            if size.len() != 3 {
-                bail!("--size takes X,Y,Z (3 numbers), got {}", size.len());
+/// A shape as given on the command line, with its name in the report.
+enum Given {
+    /// A plate (a 2D shape) and its flags.
+    Plate {
+        name: String,
+        shape: Shape2d,
+        out: Out2d,
+    },
+    /// A solid and its flags.
+    Solid {
+        name: String,
+        shape: Shape3d,
+        out: Out3d,
+    },
+}
+
+impl Given {
+    /// The shape `kind` names, with its report's name (`box 1 × 2 × 3`).
+    fn of(kind: ShapeKind) -> Result<Given> {
+        let plate = |name, shape, out| Given::Plate { name, shape, out };
+        let solid = |name, shape, out| Given::Solid { name, shape, out };
+        Ok(match kind {
+            ShapeKind::Rectangle { width, height, out } => plate(
+                format!("rectangle {} × {}", num(width), num(height)),
+                Shape2d::Rectangle { width, height },
+                out,
+            ),
+            ShapeKind::Regular {
+                sides,
+                side,
+                circumradius,
+                out,
+            } => {
+                let side = match (side, circumradius) {
+                    (Some(l), _) => l,
+                    (None, Some(r)) => {
+                        positive(Parameter::Circumradius, r)?;
+                        2.0 * r * (std::f64::consts::PI / sides.max(1) as f64).sin()
+                    }
+                    (None, None) => bail!("regular needs --side or --circumradius"),
+                };
+                plate(
+                    format!("regular {sides}-gon of side {}", num(side)),
+                    Shape2d::Regular { sides, side },
+                    out,
+                )
             }
-            let size = [size[0], size[1], size[2]];
-            (
-                None,
-                Some((Shape3d::Box { size }, out)),
-                format!("box {} × {} × {}", num(size[0]), num(size[1]), num(size[2])),
-            )
-        }
-        ShapeKind::Sphere { radius, out } => (
-            None,
-            Some((Shape3d::Sphere { radius }, out)),
-            format!("sphere of radius {}", num(radius)),
-        ),
-        ShapeKind::Cylinder {
-            radius,
-            height,
-            out,
-        } => (
-            None,
-            Some((Shape3d::Cylinder { radius, height }, out)),
-            format!("cylinder of radius {}, height {}", num(radius), num(height)),
-        ),
-        ShapeKind::Biconvex { width, height, out } => (
-            None,
-            Some((Shape3d::Biconvex { width, height }, out)),
-            format!("biconvex {} × {}", num(width), num(height)),
-        ),
-    };
-    if let Some((shape, out)) = s2 {
-        shape.validate()?;
-        let amount = out.common.amount(2, out.thickness)?;
-        let view = out.common.view(2)?;
-        let about = out.common.about::<2>()?.map(Point2::from);
-        if out.segments < 3 || out.segments > 10_000_000 {
-            bail!(
-                "--segments must be between 3 and 10000000, got {}",
-                out.segments
-            );
-        }
-        // A regular n-gon written out has n vertices: 16 bytes each, and the JSON text.
-        if let (Shape2d::Regular { sides, .. }, Some(_)) = (&shape, &out.polygon_out)
-            && *sides > 10_000_000
-        {
-            bail!(
-                "--polygon-out would write {sides} vertices (about {} of JSON): at most 10000000",
-                inertia::details::human_bytes(*sides as f64 * 48.0)
-            );
-        }
-        let e = shape.exact();
-        let outline = Outline {
-            vertices: e.vertices,
-            holes: 0,
-            winding: "ccw",
-            perimeter: e.perimeter,
-            max_deviation: None,
-            bounding_box: Some(e.bounding_box),
-        };
-        let unit = PolygonIntegral::from_properties(e.properties);
-        let report = checked(
-            &name,
-            PolygonReport::from_integral(&name, "closed-form", outline, unit, amount, about, &view),
-        )?;
-        if let Some(path) = &out.polygon_out {
-            write_file(
-                path,
-                &inertia::io::json::write(&shape.tessellate(out.segments)),
-            )?;
-        }
-        return Ok(Outcome::ok(out.common.format().polygon(&report)));
+            ShapeKind::Circle { radius, out } => plate(
+                format!("circle of radius {}", num(radius)),
+                Shape2d::Circle { radius },
+                out,
+            ),
+            ShapeKind::Box { size, out } => {
+                if size.len() != 3 {
+                    bail!("--size takes X,Y,Z (3 numbers), got {}", size.len());
+                }
+                let size = [size[0], size[1], size[2]];
+                solid(
+                    format!("box {} × {} × {}", num(size[0]), num(size[1]), num(size[2])),
+                    Shape3d::Box { size },
+                    out,
+                )
+            }
+            ShapeKind::Sphere { radius, out } => solid(
+                format!("sphere of radius {}", num(radius)),
+                Shape3d::Sphere { radius },
+                out,
+            ),
+            ShapeKind::Cylinder {
+                radius,
+                height,
+                out,
+            } => solid(
+                format!("cylinder of radius {}, height {}", num(radius), num(height)),
+                Shape3d::Cylinder { radius, height },
+                out,
+            ),
+            ShapeKind::Biconvex { width, height, out } => solid(
+                format!("biconvex {} × {}", num(width), num(height)),
+                Shape3d::Biconvex { width, height },
+                out,
+            ),
+        })
     }
-    let (shape, out) = s3.expect("a shape is 2D or 3D");
+}
+
+/// The method's name in a shape's report.
+const CLOSED_FORM: &str = "closed-form";
+
+pub(super) fn shape(kind: ShapeKind) -> Result<Outcome> {
+    let common = match &kind {
+        ShapeKind::Rectangle { out, .. }
+        | ShapeKind::Regular { out, .. }
+        | ShapeKind::Circle { out, .. } => &out.common,
+        ShapeKind::Box { out, .. }
+        | ShapeKind::Sphere { out, .. }
+        | ShapeKind::Cylinder { out, .. }
+        | ShapeKind::Biconvex { out, .. } => &out.common,
+    };
+    if common.units_override {
+        bail!("--units-override reads a file in --units; a shape reads no file: leave it out");
+    }
+    match Given::of(kind)? {
+        Given::Plate { name, shape, out } => plate(&name, shape, out),
+        Given::Solid { name, shape, out } => solid(&name, shape, out),
+    }
+}
+
+/// `inertia shape` of a plate: its report, and `--polygon-out`.
+fn plate(name: &str, shape: Shape2d, out: Out2d) -> Result<Outcome> {
+    shape.validate()?;
+    let amount = out.common.amount(2, out.thickness)?;
+    let view = out.common.view(2)?;
+    let about = out.common.about::<2>()?.map(Point2::from);
+    if out.segments < 3 || out.segments > 10_000_000 {
+        bail!(
+            "--segments must be between 3 and 10000000, got {}",
+            out.segments
+        );
+    }
+    // A regular n-gon written out has n vertices: 16 bytes each, and the JSON text.
+    if let (Shape2d::Regular { sides, .. }, Some(_)) = (&shape, &out.polygon_out)
+        && *sides > 10_000_000
+    {
+        bail!(
+            "--polygon-out would write {sides} vertices (about {} of JSON): at most 10000000",
+            inertia::details::human_bytes(*sides as f64 * 48.0)
+        );
+    }
+    let e = shape.exact();
+    let outline = Outline {
+        vertices: e.vertices,
+        holes: 0,
+        winding: "ccw",
+        perimeter: e.perimeter,
+        max_deviation: None,
+        bounding_box: Some(e.bounding_box),
+    };
+    let at = PolygonAt {
+        method: CLOSED_FORM,
+        amount,
+        about,
+        view,
+    };
+    let unit = PolygonIntegral::from_properties(e.properties);
+    let report = at.report_named(name, outline, unit, None)?;
+    if let Some(path) = &out.polygon_out {
+        write_file(
+            path,
+            &inertia::io::json::write(&shape.tessellate(out.segments)),
+        )?;
+    }
+    Ok(lone(&report, out.common.format()))
+}
+
+/// `inertia shape` of a solid: its report, and `--mesh-out`.
+fn solid(name: &str, shape: Shape3d, out: Out3d) -> Result<Outcome> {
     shape.validate()?;
     let amount = out.common.amount(3, None)?;
     let view = out.common.view(3)?;
@@ -270,10 +343,14 @@ pub(super) fn shape(kind: ShapeKind) -> Result<Outcome> {
         properties: e.properties,
         grid: None,
     };
-    let report = checked(
-        &name,
-        MeshReport::from_integral(&name, "closed-form", body, unit, amount, about, &view),
-    )?;
+    let at = MeshAt {
+        amount,
+        view,
+        about,
+        method: CLOSED_FORM,
+        shell: false,
+    };
+    let report = at.report_named(name, body, unit)?;
     if let Some(path) = &out.mesh_out {
         // Streamed to the file: the bytes are never held whole.
         let mesh = shape.tessellate(out.segments);
@@ -308,5 +385,5 @@ pub(super) fn shape(kind: ShapeKind) -> Result<Outcome> {
         .and_then(|_| std::io::Write::flush(&mut w))
         .with_context(cannot)?;
     }
-    Ok(Outcome::ok(out.common.format().mesh(&report)))
+    Ok(lone(&report, out.common.format()))
 }

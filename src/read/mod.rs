@@ -396,14 +396,33 @@ fn read_cad(
     options: &ReadOptions,
 ) -> Result<Parts> {
     let cad = crate::io::step::read(path, format, &options.cad)?;
-    Ok(Parts {
-        format: Format::Cad(format),
-        unit: cad.unit(),
-        warnings: cad.warnings.iter().cloned().map(Warning::Cad).collect(),
-        shapes: Shapes::Cad(cad.solids.clone()),
-        ignored: BTreeMap::new(),
-        named: true,
-    })
+    Ok(Parts::of_cad(&cad, format))
+}
+
+#[cfg(feature = "step")]
+impl Parts {
+    /// The parts of a CAD file already read by [`crate::io::step::read`] in `format`: its
+    /// solids (copied: `cad` keeps OpenCASCADE's shapes, to be tessellated), the unit it
+    /// states and its warnings, as [`read_path`] returns them.
+    ///
+    /// # Examples
+    /// ```no_run
+    /// use inertia::io::step::{self, CadFormat};
+    /// let cad = step::read("part.step".as_ref(), CadFormat::Step, &step::Options::default())?;
+    /// let parts = inertia::read::Parts::of_cad(&cad, CadFormat::Step);
+    /// assert_eq!(parts.shapes.len(), cad.solids.len());
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn of_cad(cad: &crate::io::step::Cad, format: crate::io::step::CadFormat) -> Parts {
+        Parts {
+            format: Format::Cad(format),
+            unit: cad.unit(),
+            warnings: cad.warnings.iter().cloned().map(Warning::Cad).collect(),
+            shapes: Shapes::Cad(cad.solids.clone()),
+            ignored: BTreeMap::new(),
+            named: true,
+        }
+    }
 }
 
 /// The name of a file's one unnamed shape: its stem, else `fallback`.

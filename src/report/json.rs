@@ -157,15 +157,10 @@ mod tests {
         let r = square();
         let text = polygon(&r);
         let back: PolygonReport = serde_json::from_str(&text).unwrap();
-        // The names the program chose are not read back; every number is, to the bit.
-        assert_eq!(back.method, "");
-        assert_eq!(
-            PolygonReport {
-                method: r.method,
-                winding: r.winding,
-                ..back
-            },
-            r
-        );
+        // Every name and every number, to the bit.
+        assert_eq!(back, r);
+        let edited = text.replace("\"fan\"", "\"magic\"");
+        let e = serde_json::from_str::<PolygonReport>(&edited).unwrap_err();
+        assert!(e.to_string().contains("\"method\" is \"magic\""), "{e}");
     }
 }

@@ -49,9 +49,11 @@ pub enum OutputFormat {
     Table,
     /// One pretty-printed JSON object.
     Json,
-    /// A header and one comma-separated row per input (batches).
+    /// A header, then one comma-separated row per report: each part, then the total (the
+    /// `kind` column says which).
     Csv,
-    /// One compact JSON object per line per input (batches).
+    /// One compact JSON object per line: each part's report, or an input that failed (no
+    /// total); written as the inputs are read when they can be.
     Jsonl,
 }
 

@@ -9,12 +9,76 @@
 //! [`Contacts`](super::Contacts), [`UnitLabels`], [`Products`], [`Material`]) derive
 //! their (de)serialisation where they are defined.
 //!
-//! The report types' `method` (and a polygon's `winding`) are names the program chose from a
-//! fixed set; they are not read back (they come back empty).
+//! The report types' `method` (and a polygon's `winding`) are names from a fixed set
+//! ([`METHOD_NAMES`], [`WINDING_NAMES`]); reading a report back refuses any other name,
+//! naming the field.
 
 use super::{BoundingBox, BoundingBox2d};
 use crate::units::{Material, Products, UnitLabels};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
+
+/// Every name a report's `method` holds, as inertia writes it: the polygon methods
+/// (`fan`, `right-triangle`, `centroid`), the mesh methods (`tetra`, `voxel`, and `shell`
+/// for a thin wall), `brep` (a CAD solid integrated on its B-rep), `closed-form` (a
+/// `shape`) and `combine` (a sum of reports).
+///
+/// # Examples
+/// ```
+/// use inertia::report::schema::METHOD_NAMES;
+/// assert!(inertia::MeshMethod::ALL.iter().all(|m| METHOD_NAMES.contains(&m.name())));
+/// assert!(inertia::PolygonMethod::ALL.iter().all(|m| METHOD_NAMES.contains(&m.name())));
+/// ```
+pub const METHOD_NAMES: [&str; 9] = [
+    "fan",
+    "right-triangle",
+    "centroid",
+    "tetra",
+    "voxel",
+    "shell",
+    "brep",
+    "closed-form",
+    "combine",
+];
+
+/// Every name a polygon report's `winding` holds: the outer ring as given,
+/// counter-clockwise or clockwise.
+///
+/// # Examples
+/// ```
+/// assert_eq!(inertia::report::schema::WINDING_NAMES, ["ccw", "cw"]);
+/// ```
+pub const WINDING_NAMES: [&str; 2] = ["ccw", "cw"];
+
+/// A name read back as the one of `names` it is (as a `&'static str`), or an error naming
+/// `field` and the names it may hold.
+fn one_of<'de, D: Deserializer<'de>>(
+    d: D,
+    field: &str,
+    names: &[&'static str],
+) -> Result<&'static str, D::Error> {
+    let text = std::borrow::Cow::<str>::deserialize(d)?;
+    names.iter().find(|n| **n == text).copied().ok_or_else(|| {
+        serde::de::Error::custom(format!(
+            "\"{field}\" is \"{}\", not a name inertia writes there ({})",
+            crate::error::clip(&text),
+            names.join(", ")
+        ))
+    })
+}
+
+/// A name from a fixed set, read back by `deserialize_with` (spelt as an alias so that serde
+/// does not take the field for text borrowed from the input, as it does a `&str`).
+type Name = &'static str;
+
+/// A report's `method`, one of [`METHOD_NAMES`].
+fn method_name<'de, D: Deserializer<'de>>(d: D) -> Result<&'static str, D::Error> {
+    one_of(d, "method", &METHOD_NAMES)
+}
+
+/// A polygon report's `winding`, one of [`WINDING_NAMES`].
+fn winding_name<'de, D: Deserializer<'de>>(d: D) -> Result<&'static str, D::Error> {
+    one_of(d, "winding", &WINDING_NAMES)
+}
 
 /// The version of the JSON layout, printed first as `"schema_version"` in every object
 /// inertia prints (a report, a batch, a comparison, the material list, each JSON Lines
@@ -312,16 +376,18 @@ pub struct Radii2d {
 pub struct PolygonReport {
     /// The input's name (a path, or `-` for stdin).
     pub source: String,
-    /// The method used.
-    #[serde(skip_deserializing)]
-    pub method: &'static str,
+    /// The method used, one of [`METHOD_NAMES`] (`combine` for a sum of reports).
+    #[serde(deserialize_with = "method_name")]
+    pub method: Name,
     /// Distinct vertices over all rings.
     pub vertices: usize,
     /// Number of holes.
     pub holes: usize,
-    /// Winding of the outer ring as given: `"ccw"` or `"cw"`.
-    #[serde(skip_deserializing)]
-    pub winding: &'static str,
+    /// Winding of the outer ring as given: `"ccw"` or `"cw"`. A sum of reports (`combine`)
+    /// says the winding its parts share, or `"ccw"` (the winding every ring is integrated
+    /// in) when they differ.
+    #[serde(deserialize_with = "winding_name")]
+    pub winding: Name,
     /// Total edge length, holes included.
     pub perimeter: f64,
     /// The axis-aligned box holding the outline (curved edges by their exact extent); left
@@ -467,9 +533,10 @@ pub struct MaterialReport {
 pub struct MeshReport {
     /// The input's name (a path, or `-` for stdin).
     pub source: String,
-    /// The method used (`brep` for a CAD solid integrated on its B-rep).
-    #[serde(skip_deserializing)]
-    pub method: &'static str,
+    /// The method used, one of [`METHOD_NAMES`] (`brep` for a CAD solid integrated on its
+    /// B-rep, `combine` for a sum of reports).
+    #[serde(deserialize_with = "method_name")]
+    pub method: Name,
     /// The relative tolerance the B-rep integration was asked for (`brep`; absent for a
     /// mesh, whose methods are exact to rounding or report their grid).
     #[serde(skip_serializing_if = "Option::is_none")]

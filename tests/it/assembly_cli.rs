@@ -645,3 +645,75 @@ fn a_report_with_a_cad_colour_and_material_combines() {
     assert!(err.contains("invalid type: string \"red\""), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `combine` reads back each report's `method` (and a plate's `winding`): every name a
+/// command writes combines, any other is refused in one line naming the file and the field;
+/// the sum says `combine`, and the winding its plates share.
+#[test]
+fn combine_checks_the_method_and_winding_it_reads_back() {
+    let dir = std::env::temp_dir().join(format!("inertia-names-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cube = "fixtures/mesh/unit_cube_ascii.stl";
+    let square = "fixtures/polygon/l_shape.json";
+    let cw = "fixtures/polygon/u_shape_cw.csv";
+    let writers: [(&str, &[&str]); 8] = [
+        ("fan", &["polygon", square]),
+        (
+            "right-triangle",
+            &["polygon", square, "--method", "right-triangle"],
+        ),
+        ("centroid", &["polygon", square, "--method", "centroid"]),
+        ("tetra", &["mesh", cube]),
+        ("voxel", &["mesh", cube, "--method", "voxel"]),
+        ("shell", &["mesh", cube, "--shell", "0.01"]),
+        ("closed-form", &["shape", "box", "--size", "1,2,3"]),
+        ("closed-form", &["shape", "circle", "--radius", "1"]),
+    ];
+    for (k, (method, args)) in writers.iter().enumerate() {
+        let mut args = args.to_vec();
+        args.push("--json");
+        let v = json(&args);
+        assert_eq!(v["method"], *method, "{args:?}");
+        let p = dir.join(format!("{k}.json"));
+        std::fs::write(&p, v.to_string()).unwrap();
+        let c = json(&["combine", p.to_str().unwrap(), "--json"]);
+        assert_eq!(c["method"], "combine", "{args:?}");
+        // A combined report combines again.
+        std::fs::write(&p, c.to_string()).unwrap();
+        let again = json(&["combine", p.to_str().unwrap(), "--json"]);
+        assert_eq!(again["mass"], c["mass"], "{args:?}");
+    }
+    // The winding the plates share is kept; plates of both windings say ccw.
+    let write = |name: &str, v: &Value| {
+        let p = dir.join(name);
+        std::fs::write(&p, v.to_string()).unwrap();
+        p.to_str().unwrap().to_string()
+    };
+    let u = json(&["polygon", cw, "--json"]);
+    assert_eq!(u["winding"], "cw");
+    let l = json(&["polygon", square, "--json"]);
+    assert_eq!(l["winding"], "ccw");
+    let (u, l) = (write("u.json", &u), write("l.json", &l));
+    assert_eq!(json(&["combine", &u, &u, "--json"])["winding"], "cw");
+    assert_eq!(json(&["combine", &u, &l, "--json"])["winding"], "ccw");
+    // A name no command writes is refused, naming the file and the field.
+    let v = json(&["shape", "box", "--size", "1,2,3", "--json"]);
+    let mut odd = v.clone();
+    odd["method"] = "magic".into();
+    let mut missing = v.clone();
+    missing.as_object_mut().unwrap().remove("method");
+    let mut plate = json(&["polygon", square, "--json"]);
+    plate["winding"] = "sideways".into();
+    for (name, doc, words) in [
+        ("odd.json", &odd, "\"method\" is \"magic\""),
+        ("missing.json", &missing, "missing field `method`"),
+        ("plate.json", &plate, "\"winding\" is \"sideways\""),
+    ] {
+        let p = write(name, doc);
+        let (code, out, err) = run(&["combine", &p], None);
+        assert_eq!((code, out.as_str()), (2, ""), "{name}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(err.contains(name) && err.contains(words), "{name}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

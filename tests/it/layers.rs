@@ -1,6 +1,9 @@
-//! The library's modules import one way: no module uses a module that (through others)
-//! uses it back. Read from the sources: every `crate::a::b` path and `use crate::{a, b}`
-//! outside comments and test modules, resolved to the longest module it names.
+//! The library's layers, read from its sources. Its modules import one way: no module uses
+//! a module that (through others) uses it back, submodules of one module among them. Every
+//! `crate::a::b`, `super::a` and `self::a` path and `use crate::{a, b}` outside comments and
+//! test modules is resolved to the longest module it names. The library names no
+//! command-line flag in its strings, prints nothing and exits nothing, and its readers only
+//! parse.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -74,15 +77,29 @@ fn uses(me: &str, text: &str, known: &BTreeSet<String>) -> BTreeSet<String> {
             out.insert(m.to_string());
         }
     };
-    for (i, _) in text.match_indices("crate::") {
-        let rest = &text[i + 7..];
-        if let Some(list) = rest.strip_prefix('{') {
-            for item in list[..list.find('}').unwrap_or(0)].split(',') {
-                resolve(item.trim());
+    // `super::` and `self::` paths name modules relative to this one: `super` of
+    // `overlap::grid` (grid.rs) is `overlap`; of `overlap` (overlap/mod.rs) the crate.
+    let parent = me.rsplit_once("::").map_or("", |(p, _)| p);
+    for (prefix, base) in [("crate::", ""), ("super::", parent), ("self::", me)] {
+        for (i, _) in text.match_indices(prefix) {
+            // `crate::` inside `super::crate::`... or an identifier ending so (`myself::`).
+            if text[..i].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
+                continue;
             }
-        } else {
-            let end = rest.find(|c| !ident(c)).unwrap_or(rest.len());
-            resolve(rest[..end].trim_end_matches(':'));
+            let rest = &text[i + prefix.len()..];
+            let absolute = |path: &str| match (base, path) {
+                ("", p) => p.to_string(),
+                (b, "") => b.to_string(),
+                (b, p) => format!("{b}::{p}"),
+            };
+            if let Some(list) = rest.strip_prefix('{') {
+                for item in list[..list.find('}').unwrap_or(0)].split(',') {
+                    resolve(&absolute(item.trim()));
+                }
+            } else {
+                let end = rest.find(|c| !ident(c)).unwrap_or(rest.len());
+                resolve(&absolute(rest[..end].trim_end_matches(':')));
+            }
         }
     }
     out.remove(me);
@@ -97,8 +114,13 @@ fn no_module_imports_a_module_that_imports_it_back() {
         .iter()
         .map(|(m, text)| (m.as_str(), uses(m, &code(text), &known)))
         .collect();
-    // Sanity: the reader sees imports.
+    // Sanity: the reader sees imports, by `crate::` and by `super::` paths.
     assert!(graph["soup"].contains("mesh"), "{:?}", graph["soup"]);
+    assert!(
+        graph["mesh::validate"].contains("mesh::raw"),
+        "{:?}",
+        graph["mesh::validate"]
+    );
     // Every module reached from each module; a module reaching itself is in a cycle.
     let mut cycles = Vec::new();
     for &start in graph.keys() {
@@ -120,26 +142,142 @@ fn no_module_imports_a_module_that_imports_it_back() {
     );
 }
 
-/// The library never names a command-line flag: no string in its code (outside comments
-/// and test modules) holds `--` followed by a letter. The binary (`src/cli/`, `main.rs`)
-/// adds the hints from the typed errors.
+/// The text of a file without its test modules (comments kept, for [`string_literals`]).
+fn without_tests(text: &str) -> &str {
+    let end = [
+        "#[cfg(test)]\nmod ",
+        "#[cfg(test)]\npub(crate) mod ",
+        "#[cfg(test)]\npub mod ",
+    ]
+    .iter()
+    .filter_map(|p| text.find(p))
+    .min()
+    .unwrap_or(text.len());
+    &text[..end]
+}
+
+/// The string literals of Rust (or C++) source, outside comments, each with the line it
+/// starts on and its text as written (escapes and line continuations kept): `"..."`,
+/// `b"..."`, `r"..."`, `r#"..."#`; character literals (`'"'`) and lifetimes are skipped.
+fn string_literals(text: &str) -> Vec<(usize, String)> {
+    let c: Vec<char> = text.chars().collect();
+    let (mut out, mut i, mut line) = (Vec::new(), 0, 1);
+    let at = |i: usize| c.get(i).copied().unwrap_or('\0');
+    while i < c.len() {
+        match (c[i], at(i + 1)) {
+            ('\n', _) => {
+                line += 1;
+                i += 1;
+            }
+            ('/', '/') => {
+                while i < c.len() && c[i] != '\n' {
+                    i += 1;
+                }
+            }
+            ('/', '*') => {
+                i += 2;
+                while i < c.len() && !(c[i] == '*' && at(i + 1) == '/') {
+                    line += usize::from(c[i] == '\n');
+                    i += 1;
+                }
+                i += 2;
+            }
+            ('\'', _) => {
+                // 'x', '\n', '\'', '\u{..}': a character; 'a (no closing quote): a lifetime.
+                if at(i + 1) == '\\' {
+                    i += 3;
+                    while i < c.len() && c[i] != '\'' {
+                        i += 1;
+                    }
+                    i += 1;
+                } else if at(i + 2) == '\'' {
+                    i += 3;
+                } else {
+                    i += 1;
+                }
+            }
+            ('r', '"' | '#') if i == 0 || !(c[i - 1].is_alphanumeric() || c[i - 1] == '_') => {
+                let hashes = c[i + 1..].iter().take_while(|&&h| h == '#').count();
+                if at(i + 1 + hashes) != '"' {
+                    i += 1;
+                    continue;
+                }
+                let start = (line, i + 2 + hashes);
+                let mut j = start.1;
+                let close = |j: usize| c[j] == '"' && (1..=hashes).all(|k| at(j + k) == '#');
+                while j < c.len() && !close(j) {
+                    line += usize::from(c[j] == '\n');
+                    j += 1;
+                }
+                out.push((start.0, c[start.1..j.min(c.len())].iter().collect()));
+                i = j + 1 + hashes;
+            }
+            ('"', _) => {
+                let start = (line, i + 1);
+                let mut j = i + 1;
+                while j < c.len() && c[j] != '"' {
+                    let step = if c[j] == '\\' { 2 } else { 1 };
+                    line += usize::from(c[j + step - 1] == '\n');
+                    j += step;
+                }
+                out.push((start.0, c[start.1..j.min(c.len())].iter().collect()));
+                i = j + 1;
+            }
+            _ => i += 1,
+        }
+    }
+    out
+}
+
+/// Where `literal` names a command-line flag: `--` and a lowercase letter.
+fn names_a_flag(literal: &str) -> bool {
+    literal
+        .match_indices("--")
+        .any(|(i, _)| literal[i + 2..].starts_with(|c: char| c.is_ascii_lowercase()))
+}
+
+#[test]
+fn the_string_reader_sees_every_literal_and_no_comment() {
+    let text = "let a = \"give\\\n   --weld-tolerance\"; // \"--not\"\n\
+                let q = '\"'; let b: &'static str = r#\"x \"--raw\" y\"#;\n\
+                /* \"--nor\" */ let c = b\"--bytes\"; let d = '\\'';\n";
+    let found = string_literals(text);
+    let texts: Vec<&str> = found.iter().map(|(_, t)| t.as_str()).collect();
+    assert_eq!(
+        texts,
+        ["give\\\n   --weld-tolerance", "x \"--raw\" y", "--bytes"],
+        "{found:?}"
+    );
+    assert_eq!(found[1].0, 3);
+    assert!(texts.iter().all(|t| names_a_flag(t)));
+    assert!(!names_a_flag("a -- b") && !names_a_flag("--X"));
+}
+
+/// The library never names a command-line flag: no string literal in its code (outside
+/// comments and test modules, the C++ shim's included; a message continued over several
+/// lines too) holds `--` followed by a lowercase letter. The binary (`src/cli/`,
+/// `main.rs`) adds the hints from the typed errors.
 #[test]
 fn no_library_string_names_a_flag() {
     let mut found = Vec::new();
-    for (module, text) in modules() {
+    let mut sources: Vec<(String, String)> = modules().into_iter().collect();
+    sources.push((
+        "io/step.cpp".into(),
+        std::fs::read_to_string("src/io/step.cpp").unwrap(),
+    ));
+    for (module, text) in &sources {
         if module.starts_with("cli::") {
             continue;
         }
-        for (k, line) in code(&text).lines().enumerate() {
-            let b = line.as_bytes();
-            for (i, _) in line.match_indices("--") {
-                let in_string = line[..i].contains('"');
-                if in_string && b.get(i + 2).is_some_and(u8::is_ascii_lowercase) {
-                    found.push(format!("{module} (code line {}): {}", k + 1, line.trim()));
-                }
+        for (line, literal) in string_literals(without_tests(text)) {
+            if names_a_flag(&literal) {
+                found.push(format!("{module} (line {line}): \"{literal}\""));
             }
         }
     }
+    // Sanity: the binary's hints, which do name flags, are seen.
+    let hints = std::fs::read_to_string("src/cli/hints.rs").unwrap();
+    assert!(string_literals(&hints).iter().any(|(_, l)| names_a_flag(l)));
     assert!(
         found.is_empty(),
         "flags in library strings:\n{}",
@@ -225,4 +363,72 @@ fn readers_only_parse() {
     assert!(uses("io::stl", &code(&files["io::stl"]), &known).contains("soup::corners"));
     assert!(uses("io", &code(&files["io"]), &known).contains("polygon::rings"));
     assert!(found.is_empty(), "readers that validate: {found:?}");
+}
+
+/// The public API has no empty public module (each `pub mod x;` holds a public item) and
+/// one type named `Solid`.
+#[test]
+fn no_empty_public_module_and_one_solid() {
+    let files = modules();
+    let public_item = |text: &str| {
+        code(text).lines().any(|l| {
+            let l = l.trim_start();
+            [
+                "pub fn ",
+                "pub struct ",
+                "pub enum ",
+                "pub const ",
+                "pub static ",
+                "pub type ",
+                "pub trait ",
+                "pub use ",
+                "pub mod ",
+            ]
+            .iter()
+            .any(|p| l.starts_with(p))
+        })
+    };
+    let mut empty = Vec::new();
+    let mut declared = 0;
+    for (module, text) in &files {
+        for line in code(text).lines() {
+            let Some(name) = line.trim().strip_prefix("pub mod ") else {
+                continue;
+            };
+            let Some(name) = name.strip_suffix(';') else {
+                continue; // an inline module (`pub mod testing { ... }`)
+            };
+            let child = if module == "lib" {
+                name.to_string()
+            } else {
+                format!("{module}::{name}")
+            };
+            declared += 1;
+            if !files.get(&child).is_some_and(|t| public_item(t)) {
+                empty.push(child);
+            }
+        }
+    }
+    assert!(
+        declared > 20,
+        "the reader sees the public modules: {declared}"
+    );
+    assert!(
+        empty.is_empty(),
+        "public modules without a public item: {empty:?}"
+    );
+    let solids: Vec<&String> = files
+        .iter()
+        .filter(|(_, text)| {
+            code(text).lines().any(|l| {
+                let l = l.trim_start();
+                ["pub struct Solid", "pub enum Solid"].iter().any(|p| {
+                    l.strip_prefix(p)
+                        .is_some_and(|rest| rest.starts_with([' ', '{', '<', '(']))
+                })
+            })
+        })
+        .map(|(m, _)| m)
+        .collect();
+    assert_eq!(solids, [&"solid".to_string()], "types named Solid");
 }

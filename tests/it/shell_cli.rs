@@ -84,3 +84,44 @@ fn completion_offers_material_names_for_material() {
         );
     }
 }
+
+/// Each command's help says what it reads: a shape reads no file, so its unit flags speak
+/// of the dimensions given and `--units-override` is neither shown nor taken; a polygon's
+/// `--material` needs the plate's thickness; `--method all` says its exit code.
+#[test]
+fn help_says_what_each_command_reads() {
+    let shape = stdout(&["shape", "box", "--help"]);
+    assert!(!shape.contains("--units-override"), "{shape}");
+    assert!(
+        shape.contains("The length unit of the dimensions given"),
+        "{shape}"
+    );
+    let out = cargo_bin_cmd!("inertia")
+        .args([
+            "shape",
+            "box",
+            "--size",
+            "1,1,1",
+            "--units",
+            "mm",
+            "--units-override",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("a shape reads no file"), "{err}");
+    let polygon = stdout(&["polygon", "--help"]);
+    assert!(polygon.contains("the plate's --thickness"), "{polygon}");
+    let mesh = stdout(&["mesh", "--help"]);
+    assert!(
+        mesh.contains("exit code 1") && mesh.contains("STEP"),
+        "{mesh}"
+    );
+    let materials = stdout(&["materials", "--help"]);
+    assert!(materials.contains("a row per material"), "{materials}");
+    // Every page ends with the exit codes, the CAD tessellations' among them.
+    assert!(stdout(&["manpage", "mesh"]).contains("tessellation differs from its B-rep"));
+}

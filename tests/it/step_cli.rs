@@ -267,6 +267,13 @@ fn a_file_density_is_used_unless_one_is_given_and_colour_and_material_are_report
         "{out}"
     );
     assert_eq!(v["material"]["name"], "aluminium 6061");
+    // Its report combines: combine reads its method, brep, back.
+    assert_eq!(v["method"], "brep");
+    let report = std::env::temp_dir().join(format!("inertia-brep-{}.json", std::process::id()));
+    std::fs::write(&report, &out).unwrap();
+    let (combined, _, why) = run(&["combine", report.to_str().unwrap()]);
+    std::fs::remove_file(&report).ok();
+    assert_eq!(combined, 0, "{why}");
     assert!(close(
         v["material"]["density"].as_f64().unwrap(),
         2700.0,
@@ -290,6 +297,9 @@ fn a_file_density_is_used_unless_one_is_given_and_colour_and_material_are_report
         "{out}"
     );
     assert!(err.contains("density 2700 kg/m^3 from"), "{err}");
+    // Its B-rep report is the part's report, as without --method all: colour and material.
+    assert_eq!(v["brep"]["material"]["density_used"], true, "{out}");
+    assert!(v["brep"]["color"].is_array(), "{out}");
     // A density given wins; the file's is reported, not used, and nothing is said.
     let (code, out, err) = run(&["mesh", p, "--json", "--density", "7850"]);
     assert_eq!(code, 0, "{err}");
