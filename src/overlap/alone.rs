@@ -11,24 +11,16 @@
 
 use super::grid::{grid_of, sortable};
 use super::{Overlap, Tri, earliest};
+use crate::soup::Groups;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
-
-/// Triangles grouped by the caller, each labelled with its group (below `count`), or
-/// [`NONE`] for a triangle in none (one repeating a point, which has no box).
-pub(crate) struct Groups {
-    /// Each triangle's group.
-    pub(crate) labels: Vec<u32>,
-    /// How many groups.
-    pub(crate) count: usize,
-}
-
-/// A triangle in no group.
-pub(crate) const NONE: u32 = u32::MAX;
 
 /// Groups of more triangles stay in the broad phase (their pairs, tested directly, would
 /// grow as the square of their size).
 const SMALL: usize = 64;
+
+/// A triangle in no group.
+const NONE: u32 = Groups::NONE;
 
 /// The groups alone: each one's triangles (with a box) in ascending order, one run after
 /// another (`starts[g]..starts[g + 1]` for the g-th group alone).

@@ -65,7 +65,6 @@ use vertex::*;
 use wedge::*;
 
 pub use crate::body::Contacts;
-pub(crate) use alone::Groups;
 use contact::{Contact, Precision, magnitude};
 pub use sheet::doubled_faces;
 

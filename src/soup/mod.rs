@@ -245,18 +245,18 @@ pub(crate) struct Welded {
     fans: std::sync::OnceLock<Fans>,
     neighbours: Option<Vec<u32>>,
     /// The triangles' bodies, when the pass found several (for the overlap check's
-    /// bodies alone, [`crate::overlap::Groups`]).
-    groups: Option<crate::overlap::Groups>,
+    /// bodies alone).
+    groups: Option<Groups>,
 }
 
 impl Welded {
     /// Tells the overlap check the triangles' bodies.
-    pub(crate) fn set_groups(&mut self, groups: crate::overlap::Groups) {
+    pub(crate) fn set_groups(&mut self, groups: Groups) {
         self.groups = Some(groups);
     }
 
     /// The triangles' bodies, if known; let go here.
-    pub(crate) fn take_groups(&mut self) -> Option<crate::overlap::Groups> {
+    pub(crate) fn take_groups(&mut self) -> Option<Groups> {
         self.groups.take()
     }
 
@@ -301,6 +301,21 @@ impl Welded {
                 .expect("at most MAX_TRIANGLES triangles, checked when welded")
         })
     }
+}
+
+/// Triangles in groups (a surface's bodies, joined through shared points), each labelled
+/// with its group, below `count`, or [`Groups::NONE`]: the overlap check leaves a small
+/// body whose box meets no other out of its broad phase.
+pub(crate) struct Groups {
+    /// Each triangle's group.
+    pub(crate) labels: Vec<u32>,
+    /// How many groups.
+    pub(crate) count: usize,
+}
+
+impl Groups {
+    /// A triangle in no group (one repeating a point: it counts for nothing).
+    pub(crate) const NONE: u32 = crate::shells::NONE;
 }
 
 /// `block(range, corners)` on each block of [`BLOCK`] of `n` triangles, on every core, each
@@ -390,7 +405,7 @@ pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<(Certif
         let labels = parts.labels(local, &pass.weld.global)?;
         let corners = |t: usize| soup.triangle(t).map(|p| Point3::from(p.coords()));
         let verdict = crate::shells::check(&labels, parts.count, corners, false).ok()?;
-        welded.set_groups(crate::overlap::Groups {
+        welded.set_groups(Groups {
             labels,
             count: parts.count,
         });
