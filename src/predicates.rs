@@ -40,18 +40,6 @@ pub(crate) fn orient(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -> 
     }
 }
 
-/// Whether the triangle's three corners are collinear (exactly).
-pub(crate) fn degenerate(t: &[[f64; 3]; 3]) -> bool {
-    // Collinear iff every axis projection is collinear.
-    (0..3).all(|drop| {
-        orient2(
-            &project(t[0], drop),
-            &project(t[1], drop),
-            &project(t[2], drop),
-        ) == 0
-    })
-}
-
 /// The point with axis `drop` left out.
 pub(crate) fn project(p: [f64; 3], drop: usize) -> [f64; 2] {
     match drop {

@@ -66,7 +66,6 @@ pub(super) fn alone(tris: &mut [Tri], groups: &Groups) -> Option<Alone> {
             cell: 0,
             patch: g as u32,
             quiet: false,
-            mask: 0,
         })
         .collect();
     // Cells of four boxes' size: a box is listed in fewer cells (two, not three or four,
@@ -236,7 +235,7 @@ mod tests {
             let mut records: Vec<Tri> = Vec::new();
             let mut w = crate::soup::welded_points(&soup).unwrap();
             for t in 0..tris.len() {
-                records.push(super::super::record(&soup, &w, t));
+                records.push(super::super::record(&soup, &w, t, &mut 0));
             }
             w.take_groups();
             if alone(

@@ -3,7 +3,7 @@
 
 use super::*;
 
-pub(super) use crate::predicates::{degenerate, orient, orient2, project};
+pub(super) use crate::predicates::{orient, orient2, project};
 
 /// `u × v`, rounded.
 pub(super) fn cross3(u: &[f64; 3], v: &[f64; 3]) -> [f64; 3] {

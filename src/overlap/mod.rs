@@ -142,8 +142,7 @@ impl Overlap {
 /// boxes that meet in `f64` meet here; 56 bytes a triangle rather than 80, which matters
 /// to a pass over millions in no particular order), its corners' point numbers (the
 /// weld's, [`Welded`]: equal exactly when the points are, so that neighbours are passed
-/// over without reading their corners), and the axes it faces (read once with the box,
-/// while its corners are at hand).
+/// over without reading their corners).
 #[derive(Clone, Copy)]
 pub(super) struct Tri {
     pub(super) lo: [f32; 3],
@@ -158,8 +157,6 @@ pub(super) struct Tri {
     /// Its box meets no other patch's box (see [`quiet`]): every pair it is in lies within
     /// its patch, so the broad phase leaves it out.
     pub(super) quiet: bool,
-    /// The signed axes it faces ([`patch`]'s `faces_mask`); 0 when degenerate.
-    pub(super) mask: u8,
 }
 
 /// The largest `f32` not above `x` (never `-0.0`, so that [`sortable`] orders boxes as
@@ -319,14 +316,17 @@ pub(crate) fn check_welded<S: Soup>(soup: &S, welded: Welded) -> Result<Option<C
     search_welded(soup, welded, Patches::Always, Mode::Solid)
 }
 
-/// The broad phase's record of triangle `t`.
-fn record<S: Soup>(soup: &S, welded: &Welded, t: usize) -> Tri {
+/// The broad phase's record of triangle `t`, and in `mask` the signed axes it faces
+/// ([`patch::faces_mask`]: none for a degenerate triangle, whose box is empty).
+fn record<S: Soup>(soup: &S, welded: &Welded, t: usize, mask: &mut u8) -> Tri {
     let c = soup.triangle(t).map(|p| p.coords());
-    let (lo, hi, mask) = if degenerate(&c) {
-        ([f32::INFINITY; 3], [f32::NEG_INFINITY; 3], 0)
+    // Degenerate (collinear corners) exactly when every projection's orientation is 0.
+    *mask = patch::faces_mask(&c);
+    let (lo, hi) = if *mask == 0 {
+        ([f32::INFINITY; 3], [f32::NEG_INFINITY; 3])
     } else {
         let (lo, hi) = bounds(&c);
-        (lo.map(down), hi.map(up), patch::faces_mask(&c))
+        (lo.map(down), hi.map(up))
     };
     Tri {
         lo,
@@ -335,7 +335,6 @@ fn record<S: Soup>(soup: &S, welded: &Welded, t: usize) -> Tri {
         cell: 0,
         patch: 0,
         quiet: false,
-        mask,
     }
 }
 
@@ -357,7 +356,10 @@ fn search_welded<S: Soup>(
     // Each edge's neighbour across it, from the fans around the points (then let go).
     let nbr = welded.neighbours();
     let groups = welded.take_groups();
-    let make = |t: usize| record(soup, &welded, t);
+    // Each record, and apart from it the signed axes its triangle faces (the patch walk
+    // reads a neighbour's byte, not its record), found while its corners are at hand.
+    let mut masks = vec![0u8; n];
+    let make = |t: usize, mask: &mut u8| record(soup, &welded, t, mask);
     // In scratch memory (huge pages were tried: faster at best, but direct compaction of
     // fragmented memory made them slower as often), or, if that cannot be had, a vector.
     let mut scratch = crate::scratch::Scratch::<Tri>::new(n, false);
@@ -366,17 +368,22 @@ fn search_welded<S: Soup>(
         Some(s) => {
             s.uninit()
                 .par_chunks_mut(1 << 12)
+                .zip(masks.par_chunks_mut(1 << 12))
                 .enumerate()
-                .for_each(|(b, out)| {
-                    for (k, slot) in out.iter_mut().enumerate() {
-                        slot.write(make((b << 12) + k));
+                .for_each(|(b, (out, mask))| {
+                    for (k, (slot, m)) in out.iter_mut().zip(mask).enumerate() {
+                        slot.write(make((b << 12) + k, m));
                     }
                 });
             // SAFETY: every entry was just written.
             unsafe { s.assume_init_mut() }
         }
         None => {
-            owned = (0..n).into_par_iter().map(make).collect();
+            owned = masks
+                .par_iter_mut()
+                .enumerate()
+                .map(|(t, m)| make(t, m))
+                .collect();
             &mut owned
         }
     };
@@ -384,7 +391,7 @@ fn search_welded<S: Soup>(
     drop(welded);
     let flats = match patches {
         Patches::Always => {
-            let flats = patch::find(soup, tris, &nbr);
+            let flats = patch::find(soup, tris, &nbr, &masks);
             quiet(tris);
             flats
         }
@@ -1325,8 +1332,11 @@ mod tests {
             let points = soup_of(t);
             let soup = VertexSoup(&points);
             let welded = crate::soup::welded_points(&soup).unwrap();
-            let mut tris: Vec<Tri> = (0..t.len()).map(|i| record(&soup, &welded, i)).collect();
-            let _flats = patch::find(&soup, &mut tris, &welded.fans().neighbours());
+            let mut masks = vec![0u8; t.len()];
+            let mut tris: Vec<Tri> = (0..t.len())
+                .map(|i| record(&soup, &welded, i, &mut masks[i]))
+                .collect();
+            let _flats = patch::find(&soup, &mut tris, &welded.fans().neighbours(), &masks);
             quiet(&mut tris);
             let quiet_count = tris.iter().filter(|t| t.quiet).count();
             // The filter does its work: apart from where the spheres cross, most of each

@@ -374,7 +374,7 @@ fn facing(c: &[[f64; 3]; 3]) -> Option<(usize, i8)> {
 
 /// Sets each triangle's [`Tri::patch`] (its own index when alone) and returns the flat
 /// patches to check as a whole (their triangles marked [`UNIT`]).
-pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri], nbr: &[u32]) -> Vec<Flat> {
+pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri], nbr: &[u32], masks: &[u8]) -> Vec<Flat> {
     let n = tris.len();
     for (t, tri) in tris.iter_mut().enumerate() {
         tri.patch = t as u32;
@@ -383,13 +383,6 @@ pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri], nbr: &[u32]) -> Vec<Flat
         return Vec::new();
     }
     let corners = |t: usize| soup.triangle(t).map(|p| p.coords());
-    // The signed axes each triangle faces (found with its box), apart: the walk below
-    // reads a neighbour's byte, not its record.
-    let masks: Vec<u8> = tris
-        .par_iter()
-        .with_min_len(1 << 12)
-        .map(|t| t.mask)
-        .collect();
 
     // Grow patches from seeds in triangle order (breadth first), each along its seed's
     // axis: `order` holds every patch's triangles, one run per patch.
@@ -443,7 +436,7 @@ pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri], nbr: &[u32]) -> Vec<Flat
             run_of[t as usize] = r as u32;
         }
     }
-    let mut groups = join(&masks, nbr, &order, &runs, &run_of);
+    let mut groups = join(masks, nbr, &order, &runs, &run_of);
     // Each group's triangles in ascending order, so that the outline and flat checks read
     // their records in file order (its first member, the patch's id, stays first: every
     // grown run's seed is its least triangle).
@@ -662,7 +655,8 @@ fn axis_bit(d: usize, sign: i8) -> u8 {
     1 << (2 * d + (sign < 0) as usize)
 }
 
-/// The signed axes a triangle faces, as bits: `2d` for +, `2d + 1` for − along axis d.
+/// The signed axes a triangle faces, as bits: `2d` for +, `2d + 1` for − along axis d;
+/// none exactly when its corners are collinear (every projection's orientation 0).
 pub(super) fn faces_mask(c: &[[f64; 3]; 3]) -> u8 {
     let mut m = 0;
     for d in 0..3 {
@@ -1247,10 +1241,11 @@ mod tests {
     fn found(v: &VertexSoup) -> (Vec<super::super::Tri>, Vec<super::Flat>) {
         use crate::soup::Soup;
         let welded = crate::soup::welded_points(v).unwrap();
+        let mut masks = vec![0u8; v.len()];
         let mut tris: Vec<_> = (0..v.len())
-            .map(|i| super::super::record(v, &welded, i))
+            .map(|i| super::super::record(v, &welded, i, &mut masks[i]))
             .collect();
-        let flats = super::find(v, &mut tris, &welded.fans().neighbours());
+        let flats = super::find(v, &mut tris, &welded.fans().neighbours(), &masks);
         (tris, flats)
     }
 
