@@ -28,6 +28,7 @@ use crate::error::{Error, Result};
 use chain::chain;
 use collect::{Affine, Collector};
 use nest::nest;
+use rayon::prelude::*;
 
 /// A path of the drawing: a closed curve (edge i from vertex i to i + 1, the last back to
 /// the first) or an open piece to chain (one edge fewer than vertices), with the curve of
@@ -527,10 +528,11 @@ fn encloses_nothing(ring: &[[f64; 2]]) -> bool {
     };
     // The line through the first point and the point farthest from it.
     let d = |p: &[f64; 2]| (p[0] - o[0]).hypot(p[1] - o[1]);
-    let far = ring
-        .iter()
-        .fold(o, |f, p| if d(p) > d(&f) { *p } else { f });
-    let size = d(&far);
+    // The first point farthest from `o`, its distance carried along (computed once each).
+    let (far, size) = ring.iter().fold((o, d(&o)), |(f, df), p| {
+        let dp = d(p);
+        if dp > df { (*p, dp) } else { (f, df) }
+    });
     if size == 0.0 {
         return true;
     }
@@ -707,6 +709,7 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
         pieces: Vec::new(),
         expanded: 0,
         annotations: Default::default(),
+        splines: collect::spline_cache(&entities),
     };
     c.entities(&entities, &Affine::IDENTITY, "", "", &mut Vec::new())?;
     let Collector {
@@ -761,12 +764,12 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
         relative.max(strict)
     });
     let chained = chain(pieces, tol, options.ignore_open)?;
-    let ignored = chained.ignored;
-    let joins = (chained.largest_gap > strict).then_some(Joins {
+    let joins = (chained.largest_gap > strict).then(|| Joins {
         largest_gap: chained.largest_gap,
         tolerance: tol,
-        area_bound: chained.largest_gap * chained.perimeter,
+        area_bound: chained.largest_gap * chained.perimeter(),
     });
+    let ignored = chained.ignored;
     curves.extend(chained.curves);
     // The validity checks see every curve as chords (1/128 of a turn each), and each
     // outline costs tens of bytes per chord point through validation and report: bound
@@ -793,8 +796,15 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
     // A closed loop that encloses nothing (a polyline drawn back along itself, two
     // vertices, one): no part and no hole, left out and counted rather than refusing the
     // drawing.
+    // Each curve cut into chords once, on every core, for this test and the nesting.
     let before = curves.len();
-    curves.retain(|c| !encloses_nothing(&c.chords()));
+    let (curves, drawn): (Vec<Path>, Vec<Vec<[f64; 2]>>) = curves
+        .into_par_iter()
+        .filter_map(|c| {
+            let chords = c.chords();
+            (!encloses_nothing(&chords)).then_some((c, chords))
+        })
+        .unzip();
     if curves.len() < before {
         *annotations.entry("zero-area loops".into()).or_default() += before - curves.len();
     }
@@ -812,7 +822,7 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
         });
     }
     Ok(Read {
-        parts: nest(curves),
+        parts: nest(curves, drawn),
         ignored,
         annotations,
         joins,
