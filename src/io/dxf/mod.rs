@@ -666,9 +666,27 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<(String, PolygonRings)>> {
 /// # Ok::<(), inertia::Error>(())
 /// ```
 pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
-    let drawing = load(bytes)?;
+    // The `dxf` crate reads the drawing on one core while the text is scanned on another
+    // for what the crate does not keep (layer flags, which handles the file writes, entity
+    // types it skips); each result is used where it always was, so errors come in the
+    // same order.
+    let all_entities = options.layers.is_empty() && options.space == Space::Model;
+    let (drawing, (mut states, (handles, unread))) = rayon::join(
+        || load(bytes),
+        || {
+            rayon::join(
+                || layer_states(bytes),
+                || {
+                    (
+                        file_handles(bytes),
+                        all_entities.then(|| unread_entities(bytes)),
+                    )
+                },
+            )
+        },
+    );
+    let drawing = drawing?;
     // Layer states: off from the library (a negative colour), frozen from the text.
-    let mut states = layer_states(bytes);
     for l in drawing.layers() {
         states.entry(l.name.to_uppercase()).or_default().off |= !l.is_layer_on;
     }
@@ -700,7 +718,7 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
             Space::Paper => "paper space".to_string(),
             Space::Layout(n) => format!("layout \"{}\"", crate::error::clip(n)),
         },
-        file_handles: file_handles(bytes),
+        file_handles: handles,
         layers: options.layers.clone(),
         states,
         max_expanded,
@@ -724,8 +742,8 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
     }
     // Only with all layers and in model space: the skipped entities' layers and spaces
     // are not read.
-    if options.layers.is_empty() && options.space == Space::Model {
-        for (k, n) in unread_entities(bytes)? {
+    if let Some(unread) = unread {
+        for (k, n) in unread? {
             *annotations.entry(k).or_default() += n;
         }
     }
