@@ -21,7 +21,6 @@ mod chain;
 mod collect;
 mod curves;
 mod nest;
-mod pieces;
 
 use super::PolygonRings;
 use crate::curve::Curve;
@@ -113,17 +112,6 @@ pub fn unit(bytes: &[u8]) -> Result<Option<crate::units::LengthUnit>> {
     }
     let drawing = load(bytes)?;
     from_code(drawing.header.default_drawing_units as i32, "DXF".into())
-}
-
-/// The drawing and its entities, taken out of it in order: a large ASCII ENTITIES section
-/// read in pieces on every core ([`pieces`]), anything else whole.
-fn load_all(bytes: &[u8]) -> Result<(::dxf::Drawing, Vec<::dxf::entities::Entity>)> {
-    if let Some(read) = pieces::load(bytes, rayon::current_num_threads()) {
-        return Ok(read);
-    }
-    let mut drawing = load(bytes)?;
-    let entities = pieces::take_entities(&mut drawing);
-    Ok((drawing, entities))
 }
 
 fn load(bytes: &[u8]) -> Result<::dxf::Drawing> {
@@ -554,15 +542,14 @@ fn encloses_nothing(ring: &[[f64; 2]]) -> bool {
         .all(|p| ((p[0] - o[0]) * u[1] - (p[1] - o[1]) * u[0]).abs() <= 1e-12 * size)
 }
 
-/// The top-level entities of the space asked for (among `all`, the drawing's entities),
-/// how many entities the other space holds (left out, to be counted), and whether the
-/// space read is model space.
+/// The top-level entities of the space asked for, how many entities the other space holds
+/// (left out, to be counted), and whether the space read is model space.
 fn space_entities<'a>(
     drawing: &'a ::dxf::Drawing,
-    all: &'a [::dxf::entities::Entity],
     space: &Space,
 ) -> Result<(Vec<&'a ::dxf::entities::Entity>, usize, bool)> {
-    let (paper, model): (Vec<_>, Vec<_>) = all.iter().partition(|e| e.common.is_in_paper_space);
+    let (paper, model): (Vec<_>, Vec<_>) =
+        drawing.entities().partition(|e| e.common.is_in_paper_space);
     // The layouts other than the active one keep their entities in blocks
     // `*Paper_Space0`, `*Paper_Space1`, ..., which nothing inserts.
     let layouts: usize = drawing
@@ -685,7 +672,7 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
     // same order.
     let all_entities = options.layers.is_empty() && options.space == Space::Model;
     let (drawing, (mut states, (handles, unread))) = rayon::join(
-        || load_all(bytes),
+        || load(bytes),
         || {
             rayon::join(
                 || layer_states(bytes),
@@ -698,14 +685,14 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
             )
         },
     );
-    let (drawing, all) = drawing?;
+    let drawing = drawing?;
     // Layer states: off from the library (a negative colour), frozen from the text.
     for l in drawing.layers() {
         states.entry(l.name.to_uppercase()).or_default().off |= !l.is_layer_on;
     }
     let blocks: std::collections::HashMap<&str, &::dxf::Block> =
         drawing.blocks().map(|b| (b.name.as_str(), b)).collect();
-    let (entities, left_out, model) = space_entities(&drawing, &all, &options.space)?;
+    let (entities, left_out, model) = space_entities(&drawing, &options.space)?;
     // Count what the INSERTs expand to before expanding any: a bomb is refused at once,
     // with its count, instead of filling memory.
     let max_expanded = options.max_entities.unwrap_or(DEFAULT_MAX_ENTITIES);
