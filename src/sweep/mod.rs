@@ -466,7 +466,52 @@ fn first_contact_split(rings: &[&[Point2<f64>]], split_from: usize) -> Option<Co
     order.par_sort_unstable_by_key(|v| v.x);
 
     // A vertex used twice (a pinch, or two rings sharing a point) puts more than two edge
-    // ends at one point: report two edges there that are not neighbours.
+    // ends at one point: report two edges there that are not neighbours. The runs at one
+    // x are ordered on every core, in pieces cut between runs; the first pinch in the
+    // sweep's order is the first found in the first piece that finds one.
+    let step = (order.len() / (4 * rayon::current_num_threads())).max(1 << 14);
+    let mut pieces: Vec<&mut [Vertex]> = Vec::new();
+    let mut rest: &mut [Vertex] = &mut order;
+    while rest.len() > step {
+        let mut cut = step;
+        while cut < rest.len() && rest[cut].x == rest[cut - 1].x {
+            cut += 1;
+        }
+        let (piece, after) = std::mem::take(&mut rest).split_at_mut(cut);
+        pieces.push(piece);
+        rest = after;
+    }
+    pieces.push(rest);
+    let found: Vec<Option<Contact>> = pieces
+        .into_par_iter()
+        .map(|piece| order_ties(&rings, piece))
+        .collect();
+    if let Some(c) = found.into_iter().flatten().next() {
+        return Some(c);
+    }
+
+    match split(&rings, &order, split_from) {
+        // The left half is swept as it would be alone; the right half starts from the
+        // edges active where it begins, inserted in the order the sweep would have
+        // inserted them. While the left half finds nothing, no edges have met before the
+        // cut, so they take the places they would have had, and the right half goes on
+        // exactly as one sweep would: the first contact is the left half's, else the
+        // right half's.
+        Some((m, crossing)) => {
+            let (left, right) = rayon::join(
+                || sweep_range(&rings, &order[..m], &[]),
+                || sweep_range(&rings, &order[m..], &crossing),
+            );
+            left.or(right)
+        }
+        None => sweep_range(&rings, &order, &[]),
+    }
+}
+
+/// Puts each run of `order` (sorted on x) at one x in order of y, read from the points;
+/// returns the first pinch (see [`pinch`]) in that order, if any, with the runs after it
+/// left as they are.
+fn order_ties(rings: &Rings, order: &mut [Vertex]) -> Option<Contact> {
     let mut ties: Vec<(u64, Vertex)> = Vec::new();
     let mut i = 0;
     while i < order.len() {
@@ -492,7 +537,7 @@ fn first_contact_split(rings: &[&[Point2<f64>]], split_from: usize) -> Option<Co
                     b += 1;
                 }
                 if b - a > 1
-                    && let Some(c) = pinch(&rings, &order[i + a..i + b])
+                    && let Some(c) = pinch(rings, &order[i + a..i + b])
                 {
                     return Some(c);
                 }
@@ -502,22 +547,7 @@ fn first_contact_split(rings: &[&[Point2<f64>]], split_from: usize) -> Option<Co
         i = j;
     }
 
-    match split(&rings, &order, split_from) {
-        // The left half is swept as it would be alone; the right half starts from the
-        // edges active where it begins, inserted in the order the sweep would have
-        // inserted them. While the left half finds nothing, no edges have met before the
-        // cut, so they take the places they would have had, and the right half goes on
-        // exactly as one sweep would: the first contact is the left half's, else the
-        // right half's.
-        Some((m, crossing)) => {
-            let (left, right) = rayon::join(
-                || sweep_range(&rings, &order[..m], &[]),
-                || sweep_range(&rings, &order[m..], &crossing),
-            );
-            left.or(right)
-        }
-        None => sweep_range(&rings, &order, &[]),
-    }
+    None
 }
 
 /// Polygons of this many vertices and more are swept in two halves at once.
