@@ -10,7 +10,8 @@
 //! events are the vertices in lexicographic order: at each, its two edges end (removals,
 //! first) or begin (insertions). No two vertices may share a point: a point used twice is a
 //! pinch, reported before the sweep starts. The vertices are sorted once, in parallel, on
-//! their coordinates' order-preserving bit patterns.
+//! x's order-preserving bit pattern (16-byte records), each run at one x then in order of
+//! y read from the points.
 //!
 //! The active edges are kept in a B+ tree ordered bottom to top (`active.rs`: wide nodes with
 //! the edges' coordinates inline, leaves linked in a list, so an edge is removed and its
