@@ -398,12 +398,34 @@ fn cartesian(h: [f64; 3]) -> [f64; 2] {
 
 /// De Casteljau at `t`: the point and the derivative, in homogeneous form.
 fn eval(points: &[[f64; 3]], t: f64) -> ([f64; 3], [f64; 3]) {
-    // A small buffer for the usual degrees (up to 7), without filling the largest one.
-    if points.len() <= 8 {
-        casteljau::<8>(points, t)
-    } else {
-        casteljau::<{ MAX_DEGREE + 1 }>(points, t)
+    // The usual degrees (1 to 4) unrolled, the same arithmetic in the same order; a small
+    // buffer for degrees up to 7, without filling the largest one.
+    match points.len() {
+        2 => casteljau_of::<2>(points, t),
+        3 => casteljau_of::<3>(points, t),
+        4 => casteljau_of::<4>(points, t),
+        5 => casteljau_of::<5>(points, t),
+        ..=8 => casteljau::<8>(points, t),
+        _ => casteljau::<{ MAX_DEGREE + 1 }>(points, t),
     }
+}
+
+/// [`casteljau`] for exactly `N` control points (a length known when compiling, so the
+/// loops unroll): the same operations in the same order, so the same bits.
+#[inline(always)]
+fn casteljau_of<const N: usize>(points: &[[f64; 3]], t: f64) -> ([f64; 3], [f64; 3]) {
+    let Ok(mut b) = <[[f64; 3]; N]>::try_from(points) else {
+        return casteljau::<{ MAX_DEGREE + 1 }>(points, t);
+    };
+    let n = N - 1;
+    for level in 1..n {
+        for j in 0..=n - level {
+            b[j] = std::array::from_fn(|c| (1.0 - t) * b[j][c] + t * b[j + 1][c]);
+        }
+    }
+    let p = std::array::from_fn(|c| (1.0 - t) * b[0][c] + t * b[1][c]);
+    let d = std::array::from_fn(|c| n as f64 * (b[1][c] - b[0][c]));
+    (p, d)
 }
 
 fn casteljau<const N: usize>(points: &[[f64; 3]], t: f64) -> ([f64; 3], [f64; 3]) {
@@ -446,8 +468,22 @@ fn flatness2(piece: &[[f64; 3]]) -> f64 {
 /// De Casteljau at the middle of the parameter: the two halves, written to `left` and
 /// `right` (each as long as `piece`).
 fn halve_into(piece: &[[f64; 3]], left: &mut [[f64; 3]], right: &mut [[f64; 3]]) {
+    // The usual degrees with a row of their own length (the loops unroll), the others in
+    // one of the largest; the same operations either way.
+    match piece.len() {
+        3 => halve_row::<3>(piece, left, right),
+        4 => halve_row::<4>(piece, left, right),
+        5 => halve_row::<5>(piece, left, right),
+        ..=8 => halve_row::<8>(piece, left, right),
+        _ => halve_row::<{ MAX_DEGREE + 1 }>(piece, left, right),
+    }
+}
+
+/// [`halve_into`] with a row of `N` points (at least the piece's).
+#[inline(always)]
+fn halve_row<const N: usize>(piece: &[[f64; 3]], left: &mut [[f64; 3]], right: &mut [[f64; 3]]) {
     let n = piece.len();
-    let mut row = [[0.0; 3]; MAX_DEGREE + 1];
+    let mut row = [[0.0; 3]; N];
     row[..n].copy_from_slice(piece);
     left[0] = row[0];
     right[n - 1] = row[n - 1];

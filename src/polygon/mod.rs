@@ -326,7 +326,12 @@ impl Polygon {
     /// # Ok::<(), inertia::Error>(())
     /// ```
     pub fn perimeter(&self) -> f64 {
-        self.rings()
+        use rayon::prelude::*;
+        // Each ring's length on every core (a spline's is an adaptive quadrature), the
+        // rings' added in order as before.
+        let rings: Vec<&[Point2<f64>]> = self.rings().collect();
+        let each: Vec<f64> = rings
+            .par_iter()
             .enumerate()
             .map(|(k, r)| {
                 (0..r.len())
@@ -336,6 +341,7 @@ impl Polygon {
                     })
                     .sum::<f64>()
             })
-            .sum()
+            .collect();
+        each.into_iter().sum()
     }
 }

@@ -7,6 +7,7 @@ use crate::curve::Curve;
 use crate::error::{Error, Result, Ring};
 use crate::sweep::first_contact;
 use nalgebra::Point2;
+use rayon::prelude::*;
 
 /// Polygons of this many vertices and more are checked and integrated at once, on two
 /// cores.
@@ -186,14 +187,26 @@ impl Polygon {
             });
         }
         let input_vertices = outer.len() + holes.iter().map(Vec::len).sum::<usize>();
+        // Each ring cleaned and cut into chords on every core; the first refusal in ring
+        // order is the one reported, as when they were taken one by one.
+        let all: Vec<&Vec<[f64; 2]>> = std::iter::once(&outer).chain(&holes).collect();
+        let cut: Vec<Result<(CurvedRing, CleanRing)>> = all
+            .par_iter()
+            .enumerate()
+            .map(|(k, points)| {
+                let ring = if k == 0 { Ring::Outer } else { Ring::Hole(k) };
+                let edges = arcs.get(k).map(Vec::as_slice).unwrap_or(&[]);
+                let (p, e) = clean_curved_ring(points, edges, ring)?;
+                let t = chords_of(&p, &e, ring)?;
+                Ok(((p, e), t))
+            })
+            .collect();
         let mut exact = Vec::with_capacity(1 + holes.len());
         let mut tess = Vec::with_capacity(1 + holes.len());
-        for (k, points) in std::iter::once(&outer).chain(&holes).enumerate() {
-            let ring = if k == 0 { Ring::Outer } else { Ring::Hole(k) };
-            let edges = arcs.get(k).map(Vec::as_slice).unwrap_or(&[]);
-            let (p, e) = clean_curved_ring(points, edges, ring)?;
-            tess.push(chords_of(&p, &e, ring)?);
-            exact.push((p, e));
+        for r in cut {
+            let (pe, t) = r?;
+            exact.push(pe);
+            tess.push(t);
         }
         // The exact signed area of each ring: its chord polygon and its segments.
         let areas: Vec<f64> = exact

@@ -5,14 +5,31 @@ use crate::curve::Curve;
 use crate::error::{Error, Result};
 
 /// What chaining did: the closed curves, the pieces left out (named, with their length),
-/// and the largest gap joined with the perimeter of the curves made by joining.
+/// and the largest gap joined.
 pub(super) struct Chained {
     pub(super) curves: Vec<Path>,
     pub(super) ignored: Vec<String>,
     /// The largest distance between two ends joined (0 when every join was exact).
     pub(super) largest_gap: f64,
-    /// The total length of the curves chained from pieces.
-    pub(super) perimeter: f64,
+}
+
+impl Chained {
+    /// The total length of the curves chained from pieces (each curve's length on every
+    /// core, added in order): asked for only when a gap is reported, since a spline's
+    /// length is an adaptive quadrature.
+    pub(super) fn perimeter(&self) -> f64 {
+        use rayon::prelude::*;
+        let lengths: Vec<f64> = self
+            .curves
+            .par_iter()
+            .map(|c| length(&c.points, &c.arcs))
+            .collect();
+        let mut perimeter = 0.0;
+        for l in lengths {
+            perimeter += l;
+        }
+        perimeter
+    }
 }
 
 /// The length of a path: its edges, curves included (closed: back to the first point).
@@ -39,7 +56,6 @@ pub(super) fn chain(pieces: Vec<Path>, tol: f64, ignore_open: bool) -> Result<Ch
             curves: vec![],
             ignored: vec![],
             largest_gap: 0.0,
-            perimeter: 0.0,
         });
     }
     // Ends 2k (start of piece k) and 2k + 1 (its end), grouped into points by union-find
@@ -236,7 +252,6 @@ pub(super) fn chain(pieces: Vec<Path>, tol: f64, ignore_open: bool) -> Result<Ch
         .fold(0.0, f64::max);
     // Walk each loop: from a piece's end to the other end at that point, and on.
     let mut curves = Vec::new();
-    let mut perimeter = 0.0;
     for first in 0..pieces.len() {
         if used[first] {
             continue;
@@ -272,7 +287,6 @@ pub(super) fn chain(pieces: Vec<Path>, tol: f64, ignore_open: bool) -> Result<Ch
             let list = &at[&group[out]];
             end = if list[0] == out { list[1] } else { list[0] };
         }
-        perimeter += length(&points, &arcs);
         let name = if names.len() == 1 {
             names[0].to_string()
         } else {
@@ -285,6 +299,5 @@ pub(super) fn chain(pieces: Vec<Path>, tol: f64, ignore_open: bool) -> Result<Ch
         curves,
         ignored,
         largest_gap,
-        perimeter,
     })
 }

@@ -1,6 +1,6 @@
 //! Gathering a drawing's curves and pieces through its INSERTs.
 
-use super::curves::{bulged, check_bulges, elliptic_arc, planar, spline_spans, turn};
+use super::curves::{SplinePiece, bulged, check_bulges, elliptic_arc, planar, spline_spans, turn};
 use super::{Path, kind_name};
 use crate::curve::Curve;
 use crate::error::{Error, Result};
@@ -141,6 +141,28 @@ pub(super) struct Collector<'a> {
     /// The most entities INSERTs may expand to (checked on the way too, as a guard).
     pub(super) max_expanded: usize,
     pub(super) annotations: std::collections::BTreeMap<String, usize>,
+    /// The spans of the drawing's own SPLINEs (not those in blocks), made beforehand on
+    /// every core ([`spline_cache`]), by the entity's address: taken when the entity is
+    /// read. A SPLINE whose spans could not be made is not here; it is made again when
+    /// read, for its error.
+    pub(super) splines: std::collections::HashMap<usize, Vec<SplinePiece>>,
+}
+
+/// The spans of each SPLINE among `entities` (see [`Collector::splines`]), made on every
+/// core: each costs its chords' count and its integrals, a plate of splines mostly these.
+pub(super) fn spline_cache(
+    entities: &[&::dxf::entities::Entity],
+) -> std::collections::HashMap<usize, Vec<SplinePiece>> {
+    use rayon::prelude::*;
+    entities
+        .par_iter()
+        .filter_map(|e| match &e.specific {
+            ::dxf::entities::EntityType::Spline(sp) => {
+                Some((std::ptr::from_ref(sp) as usize, spline_spans(sp, "").ok()?))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 impl<'a> Collector<'a> {
@@ -435,7 +457,10 @@ impl<'a> Collector<'a> {
             }
             EntityType::Spline(sp) => {
                 let name = format!("SPLINE {handle}");
-                let pieces = spline_spans(sp, &name)?;
+                let pieces = match self.splines.remove(&(std::ptr::from_ref(sp) as usize)) {
+                    Some(pieces) => pieces,
+                    None => spline_spans(sp, &name)?,
+                };
                 // A discontinuous knot vector makes pieces, chained like any others (and
                 // refused if they do not join).
                 let count = pieces.len();

@@ -28,6 +28,7 @@ use crate::error::{Error, Result};
 use chain::chain;
 use collect::{Affine, Collector};
 use nest::nest;
+use rayon::prelude::*;
 
 /// A path of the drawing: a closed curve (edge i from vertex i to i + 1, the last back to
 /// the first) or an open piece to chain (one edge fewer than vertices), with the curve of
@@ -527,10 +528,11 @@ fn encloses_nothing(ring: &[[f64; 2]]) -> bool {
     };
     // The line through the first point and the point farthest from it.
     let d = |p: &[f64; 2]| (p[0] - o[0]).hypot(p[1] - o[1]);
-    let far = ring
-        .iter()
-        .fold(o, |f, p| if d(p) > d(&f) { *p } else { f });
-    let size = d(&far);
+    // The first point farthest from `o`, its distance carried along (computed once each).
+    let (far, size) = ring.iter().fold((o, d(&o)), |(f, df), p| {
+        let dp = d(p);
+        if dp > df { (*p, dp) } else { (f, df) }
+    });
     if size == 0.0 {
         return true;
     }
@@ -664,9 +666,27 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<(String, PolygonRings)>> {
 /// # Ok::<(), inertia::Error>(())
 /// ```
 pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
-    let drawing = load(bytes)?;
+    // The `dxf` crate reads the drawing on one core while the text is scanned on another
+    // for what the crate does not keep (layer flags, which handles the file writes, entity
+    // types it skips); each result is used where it always was, so errors come in the
+    // same order.
+    let all_entities = options.layers.is_empty() && options.space == Space::Model;
+    let (drawing, (mut states, (handles, unread))) = rayon::join(
+        || load(bytes),
+        || {
+            rayon::join(
+                || layer_states(bytes),
+                || {
+                    (
+                        file_handles(bytes),
+                        all_entities.then(|| unread_entities(bytes)),
+                    )
+                },
+            )
+        },
+    );
+    let drawing = drawing?;
     // Layer states: off from the library (a negative colour), frozen from the text.
-    let mut states = layer_states(bytes);
     for l in drawing.layers() {
         states.entry(l.name.to_uppercase()).or_default().off |= !l.is_layer_on;
     }
@@ -698,7 +718,7 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
             Space::Paper => "paper space".to_string(),
             Space::Layout(n) => format!("layout \"{}\"", crate::error::clip(n)),
         },
-        file_handles: file_handles(bytes),
+        file_handles: handles,
         layers: options.layers.clone(),
         states,
         max_expanded,
@@ -707,6 +727,7 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
         pieces: Vec::new(),
         expanded: 0,
         annotations: Default::default(),
+        splines: collect::spline_cache(&entities),
     };
     c.entities(&entities, &Affine::IDENTITY, "", "", &mut Vec::new())?;
     let Collector {
@@ -721,8 +742,8 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
     }
     // Only with all layers and in model space: the skipped entities' layers and spaces
     // are not read.
-    if options.layers.is_empty() && options.space == Space::Model {
-        for (k, n) in unread_entities(bytes)? {
+    if let Some(unread) = unread {
+        for (k, n) in unread? {
             *annotations.entry(k).or_default() += n;
         }
     }
@@ -761,12 +782,12 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
         relative.max(strict)
     });
     let chained = chain(pieces, tol, options.ignore_open)?;
-    let ignored = chained.ignored;
-    let joins = (chained.largest_gap > strict).then_some(Joins {
+    let joins = (chained.largest_gap > strict).then(|| Joins {
         largest_gap: chained.largest_gap,
         tolerance: tol,
-        area_bound: chained.largest_gap * chained.perimeter,
+        area_bound: chained.largest_gap * chained.perimeter(),
     });
+    let ignored = chained.ignored;
     curves.extend(chained.curves);
     // The validity checks see every curve as chords (1/128 of a turn each), and each
     // outline costs tens of bytes per chord point through validation and report: bound
@@ -793,8 +814,15 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
     // A closed loop that encloses nothing (a polyline drawn back along itself, two
     // vertices, one): no part and no hole, left out and counted rather than refusing the
     // drawing.
+    // Each curve cut into chords once, on every core, for this test and the nesting.
     let before = curves.len();
-    curves.retain(|c| !encloses_nothing(&c.chords()));
+    let (curves, drawn): (Vec<Path>, Vec<Vec<[f64; 2]>>) = curves
+        .into_par_iter()
+        .filter_map(|c| {
+            let chords = c.chords();
+            (!encloses_nothing(&chords)).then_some((c, chords))
+        })
+        .unzip();
     if curves.len() < before {
         *annotations.entry("zero-area loops".into()).or_default() += before - curves.len();
     }
@@ -812,7 +840,7 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
         });
     }
     Ok(Read {
-        parts: nest(curves),
+        parts: nest(curves, drawn),
         ignored,
         annotations,
         joins,

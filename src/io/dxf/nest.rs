@@ -1,10 +1,11 @@
 //! Closed curves nested into polygons: outer rings and their holes.
 
 use super::{Path, PolygonRings};
+use rayon::prelude::*;
 
 /// Even-odd nesting: a curve inside an odd number of others is a hole of the innermost
-/// curve containing it.
-pub(super) fn nest(curves: Vec<Path>) -> Vec<(String, PolygonRings)> {
+/// curve containing it, decided on `drawn`, each curve cut into chords.
+pub(super) fn nest(curves: Vec<Path>, drawn: Vec<Vec<[f64; 2]>>) -> Vec<(String, PolygonRings)> {
     let inside = |p: [f64; 2], ring: &[[f64; 2]]| {
         let mut c = false;
         let mut j = ring.len() - 1;
@@ -28,9 +29,7 @@ pub(super) fn nest(curves: Vec<Path>) -> Vec<(String, PolygonRings)> {
         0.5 * s.abs()
     };
     let n = curves.len();
-    // Nesting is decided on the curves cut into chords.
-    let drawn: Vec<Vec<[f64; 2]>> = curves.iter().map(Path::chords).collect();
-    let areas: Vec<f64> = drawn.iter().map(|c| area(c)).collect();
+    let areas: Vec<f64> = drawn.par_iter().map(|c| area(c)).collect();
     // Parents of each curve: the curves containing its first point (and larger than it).
     // Only curves whose boxes hold that point can: found with an R*-tree, so a drawing of
     // thousands of holes is not tested pair by pair.
@@ -51,6 +50,7 @@ pub(super) fn nest(curves: Vec<Path>) -> Vec<(String, PolygonRings)> {
         .collect();
     let tree = RTree::bulk_load(boxes);
     let containers: Vec<Vec<usize>> = (0..n)
+        .into_par_iter()
         .map(|i| {
             let Some(p) = drawn[i].first() else {
                 return vec![];
