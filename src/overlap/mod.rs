@@ -858,6 +858,24 @@ where
             .map(|(k, f)| GeomWithData::new(Rectangle::from_corners(f.lo, f.hi), k))
             .collect(),
     );
+    // Each patch's box, and the earlier patches whose boxes meet it.
+    let boxes_of: Vec<AABB<[f64; 3]>> = flats
+        .iter()
+        .map(|f| AABB::from_corners(f.lo, f.hi))
+        .collect();
+    let earlier: Vec<Vec<usize>> = boxes_of
+        .par_iter()
+        .enumerate()
+        .map(|(q, env)| {
+            let mut k: Vec<usize> = boxes
+                .locate_in_envelope_intersecting(env)
+                .map(|b| b.data)
+                .filter(|&k| k < q)
+                .collect();
+            k.sort_unstable();
+            k
+        })
+        .collect();
     (0..tris.len())
         .into_par_iter()
         .with_min_len(1 << 10)
@@ -875,8 +893,19 @@ where
             let (lo, hi) = (lo.map(f64::from), hi.map(f64::from));
             let mut c = None;
             let mut best = None;
-            for b in boxes.locate_in_envelope_intersecting(&AABB::from_corners(lo, hi)) {
-                let k = b.data;
+            let env = AABB::from_corners(lo, hi);
+            // A flat patch's triangle looks only at the earlier patches whose boxes meet its
+            // own patch's (most of a face's triangles: none), not through the index.
+            let candidates: Box<dyn Iterator<Item = usize>> = match own {
+                Some(q) => Box::new(
+                    earlier[q]
+                        .iter()
+                        .copied()
+                        .filter(|&k| rstar::Envelope::intersects(&boxes_of[k], &env)),
+                ),
+                None => Box::new(boxes.locate_in_envelope_intersecting(&env).map(|b| b.data)),
+            };
+            for k in candidates {
                 if own.is_some_and(|q| q <= k) {
                     continue;
                 }
