@@ -71,6 +71,11 @@ pub(super) fn alone(tris: &mut [Tri], groups: &Groups) -> Option<Alone> {
     // Cells of four boxes' size: a box is listed in fewer cells (two, not three or four,
     // for boxes a cell's width apart), and only meeting is asked, not pairs to test.
     let placed = grid_of(&mut records, 4.0)?;
+    // A crowd (bodies whose boxes nearly all meet, such as a bundle of needles): hardly
+    // any body is alone, and the cells' pairs would grow as the square of the bodies.
+    if super::frame::pairs(&placed).1 {
+        return None;
+    }
     let records = &records;
     let busy: Vec<AtomicBool> = (0..count).map(|_| AtomicBool::new(false)).collect();
     let mark = |i: usize, j: usize| {
@@ -254,5 +259,47 @@ mod tests {
             refused > 50 && lone > 50 && refused < 250,
             "{refused} {lone}"
         );
+    }
+
+    /// A crowd of bodies whose boxes all meet is left to the broad phase whole, without
+    /// listing the square of the bodies' pairs first.
+    #[test]
+    fn a_crowd_of_bodies_is_not_looked_at_body_by_body() {
+        let bodies = 310;
+        let mut tris: Vec<T3> = Vec::new();
+        let mut labels = Vec::new();
+        for b in 0..bodies {
+            // Boxes sliding along x by a hundredth: every one meets every other; and ten
+            // alone, far off, which are left in the broad phase with the crowd.
+            let x = if b < 300 { 0.01 * b as f64 } else { 100.0 * b as f64 };
+            let t = body(0, [x, 0.0, 0.0], 10.0);
+            labels.extend(std::iter::repeat_n(b as u32, t.len()));
+            tris.extend(t);
+        }
+        let corners: Vec<[f64; 3]> = tris.iter().flat_map(|t| t.iter().copied()).collect();
+        let soup = VertexSoup(&corners);
+        let w = crate::soup::welded_points(&soup).unwrap();
+        let mut records: Vec<Tri> = (0..tris.len())
+            .map(|t| super::super::record(&soup, &w, t, &mut 0))
+            .collect();
+        let groups = Groups {
+            labels,
+            count: bodies,
+        };
+        assert!(alone(&mut records, &groups).is_none());
+        assert!(records.iter().all(|t| !t.quiet));
+        // Spread apart, the same bodies are each alone.
+        let apart: Vec<[f64; 3]> = corners
+            .chunks(36)
+            .enumerate()
+            .flat_map(|(b, c)| c.iter().map(move |p| [p[0] + 30.0 * b as f64, p[1], p[2]]))
+            .collect();
+        let soup = VertexSoup(&apart);
+        let mut records: Vec<Tri> = (0..tris.len())
+            .map(|t| super::super::record(&soup, &w, t, &mut 0))
+            .collect();
+        let lone = alone(&mut records, &groups).expect("bodies alone");
+        assert_eq!(lone.starts.len(), bodies + 1);
+        assert!(records.iter().all(|t| t.quiet));
     }
 }
