@@ -271,7 +271,11 @@ mod tests {
         for b in 0..bodies {
             // Boxes sliding along x by a hundredth: every one meets every other; and ten
             // alone, far off, which are left in the broad phase with the crowd.
-            let x = if b < 300 { 0.01 * b as f64 } else { 100.0 * b as f64 };
+            let x = if b < 300 {
+                0.01 * b as f64
+            } else {
+                100.0 * b as f64
+            };
             let t = body(0, [x, 0.0, 0.0], 10.0);
             labels.extend(std::iter::repeat_n(b as u32, t.len()));
             tris.extend(t);
