@@ -9,7 +9,7 @@
 //! joined through shared points): the argument needs only that every pair across groups
 //! has its two groups' boxes meeting.
 
-use super::grid::{grid_of, sortable};
+use super::grid::{grid_of, reaching};
 use super::{Overlap, Tri, earliest};
 use crate::soup::Groups;
 use rayon::prelude::*;
@@ -94,13 +94,8 @@ pub(super) fn alone(tris: &mut [Tri], groups: &Groups) -> Option<Alone> {
         .for_each(|w| {
             let run = &cells[w[0]..w[1]];
             for (x, &e) in run.iter().enumerate() {
-                let i = e as u32 as usize;
-                let end = sortable(records[i].hi[0]);
-                for &f in &run[x + 1..] {
-                    if (f >> 32) as u32 > end {
-                        break;
-                    }
-                    mark(i, f as u32 as usize);
+                for f in reaching(e, &run[x + 1..], records) {
+                    mark(e as u32 as usize, f as u32 as usize);
                 }
             }
         });

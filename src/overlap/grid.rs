@@ -73,6 +73,21 @@ impl Grid {
     }
 }
 
+/// The entries of `after` (those after `e` in a cell, sorted by their boxes' low x) up to
+/// the high x of `e`'s box: past it none meets that box (read from the entries, without a
+/// look at the other triangles' records).
+pub(super) fn reaching<'a>(
+    e: Cell,
+    after: &'a [Cell],
+    tris: &[Tri],
+) -> impl Iterator<Item = Cell> + 'a {
+    let end = sortable(tris[e as u32 as usize].hi[0]);
+    after
+        .iter()
+        .copied()
+        .take_while(move |&f| (f >> 32) as u32 <= end)
+}
+
 /// Per-axis cells packed into one key, [`BITS`] each.
 pub(super) fn pack(c: [u64; 3]) -> u64 {
     c[0] | (c[1] << BITS) | (c[2] << (2 * BITS))

@@ -140,7 +140,7 @@ impl Overlap {
 
 /// What the broad phase keeps of a triangle: its box in `f32`, rounded outward (so that
 /// boxes that meet in `f64` meet here; 56 bytes a triangle rather than 80, which matters
-/// to a pass over millions in no particular order), its corners' point numbers (the
+/// to a pass over millions in no particular order), and its corners' point numbers (the
 /// weld's, [`Welded`]: equal exactly when the points are, so that neighbours are passed
 /// over without reading their corners).
 #[derive(Clone, Copy)]
@@ -585,15 +585,9 @@ fn search_welded<S: Soup>(
                         }
                         test(i, j)
                     };
-                    // Each entry against those after it, sorted by the boxes' low x: past
-                    // its box's high x, none meets it (read from the entry, without a look
-                    // at the other triangle's record).
+                    // Each entry against those after it that its box can reach.
                     let scan = |e: u128, after: &[u128], best: &mut Option<Overlap>| {
-                        let end = sortable(tris[e as u32 as usize].hi[0]);
-                        for &f in after {
-                            if (f >> 32) as u32 > end {
-                                break;
-                            }
+                        for f in reaching(e, after, tris) {
                             *best = earliest(best.take(), pair_of(e, f));
                         }
                     };
@@ -893,21 +887,9 @@ where
             let (lo, hi) = (lo.map(f64::from), hi.map(f64::from));
             let mut c = None;
             let mut best = None;
-            let env = AABB::from_corners(lo, hi);
-            // A flat patch's triangle looks only at the earlier patches whose boxes meet its
-            // own patch's (most of a face's triangles: none), not through the index.
-            let candidates: Box<dyn Iterator<Item = usize>> = match own {
-                Some(q) => Box::new(
-                    earlier[q]
-                        .iter()
-                        .copied()
-                        .filter(|&k| rstar::Envelope::intersects(&boxes_of[k], &env)),
-                ),
-                None => Box::new(boxes.locate_in_envelope_intersecting(&env).map(|b| b.data)),
-            };
-            for k in candidates {
+            let mut judge = |k: usize| {
                 if own.is_some_and(|q| q <= k) {
-                    continue;
+                    return;
                 }
                 let flat = &flats[k];
                 let c = *c.get_or_insert_with(|| soup.triangle(t).map(|p| p.coords()));
@@ -921,7 +903,20 @@ where
                             .fold(None, earliest)
                     }
                 };
-                best = earliest(best, found);
+                best = earliest(best.take(), found);
+            };
+            let env = AABB::from_corners(lo, hi);
+            match own {
+                // A flat patch's triangle looks only at the earlier patches whose boxes
+                // meet its own patch's (most of a face's triangles: none), not through the
+                // index.
+                Some(q) => earlier[q]
+                    .iter()
+                    .filter(|&&k| rstar::Envelope::intersects(&boxes_of[k], &env))
+                    .for_each(|&k| judge(k)),
+                None => boxes
+                    .locate_in_envelope_intersecting(&env)
+                    .for_each(|b| judge(b.data)),
             }
             best
         })
