@@ -373,8 +373,10 @@ impl Labels {
     }
 }
 
-/// The centroid's marker: a cross and a dot.
-fn centroid_marker(o: &mut String, labels: &mut Labels, x: f64, y: f64) {
+/// The centroid `c` (in the output unit): a cross and a dot, labelled with its
+/// coordinates to the picture's resolution.
+fn centroid(o: &mut String, labels: &mut Labels, frame: &Frame, c: [f64; 2]) {
+    let (x, y) = frame.map(c);
     let _ = writeln!(
         o,
         r#"<g class="centroid" stroke="{CENTROID}" stroke-width="1.5"><line x1="{:.2}" y1="{y:.2}" x2="{:.2}" y2="{y:.2}"/><line x1="{x:.2}" y1="{:.2}" x2="{x:.2}" y2="{:.2}"/><circle cx="{x:.2}" cy="{y:.2}" r="3.5" fill="{CENTROID}"/></g>"#,
@@ -389,6 +391,13 @@ fn centroid_marker(o: &mut String, labels: &mut Labels, x: f64, y: f64) {
         w: 18.0,
         h: 18.0,
     });
+    let px = 1.0 / frame.scale;
+    labels.place(
+        o,
+        &[(x, y)],
+        &format!("C ({}, {})", short(c[0], px), short(c[1], px)),
+        CENTROID,
+    );
 }
 
 /// A dashed principal axis through `c` along `d`, `half` long each way; returns its two
@@ -625,14 +634,7 @@ pub fn polygon(poly: &Polygon, r: &PolygonReport) -> String {
         axis_line(&mut o, &frame, c, v, a2 * 1.15, AXES[1]),
     ];
     let mut labels = Labels::new(plot);
-    centroid_marker(&mut o, &mut labels, cx, cy);
-    let px = 1.0 / frame.scale;
-    labels.place(
-        &mut o,
-        &[(cx, cy)],
-        &format!("C ({}, {})", short(c[0], px), short(c[1], px)),
-        CENTROID,
-    );
+    centroid(&mut o, &mut labels, &frame, c);
     let names = axis_labels(&p.moments);
     for (i, name) in names.iter().enumerate() {
         if let Some(name) = name {
@@ -847,16 +849,8 @@ pub fn mesh(mesh: &Mesh, r: &MeshReport) -> String {
                 ends.push((i, axis_line(&mut o, &frame, c, d, semi(i), colour)));
             }
         }
-        let (cx, cy) = frame.map(c);
         let mut labels = Labels::new(plot);
-        centroid_marker(&mut o, &mut labels, cx, cy);
-        let px = 1.0 / frame.scale;
-        labels.place(
-            &mut o,
-            &[(cx, cy)],
-            &format!("C ({}, {})", short(c[0], px), short(c[1], px)),
-            CENTROID,
-        );
+        centroid(&mut o, &mut labels, &frame, c);
         // A label shared by equal moments goes on the first of their axes seen here.
         let mut pending: Option<&String> = None;
         for i in 0..3 {
