@@ -36,16 +36,7 @@ fn modules() -> BTreeMap<String, String> {
 
 /// The code of a file without comments and without its test modules.
 fn code(text: &str) -> String {
-    let end = [
-        "#[cfg(test)]\nmod ",
-        "#[cfg(test)]\npub(crate) mod ",
-        "#[cfg(test)]\npub mod ",
-    ]
-    .iter()
-    .filter_map(|p| text.find(p))
-    .min()
-    .unwrap_or(text.len());
-    text[..end]
+    without_tests(text)
         .lines()
         .filter(|l| !l.trim_start().starts_with("//"))
         .collect::<Vec<_>>()
