@@ -6,6 +6,7 @@
 
 pub use crate::io::guard::fault_message;
 pub use crate::overlap::{Overlap, check as check_overlap, doubled_faces, first_overlap};
+pub use crate::soup::general::nearest_open_corners;
 pub use crate::soup::{
     Certified, IndexedSoup, Point, Soup, VertexSoup, mesh, solid, stl_mesh, stl_solid,
 };

@@ -421,7 +421,7 @@ fn named_body(
             // Suggest a tolerance only for a gap that is noise beside the mesh's own
             // open edges (a missing face leaves gaps as long as its edges: welding
             // those would be wrong).
-            let hint = |e: Error| match (e, crate::mesh::nearest_open_corners(&welded)) {
+            let hint = |e: Error| match (e, crate::soup::general::nearest_open_corners(&welded)) {
                 (
                     Error::OpenMesh {
                         boundary_edges,
@@ -546,33 +546,43 @@ fn body(
         }
         overlapping(checked(&soup, welded), options)
     };
-    // The general path; when it refuses a closed mesh (a shell inside another, a body
-    // folding through itself), overlapping triangles are the likelier cause and are named
-    // instead.
-    let general = || -> Result<Mesh> {
-        Mesh::build(raw, options.overlap == OverlapPolicy::Sum).map_err(|e| {
-            if !matches!(
-                e,
-                Error::OpenMesh { .. } | Error::InconsistentWinding { .. }
-            ) && let Some(o) = crate::overlap::first_overlap(&soup)
-            {
-                // Summing is still offered: with it, shells may lie in one another.
-                return Error::Overlapping {
-                    at: o.at(&soup),
-                    sum_allowed: options.overlap == OverlapPolicy::Refuse,
-                };
-            }
-            e
-        })
+    // The general path (the same weld; the checks explain a defect in words). When it
+    // refuses a closed mesh (a shell inside another, a body folding through itself),
+    // overlapping triangles are the likelier cause and are named instead. Its weld goes on
+    // to the overlap check.
+    let general = || -> Result<(Mesh, Option<crate::soup::Welded>)> {
+        let (mesh, welded) =
+            crate::soup::general::build(raw, options.overlap == OverlapPolicy::Sum);
+        match mesh {
+            Ok(mesh) => Ok((mesh, welded)),
+            Err(e) => Err(match welded {
+                Some(w)
+                    if !matches!(
+                        e,
+                        Error::OpenMesh { .. } | Error::InconsistentWinding { .. }
+                    ) =>
+                {
+                    match crate::overlap::check_welded(&soup, w) {
+                        // Summing is still offered: with it, shells may lie in one another.
+                        Err(o) => Error::Overlapping {
+                            at: o.at(&soup),
+                            sum_allowed: options.overlap == OverlapPolicy::Refuse,
+                        },
+                        Ok(_) => e,
+                    }
+                }
+                _ => e,
+            }),
+        }
     };
     let stray = stray.cloned();
     let (mesh, integrals, (warning, contacts)) = match options.shell {
         Some(t) => {
-            let mesh = Mesh::surface(raw)?;
+            let (mesh, welded) = crate::soup::general::surface(raw)?;
             // A wall may cross another (sharing a sliver of the order of T², which the
             // thin-wall approximation neglects), but area lying twice is mass counted twice.
             if options.overlap == OverlapPolicy::Refuse
-                && let Some(o) = crate::overlap::doubled_faces(&soup)
+                && let Some(o) = crate::overlap::doubled_faces_welded(&soup, welded)
             {
                 return Err(Error::Overlapping {
                     at: o.at(&soup),
@@ -596,8 +606,8 @@ fn body(
                 let warnings = stray.into_iter().chain(warning).collect();
                 return Ok(Solid::from_soup(s, warnings).touching(contacts));
             }
-            let mesh = general()?;
-            let found = overlap_of(None)?;
+            let (mesh, welded) = general()?;
+            let found = overlap_of(welded)?;
             let integrals = integrate(&mesh, options)?;
             (mesh, integrals, found)
         }
@@ -607,7 +617,7 @@ fn body(
                 .flatten()
             {
                 Some((mesh, welded)) => (mesh, Some(welded)),
-                None => (general()?, None),
+                None => general()?,
             };
             let found = overlap_of(welded)?;
             let integrals = integrate(&mesh, options)?;

@@ -23,83 +23,22 @@ pub struct RawMesh {
 }
 
 impl RawMesh {
-    /// The same mesh with its open corners (those on an edge not matched by an edge the other
-    /// way) closer than `tol` (Euclidean) joined: each triangle refers to the first-listed
-    /// corner of its group, whose coordinates it then uses (no corner moves by more than
-    /// `tol` times the length of the chain that joined it, in practice `tol`). Corners of a
-    /// closed part of the surface never move: a gap of noise leaves corners open on both
-    /// sides, and only those need joining. Also returns how many distinct points were joined
-    /// to another. Neighbours are found with an R*-tree (`rstar`), so the cost is
-    /// O(k log k) in the k open corners, whatever their layout.
-    ///
-    /// # Examples
-    /// ```
-    /// use inertia::RawMesh;
-    /// let m = RawMesh {
-    ///     vertices: vec![[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [-1.7e-17, 0.0, 0.0]],
-    ///     triangles: vec![[0, 1, 2], [3, 2, 1]],
-    ///     lines: vec![],
-    /// };
-    /// let (w, merged) = m.welded_within(1e-15);
-    /// assert_eq!(merged, 1);
-    /// assert_eq!(w.triangles[1], [0, 2, 1]);
-    /// ```
-    pub fn welded_within(&self, tol: f64) -> (RawMesh, usize) {
-        if !(tol > 0.0 && tol.is_finite()) {
-            return (self.clone(), 0);
-        }
-        let (w, merged, _) = self.weld_open(|_, _| tol);
-        (w, merged)
-    }
-
-    /// [`RawMesh::welded_within`] with each corner's own tolerance: 8 units in the last
-    /// place of the larger of its largest coordinate and its longest edge (the scale of the
-    /// part around it, so that `-1.7e-17` beside `0` in a part 100 long is noise), but never
-    /// more than a thousandth of its shortest edge (so that a small part far from the
-    /// origin, whose coordinates' last place is coarse, keeps its shape). Two corners join
-    /// when they lie within both their tolerances. Returns the joined mesh, how many
-    /// distinct points were joined to another, and the largest distance joined (0 if none).
-    ///
-    /// # Examples
-    /// ```
-    /// use inertia::RawMesh;
-    /// // A sliver of noise at the origin (joined), and a unit triangle 1e15 away with a
-    /// // corner 0.25 off its twin (not joined: a quarter of its edges, though 8 units in
-    /// // the last place there are 1).
-    /// let m = RawMesh {
-    ///     vertices: vec![
-    ///         [0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [-1.7e-17, 0.0, 0.0],
-    ///         [1e15, 0.0, 0.0], [1e15 + 1.0, 0.0, 0.0], [1e15, 1.0, 0.0], [1e15 + 0.25, 0.0, 0.0],
-    ///     ],
-    ///     triangles: vec![[0, 1, 2], [3, 2, 1], [4, 5, 6], [7, 6, 5]],
-    ///     lines: vec![],
-    /// };
-    /// let (w, merged, largest) = m.welded_by_rounding();
-    /// assert_eq!((merged, largest), (1, 1.7e-17));
-    /// assert_eq!(w.triangles[3], [7, 6, 5]);
-    /// ```
-    pub fn welded_by_rounding(&self) -> (RawMesh, usize, f64) {
-        self.weld_open(|p, (shortest, longest)| {
-            let scale = p.iter().fold(longest, |m, x| m.max(x.abs()));
-            (8.0 * f64::EPSILON * scale).min(1e-3 * shortest)
-        })
-    }
-
     /// The open corners joined within `tol(point, (shortest, longest incident edge))` of
-    /// each (a pair within the smaller of its two tolerances).
-    fn weld_open(&self, tol: impl Fn(&[f64; 3], (f64, f64)) -> f64) -> (RawMesh, usize, f64) {
-        let (vertices, remap) = weld(self);
+    /// each (a pair within the smaller of its two tolerances), given the mesh welded
+    /// exactly: `welded` numbers each triangle's corners among the distinct `vertices`
+    /// (the weld is `soup::general`'s, which calls this).
+    pub(crate) fn weld_open(
+        &self,
+        vertices: &[Point3<f64>],
+        welded: &[[u32; 3]],
+        tol: impl Fn(&[f64; 3], (f64, f64)) -> f64,
+    ) -> (RawMesh, usize, f64) {
         let n = vertices.len();
         if n == 0 {
             return (self.clone(), 0, 0.0);
         }
         let at = |v: u32| -> [f64; 3] { vertices[v as usize].into() };
-        let welded: Vec<[u32; 3]> = self
-            .triangles
-            .iter()
-            .map(|t| t.map(|v| remap[v as usize]))
-            .collect();
-        let open = open_corners(&open_edges(&welded), n);
+        let open = open_corners(&open_edges(welded), n);
         if open.len() < 2 {
             return (self.clone(), 0, 0.0);
         }
@@ -112,7 +51,7 @@ impl RawMesh {
             }
             o
         };
-        for t in &welded {
+        for t in welded {
             for k in 0..3 {
                 let (u, v) = (t[k], t[(k + 1) % 3]);
                 if u == v || !(is_open[u as usize] || is_open[v as usize]) {
@@ -180,9 +119,11 @@ impl RawMesh {
         }
         // Each welded point's first-listed corner in the input.
         let mut first = vec![u32::MAX; n];
-        for (i, &w) in remap.iter().enumerate() {
-            let f = &mut first[w as usize];
-            *f = (*f).min(i as u32);
+        for (t, w) in self.triangles.iter().zip(welded) {
+            for k in 0..3 {
+                let f = &mut first[w[k] as usize];
+                *f = (*f).min(t[k]);
+            }
         }
         // A group's point: the first-listed corner of any of its members.
         let mut lead = vec![u32::MAX; n];
@@ -221,30 +162,12 @@ impl RawMesh {
     }
 }
 
-/// The distance between the two closest distinct corners that lie on the mesh's boundary
-/// edges (after welding identical points), and the length of its shortest boundary edge,
-/// or `None` if it has fewer than two such corners: how far apart the pieces of an open
-/// mesh are beside its own edges, to suggest a weld tolerance only for a gap of noise.
-///
-/// # Examples
-/// ```
-/// use inertia::RawMesh;
-/// // Two triangles that would share an edge but for 1e-9 of noise.
-/// let m = RawMesh {
-///     vertices: vec![[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [1e-9, 0.0, 0.0], [1.0, 1.0, 0.0]],
-///     triangles: vec![[0, 1, 2], [3, 2, 1]],
-///     lines: vec![],
-/// };
-/// assert_eq!(inertia::mesh::nearest_open_corners(&m), Some((1e-9, 0.999999999)));
-/// ```
-pub fn nearest_open_corners(raw: &RawMesh) -> Option<(f64, f64)> {
-    let (vertices, remap) = weld(raw);
-    let welded: Vec<[u32; 3]> = raw
-        .triangles
-        .iter()
-        .map(|t| t.map(|v| remap[v as usize]))
-        .collect();
-    let edges = open_edges(&welded);
+/// The distance between the two closest distinct corners that lie on the boundary edges
+/// of a welded mesh (`triangles` index the distinct `vertices`), and the length of its
+/// shortest boundary edge, or `None` if it has fewer than two such corners (see
+/// `soup::general::nearest_open_corners`).
+pub(crate) fn open_gap(vertices: &[Point3<f64>], triangles: &[[u32; 3]]) -> Option<(f64, f64)> {
+    let edges = open_edges(triangles);
     let mut shortest = f64::INFINITY;
     for &(u, v) in &edges {
         shortest = shortest.min((vertices[u as usize] - vertices[v as usize]).norm());

@@ -85,7 +85,7 @@ pub(super) fn edge_uses(triangles: &[[u32; 3]]) -> Vec<(u64, i32, u32)> {
 }
 
 /// Every edge must be used once in each direction (summed over all triangles using it).
-pub(super) fn check_edges(
+pub(crate) fn check_edges(
     vertices: &[Point3<f64>],
     triangles: &[[u32; 3]],
     origin: &[usize],

@@ -1,81 +1,18 @@
-//! Building a `Mesh`: welding identical vertices, proving the surface closed and
-//! consistently wound (the exact edge sort of `topology.rs`), sorting it into shells and
-//! deciding cavities (`crate::shells`), and checking the result is physical.
+//! Finishing a `Mesh` once welded (by the pipeline's one weld, in `crate::soup`, which
+//! also writes `Mesh::new`): sorting it into shells and deciding cavities
+//! (`crate::shells`), and checking the result is physical.
 
+use super::Mesh;
 use super::numerics::*;
-use super::raw::RawMesh;
 use super::topology::*;
-use super::{Mesh, key};
 use crate::error::{Error, Result, ShellProblem};
 use nalgebra::Point3;
-
-/// Merges vertices with identical coordinates: the distinct vertices, in order of first
-/// appearance, and for each input vertex its index among them. The vertices are sorted by
-/// their coordinates' bits on every core (a hash map, one insertion after another, was
-/// the slowest part of explaining a large open mesh, which welds more than once).
-pub(super) fn weld(raw: &RawMesh) -> (Vec<Point3<f64>>, Vec<u32>) {
-    use rayon::prelude::*;
-    let n = raw.vertices.len();
-    let mut order: Vec<([u64; 3], u32)> = raw
-        .vertices
-        .par_iter()
-        .enumerate()
-        .map(|(i, &p)| (key(p), i as u32))
-        .collect();
-    order.par_sort_unstable();
-    // Each vertex's first twin (the least index with its coordinates).
-    let mut first = vec![0u32; n];
-    for run in order.chunk_by(|a, b| a.0 == b.0) {
-        for &(_, i) in run {
-            first[i as usize] = run[0].1;
-        }
-    }
-    drop(order);
-    // Numbered in order of first appearance.
-    let mut id = vec![0u32; n];
-    let mut vertices = Vec::new();
-    for i in 0..n {
-        let f = first[i] as usize;
-        id[i] = if f == i {
-            vertices.push(Point3::from(raw.vertices[i]));
-            (vertices.len() - 1) as u32
-        } else {
-            id[f]
-        };
-    }
-    (vertices, id)
-}
-
-/// Refuses more than [`MAX_TRIANGLES`](super::MAX_TRIANGLES) triangles.
-fn too_many(raw: &RawMesh) -> Result<()> {
-    let count = raw.triangles.len() as u64;
-    if count > super::MAX_TRIANGLES {
-        return Err(Error::TooLarge {
-            excess: crate::error::Excess::Triangles {
-                count,
-                max: super::MAX_TRIANGLES,
-            },
-        });
-    }
-    Ok(())
-}
 
 /// The corners of triangle `t` as coordinate arrays.
 #[inline]
 fn points(vertices: &[Point3<f64>], t: [u32; 3]) -> [[f64; 3]; 3] {
     let p = |v: u32| -> [f64; 3] { vertices[v as usize].into() };
     [p(t[0]), p(t[1]), p(t[2])]
-}
-
-/// Distinct welded vertices that some input triangle uses (degenerate ones included).
-fn used_vertices(raw: &RawMesh, remap: &[u32], welded: usize) -> usize {
-    let mut used = vec![false; welded];
-    for t in &raw.triangles {
-        for &v in t {
-            used[remap[v as usize] as usize] = true;
-        }
-    }
-    used.iter().filter(|u| **u).count()
 }
 
 /// Axis-aligned bounds of the vertices the triangles use.
@@ -101,67 +38,6 @@ fn bounds(vertices: &[Point3<f64>], triangles: &[[u32; 3]]) -> (Point3<f64>, Poi
 }
 
 impl Mesh {
-    /// Welds and validates a raw mesh.
-    ///
-    /// # Errors
-    /// [`Error::Empty`] for no triangles; [`Error::AllDegenerate`], [`Error::OpenMesh`],
-    /// [`Error::InconsistentWinding`], [`Error::BadShell`], [`Error::ShellsIntersect`] and
-    /// [`Error::Unphysical`] for a surface that is not a solid's; [`Error::Unresolvable`]
-    /// when f64 cannot resolve its volume; [`Error::TooLarge`] for more than
-    /// [`MAX_TRIANGLES`](super::MAX_TRIANGLES) triangles.
-    ///
-    /// # Examples
-    /// ```
-    /// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
-    /// assert_eq!(cube.shell_count(), 1);
-    /// # Ok::<(), inertia::Error>(())
-    /// ```
-    pub fn new(raw: &RawMesh) -> Result<Self> {
-        Self::build(raw, false)
-    }
-
-    /// [`Mesh::new`]; with `overlapping`, bodies may overlap (`--overlap sum`): a shell
-    /// wound outward is a body even where it lies inside another.
-    pub(crate) fn build(raw: &RawMesh, overlapping: bool) -> Result<Self> {
-        if raw.triangles.is_empty() {
-            return Err(Error::Empty {
-                missing: crate::error::Missing::Triangles,
-            });
-        }
-        too_many(raw)?;
-        let (vertices, remap) = weld(raw);
-
-        // Keep triangles with three distinct vertices; remember each one's input number.
-        let mut triangles: Vec<[u32; 3]> = Vec::with_capacity(raw.triangles.len());
-        let mut origin: Vec<usize> = Vec::with_capacity(raw.triangles.len());
-        let mut degenerate = 0;
-        for (t, tri) in raw.triangles.iter().enumerate() {
-            let w = tri.map(|v| remap[v as usize]);
-            if w[0] == w[1] || w[1] == w[2] || w[2] == w[0] {
-                degenerate += 1;
-            } else {
-                triangles.push(w);
-                origin.push(t);
-            }
-        }
-        if triangles.is_empty() {
-            return Err(Error::AllDegenerate {
-                triangles: raw.triangles.len(),
-            });
-        }
-        check_edges(&vertices, &triangles, &origin, raw)?;
-        let used = used_vertices(raw, &remap, vertices.len());
-        Mesh::closed(
-            vertices,
-            triangles,
-            origin,
-            (raw.triangles.len(), used),
-            degenerate,
-            &|t| raw.place(t),
-            overlapping,
-        )
-    }
-
     /// The rest of [`Mesh::new`], for a surface already known to be closed and consistently
     /// wound: `triangles` (none repeating a vertex) index `vertices`, `origin[i]` is the
     /// input number of triangle `i`, `input` the numbers of input triangles and of distinct
@@ -225,56 +101,30 @@ impl Mesh {
         Ok(mesh)
     }
 
-    /// Welds a surface that need not be closed (for thin shells): identical vertices are
-    /// merged and degenerate triangles dropped and counted, nothing else is checked.
-    ///
-    /// # Errors
-    /// [`Error::Empty`] for no triangles, [`Error::AllDegenerate`] when none has an area.
-    ///
-    /// # Examples
-    /// ```
-    /// use inertia::{Mesh, shape::Shape3d};
-    /// let mut raw = Shape3d::Box { size: [1.0; 3] }.tessellate(0);
-    /// raw.triangles.pop(); // open: refused as a solid, fine as a surface
-    /// assert!(Mesh::new(&raw).is_err());
-    /// assert_eq!(Mesh::surface(&raw)?.triangles().len(), 11);
-    /// # Ok::<(), inertia::Error>(())
-    /// ```
-    pub fn surface(raw: &RawMesh) -> Result<Self> {
-        if raw.triangles.is_empty() {
-            return Err(Error::Empty {
-                missing: crate::error::Missing::Triangles,
-            });
-        }
-        too_many(raw)?;
-        let (vertices, remap) = weld(raw);
-        let used = used_vertices(raw, &remap, vertices.len());
-        let triangles: Vec<[u32; 3]> = raw
-            .triangles
-            .iter()
-            .map(|t| t.map(|v| remap[v as usize]))
-            .filter(|w| area_vector(points(&vertices, *w)) != [0.0; 3])
-            .collect();
-        if triangles.is_empty() {
-            return Err(Error::AllDegenerate {
-                triangles: raw.triangles.len(),
-            });
-        }
+    /// A surface that need not be closed (for thin shells), welded already: `triangles`
+    /// (each of some area) index `vertices`, `input` input triangles used `used` distinct
+    /// points. Its shells are counted; nothing else is checked.
+    pub(crate) fn open_surface(
+        vertices: Vec<Point3<f64>>,
+        triangles: Vec<[u32; 3]>,
+        input: usize,
+        used: usize,
+    ) -> Self {
         let bbox = bounds(&vertices, &triangles);
         let (_, shells) = shells(vertices.len(), &triangles);
-        Ok(Mesh {
-            degenerate: raw.triangles.len() - triangles.len(),
+        Mesh {
+            degenerate: input - triangles.len(),
             used,
             vertices,
             triangles,
-            input_triangles: raw.triangles.len(),
+            input_triangles: input,
             shells,
             cavities: 0,
             nested: 0,
             inside_out: false,
             bbox,
             tetra: None,
-        })
+        }
     }
 
     /// Splits the mesh into shells, checks each one's orientation (see [`crate::shells`]),

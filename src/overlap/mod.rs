@@ -67,6 +67,7 @@ use wedge::*;
 pub use crate::body::Contacts;
 use contact::{Contact, Precision, magnitude};
 pub use sheet::doubled_faces;
+pub(crate) use sheet::doubled_faces_welded;
 
 /// How two triangles of a mesh meet wrongly (defined beside the error that reports it).
 pub use crate::error::OverlapKind as Kind;

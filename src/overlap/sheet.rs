@@ -37,6 +37,11 @@ pub fn doubled_faces<S: Soup>(soup: &S) -> Option<Overlap> {
     search(soup, Patches::Always, Mode::Sheet).err()
 }
 
+/// [`doubled_faces`] on a soup whose corners are welded already.
+pub(crate) fn doubled_faces_welded<S: Soup>(soup: &S, welded: Welded) -> Option<Overlap> {
+    search_welded(soup, welded, Patches::Always, Mode::Sheet).err()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

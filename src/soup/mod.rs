@@ -38,6 +38,7 @@ use nalgebra::Point3;
 use rayon::prelude::*;
 
 pub(crate) mod corners;
+pub(crate) mod general;
 mod pass;
 mod weld;
 pub use corners::{IndexedSoup, Point, Soup, VertexSoup};

@@ -108,7 +108,7 @@ fn no_module_imports_a_module_that_imports_it_back() {
     // Sanity: the reader sees imports, by `crate::` and by `super::` paths.
     assert!(graph["soup"].contains("mesh"), "{:?}", graph["soup"]);
     assert!(
-        graph["mesh::validate"].contains("mesh::raw"),
+        graph["mesh::validate"].contains("mesh::topology"),
         "{:?}",
         graph["mesh::validate"]
     );

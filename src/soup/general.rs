@@ -1,0 +1,357 @@
+//! The general path: a raw mesh welded by the pipeline's one weld ([`welded_points`]), its
+//! edges checked exactly (naming the triangle at fault), then the shell check and the
+//! integrals of [`Mesh::closed`](crate::Mesh). It runs when the parallel pass has refused
+//! a file, to explain the defect in words, and for the surfaces of thin shells; it writes
+//! no rule of its own, and hands its weld on to the overlap check, so that a file is
+//! welded once on either path.
+//!
+//! `Mesh::new` and `Mesh::surface` are written here rather than in `crate::mesh`, which
+//! the weld's module imports.
+
+use super::{IndexedSoup, Welded, welded_points};
+use crate::error::{Error, Missing, Result};
+use crate::mesh::{MAX_TRIANGLES, Mesh, RawMesh, area_vector};
+use nalgebra::Point3;
+
+/// A raw mesh welded: the distinct points its triangles use, in order of first use, each
+/// input triangle's corners as their numbers, and the weld itself (for the checks after).
+pub(crate) struct WeldedRaw {
+    /// The distinct points, in order of first use by a triangle.
+    pub(crate) vertices: Vec<Point3<f64>>,
+    /// Every input triangle's corners, numbered among `vertices`.
+    pub(crate) triangles: Vec<[u32; 3]>,
+    /// The weld, for the overlap check.
+    pub(crate) welded: Welded,
+}
+
+/// Welds `raw` (see [`WeldedRaw`]).
+///
+/// # Errors
+/// [`Error::Empty`] for no triangles, [`Error::TooLarge`] for more than
+/// [`MAX_TRIANGLES`].
+pub(crate) fn weld_raw(raw: &RawMesh) -> Result<WeldedRaw> {
+    if raw.triangles.is_empty() {
+        return Err(Error::Empty {
+            missing: Missing::Triangles,
+        });
+    }
+    let count = raw.triangles.len() as u64;
+    let too_many = || Error::TooLarge {
+        excess: crate::error::Excess::Triangles {
+            count,
+            max: MAX_TRIANGLES,
+        },
+    };
+    if count > MAX_TRIANGLES {
+        return Err(too_many());
+    }
+    let welded = welded_points(&IndexedSoup(raw)).ok_or_else(too_many)?;
+    // Point numbers made dense in order of first use (a cheap pass: this path explains).
+    let mut dense = vec![u32::MAX; welded.points];
+    let mut vertices = Vec::new();
+    let triangles = raw
+        .triangles
+        .iter()
+        .enumerate()
+        .map(|(t, tri)| {
+            let ids = welded.corners(t);
+            std::array::from_fn(|k| {
+                let d = &mut dense[ids[k] as usize];
+                if *d == u32::MAX {
+                    *d = vertices.len() as u32;
+                    vertices.push(Point3::from(raw.vertices[tri[k] as usize]));
+                }
+                *d
+            })
+        })
+        .collect();
+    Ok(WeldedRaw {
+        vertices,
+        triangles,
+        welded,
+    })
+}
+
+/// [`Mesh::new`], with bodies allowed to overlap when `overlapping` (`--overlap sum`: a
+/// shell wound outward is a body even where it lies inside another); with the mesh or the
+/// defect, the weld (none when the mesh could not be welded).
+pub(crate) fn build(raw: &RawMesh, overlapping: bool) -> (Result<Mesh>, Option<Welded>) {
+    let WeldedRaw {
+        vertices,
+        triangles: all,
+        welded,
+    } = match weld_raw(raw) {
+        Ok(w) => w,
+        Err(e) => return (Err(e), None),
+    };
+    let used = vertices.len();
+    // Keep triangles with three distinct points; remember each one's input number.
+    let mut triangles: Vec<[u32; 3]> = Vec::with_capacity(all.len());
+    let mut origin: Vec<usize> = Vec::with_capacity(all.len());
+    for (t, w) in all.into_iter().enumerate() {
+        if !super::weld::repeats(&w) {
+            triangles.push(w);
+            origin.push(t);
+        }
+    }
+    let degenerate = raw.triangles.len() - triangles.len();
+    let mesh = (|| {
+        if triangles.is_empty() {
+            return Err(Error::AllDegenerate {
+                triangles: raw.triangles.len(),
+            });
+        }
+        crate::mesh::check_edges(&vertices, &triangles, &origin, raw)?;
+        Mesh::closed(
+            vertices,
+            triangles,
+            origin,
+            (raw.triangles.len(), used),
+            degenerate,
+            &|t| raw.place(t),
+            overlapping,
+        )
+    })();
+    (mesh, Some(welded))
+}
+
+/// [`Mesh::surface`], with the weld.
+pub(crate) fn surface(raw: &RawMesh) -> Result<(Mesh, Welded)> {
+    let WeldedRaw {
+        vertices,
+        triangles,
+        welded,
+    } = weld_raw(raw)?;
+    let used = vertices.len();
+    let triangles: Vec<[u32; 3]> = triangles
+        .into_iter()
+        .filter(|w| {
+            area_vector(w.map(|v| {
+                let p = vertices[v as usize];
+                [p.x, p.y, p.z]
+            })) != [0.0; 3]
+        })
+        .collect();
+    if triangles.is_empty() {
+        return Err(Error::AllDegenerate {
+            triangles: raw.triangles.len(),
+        });
+    }
+    let mesh = Mesh::open_surface(vertices, triangles, raw.triangles.len(), used);
+    Ok((mesh, welded))
+}
+
+impl Mesh {
+    /// Welds and validates a raw mesh.
+    ///
+    /// # Errors
+    /// [`Error::Empty`] for no triangles; [`Error::AllDegenerate`], [`Error::OpenMesh`],
+    /// [`Error::InconsistentWinding`], [`Error::BadShell`], [`Error::ShellsIntersect`] and
+    /// [`Error::Unphysical`] for a surface that is not a solid's; [`Error::Unresolvable`]
+    /// when f64 cannot resolve its volume; [`Error::TooLarge`] for more than
+    /// [`MAX_TRIANGLES`] triangles.
+    ///
+    /// # Examples
+    /// ```
+    /// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+    /// assert_eq!(cube.shell_count(), 1);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn new(raw: &RawMesh) -> Result<Self> {
+        build(raw, false).0
+    }
+
+    /// Welds a surface that need not be closed (for thin shells): identical vertices are
+    /// merged and degenerate triangles dropped and counted, nothing else is checked.
+    ///
+    /// # Errors
+    /// [`Error::Empty`] for no triangles, [`Error::AllDegenerate`] when none has an area.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::{Mesh, shape::Shape3d};
+    /// let mut raw = Shape3d::Box { size: [1.0; 3] }.tessellate(0);
+    /// raw.triangles.pop(); // open: refused as a solid, fine as a surface
+    /// assert!(Mesh::new(&raw).is_err());
+    /// assert_eq!(Mesh::surface(&raw)?.triangles().len(), 11);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn surface(raw: &RawMesh) -> Result<Self> {
+        surface(raw).map(|(m, _)| m)
+    }
+}
+
+impl RawMesh {
+    /// The same mesh with its open corners (those on an edge not matched by an edge the other
+    /// way) closer than `tol` (Euclidean) joined: each triangle refers to the first-listed
+    /// corner of its group, whose coordinates it then uses (no corner moves by more than
+    /// `tol` times the length of the chain that joined it, in practice `tol`). Corners of a
+    /// closed part of the surface never move: a gap of noise leaves corners open on both
+    /// sides, and only those need joining. Also returns how many distinct points were joined
+    /// to another. Neighbours are found with an R*-tree (`rstar`), so the cost is
+    /// O(k log k) in the k open corners, whatever their layout.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::RawMesh;
+    /// let m = RawMesh {
+    ///     vertices: vec![[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [-1.7e-17, 0.0, 0.0]],
+    ///     triangles: vec![[0, 1, 2], [3, 2, 1]],
+    ///     lines: vec![],
+    /// };
+    /// let (w, merged) = m.welded_within(1e-15);
+    /// assert_eq!(merged, 1);
+    /// assert_eq!(w.triangles[1], [0, 2, 1]);
+    /// ```
+    pub fn welded_within(&self, tol: f64) -> (RawMesh, usize) {
+        if !(tol > 0.0 && tol.is_finite()) {
+            return (self.clone(), 0);
+        }
+        let (w, merged, _) = self.joined_open(|_, _| tol);
+        (w, merged)
+    }
+
+    /// [`RawMesh::welded_within`] with each corner's own tolerance: 8 units in the last
+    /// place of the larger of its largest coordinate and its longest edge (the scale of the
+    /// part around it, so that `-1.7e-17` beside `0` in a part 100 long is noise), but never
+    /// more than a thousandth of its shortest edge (so that a small part far from the
+    /// origin, whose coordinates' last place is coarse, keeps its shape). Two corners join
+    /// when they lie within both their tolerances. Returns the joined mesh, how many
+    /// distinct points were joined to another, and the largest distance joined (0 if none).
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::RawMesh;
+    /// // A sliver of noise at the origin (joined), and a unit triangle 1e15 away with a
+    /// // corner 0.25 off its twin (not joined: a quarter of its edges, though 8 units in
+    /// // the last place there are 1).
+    /// let m = RawMesh {
+    ///     vertices: vec![
+    ///         [0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [-1.7e-17, 0.0, 0.0],
+    ///         [1e15, 0.0, 0.0], [1e15 + 1.0, 0.0, 0.0], [1e15, 1.0, 0.0], [1e15 + 0.25, 0.0, 0.0],
+    ///     ],
+    ///     triangles: vec![[0, 1, 2], [3, 2, 1], [4, 5, 6], [7, 6, 5]],
+    ///     lines: vec![],
+    /// };
+    /// let (w, merged, largest) = m.welded_by_rounding();
+    /// assert_eq!((merged, largest), (1, 1.7e-17));
+    /// assert_eq!(w.triangles[3], [7, 6, 5]);
+    /// ```
+    pub fn welded_by_rounding(&self) -> (RawMesh, usize, f64) {
+        self.joined_open(|p, (shortest, longest)| {
+            let scale = p.iter().fold(longest, |m, x| m.max(x.abs()));
+            (8.0 * f64::EPSILON * scale).min(1e-3 * shortest)
+        })
+    }
+
+    /// [`RawMesh::weld_open`] after the exact weld (nothing joined when there are no
+    /// triangles to weld).
+    fn joined_open(&self, tol: impl Fn(&[f64; 3], (f64, f64)) -> f64) -> (RawMesh, usize, f64) {
+        match weld_raw(self) {
+            Ok(w) => self.weld_open(&w.vertices, &w.triangles, tol),
+            Err(_) => (self.clone(), 0, 0.0),
+        }
+    }
+}
+
+/// The distance between the two closest distinct corners that lie on the mesh's boundary
+/// edges (after welding identical points), and the length of its shortest boundary edge,
+/// or `None` if it has fewer than two such corners: how far apart the pieces of an open
+/// mesh are beside its own edges, to suggest a weld tolerance only for a gap of noise.
+///
+/// # Examples
+/// ```
+/// use inertia::RawMesh;
+/// // Two triangles that would share an edge but for 1e-9 of noise.
+/// let m = RawMesh {
+///     vertices: vec![[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [1e-9, 0.0, 0.0], [1.0, 1.0, 0.0]],
+///     triangles: vec![[0, 1, 2], [3, 2, 1]],
+///     lines: vec![],
+/// };
+/// assert_eq!(inertia::details::nearest_open_corners(&m), Some((1e-9, 0.999999999)));
+/// ```
+pub fn nearest_open_corners(raw: &RawMesh) -> Option<(f64, f64)> {
+    let w = weld_raw(raw).ok()?;
+    crate::mesh::open_gap(&w.vertices, &w.triangles)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mesh::test_meshes::*;
+    use crate::shape::Shape3d;
+
+    /// The general path and the parallel one reach the same mesh: the same points (as a
+    /// set), triangles, counts and integrals.
+    fn agree(raw: &RawMesh) {
+        let general = Mesh::new(raw).unwrap();
+        let fast = crate::soup::mesh(&IndexedSoup(raw)).expect("a sound mesh");
+        let sorted = |m: &Mesh| {
+            let mut v: Vec<[u64; 3]> = m
+                .vertices()
+                .iter()
+                .map(|p| crate::mesh::key([p.x, p.y, p.z]))
+                .collect();
+            v.sort_unstable();
+            v
+        };
+        assert_eq!(sorted(&general), sorted(&fast));
+        assert_eq!(general.triangles().len(), fast.triangles().len());
+        assert_eq!(
+            (
+                general.vertex_count(),
+                general.degenerate_count(),
+                general.shell_count(),
+                general.cavity_count()
+            ),
+            (
+                fast.vertex_count(),
+                fast.degenerate_count(),
+                fast.shell_count(),
+                fast.cavity_count()
+            )
+        );
+        let (g, f) = (
+            general.tetra_integral().unwrap(),
+            fast.tetra_integral().unwrap(),
+        );
+        assert!((g.volume - f.volume).abs() <= 1e-12 * f.volume.abs());
+        assert!((g.inertia - f.inertia).abs().max() <= 1e-11 * f.inertia.abs().max());
+    }
+
+    #[test]
+    fn the_general_path_welds_as_the_parallel_one() {
+        let cube = cuboid([1e6, -2e6, 3e6], [1.0, 2.0, 3.0]);
+        agree(&cube);
+        agree(&soup(&cube));
+        agree(&union(
+            &cuboid([0.0; 3], [4.0; 3]),
+            &flipped(&cuboid([1.0; 3], [1.0; 3])),
+        ));
+        agree(&Shape3d::Sphere { radius: 2.0 }.tessellate(24));
+        // A vertex no triangle uses, a twin at -0.0, a triangle repeating a point.
+        let mut odd = cuboid([0.0; 3], [1.0; 3]);
+        odd.vertices.push([9.0; 3]);
+        let zero = odd.vertices.iter().position(|p| *p == [0.0; 3]).unwrap() as u32;
+        odd.vertices.push([-0.0, 0.0, -0.0]);
+        let twin = (odd.vertices.len() - 1) as u32;
+        for t in odd.triangles.iter_mut().take(2) {
+            for v in t.iter_mut().filter(|v| **v == zero) {
+                *v = twin;
+            }
+        }
+        odd.triangles.push([zero, twin, 1]);
+        agree(&odd);
+        let m = Mesh::new(&odd).unwrap();
+        assert_eq!((m.vertices().len(), m.degenerate_count()), (8, 1));
+    }
+
+    #[test]
+    fn the_surface_and_its_weld_go_together() {
+        let mut raw = cuboid([0.0; 3], [1.0; 3]);
+        raw.triangles.pop();
+        let (mesh, welded) = surface(&raw).unwrap();
+        assert_eq!((mesh.vertices().len(), welded.points), (8, 8));
+        assert_eq!(mesh.triangles().len(), 11);
+    }
+}
