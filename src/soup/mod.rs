@@ -1,8 +1,8 @@
 //! Closed meshes validated and integrated in place, in parallel blocks.
 //!
-//! [`Mesh::new`](crate::Mesh::new) welds a mesh through one hash map, sorts its edges and
-//! explains every defect by triangle and line, on one core. For a sound mesh this module
-//! reaches the same answer from the triangles where they lie (a memory-mapped binary STL is
+//! [`Mesh::new`](crate::Mesh::new) (the general path, [`general`]) sorts a mesh's edges
+//! and explains every defect by triangle and line. For a sound mesh this module reaches the
+//! same answer from the triangles where they lie (a memory-mapped binary STL is
 //! never copied; [`IndexedSoup`] reads OBJ, PLY and 3MF meshes), on every core:
 //!
 //! 1. **One pass in fixed blocks** of [`BLOCK`] triangles: the `tetra` sums, bounding box,
