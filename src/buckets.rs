@@ -18,17 +18,18 @@ const BLOCK: usize = 1 << 14;
 /// that needs the entries only grouped by a key can do with less), in scratch memory
 /// (`None` if it cannot be had). `bucket(entry)` must not decrease as entries grow, and be
 /// below `buckets`; `make` must emit the same entries both times it is called for an item.
-pub(crate) fn sorted<M, B, W>(
+pub(crate) fn sorted<T, M, B, W>(
     items: usize,
     buckets: usize,
     bucket: B,
     make: M,
     within: W,
-) -> Option<Scratch<u128>>
+) -> Option<Scratch<T>>
 where
-    M: Fn(usize, &mut dyn FnMut(u128)) + Sync,
-    B: Fn(u128) -> usize + Sync,
-    W: Fn(&mut [u128]) + Sync,
+    T: Copy + Send + Sync,
+    M: Fn(usize, &mut dyn FnMut(T)) + Sync,
+    B: Fn(T) -> usize + Sync,
+    W: Fn(&mut [T]) + Sync,
 {
     let blocks = items.div_ceil(BLOCK);
     let range = |b: usize| b * BLOCK..((b + 1) * BLOCK).min(items);
@@ -56,11 +57,11 @@ where
     }
     starts[buckets] = total;
     drop(counts);
-    let mut scratch = Scratch::<u128>::new(total, false)?;
+    let mut scratch = Scratch::<T>::new(total, false)?;
     {
-        // SAFETY: zeroed integers.
-        let out = unsafe { scratch.assume_init_mut() };
-        let shared = Shared(out.as_mut_ptr());
+        // Every place is written below before any is read: the blocks' counts add up to
+        // `total`, and `make` emits the same entries the second time.
+        let shared = Shared(scratch.uninit().as_mut_ptr().cast::<T>());
         at.into_par_iter().enumerate().for_each(|(b, mut at)| {
             for i in range(b) {
                 make(i, &mut |e| {

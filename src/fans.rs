@@ -4,9 +4,11 @@
 //! where separate pieces of the surface meet at a point ([`Fans::pinches`]).
 //!
 //! A corner `k` of triangle `t`, at point `p`, is one *step* around `p`: from the
-//! triangle's next corner `x` to its previous one `y`. Its entry is the `u128`
-//! `p · 2⁹⁶ + x · 2⁶⁴ + y · 2³² + (3t + k)`, and the entries are grouped by point
-//! ([`crate::buckets`]): a point's steps lie together, in the order of their triangles.
+//! triangle's next corner `x` to its previous one `y`. Its entry is the `u64`
+//! `p · 2³² + (3t + k)`, and the entries are grouped by point ([`crate::buckets`]): a
+//! point's steps lie together, in the order of their triangles. `x` and `y` are read back
+//! from the corners' point numbers when a point's run is looked at, so that the list is
+//! 8 bytes a corner, not 16.
 //! Point numbers are exact (the weld compares coordinates bit for bit), so two edges are
 //! the same edge only when their ends are the same points: no hash can collide.
 
@@ -24,8 +26,8 @@ pub(crate) struct Fans {
 
 /// Where the grouped entries live: scratch memory, or a vector if that cannot be had.
 enum Steps {
-    Scratch(Scratch<u128>),
-    Vec(Vec<u128>),
+    Scratch(Scratch<u64>),
+    Vec(Vec<u64>),
 }
 
 /// A step's parts.
@@ -40,12 +42,15 @@ struct Step {
 
 impl Step {
     #[inline]
-    fn of(e: u128) -> Step {
+    fn of(e: u64, ids: &[u32]) -> Step {
+        let slot = e as u32;
+        let (k, t3) = (slot % 3, (slot - slot % 3) as usize);
+        let at = |j: u32| ids[t3 + ((k + j) % 3) as usize];
         Step {
-            point: (e >> 96) as u32,
-            next: (e >> 64) as u32,
-            prev: (e >> 32) as u32,
-            slot: e as u32,
+            point: (e >> 32) as u32,
+            next: at(1),
+            prev: at(2),
+            slot,
         }
     }
 
@@ -59,8 +64,8 @@ impl Step {
 /// Puts a bucket's entries in order of their points, each point's in the order they came
 /// (the triangles'), by counting when the points span a short range (as they do: a bucket
 /// holds a slice of the numbering), else by sorting.
-fn group(part: &mut [u128]) {
-    let point = |e: &u128| (e >> 96) as u32;
+fn group(part: &mut [u64]) {
+    let point = |e: &u64| (e >> 32) as u32;
     let (Some(lo), Some(hi)) = (part.iter().map(point).min(), part.iter().map(point).max()) else {
         return;
     };
@@ -88,13 +93,12 @@ fn group(part: &mut [u128]) {
 const CHUNK: usize = 1 << 14;
 
 impl Fans {
-    /// The fans of `n` triangles whose corners are the point numbers `corners(t)`, all below
-    /// `points`; `None` when `3n` does not fit in 32 bits (more than
-    /// [`crate::mesh::MAX_TRIANGLES`]).
-    pub(crate) fn new<C>(n: usize, points: usize, corners: C) -> Option<Fans>
-    where
-        C: Fn(usize) -> [u32; 3] + Sync,
-    {
+    /// The fans of the triangles whose corners are the point numbers `ids` (three a
+    /// triangle), all below `points`; `None` when `ids.len()` does not fit in 32 bits (more
+    /// than [`crate::mesh::MAX_TRIANGLES`] triangles). Its questions are asked with the
+    /// same `ids`.
+    pub(crate) fn new(ids: &[u32], points: usize) -> Option<Fans> {
+        let n = ids.len() / 3;
         if 3 * n as u64 > u32::MAX as u64 {
             return None;
         }
@@ -103,14 +107,10 @@ impl Fans {
         let points = points.max(1) as u64;
         // Point numbers spread over the buckets in order (a point number times at most 2¹²
         // buckets fits in 64 bits: no 128-bit division for every entry, twice).
-        let bucket = move |e: u128| ((e >> 96) as u64 * buckets / points) as usize;
-        let make = |t: usize, emit: &mut dyn FnMut(u128)| {
-            let c = corners(t);
-            for k in 0..3 {
-                let (p, x, y) = (c[k], c[(k + 1) % 3], c[(k + 2) % 3]);
-                emit(
-                    (p as u128) << 96 | (x as u128) << 64 | (y as u128) << 32 | (3 * t + k) as u128,
-                );
+        let bucket = move |e: u64| ((e >> 32) * buckets / points) as usize;
+        let make = |t: usize, emit: &mut dyn FnMut(u64)| {
+            for (k, &p) in ids.iter().enumerate().skip(3 * t).take(3) {
+                emit((p as u64) << 32 | k as u64);
             }
         };
         let steps = match crate::buckets::sorted(n, buckets as usize, bucket, make, group) {
@@ -120,7 +120,7 @@ impl Fans {
                 for t in 0..n {
                     make(t, &mut |e| v.push(e));
                 }
-                v.par_sort_by_key(|e| (e >> 96) as u32);
+                v.par_sort_by_key(|e| (e >> 32) as u32);
                 Steps::Vec(v)
             }
         };
@@ -130,7 +130,7 @@ impl Fans {
         })
     }
 
-    fn entries(&self) -> &[u128] {
+    fn entries(&self) -> &[u64] {
         match &self.steps {
             // SAFETY: `buckets::sorted` wrote every entry.
             Steps::Scratch(s) => unsafe { s.assume_init() },
@@ -138,18 +138,18 @@ impl Fans {
         }
     }
 
-    /// Calls `f` on every point's run of entries, on every core; the results in order of
-    /// the points.
-    fn runs<R: Send>(&self, f: impl Fn(&[u128]) -> R + Sync) -> Vec<R> {
+    /// Calls `f` on every point's run of steps (read with the corners' point numbers
+    /// `ids`), on every core; the results in order of the points.
+    fn runs<R: Send>(&self, ids: &[u32], f: impl Fn(&[Step]) -> R + Sync) -> Vec<R> {
         let e = self.entries();
-        let point = |i: usize| e[i] >> 96;
+        let point = |i: usize| e[i] >> 32;
         // Chunks of about CHUNK entries, each begun at the start of a run (found by
         // binary search: a hub point's run may span many chunks).
         let mut cuts = vec![0];
         let mut at = CHUNK;
         while at < e.len() {
             let p = point(at - 1);
-            let end = at + e[at..].partition_point(|&x| x >> 96 == p);
+            let end = at + e[at..].partition_point(|&x| x >> 32 == p);
             if end >= e.len() {
                 break;
             }
@@ -160,9 +160,14 @@ impl Fans {
         cuts.dedup();
         cuts.par_windows(2)
             .flat_map_iter(|w| {
+                let mut steps = Vec::new();
                 e[w[0]..w[1]]
-                    .chunk_by(|a, b| a >> 96 == b >> 96)
-                    .map(&f)
+                    .chunk_by(|a, b| a >> 32 == b >> 32)
+                    .map(|run| {
+                        steps.clear();
+                        steps.extend(run.iter().map(|&x| Step::of(x, ids)));
+                        f(&steps)
+                    })
                     .collect::<Vec<_>>()
             })
             .collect()
@@ -171,29 +176,29 @@ impl Fans {
     /// For each triangle's edge `k` (`3t + k`, from corner `k` to the next), the triangle
     /// across it when exactly two triangles use the edge, in opposite directions; else
     /// [`NONE`].
-    pub(crate) fn neighbours(&self) -> Vec<u32> {
-        self.neighbours_then(|_, _| false).0
+    pub(crate) fn neighbours(&self, ids: &[u32]) -> Vec<u32> {
+        self.neighbours_then(ids, |_, _| false).0
     }
 
     /// [`Fans::neighbours`], and in the same pass whether some point is a pinch
     /// ([`Fans::pinched`]).
-    pub(crate) fn neighbours_and_pinched(&self) -> (Vec<u32>, bool) {
-        self.neighbours_then(|run, one| {
+    pub(crate) fn neighbours_and_pinched(&self, ids: &[u32]) -> (Vec<u32>, bool) {
+        self.neighbours_then(ids, |run, one| {
             run.len() >= 6 && !(one == Some(true) || pinch(run).is_empty())
         })
     }
 
     /// The neighbours, and whether `then(run, one fan)` holds at some point, given
     /// whether its few steps were seen to make one fan (`None`: not looked at).
-    fn neighbours_then<F>(&self, then: F) -> (Vec<u32>, bool)
+    fn neighbours_then<F>(&self, ids: &[u32], then: F) -> (Vec<u32>, bool)
     where
-        F: Fn(&[u128], Option<bool>) -> bool + Sync,
+        F: Fn(&[Step], Option<bool>) -> bool + Sync,
     {
         let mut nbr = vec![NONE; 3 * self.triangles];
         let out = Shared(nbr.as_mut_ptr());
         // Each corner's edge is decided at its start point, where its uses are: the steps
         // going to the same point (this way) and those coming from it (the other way).
-        let found = self.runs(|run| {
+        let found = self.runs(ids, |run| {
             let write = |slot: u32, u: u32| {
                 // SAFETY: every slot is in exactly one entry, and each entry is looked at
                 // once, so no place is written twice; slots are below 3n.
@@ -214,13 +219,13 @@ impl Fans {
     /// [`crate::shells::pinches`]): for each, `(point, triangle, group)` for every triangle
     /// at it that repeats no point, groups numbered from 0 in the order of the triangles;
     /// in order of the points.
-    pub(crate) fn pinches(&self) -> Vec<(u32, u32, u32)> {
-        self.runs(pinch).into_iter().flatten().collect()
+    pub(crate) fn pinches(&self, ids: &[u32]) -> Vec<(u32, u32, u32)> {
+        self.runs(ids, pinch).into_iter().flatten().collect()
     }
 
     /// Whether some point is a pinch ([`Fans::pinches`]).
-    pub(crate) fn pinched(&self) -> bool {
-        self.runs(|run| !pinch(run).is_empty()).contains(&true)
+    pub(crate) fn pinched(&self, ids: &[u32]) -> bool {
+        self.runs(ids, |run| !pinch(run).is_empty()).contains(&true)
     }
 }
 
@@ -231,15 +236,13 @@ const FEW: usize = 16;
 /// triangle)`), and whether the steps make one fan: each followed by the only step that
 /// comes from where it goes, round all of them and back, none repeating a point (then the
 /// point joins no separate pieces; `false` says nothing).
-fn few(run: &[u128], write: impl Fn(u32, u32)) -> bool {
-    let step = |i: usize| Step::of(run[i]);
+fn few(run: &[Step], write: impl Fn(u32, u32)) -> bool {
+    let step = |i: usize| run[i];
     // The step that follows each (its index), if exactly one does.
     let mut after = [usize::MAX; FEW];
-    for (i, &e) in run.iter().enumerate() {
-        let s = Step::of(e);
+    for (i, &s) in run.iter().enumerate() {
         let (mut same, mut opposite, mut other) = (0, 0, 0);
-        for (j, &f) in run.iter().enumerate() {
-            let o = Step::of(f);
+        for (j, &o) in run.iter().enumerate() {
             same += (o.next == s.next) as u32;
             if o.prev == s.next {
                 opposite += 1;
@@ -273,20 +276,13 @@ fn few(run: &[u128], write: impl Fn(u32, u32)) -> bool {
 
 /// The neighbours across the edges starting at a hub (a fan's centre, many steps), found
 /// by binary search.
-fn hub(run: &[u128], write: impl Fn(u32, u32)) {
-    let mut prevs: Vec<(u32, u32)> = run
-        .iter()
-        .map(|&f| {
-            let o = Step::of(f);
-            (o.prev, o.slot / 3)
-        })
-        .collect();
+fn hub(run: &[Step], write: impl Fn(u32, u32)) {
+    let mut prevs: Vec<(u32, u32)> = run.iter().map(|o| (o.prev, o.slot / 3)).collect();
     prevs.sort_unstable();
-    let mut nexts: Vec<u32> = run.iter().map(|&f| Step::of(f).next).collect();
+    let mut nexts: Vec<u32> = run.iter().map(|o| o.next).collect();
     nexts.sort_unstable();
     let count = |v: &[u32], x: u32| v.partition_point(|&y| y <= x) - v.partition_point(|&y| y < x);
-    for &e in run {
-        let s = Step::of(e);
+    for &s in run {
         if s.next == s.point || count(&nexts, s.next) != 1 {
             continue;
         }
@@ -303,15 +299,11 @@ fn hub(run: &[u128], write: impl Fn(u32, u32)) {
 /// sharing an edge through the point) stay one group, which the overlap check's wedge test
 /// looks at. A fan has at least three triangles, so only points of six or more are looked
 /// at.
-fn pinch(run: &[u128]) -> Vec<(u32, u32, u32)> {
+fn pinch(run: &[Step]) -> Vec<(u32, u32, u32)> {
     if run.len() < 6 || (run.len() <= FEW && few(run, |_, _| ())) {
         return Vec::new();
     }
-    let mut around: Vec<Step> = run
-        .iter()
-        .map(|&e| Step::of(e))
-        .filter(|s| !s.repeats())
-        .collect();
+    let mut around: Vec<Step> = run.iter().copied().filter(|s| !s.repeats()).collect();
     if around.len() < 6 {
         return Vec::new();
     }
@@ -406,13 +398,14 @@ mod tests {
                 tris.extend((1..50).map(|i| [0, i + 20, i + 21]));
             }
             let p = tris.iter().flatten().max().unwrap() + 1;
-            let fans = Fans::new(tris.len(), p as usize, |t| tris[t]).unwrap();
+            let ids = tris.as_flattened();
+            let fans = Fans::new(ids, p as usize).unwrap();
             let by_hand = neighbours_by_hand(&tris);
-            assert_eq!(fans.neighbours(), by_hand, "{tris:?}");
-            let pinched = !fans.pinches().is_empty();
-            assert_eq!(fans.pinched(), pinched, "{tris:?}");
+            assert_eq!(fans.neighbours(ids), by_hand, "{tris:?}");
+            let pinched = !fans.pinches(ids).is_empty();
+            assert_eq!(fans.pinched(ids), pinched, "{tris:?}");
             assert_eq!(
-                fans.neighbours_and_pinched(),
+                fans.neighbours_and_pinched(ids),
                 (by_hand, pinched),
                 "{tris:?}"
             );
@@ -424,12 +417,14 @@ mod tests {
         // Tetrahedra (0,1,2,3) and (0,4,5,6), outward, sharing point 0.
         let tet = |a: u32, b: u32, c: u32, d: u32| [[a, c, b], [a, b, d], [a, d, c], [b, c, d]];
         let tris: Vec<[u32; 3]> = [tet(0, 1, 2, 3), tet(0, 4, 5, 6)].concat();
-        let fans = Fans::new(tris.len(), 7, |t| tris[t]).unwrap();
-        assert!(fans.pinched());
-        assert!(fans.neighbours_and_pinched().1);
-        let groups: Vec<(u32, u32)> = fans.pinches().iter().map(|p| (p.1, p.2)).collect();
+        let ids = tris.as_flattened();
+        let fans = Fans::new(ids, 7).unwrap();
+        assert!(fans.pinched(ids));
+        assert!(fans.neighbours_and_pinched(ids).1);
+        let groups: Vec<(u32, u32)> = fans.pinches(ids).iter().map(|p| (p.1, p.2)).collect();
         assert_eq!(groups, [(0, 0), (1, 0), (2, 0), (4, 1), (5, 1), (6, 1)]);
         let one: Vec<[u32; 3]> = tet(0, 1, 2, 3).to_vec();
-        assert!(!Fans::new(4, 4, |t| one[t]).unwrap().pinched());
+        let ids = one.as_flattened();
+        assert!(!Fans::new(ids, 4).unwrap().pinched(ids));
     }
 }

@@ -436,8 +436,9 @@ where
 /// every triangle at it, groups numbered from 0; `triangles` index `n` points and repeat
 /// none, at most [`crate::mesh::MAX_TRIANGLES`] of them (more are never read).
 pub(crate) fn pinches(n: usize, triangles: &[[u32; 3]]) -> Vec<(u32, u32, u32)> {
-    crate::fans::Fans::new(triangles.len(), n, |t| triangles[t])
-        .map(|f| f.pinches())
+    let ids = triangles.as_flattened();
+    crate::fans::Fans::new(ids, n)
+        .map(|f| f.pinches(ids))
         .unwrap_or_default()
 }
 

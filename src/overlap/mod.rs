@@ -1356,12 +1356,12 @@ mod tests {
         for (c, t) in cases.iter().enumerate() {
             let points = soup_of(t);
             let soup = VertexSoup(&points);
-            let welded = crate::soup::welded_points(&soup).unwrap();
+            let mut welded = crate::soup::welded_points(&soup).unwrap();
             let mut masks = vec![0u8; t.len()];
             let mut tris: Vec<Tri> = (0..t.len())
                 .map(|i| record(&soup, &welded, i, &mut masks[i]))
                 .collect();
-            let _flats = patch::find(&soup, &mut tris, &welded.fans().neighbours(), &masks);
+            let _flats = patch::find(&soup, &mut tris, &welded.neighbours(), &masks);
             quiet(&mut tris);
             let quiet_count = tris.iter().filter(|t| t.quiet).count();
             // The filter does its work: apart from where the spheres cross, most of each

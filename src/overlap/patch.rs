@@ -1240,12 +1240,12 @@ mod tests {
     /// makes of them.
     fn found(v: &VertexSoup) -> (Vec<super::super::Tri>, Vec<super::Flat>) {
         use crate::soup::Soup;
-        let welded = crate::soup::welded_points(v).unwrap();
+        let mut welded = crate::soup::welded_points(v).unwrap();
         let mut masks = vec![0u8; v.len()];
         let mut tris: Vec<_> = (0..v.len())
             .map(|i| super::super::record(v, &welded, i, &mut masks[i]))
             .collect();
-        let flats = super::find(v, &mut tris, &welded.fans().neighbours(), &masks);
+        let flats = super::find(v, &mut tris, &welded.neighbours(), &masks);
         (tris, flats)
     }
 

@@ -233,7 +233,8 @@ pub fn stl_mesh(bytes: &[u8]) -> crate::Result<Option<crate::Mesh>> {
 /// [`solid`]); `None` when the soup is not closed.
 pub(crate) fn pinched_surface<S: Soup>(soup: &S) -> Option<bool> {
     let pass = run(soup)?;
-    Some(pass.welded().fans().pinched())
+    let welded = pass.welded();
+    Some(welded.fans().pinched(&welded.ids))
 }
 
 /// A soup's corners welded: each corner's point number (two corners have the same number
@@ -273,7 +274,7 @@ impl Welded {
         if let Some(nbr) = self.neighbours.take() {
             return nbr;
         }
-        let nbr = self.fans().neighbours();
+        let nbr = self.fans().neighbours(&self.ids);
         self.fans.take();
         nbr
     }
@@ -281,7 +282,7 @@ impl Welded {
     /// Whether some point is where separate pieces of the surface meet
     /// ([`Fans::pinched`]); the neighbours are found in the same pass, and the fans let go.
     fn pinched(&mut self) -> bool {
-        let (nbr, pinched) = self.fans().neighbours_and_pinched();
+        let (nbr, pinched) = self.fans().neighbours_and_pinched(&self.ids);
         self.fans.take();
         self.neighbours = Some(nbr);
         pinched
@@ -298,7 +299,7 @@ impl Welded {
     /// The fans around the points.
     pub(crate) fn fans(&self) -> &Fans {
         self.fans.get_or_init(|| {
-            Fans::new(self.ids.len() / 3, self.points, |t| self.corners(t))
+            Fans::new(&self.ids, self.points)
                 .expect("at most MAX_TRIANGLES triangles, checked when welded")
         })
     }
