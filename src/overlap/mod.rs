@@ -334,7 +334,8 @@ fn record<S: Soup>(soup: &S, welded: &Welded, t: usize, mask: &mut u8) -> Tri {
         hi,
         points: welded.corners(t),
         cell: 0,
-        patch: 0,
+        // Alone until the patches are found.
+        patch: t as u32,
         quiet: false,
     }
 }
@@ -396,13 +397,9 @@ fn search_welded<S: Soup>(
             quiet(tris);
             flats
         }
+        // Every triangle is its own patch, as recorded.
         #[cfg(test)]
-        Patches::Never => {
-            for (t, tri) in tris.iter_mut().enumerate() {
-                tri.patch = t as u32;
-            }
-            Vec::new()
-        }
+        Patches::Never => Vec::new(),
     };
     // Small bodies alone, left out of the broad phase (see [`alone`]).
     let alone = groups.as_ref().and_then(|g| alone::alone(tris, g));
