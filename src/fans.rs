@@ -181,7 +181,7 @@ impl Fans {
     }
 
     /// [`Fans::neighbours`], and in the same pass whether some point is a pinch
-    /// ([`Fans::pinched`]).
+    /// (a point where separate pieces of the surface meet: [`Fans::pinches`] finds them all).
     pub(crate) fn neighbours_and_pinched(&self, ids: &[u32]) -> (Vec<u32>, bool) {
         self.neighbours_then(ids, |run, one| {
             run.len() >= 6 && !(one == Some(true) || pinch(run).is_empty())
@@ -221,11 +221,6 @@ impl Fans {
     /// in order of the points.
     pub(crate) fn pinches(&self, ids: &[u32]) -> Vec<(u32, u32, u32)> {
         self.runs(ids, pinch).into_iter().flatten().collect()
-    }
-
-    /// Whether some point is a pinch ([`Fans::pinches`]).
-    pub(crate) fn pinched(&self, ids: &[u32]) -> bool {
-        self.runs(ids, |run| !pinch(run).is_empty()).contains(&true)
     }
 }
 
@@ -403,7 +398,6 @@ mod tests {
             let by_hand = neighbours_by_hand(&tris);
             assert_eq!(fans.neighbours(ids), by_hand, "{tris:?}");
             let pinched = !fans.pinches(ids).is_empty();
-            assert_eq!(fans.pinched(ids), pinched, "{tris:?}");
             assert_eq!(
                 fans.neighbours_and_pinched(ids),
                 (by_hand, pinched),
@@ -419,12 +413,11 @@ mod tests {
         let tris: Vec<[u32; 3]> = [tet(0, 1, 2, 3), tet(0, 4, 5, 6)].concat();
         let ids = tris.as_flattened();
         let fans = Fans::new(ids, 7).unwrap();
-        assert!(fans.pinched(ids));
         assert!(fans.neighbours_and_pinched(ids).1);
         let groups: Vec<(u32, u32)> = fans.pinches(ids).iter().map(|p| (p.1, p.2)).collect();
         assert_eq!(groups, [(0, 0), (1, 0), (2, 0), (4, 1), (5, 1), (6, 1)]);
         let one: Vec<[u32; 3]> = tet(0, 1, 2, 3).to_vec();
         let ids = one.as_flattened();
-        assert!(!Fans::new(ids, 4).unwrap().pinched(ids));
+        assert!(!Fans::new(ids, 4).unwrap().neighbours_and_pinched(ids).1);
     }
 }

@@ -249,9 +249,12 @@ fn build_items(bytes: &[u8], options: &Options, fast: bool) -> Result<Vec<Solid>
         .into_par_iter()
         .filter(|&o| {
             build.object(o).is_ok_and(|m| {
+                // Closed, no point joining separate pieces, nothing crossing: one weld (the
+                // pinch check finds the neighbours the overlap check then reads).
                 let soup = crate::soup::IndexedSoup(&m);
-                crate::overlap::first_overlap(&soup).is_none()
-                    && crate::soup::pinched_surface(&soup) == Some(false)
+                crate::soup::closed_welded(&soup).is_some_and(|mut welded| {
+                    !welded.pinched() && crate::overlap::check_welded(&soup, welded).is_ok()
+                })
             })
         })
         .collect();

@@ -229,12 +229,10 @@ pub fn stl_mesh(bytes: &[u8]) -> crate::Result<Option<crate::Mesh>> {
     })
 }
 
-/// Whether some point of a closed soup is where separate pieces of its surface meet (see
-/// [`solid`]); `None` when the soup is not closed.
-pub(crate) fn pinched_surface<S: Soup>(soup: &S) -> Option<bool> {
-    let pass = run(soup)?;
-    let welded = pass.welded();
-    Some(welded.fans().pinched(&welded.ids))
+/// A closed soup's corners welded by the parallel pass (see [`solid`]); `None` when the
+/// soup is not closed (or is empty, flat, degenerate throughout or not finite).
+pub(crate) fn closed_welded<S: Soup>(soup: &S) -> Option<Welded> {
+    run(soup).map(|pass| pass.welded())
 }
 
 /// A soup's corners welded: each corner's point number (two corners have the same number
@@ -280,8 +278,8 @@ impl Welded {
     }
 
     /// Whether some point is where separate pieces of the surface meet
-    /// ([`Fans::pinched`]); the neighbours are found in the same pass, and the fans let go.
-    fn pinched(&mut self) -> bool {
+    /// ([`Fans::pinches`]); the neighbours are found in the same pass, and the fans let go.
+    pub(crate) fn pinched(&mut self) -> bool {
         let (nbr, pinched) = self.fans().neighbours_and_pinched(&self.ids);
         self.fans.take();
         self.neighbours = Some(nbr);
