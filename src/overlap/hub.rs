@@ -178,6 +178,7 @@ impl Hub {
         let mut dirs: Vec<[f64; 2]> = sides.iter().flat_map(|s| [s.1, s.2]).collect();
         dirs.sort_by(|p, q| turn(&at, p, q));
         dirs.dedup_by(|p, q| turn(&at, p, q) == Ordering::Equal);
+        dirs.shrink_to_fit();
         let mut hub = Hub {
             at3,
             at,
@@ -188,17 +189,15 @@ impl Hub {
         let span = |lo: f64, hi: f64, t: u32| {
             GeomWithData::new(Rectangle::from_corners([lo, 0.0], [hi, 0.0]), t)
         };
-        let spans: Vec<Span> = sides
-            .iter()
-            .flat_map(|&(t, a, b)| {
-                let (ra, rb) = (hub.rank(&a), hub.rank(&b));
-                if turn(&at, &a, &b) == Ordering::Greater {
-                    vec![span(ra, hub.top(), t), span(0.0, rb, t)]
-                } else {
-                    vec![span(ra, rb, t)]
-                }
-            })
-            .collect();
+        let mut spans: Vec<Span> = Vec::with_capacity(sides.len());
+        for (t, a, b) in sides {
+            let (ra, rb) = (hub.rank(&a), hub.rank(&b));
+            if turn(&at, &a, &b) == Ordering::Greater {
+                spans.extend([span(ra, hub.top(), t), span(0.0, rb, t)]);
+            } else {
+                spans.push(span(ra, rb, t));
+            }
+        }
         hub.spans = RTree::bulk_load(spans);
         hub
     }
