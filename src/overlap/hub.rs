@@ -67,9 +67,6 @@ enum Seen {
 /// shares an edge only at points other than that corner (see [`Lookup::near`]), so the
 /// hull's angle at `v` is what counts.
 fn seen_from(v: &[f64; 2], points: &[[f64; 2]], corner: bool) -> Seen {
-    let between = |p: &[f64; 2], q: &[f64; 2]| {
-        (0..2).all(|k| p[k].min(q[k]) <= v[k] && v[k] <= p[k].max(q[k]))
-    };
     if corner {
         let others: Vec<[f64; 2]> = points.iter().copied().filter(|p| p != v).collect();
         // Another corner seen on the hub (an edge along the dropped axis): no angle.
@@ -79,12 +76,8 @@ fn seen_from(v: &[f64; 2], points: &[[f64; 2]], corner: bool) -> Seen {
         return match others[..] {
             [] => Seen::Nowhere,
             [q] => Seen::Within(q, q),
-            [q, r] => match orient2(v, &q, &r) {
-                1 => Seen::Within(q, r),
-                -1 => Seen::Within(r, q),
-                _ if between(&q, &r) => Seen::Anywhere,
-                _ => Seen::Within(q, r),
-            },
+            // The angle at `v` of the triangle `v q r`.
+            [q, r] => seen_across(v, q, r),
             _ => Seen::Anywhere,
         };
     }
@@ -93,13 +86,7 @@ fn seen_from(v: &[f64; 2], points: &[[f64; 2]], corner: bool) -> Seen {
     }
     match *points {
         [p] => Seen::Within(p, p),
-        [p, q] => match orient2(v, &p, &q) {
-            1 => Seen::Within(p, q),
-            -1 => Seen::Within(q, p),
-            // On the segment's line: beyond an end, it is seen in one direction.
-            _ if between(&p, &q) => Seen::Anywhere,
-            _ => Seen::Within(p, q),
-        },
+        [p, q] => seen_across(v, p, q),
         [a, b, c] => {
             let o = orient2(&a, &b, &c);
             if o == 0 {
@@ -122,6 +109,18 @@ fn seen_from(v: &[f64; 2], points: &[[f64; 2]], corner: bool) -> Seen {
             }
         }
         _ => Seen::Anywhere,
+    }
+}
+
+/// The directions from `v` in which the segment from `p` to `q` is seen (neither end at
+/// `v`): from one end to the other counter-clockwise; on the segment's line, one direction
+/// beyond an end, and every direction between them.
+fn seen_across(v: &[f64; 2], p: [f64; 2], q: [f64; 2]) -> Seen {
+    match orient2(v, &p, &q) {
+        1 => Seen::Within(p, q),
+        -1 => Seen::Within(q, p),
+        _ if (0..2).all(|k| p[k].min(q[k]) <= v[k] && v[k] <= p[k].max(q[k])) => Seen::Anywhere,
+        _ => Seen::Within(p, q),
     }
 }
 
