@@ -53,6 +53,7 @@ mod exact;
 mod frame;
 mod graze;
 mod grid;
+mod hub;
 mod patch;
 mod sheet;
 mod vertex;
@@ -897,12 +898,11 @@ where
                 let found = match flat.verdict(&c, &tri.ids(), mode) {
                     Verdict::Clear => None,
                     Verdict::Along(u) => test(u.min(t), u.max(t)),
-                    Verdict::Test => {
-                        let (lo, hi) = bounds(&c);
-                        flat.near(soup, lo, hi)
-                            .map(|u| test(u.min(t), u.max(t)))
-                            .fold(None, earliest)
-                    }
+                    Verdict::Test(in_plane) => flat
+                        .near(soup, tris, &c, in_plane)
+                        .into_iter()
+                        .map(|u| test(u.min(t), u.max(t)))
+                        .fold(None, earliest),
                 };
                 best = earliest(best.take(), found);
             };

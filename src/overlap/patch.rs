@@ -36,10 +36,13 @@
 //! at one of the patch's corners, or inside it and touching the plane only at the patch's
 //! own corners or along its outline. Only the rest (a triangle passing through the plane,
 //! one lying in it facing the same way, one touching it elsewhere, where an edge of the
-//! patch may pass exactly through its corner or edge) is tested against the patch's triangles near it,
-//! pair by pair. This removes the long thin triangles of fans from the broad phase, where
-//! their boxes meet every small triangle along the rim.
+//! patch may pass exactly through its corner or edge) is tested, pair by pair, against the
+//! patch's triangles that meet its part of the plane: found by their boxes, or, around a
+//! fan's apex, by their angles there (`hub.rs`), since a fan's slivers have boxes that
+//! reach across the cap. This removes the long thin triangles of fans from the broad
+//! phase, where their boxes meet every small triangle along the rim.
 
+use super::hub::{HUB, Lookup, hub_of, turn};
 use super::*;
 use ahash::{AHashMap as HashMap, AHashSet as HashSet};
 use std::sync::OnceLock;
@@ -77,8 +80,9 @@ pub(super) struct Flat {
     corners: HashSet<u64>,
     /// Its outline's edges (corners' point numbers, ascending) and the triangle of the patch on each.
     outline: HashMap<[u64; 2], u32>,
-    /// Its triangles' boxes, built when a triangle is first tested pair by pair.
-    index: OnceLock<RTree<Boxed>>,
+    /// Its triangles as [`Flat::near`] finds them, built when a triangle is first tested
+    /// pair by pair.
+    lookup: OnceLock<Lookup>,
     /// Its outline failed (see [`outline`]): its triangles may lie on one another, and the
     /// pairs of them that can are tested ([`Flat::inner_pairs`]).
     pub(super) folded: bool,
@@ -91,8 +95,11 @@ pub(super) enum Verdict {
     /// It shares this outline edge with the patch's triangle (tested, to note an edge both
     /// run the same way round), and is otherwise clear.
     Along(usize),
-    /// Test it against the patch's triangles near it.
-    Test,
+    /// Test it against the patch's triangles near it ([`Flat::near`]). `Some(m)`: it meets
+    /// the plane exactly in the hull of its corners in the plane, the bits of `m` (bit `k`
+    /// for corner `k`), its other corners lying strictly on one side; `None`: its corners
+    /// lie strictly on both sides.
+    Test(Option<u8>),
 }
 
 impl Flat {
@@ -116,10 +123,13 @@ impl Flat {
     /// an edge of its outline, meets the patch only on its triangles' edges.
     pub(super) fn verdict(&self, c: &[[f64; 3]; 3], h: &[u64; 3], mode: Mode) -> Verdict {
         let s = c.map(|p| self.side(&p));
+        // Where it meets the plane, when its corners say so exactly (see `Verdict::Test`).
+        let in_plane = (!(s.contains(&1) && s.contains(&-1)))
+            .then(|| (0..3).filter(|&k| s[k] == 0).fold(0, |m, k| m | 1 << k));
         if mode == Mode::Sheet {
             // Only a face in the plane can lie on the patch.
             return if s == [0, 0, 0] {
-                Verdict::Test
+                Verdict::Test(in_plane)
             } else {
                 Verdict::Clear
             };
@@ -133,7 +143,7 @@ impl Flat {
             return if orient2(&p[0], &p[1], &p[2]) == -self.sign && shared < 2 {
                 Verdict::Clear
             } else {
-                Verdict::Test
+                Verdict::Test(in_plane)
             };
         }
         if !s.contains(&1) {
@@ -146,18 +156,18 @@ impl Flat {
             return match zeros[..] {
                 [] => Verdict::Clear,
                 [k] if !self.folded && self.corners.contains(&h[k]) => Verdict::Clear,
-                _ => Verdict::Test,
+                _ => Verdict::Test(in_plane),
             };
         }
         if s.contains(&-1) {
-            return Verdict::Test;
+            return Verdict::Test(in_plane);
         }
         // Inside, touching the plane at the corners with sign 0. A corner of a folded patch
         // may lie inside another of its triangles, and a corner in the plane counts as on
         // the side a face faces, so a triangle touching it there from inside crosses that
         // face: tested.
         if self.folded && s.contains(&0) {
-            return Verdict::Test;
+            return Verdict::Test(in_plane);
         }
         let zeros: Vec<usize> = (0..3).filter(|&k| s[k] == 0).collect();
         match zeros[..] {
@@ -167,10 +177,10 @@ impl Flat {
                 let key = [h[a].min(h[b]), h[a].max(h[b])];
                 match self.outline.get(&key) {
                     Some(&t) => Verdict::Along(t as usize),
-                    None => Verdict::Test,
+                    None => Verdict::Test(in_plane),
                 }
             }
-            _ => Verdict::Test,
+            _ => Verdict::Test(in_plane),
         }
     }
 
@@ -227,14 +237,7 @@ impl Flat {
             })
             .collect();
         // Pairs sharing no corner, by their boxes.
-        let hub = |t: u32| -> Option<u64> {
-            tris[t as usize]
-                .ids()
-                .iter()
-                .filter_map(|h| hubs.get(h).map(|&d| (std::cmp::Reverse(d), *h)))
-                .min()
-                .map(|(_, h)| h)
-        };
+        let hub = |t: u32| hub_of(&hubs, &tris[t as usize].ids());
         let mut classes: HashMap<Option<u64>, Vec<Boxed>> = HashMap::new();
         let boxed = |t: u32| {
             let c = soup.triangle(t as usize).map(|p| p.coords());
@@ -291,33 +294,24 @@ impl Flat {
         pairs
     }
 
-    /// The patch's triangles whose boxes meet `lo..hi`.
-    pub(super) fn near<'a, S: Soup>(
-        &'a self,
+    /// The patch's triangles (ascending, each once) that the pair test may find anything
+    /// with, for a triangle with corners `c` not of the patch that meets the plane as
+    /// `in_plane` says ([`Verdict::Test`]): see [`Lookup::near`].
+    pub(super) fn near<S: Soup>(
+        &self,
         soup: &S,
-        lo: [f64; 3],
-        hi: [f64; 3],
-    ) -> impl Iterator<Item = usize> + 'a {
-        let tree = self.index.get_or_init(|| {
-            RTree::bulk_load(
-                self.tris
-                    .iter()
-                    .map(|&t| {
-                        let c = soup.triangle(t as usize).map(|p| p.coords());
-                        let (lo, hi) = bounds(&c);
-                        GeomWithData::new(Rectangle::from_corners(lo, hi), t)
-                    })
-                    .collect(),
-            )
-        });
-        tree.locate_in_envelope_intersecting(&AABB::from_corners(lo, hi))
-            .map(|b| b.data as usize)
+        tris: &[Tri],
+        c: &[[f64; 3]; 3],
+        in_plane: Option<u8>,
+    ) -> Vec<usize> {
+        let lookup = self
+            .lookup
+            .get_or_init(|| Lookup::new(soup, tris, &self.tris, self.drop));
+        let m = in_plane.unwrap_or(0b111);
+        let points: Vec<[f64; 3]> = (0..3).filter(|k| m >> k & 1 != 0).map(|k| c[k]).collect();
+        lookup.near(&points)
     }
 }
-
-/// Corners of a folded patch with more triangles around them than this are hubs (see
-/// [`Flat::inner_pairs`]).
-const HUB: usize = 16;
 
 /// A triangle's angle at a corner: the corner, its first side's end, its second side's
 /// end (counter-clockwise from the first), and the triangle.
@@ -328,14 +322,7 @@ type Angle = ([f64; 2], [f64; 2], [f64; 2], u32);
 /// turning counter-clockwise (less than a half turn) from first to second side.
 fn overlapping_angles(mut angles: Vec<Angle>) -> Vec<(u32, u32)> {
     let v = angles[0].0;
-    // The half-plane of a direction from `v`: [0, π) first, then [π, 2π).
-    let half = |p: &[f64; 2]| !(p[1] > v[1] || (p[1] == v[1] && p[0] > v[0]));
-    let order = |p: &[f64; 2], q: &[f64; 2]| {
-        half(p)
-            .cmp(&half(q))
-            .then_with(|| 0.cmp(&orient2(&v, p, q)))
-    };
-    angles.sort_by(|a, b| order(&a.1, &b.1).then(a.3.cmp(&b.3)));
+    angles.sort_by(|a, b| turn(&v, &a.1, &b.1).then(a.3.cmp(&b.3)));
     let n = angles.len();
     let mut pairs = Vec::new();
     for i in 0..n {
@@ -343,7 +330,7 @@ fn overlapping_angles(mut angles: Vec<Angle>) -> Vec<(u32, u32)> {
         for step in 1..n {
             let (_, q, _, u) = angles[(i + step) % n];
             // Starting along the same side, or strictly inside the angle.
-            let inside = (half(&q) == half(&s) && orient2(&v, &s, &q) == 0)
+            let inside = turn(&v, &s, &q) == std::cmp::Ordering::Equal
                 || (orient2(&v, &s, &q) > 0 && orient2(&v, &q, &e) > 0);
             if !inside {
                 break;
@@ -915,7 +902,7 @@ fn flat<S: Soup>(
         hi,
         corners: points,
         outline,
-        index: OnceLock::new(),
+        lookup: OnceLock::new(),
         folded: false,
     })
 }
@@ -1031,7 +1018,7 @@ mod tests {
                     .filter(|&i| {
                         matches!(
                             f.verdict(&t[i], &tris[i].ids(), super::Mode::Solid),
-                            super::Verdict::Test
+                            super::Verdict::Test(_)
                         )
                     })
                     .count()
@@ -1223,17 +1210,67 @@ mod tests {
         // up, as the side does, joining it along the rim. The side's patch is found again
         // without them rather than cut into its parts, which all meet at the apex.
         let n = 80_000;
-        let f = |x: f64| x as f32 as f64;
+        let t = rim_cone(n, |x| x as f32 as f64);
+        let (patch, _, _) = patches_of(&t);
+        let side = patch[0];
+        assert!(patch[..n].iter().all(|&p| p == side));
+    }
+
+    /// A cone of `n` sections (radius 10, height 20) whose base is fanned from its rim
+    /// corner 0, as bench/cad_meshes.py's rim-cone writes it, the rim's coordinates passed
+    /// through `round`: its side first, then its base.
+    fn rim_cone(n: usize, round: impl Fn(f64) -> f64) -> Vec<T3> {
         let rim = |k: usize| {
             let a = std::f64::consts::TAU * (k % n) as f64 / n as f64;
-            [f(10.0 * a.cos()), f(10.0 * a.sin()), 0.0]
+            [round(10.0 * a.cos()), round(10.0 * a.sin()), 0.0]
         };
         let apex = [0.0, 0.0, 20.0];
         let mut t: Vec<T3> = (0..n).map(|k| [rim(k), rim(k + 1), apex]).collect();
         t.extend((1..n - 1).map(|k| [rim(0), rim(k + 1), rim(k)]));
-        let (patch, _, _) = patches_of(&t);
-        let side = patch[0];
-        assert!(patch[..n].iter().all(|&p| p == side));
+        t
+    }
+
+    #[test]
+    fn a_rim_fan_folded_by_rounding_is_refused_where_every_pair_refuses_it() {
+        // The rim rounded to a coarse step, as f32 rounds a rim of 10^5 corners: near
+        // the x axis corners fall on one line, base triangles turn over or lie on one
+        // another, and the side's triangles there touch the folded base. The patch's
+        // triangles around the fan's corner are looked up by their angles there: the
+        // search finds what testing every pair finds, the same first pair.
+        for (n, step, refused) in [
+            (96, 0.05, false),
+            (128, 0.2, true),
+            (200, 0.05, true),
+            (300, 0.01, true),
+            (300, 0.02, false),
+            (300, 0.2, true),
+        ] {
+            let t = rim_cone(n, |x| (x / step).round() * step);
+            let (a, b) = both(&t);
+            assert_eq!(a, b, "{n} sections, step {step}");
+            assert_eq!(a.is_err(), refused, "{n} sections, step {step}: {a:?}");
+        }
+        // At full precision the fan is sound, whatever its size.
+        for n in [96, 400] {
+            assert_eq!(both(&rim_cone(n, |x| x)), (Ok(None), Ok(None)), "{n}");
+        }
+    }
+
+    #[test]
+    fn the_f32_rim_cone_is_refused_at_its_first_crossing() {
+        // bench/cad_meshes.py's rim-cone of 80,000 sections as a binary STL stores it:
+        // corner 5 of the rim (in side triangle 5) lies inside base triangle 80,006, which
+        // the fold laid over it (triangles numbered from 1, as the refusal names them).
+        // In f64 the same cone is sound.
+        let n = 80_000;
+        let run = |t: &[T3]| {
+            let s = soup(t);
+            search(&VertexSoup(&s), Patches::Always, super::Mode::Solid)
+        };
+        let o = run(&rim_cone(n, |x| x as f32 as f64)).unwrap_err();
+        assert_eq!((o.first + 1, o.second + 1), (5, 80_006));
+        assert!(matches!(o.kind, Kind::Cross(_)), "{o:?}");
+        assert_eq!(run(&rim_cone(n, |x| x)), Ok(None));
     }
 
     /// The broad phase's records of the triangles of `v`, and the patches [`super::find`]
