@@ -869,12 +869,12 @@ bool list_from(Geom_BSplineSurface& b, bool u, double lo, double hi) {
 /// takes a periodic B-spline surface's knots over the one period they are listed for: on
 /// a face whose range starts elsewhere (the NIST part's two swept B-spline faces start
 /// 3 % of a period past the first knot), the part past that period is integrated across
-/// its knots as one piece. Asked to any tolerance from 1e-5 to 1e-12, such a face's
-/// volume term was 4e-8 to 5e-7 of itself off the value it converges to once its knots
-/// are listed over its range (asked to 1e-9 and to 1e-13, then within 1e-15 of each
-/// other). Returns the face on a copy of its surface listing its knots from the face's
-/// own first parameter: the same surface, the same curves on it, so that every piece
-/// BRepGProp integrates lies between two knots. Any other face is returned as it is.
+/// its knots as one piece. Asked to any tolerance from 1e-5 to 1e-12, the first of them
+/// had its volume term 4e-8 to 5e-7 of itself off the value it converges to once its
+/// knots are listed over its range (asked to 1e-9 and to 1e-13, then within 1e-15 of
+/// each other). Returns the face on a copy of its surface listing its knots from the
+/// face's own first parameter: the same surface, the same curves on it, so that every
+/// piece BRepGProp integrates lies between two knots. Any other face is returned as it is.
 TopoDS_Face listed_over_range(const TopoDS_Face& face) {
     TopLoc_Location loc;
     Handle(Geom_Surface) surface = BRep_Tool::Surface(face, loc);
