@@ -553,6 +553,7 @@ unsafe extern "C" {
         msg: *mut c_char,
         len: usize,
     ) -> c_int;
+    fn inertia_cad_test_listed_knots(out: *mut f64, msg: *mut c_char, len: usize) -> c_int;
     fn inertia_cad_write_test(
         kind: c_int,
         path: *const c_char,
@@ -886,6 +887,24 @@ pub mod testing {
                 msg.as_mut_ptr().cast(),
                 msg.len(),
             )
+        };
+        status(code, &msg)?;
+        Ok(out)
+    }
+
+    /// A cylinder r 5, h 20 on B-spline surfaces, its side's periodic surface with 12 knot
+    /// spans listed from a third of a turn, integrated face by face as BRepGProp integrates
+    /// it (`[0]`) and with each face's knots listed over its own range, as [`read`] does
+    /// (`[1]`): two volumes to compare with 500π.
+    ///
+    /// # Errors
+    /// [`Error::Cad`] when OpenCASCADE fails.
+    pub fn listed_knots() -> Result<[f64; 2]> {
+        let mut out = [0.0; 2];
+        let mut msg = [0u8; MESSAGE];
+        // SAFETY: an out-array of 2, a buffer of its length.
+        let code = unsafe {
+            inertia_cad_test_listed_knots(out.as_mut_ptr(), msg.as_mut_ptr().cast(), msg.len())
         };
         status(code, &msg)?;
         Ok(out)
@@ -1356,6 +1375,20 @@ mod tests {
                 assert_eq!(mine, r.to_vec(), "{}: solid {k}", path.display());
             }
         }
+    }
+
+    #[test]
+    fn a_spline_cylinder_listing_its_knots_from_a_third_of_a_turn_has_its_closed_form() {
+        let [plain, listed] = testing::listed_knots().unwrap();
+        let exact = 500.0 * PI;
+        eprintln!(
+            "BRepGProp alone {:e}, knots listed {:e}",
+            plain / exact - 1.0,
+            listed / exact - 1.0
+        );
+        assert!((listed / exact - 1.0).abs() < 1e-13, "{listed}");
+        // BRepGProp alone integrates across the knots it does not list.
+        assert!((plain / exact - 1.0).abs() > 1e-11, "{plain}");
     }
 
     /// The largest difference of `a` from `b`, relative: the volume to itself, the
