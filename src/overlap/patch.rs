@@ -423,11 +423,8 @@ pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri], nbr: &[u32], masks: &[u8
             run_of[t as usize] = r as u32;
         }
     }
+    // Each group's triangles come in ascending order.
     let mut groups = join(masks, nbr, &order, &runs, &run_of);
-    // Each group's triangles in ascending order, so that the outline and flat checks read
-    // their records in file order (its first member, the patch's id, stays first: every
-    // grown run's seed is its least triangle).
-    groups.par_iter_mut().for_each(|g| g.0.sort_unstable());
     // A patch's flat form if it is one, or the triangles where its outline fails.
     let check_why = |tris: &[Tri], members: &[u32], drop: usize, sign: i8| {
         let outline = outline(soup, tris, nbr, members, members[0], drop, sign)?;
@@ -708,20 +705,36 @@ fn join(
     }
     let mut groups: Vec<Group> = Vec::new();
     let mut slot = vec![usize::MAX; runs.len()];
+    let mut sizes: Vec<usize> = Vec::new();
     for (r, &(start, end, drop, sign)) in runs.iter().enumerate() {
         let top = root(&mut parent, r);
         if slot[top] == usize::MAX {
             slot[top] = groups.len();
             groups.push((Vec::new(), drop, sign, Vec::new()));
+            sizes.push(0);
         }
+        sizes[slot[top]] += end - start;
         let g = &mut groups[slot[top]];
-        g.0.extend_from_slice(&order[start..end]);
         g.3.push(r);
         if g.3.len() == 2 {
             // Joined: the axis they all face.
             let b = mask[top].trailing_zeros() as usize;
             g.1 = b / 2;
             g.2 = if b.is_multiple_of(2) { 1 } else { -1 };
+        }
+    }
+    // Each group's triangles in ascending order (the outline and flat checks read their
+    // records in file order, and the least, a grown run's seed, is the patch's id): one
+    // pass over the triangles instead of a sort of each group.
+    for (g, size) in groups.iter_mut().zip(sizes) {
+        g.0.reserve_exact(size);
+    }
+    let group_of: Vec<usize> = (0..runs.len())
+        .map(|r| slot[root(&mut parent, r)])
+        .collect();
+    for (t, &r) in run_of.iter().enumerate() {
+        if r != NONE {
+            groups[group_of[r as usize]].0.push(t as u32);
         }
     }
     groups
