@@ -335,7 +335,8 @@ fn record<S: Soup>(soup: &S, welded: &Welded, t: usize, mask: &mut u8) -> Tri {
         hi,
         points: welded.corners(t),
         cell: 0,
-        patch: 0,
+        // Alone until the patches are found.
+        patch: t as u32,
         quiet: false,
     }
 }
@@ -397,13 +398,9 @@ fn search_welded<S: Soup>(
             quiet(tris);
             flats
         }
+        // Every triangle is its own patch, as recorded.
         #[cfg(test)]
-        Patches::Never => {
-            for (t, tri) in tris.iter_mut().enumerate() {
-                tri.patch = t as u32;
-            }
-            Vec::new()
-        }
+        Patches::Never => Vec::new(),
     };
     // Small bodies alone, left out of the broad phase (see [`alone`]).
     let alone = groups.as_ref().and_then(|g| alone::alone(tris, g));
@@ -753,6 +750,18 @@ fn major_patch(group: &[u128], tris: &[Tri]) -> Option<u32> {
 /// mostly single triangles (the index of their boxes would be the grid again).
 fn quiet(tris: &mut [Tri]) {
     let n = tris.len();
+    let meets = |b: &PatchBox, t: &Tri| (0..3).all(|k| b.0[k] <= t.hi[k] && t.lo[k] <= b.1[k]);
+    // A few patches (a smooth part): their boxes found in one pass on every core, and
+    // each looked at in turn.
+    if let Some(boxes) = few_patch_boxes(tris) {
+        if boxes.len() >= 2 && 4 * boxes.len() <= n {
+            tris.par_iter_mut()
+                .with_min_len(1 << 12)
+                .filter(|t| t.in_grid())
+                .for_each(|t| t.quiet = !boxes.iter().any(|b| b.2 != t.patch && meets(b, t)));
+        }
+        return;
+    }
     // How many patches: each has one triangle whose index is its id (its seed, or a
     // triangle alone).
     let patches = tris
@@ -765,7 +774,7 @@ fn quiet(tris: &mut [Tri]) {
     }
     // Each patch's box, by a compact number given in order of first member.
     let mut slot = vec![u32::MAX; n];
-    let mut boxes: Vec<([f32; 3], [f32; 3], u32)> = Vec::new();
+    let mut boxes: Vec<PatchBox> = Vec::new();
     for t in tris.iter().filter(|t| t.in_grid()) {
         let s = &mut slot[t.patch as usize];
         if *s == u32::MAX {
@@ -780,17 +789,6 @@ fn quiet(tris: &mut [Tri]) {
         }
     }
     drop(slot);
-    let meets = |b: &([f32; 3], [f32; 3], u32), t: &Tri| {
-        (0..3).all(|k| b.0[k] <= t.hi[k] && t.lo[k] <= b.1[k])
-    };
-    if boxes.len() <= 64 {
-        // A few patches (a smooth part): each box looked at in turn.
-        tris.par_iter_mut()
-            .with_min_len(1 << 12)
-            .filter(|t| t.in_grid())
-            .for_each(|t| t.quiet = !boxes.iter().any(|b| b.2 != t.patch && meets(b, t)));
-        return;
-    }
     let index: RTree<GeomWithData<Rectangle<[f32; 3]>, u32>> = RTree::bulk_load(
         boxes
             .into_iter()
@@ -806,6 +804,59 @@ fn quiet(tris: &mut [Tri]) {
                 .locate_in_envelope_intersecting(&env)
                 .any(|b| b.data != t.patch);
         });
+}
+
+/// A patch's box (low and high corners) and its id.
+type PatchBox = ([f32; 3], [f32; 3], u32);
+
+/// At most this many patches are looked at one by one by [`quiet`]; more go in an index.
+const FEW_PATCHES: usize = 64;
+
+/// The boxes of the patches of the triangles in the broad phase, if there are at most
+/// [`FEW_PATCHES`] (in no set order); `None` if more. One pass on every core: each chunk
+/// keeps its patches' boxes in a short list, and gives up past the limit.
+fn few_patch_boxes(tris: &[Tri]) -> Option<Vec<PatchBox>> {
+    let grow = |b: &mut PatchBox, lo: [f32; 3], hi: [f32; 3]| {
+        for k in 0..3 {
+            b.0[k] = b.0[k].min(lo[k]);
+            b.1[k] = b.1[k].max(hi[k]);
+        }
+    };
+    // `b` grown by box `(lo, hi)` of patch `patch`; `false` past the limit.
+    let add = |boxes: &mut Vec<PatchBox>, last: &mut usize, (lo, hi, patch): PatchBox| {
+        let i = if boxes.get(*last).is_some_and(|b| b.2 == patch) {
+            *last
+        } else if let Some(i) = boxes.iter().position(|b| b.2 == patch) {
+            i
+        } else if boxes.len() < FEW_PATCHES {
+            boxes.push((lo, hi, patch));
+            boxes.len() - 1
+        } else {
+            return false;
+        };
+        grow(&mut boxes[i], lo, hi);
+        *last = i;
+        true
+    };
+    tris.par_chunks(1 << 14)
+        .map(|chunk| {
+            let (mut boxes, mut last) = (Vec::new(), 0);
+            for t in chunk.iter().filter(|t| t.in_grid()) {
+                if !add(&mut boxes, &mut last, (t.lo, t.hi, t.patch)) {
+                    return None;
+                }
+            }
+            Some(boxes)
+        })
+        .try_reduce(Vec::new, |mut a, b| {
+            let mut last = 0;
+            for x in b {
+                if !add(&mut a, &mut last, x) {
+                    return None;
+                }
+            }
+            Some(a)
+        })
 }
 
 /// The earlier of two findings (by first triangle, then second), so that the pair reported

@@ -359,13 +359,10 @@ fn facing(c: &[[f64; 3]; 3]) -> Option<(usize, i8)> {
     })
 }
 
-/// Sets each triangle's [`Tri::patch`] (its own index when alone) and returns the flat
-/// patches to check as a whole (their triangles marked [`UNIT`]).
+/// Sets each triangle's [`Tri::patch`] (left at its own index, as recorded, when alone)
+/// and returns the flat patches to check as a whole (their triangles marked [`UNIT`]).
 pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri], nbr: &[u32], masks: &[u8]) -> Vec<Flat> {
     let n = tris.len();
-    for (t, tri) in tris.iter_mut().enumerate() {
-        tri.patch = t as u32;
-    }
     if n < 2 || n >= UNIT as usize / 3 {
         return Vec::new();
     }
@@ -377,7 +374,8 @@ pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri], nbr: &[u32], masks: &[u8
     let mut order: Vec<u32> = Vec::new();
     let mut runs: Vec<(usize, usize, usize, i8)> = Vec::new();
     for seed in 0..n {
-        if seen[seed] || tris[seed].is_empty() {
+        // An empty mask is an empty record (a degenerate triangle), without reading it.
+        if seen[seed] || masks[seed] == 0 {
             continue;
         }
         let Some((drop, sign)) = facing(&corners(seed)) else {
