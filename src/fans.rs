@@ -160,14 +160,12 @@ impl Fans {
         cuts.dedup();
         cuts.par_windows(2)
             .flat_map_iter(|w| {
-                let mut steps = Vec::new();
-                e[w[0]..w[1]]
-                    .chunk_by(|a, b| a >> 32 == b >> 32)
-                    .map(|run| {
-                        steps.clear();
-                        steps.extend(run.iter().map(|&x| Step::of(x, ids)));
-                        f(&steps)
-                    })
+                // The chunk's steps decoded in one loop first: its reads of the point
+                // numbers do not wait on one another, nor on the runs' work.
+                let steps: Vec<Step> = e[w[0]..w[1]].iter().map(|&x| Step::of(x, ids)).collect();
+                steps
+                    .chunk_by(|a, b| a.point == b.point)
+                    .map(&f)
                     .collect::<Vec<_>>()
             })
             .collect()
