@@ -24,6 +24,21 @@ pub(crate) struct WeldedRaw {
     pub(crate) welded: Welded,
 }
 
+/// A vertex list seen as a soup of triangles, three vertices each (the last one repeated
+/// to fill the last), so that the weld compares each vertex once rather than each corner.
+struct VertexList<'a>(&'a [[f64; 3]]);
+
+impl super::Soup for VertexList<'_> {
+    type Point = [u64; 3];
+    fn len(&self) -> usize {
+        self.0.len().div_ceil(3)
+    }
+    fn triangle(&self, t: usize) -> [[u64; 3]; 3] {
+        let last = self.0.len().saturating_sub(1);
+        [0, 1, 2].map(|k| crate::mesh::key(self.0[(3 * t + k).min(last)]))
+    }
+}
+
 /// Welds `raw` (see [`WeldedRaw`]).
 ///
 /// # Errors
@@ -45,7 +60,27 @@ pub(crate) fn weld_raw(raw: &RawMesh) -> Result<WeldedRaw> {
     if count > MAX_TRIANGLES {
         return Err(too_many());
     }
-    let welded = welded_points(&IndexedSoup(raw)).ok_or_else(too_many)?;
+    // Each input vertex welded once (a reader lists a shared point once or a few times,
+    // where the triangles list it about six times), then each corner given its vertex's
+    // number.
+    let welded = if raw.vertices.is_empty() {
+        welded_points(&IndexedSoup(raw)).ok_or_else(too_many)?
+    } else {
+        let list = welded_points(&VertexList(&raw.vertices)).ok_or_else(too_many)?;
+        use rayon::prelude::*;
+        let ids = raw
+            .triangles
+            .par_iter()
+            .flat_map_iter(|t| t.map(|v| list.ids[v as usize]))
+            .collect();
+        Welded {
+            ids,
+            points: list.points,
+            fans: Default::default(),
+            neighbours: None,
+            groups: None,
+        }
+    };
     // Point numbers made dense in order of first use (a cheap pass: this path explains).
     let mut dense = vec![u32::MAX; welded.points];
     let mut vertices = Vec::new();
