@@ -120,15 +120,19 @@ pub(crate) fn build(raw: &RawMesh, overlapping: bool) -> (Result<Mesh>, Option<W
         Err(e) => return (Err(e), None),
     };
     let used = vertices.len();
-    // Keep triangles with three distinct points; remember each one's input number.
-    let mut triangles: Vec<[u32; 3]> = Vec::with_capacity(all.len());
-    let mut origin: Vec<usize> = Vec::with_capacity(all.len());
-    for (t, w) in all.into_iter().enumerate() {
-        if !super::weld::repeats(&w) {
-            triangles.push(w);
+    // Keep triangles with three distinct points (in place); remember each one's input
+    // number.
+    let mut triangles = all;
+    let mut origin: Vec<usize> = Vec::with_capacity(triangles.len());
+    let mut t = 0;
+    triangles.retain(|w| {
+        let keep = !super::weld::repeats(w);
+        if keep {
             origin.push(t);
         }
-    }
+        t += 1;
+        keep
+    });
     let degenerate = raw.triangles.len() - triangles.len();
     let mesh = (|| {
         if triangles.is_empty() {
