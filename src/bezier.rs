@@ -414,24 +414,23 @@ fn eval(points: &[[f64; 3]], t: f64) -> ([f64; 3], [f64; 3]) {
 /// loops unroll): the same operations in the same order, so the same bits.
 #[inline(always)]
 fn casteljau_of<const N: usize>(points: &[[f64; 3]], t: f64) -> ([f64; 3], [f64; 3]) {
-    let Ok(mut b) = <[[f64; 3]; N]>::try_from(points) else {
-        return casteljau::<{ MAX_DEGREE + 1 }>(points, t);
-    };
-    let n = N - 1;
-    for level in 1..n {
-        for j in 0..=n - level {
-            b[j] = std::array::from_fn(|c| (1.0 - t) * b[j][c] + t * b[j + 1][c]);
-        }
+    match <[[f64; 3]; N]>::try_from(points) {
+        Ok(b) => reduce(b, N - 1, t),
+        Err(_) => casteljau::<{ MAX_DEGREE + 1 }>(points, t),
     }
-    let p = std::array::from_fn(|c| (1.0 - t) * b[0][c] + t * b[1][c]);
-    let d = std::array::from_fn(|c| n as f64 * (b[1][c] - b[0][c]));
-    (p, d)
 }
 
 fn casteljau<const N: usize>(points: &[[f64; 3]], t: f64) -> ([f64; 3], [f64; 3]) {
     let n = points.len() - 1;
     let mut b = [[0.0; 3]; N];
     b[..=n].copy_from_slice(points);
+    reduce(b, n, t)
+}
+
+/// De Casteljau's levels on the control points `b[..=n]`: the point at `t` and the
+/// derivative there (inlined, so that a constant `n` unrolls the loops).
+#[inline(always)]
+fn reduce<const N: usize>(mut b: [[f64; 3]; N], n: usize, t: f64) -> ([f64; 3], [f64; 3]) {
     for level in 1..n {
         for j in 0..=n - level {
             b[j] = std::array::from_fn(|c| (1.0 - t) * b[j][c] + t * b[j + 1][c]);

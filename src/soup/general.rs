@@ -73,13 +73,7 @@ pub(crate) fn weld_raw(raw: &RawMesh) -> Result<WeldedRaw> {
             .par_iter()
             .flat_map_iter(|t| t.map(|v| list.ids[v as usize]))
             .collect();
-        Welded {
-            ids,
-            points: list.points,
-            fans: Default::default(),
-            neighbours: None,
-            groups: None,
-        }
+        Welded::of(ids, list.points)
     };
     // Point numbers made dense in order of first use (a cheap pass: this path explains).
     let mut dense = vec![u32::MAX; welded.points];

@@ -250,6 +250,17 @@ pub(crate) struct Welded {
 }
 
 impl Welded {
+    /// Corners numbered `ids` (three a triangle), all below `points`; nothing found yet.
+    fn of(ids: Vec<u32>, points: usize) -> Welded {
+        Welded {
+            ids,
+            points,
+            fans: Default::default(),
+            neighbours: None,
+            groups: None,
+        }
+    }
+
     /// Tells the overlap check the triangles' bodies.
     pub(crate) fn set_groups(&mut self, groups: Groups) {
         self.groups = Some(groups);
@@ -349,13 +360,10 @@ pub(crate) fn welded_points<S: Soup>(soup: &S) -> Option<Welded> {
     let weld = weld(&blocks, bits);
     // SAFETY: every block numbered each of its corners.
     let local = unsafe { local.assume_init() };
-    Some(Welded {
-        ids: point_numbers(local, &weld.global),
-        points: weld.start.last().copied().unwrap_or(0),
-        fans: Default::default(),
-        neighbours: None,
-        groups: None,
-    })
+    Some(Welded::of(
+        point_numbers(local, &weld.global),
+        weld.start.last().copied().unwrap_or(0),
+    ))
 }
 
 impl<P: Point> Pass<P> {
@@ -363,13 +371,10 @@ impl<P: Point> Pass<P> {
     fn welded(&self) -> Welded {
         // SAFETY: `run` returns only when every block ran to its end, numbering each corner.
         let local = unsafe { self.local.assume_init() };
-        Welded {
-            ids: point_numbers(local, &self.weld.global),
-            points: self.weld.start.last().copied().unwrap_or(0),
-            fans: Default::default(),
-            neighbours: None,
-            groups: None,
-        }
+        Welded::of(
+            point_numbers(local, &self.weld.global),
+            self.weld.start.last().copied().unwrap_or(0),
+        )
     }
 }
 
