@@ -75,6 +75,49 @@ pub(crate) fn unregister(start: *const u8) {
     }
 }
 
+/// The registered mapping that holds all of `bytes`, as its start and length.
+fn mapping_of(bytes: &[u8]) -> Option<(usize, usize)> {
+    let (lo, hi) = (
+        bytes.as_ptr() as usize,
+        bytes.as_ptr() as usize + bytes.len(),
+    );
+    TABLE.iter().find_map(|s| {
+        let len = s.len.load(Ordering::Acquire);
+        let start = s.start.load(Ordering::Acquire);
+        (len != 0 && lo >= start && hi <= start + len).then_some((start, len))
+    })
+}
+
+/// Whether `bytes` lie in a mapped input (see [`release`]).
+pub(crate) fn is_mapped(bytes: &[u8]) -> bool {
+    !bytes.is_empty() && mapping_of(bytes).is_some()
+}
+
+/// Lets this process's pages of `bytes` go, if they lie in a mapped input: the file's
+/// pages stay in the system's cache, and a later read maps them again (so a caller that
+/// will not read most of them again saves their memory). Bytes outside every mapped input
+/// (memory of the process's own, which letting go would clear) are left alone.
+pub(crate) fn release(bytes: &[u8]) {
+    if !is_mapped(bytes) {
+        return;
+    }
+    #[cfg(unix)]
+    {
+        // SAFETY: `sysconf` has no preconditions.
+        let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+        let page = if page > 0 { page as usize } else { 4096 };
+        // A mapping starts on a page boundary, so the page that holds the first byte lies in
+        // it; the length is rounded up to whole pages, which the mapping also covers.
+        let start = bytes.as_ptr() as usize / page * page;
+        let len = bytes.as_ptr() as usize + bytes.len() - start;
+        // SAFETY: the range lies in a read-only private mapping of a file (registered by
+        // `Bytes::open` until unmapped), whose pages `MADV_DONTNEED` drops from this
+        // process; a later read faults them in again from the file, unchanged. The result is
+        // ignored: the call only saves memory.
+        unsafe { libc::madvise(start as *mut libc::c_void, len, libc::MADV_DONTNEED) };
+    }
+}
+
 /// The message of the mapped file that holds address `addr`: [`Error::FileChanged`]'s
 /// message, prepared when the file was mapped. For a `SIGBUS` handler: it only reads
 /// atomics and allocates nothing (async-signal-safe). `None` when `addr` is in no mapped

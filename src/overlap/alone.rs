@@ -62,7 +62,6 @@ pub(super) fn alone(tris: &mut [Tri], groups: &Groups) -> Option<Alone> {
         .map(|(g, &(lo, hi))| Tri {
             lo,
             hi,
-            points: [u32::MAX; 3],
             cell: 0,
             patch: g as u32,
             quiet: false,
@@ -235,7 +234,7 @@ mod tests {
             let mut records: Vec<Tri> = Vec::new();
             let mut w = crate::soup::welded_points(&soup).unwrap();
             for t in 0..tris.len() {
-                records.push(super::super::record(&soup, &w, t, &mut 0));
+                records.push(super::super::record(&soup, t, &mut 0));
             }
             w.take_groups();
             if alone(
@@ -277,9 +276,8 @@ mod tests {
         }
         let corners: Vec<[f64; 3]> = tris.iter().flat_map(|t| t.iter().copied()).collect();
         let soup = VertexSoup(&corners);
-        let w = crate::soup::welded_points(&soup).unwrap();
         let mut records: Vec<Tri> = (0..tris.len())
-            .map(|t| super::super::record(&soup, &w, t, &mut 0))
+            .map(|t| super::super::record(&soup, t, &mut 0))
             .collect();
         let groups = Groups {
             labels,
@@ -295,7 +293,7 @@ mod tests {
             .collect();
         let soup = VertexSoup(&apart);
         let mut records: Vec<Tri> = (0..tris.len())
-            .map(|t| super::super::record(&soup, &w, t, &mut 0))
+            .map(|t| super::super::record(&soup, t, &mut 0))
             .collect();
         let lone = alone(&mut records, &groups).expect("bodies alone");
         assert_eq!(lone.starts.len(), bodies + 1);

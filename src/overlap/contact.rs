@@ -121,6 +121,7 @@ const AGAINST: f64 = -1e-3;
 pub(super) fn verify<S: Soup>(
     soup: &S,
     tris: &[Tri],
+    ids: &[u32],
     across: &[u32],
     mut contacts: Vec<Contact>,
     precision: &Precision,
@@ -158,7 +159,7 @@ pub(super) fn verify<S: Soup>(
     // The triangles at each corner, by its point number.
     let mut at: Vec<(u64, u32)> = (0..n)
         .filter(|&t| !tris[t].is_empty())
-        .flat_map(|t| tris[t].ids().map(|h| (h, t as u32)))
+        .flat_map(|t| ids_of(ids, t).map(|h| (h, t as u32)))
         .collect();
     at.par_sort_unstable();
     let around = |h: u64| {
@@ -184,7 +185,7 @@ pub(super) fn verify<S: Soup>(
     let mut ends: HashMap<(u64, u64, u32), usize> = HashMap::new();
     for (x, c) in contacts.iter().enumerate() {
         for &(t, k, face, way) in &c.crossings {
-            let h = tris[t].ids();
+            let h = ids_of(ids, t);
             let (u, v) = (h[k], h[(k + 1) % 3]);
             let key = (u.min(v), u.max(v), body[t]);
             if !once.insert((key.0, key.1, face)) {
@@ -220,7 +221,7 @@ pub(super) fn verify<S: Soup>(
                 if body[t] != b {
                     continue;
                 }
-                let ht = tris[t].ids();
+                let ht = ids_of(ids, t);
                 if p.is_none() {
                     let k = (0..3).find(|&k| ht[k] == h).unwrap_or(0);
                     p = Some(corners(t)[k]);

@@ -46,12 +46,13 @@ impl Grazing {
 pub(super) fn grazes<S: Soup>(
     soup: &S,
     tris: &[Tri],
+    ids: &[u32],
     noted: &[Grazing],
     precision: &Precision,
 ) -> (Option<Overlap>, Vec<Contact>) {
     let mut contacts = Vec::new();
     let edges: Vec<[u64; 2]> = noted.iter().map(|g| g.key).collect();
-    let faces = faces_at(tris, &edges);
+    let faces = faces_at(tris, ids, &edges);
     let corners = |t: usize| soup.triangle(t).map(|p| p.coords());
     for g in noted {
         let lo = faces.partition_point(|f| f.0 < g.key);

@@ -13,9 +13,9 @@
 //! angles kept as intervals of ranks in an R*-tree: a query costs a few binary searches
 //! and the triangles whose angles meet its own, a handful at the rim.
 
-use super::Tri;
 use super::exact::{orient2, project};
 use super::grid::{Boxed, bounds};
+use super::ids_of;
 use crate::soup::{Point, Soup};
 use ahash::AHashMap as HashMap;
 use rstar::{AABB, RTree, primitives::GeomWithData, primitives::Rectangle};
@@ -267,7 +267,7 @@ pub(super) struct Lookup {
 impl Lookup {
     /// The lookup of a flat patch's triangles `members`, seen flat with coordinate `drop`
     /// left out.
-    pub(super) fn new<S: Soup>(soup: &S, tris: &[Tri], members: &[u32], drop: usize) -> Lookup {
+    pub(super) fn new<S: Soup>(soup: &S, ids: &[u32], members: &[u32], drop: usize) -> Lookup {
         let corners = |t: u32| soup.triangle(t as usize).map(|p| p.coords());
         let boxed = |t: u32| {
             let (lo, hi) = bounds(&corners(t));
@@ -275,7 +275,7 @@ impl Lookup {
         };
         let mut degree: HashMap<u64, usize> = HashMap::new();
         for &t in members {
-            for h in tris[t as usize].ids() {
+            for h in ids_of(ids, t as usize) {
                 *degree.entry(h).or_default() += 1;
             }
         }
@@ -283,7 +283,7 @@ impl Lookup {
         let mut classes: HashMap<u64, Vec<u32>> = HashMap::new();
         let mut rest = Vec::new();
         for &t in members {
-            match hub_of(&degree, &tris[t as usize].ids()) {
+            match hub_of(&degree, &ids_of(ids, t as usize)) {
                 Some(h) => classes.entry(h).or_default().push(t),
                 None => rest.push(boxed(t)),
             }
@@ -303,7 +303,7 @@ impl Lookup {
                     }
                 }
                 hub_boxes.push(GeomWithData::new(Rectangle::from_corners(lo, hi), k));
-                Hub::new(h, members, |t| tris[t as usize].ids(), corners, drop)
+                Hub::new(h, members, |t| ids_of(ids, t as usize), corners, drop)
             })
             .collect();
         Lookup {

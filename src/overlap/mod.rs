@@ -46,6 +46,7 @@
 use crate::soup::{Point, Soup, Welded};
 use rayon::prelude::*;
 use rstar::{AABB, RTree, primitives::GeomWithData, primitives::Rectangle};
+use std::borrow::Cow;
 
 mod alone;
 pub(crate) mod contact;
@@ -141,16 +142,13 @@ impl Overlap {
 }
 
 /// What the broad phase keeps of a triangle: its box in `f32`, rounded outward (so that
-/// boxes that meet in `f64` meet here; 56 bytes a triangle rather than 80, which matters
-/// to a pass over millions in no particular order), and its corners' point numbers (the
-/// weld's, [`Welded`]: equal exactly when the points are, so that neighbours are passed
-/// over without reading their corners).
+/// boxes that meet in `f64` meet here; 40 bytes a triangle rather than 64, which matters
+/// to a pass over millions in no particular order). Its corners' point numbers are kept
+/// beside the records ([`ids_of`]).
 #[derive(Clone, Copy)]
 pub(super) struct Tri {
     pub(super) lo: [f32; 3],
     pub(super) hi: [f32; 3],
-    /// Its corners' point numbers (see [`Tri::ids`]).
-    points: [u32; 3],
     /// On the grid, the cell of the box's low corner (to test each pair in one cell only).
     pub(super) cell: u64,
     /// Its patch (see [`patch`]): the triangle's own index when alone, with [`UNIT`] set
@@ -174,13 +172,25 @@ fn up(x: f64) -> f32 {
     (if (f as f64) < x { f.next_up() } else { f }) + 0.0
 }
 
-impl Tri {
-    /// Its corners' point numbers, widened for the edge and corner keys built from them.
-    #[inline]
-    pub(super) fn ids(&self) -> [u64; 3] {
-        self.points.map(u64::from)
-    }
+/// Triangle `t`'s corners' point numbers among the corners' `ids` (the weld's,
+/// [`Welded`]: equal exactly when the points are, so that neighbours are passed over
+/// without reading their corners), widened for the edge and corner keys built from them.
+#[inline]
+pub(super) fn ids_of(ids: &[u32], t: usize) -> [u64; 3] {
+    let c = &ids[3 * t..3 * t + 3];
+    [c[0] as u64, c[1] as u64, c[2] as u64]
+}
 
+/// How many corners triangles `i` and `j` share (`ids` as for [`ids_of`]).
+#[inline]
+fn shared(ids: &[u32], i: usize, j: usize) -> usize {
+    let (a, b) = (&ids[3 * i..3 * i + 3], &ids[3 * j..3 * j + 3]);
+    a.iter()
+        .filter(|x| **x == b[0] || **x == b[1] || **x == b[2])
+        .count()
+}
+
+impl Tri {
     /// An empty box meets nothing: a degenerate triangle has no interior.
     fn is_empty(&self) -> bool {
         self.lo[0] > self.hi[0]
@@ -204,15 +214,6 @@ impl Tri {
             && o.lo[1] <= self.hi[1]
             && self.lo[2] <= o.hi[2]
             && o.lo[2] <= self.hi[2]
-    }
-
-    /// How many corners the two share.
-    fn shared(&self, o: &Tri) -> usize {
-        let h = &o.points;
-        self.points
-            .iter()
-            .filter(|x| **x == h[0] || **x == h[1] || **x == h[2])
-            .count()
     }
 }
 
@@ -320,7 +321,7 @@ pub(crate) fn check_welded<S: Soup>(soup: &S, welded: Welded) -> Result<Option<C
 
 /// The broad phase's record of triangle `t`, and in `mask` the signed axes it faces
 /// ([`patch::faces_mask`]: none for a degenerate triangle, whose box is empty).
-fn record<S: Soup>(soup: &S, welded: &Welded, t: usize, mask: &mut u8) -> Tri {
+fn record<S: Soup>(soup: &S, t: usize, mask: &mut u8) -> Tri {
     let c = soup.triangle(t).map(|p| p.coords());
     // Degenerate (collinear corners) exactly when every projection's orientation is 0.
     *mask = patch::faces_mask(&c);
@@ -333,7 +334,6 @@ fn record<S: Soup>(soup: &S, welded: &Welded, t: usize, mask: &mut u8) -> Tri {
     Tri {
         lo,
         hi,
-        points: welded.corners(t),
         cell: 0,
         // Alone until the patches are found.
         patch: t as u32,
@@ -348,21 +348,44 @@ fn search_welded<S: Soup>(
     patches: Patches,
     mode: Mode,
 ) -> Result<Option<Contacts>, Overlap> {
-    let n = soup.len();
-    if n < 2 {
+    if soup.len() < 2 {
         return Ok(None);
     }
+    // Each edge's neighbour across it, from the fans around the points (then let go).
+    let nbr = welded.neighbours();
+    let groups = welded.take_groups();
+    match welded.into_parts() {
+        // The corners read from the weld's points (the soup's memory was let go).
+        (ids, Some(points)) => {
+            let kept = crate::soup::PointSoup {
+                ids: &ids,
+                points: &points,
+            };
+            search_numbered(&kept, Cow::Borrowed(&ids), nbr, groups, patches, mode)
+        }
+        (ids, None) => search_numbered(soup, Cow::Owned(ids), nbr, groups, patches, mode),
+    }
+}
+
+/// [`search`] with the corners' point numbers `ids`, each edge's neighbour across it and
+/// the bodies, if known.
+fn search_numbered<S: Soup>(
+    soup: &S,
+    ids: Cow<'_, [u32]>,
+    nbr: Vec<u32>,
+    groups: Option<crate::soup::Groups>,
+    patches: Patches,
+    mode: Mode,
+) -> Result<Option<Contacts>, Overlap> {
+    let n = soup.len();
     let corners = |t: usize| {
         let [a, b, c] = soup.triangle(t);
         [a.coords(), b.coords(), c.coords()]
     };
-    // Each edge's neighbour across it, from the fans around the points (then let go).
-    let nbr = welded.neighbours();
-    let groups = welded.take_groups();
     // Each record, and apart from it the signed axes its triangle faces (the patch walk
     // reads a neighbour's byte, not its record), found while its corners are at hand.
     let mut masks = vec![0u8; n];
-    let make = |t: usize, mask: &mut u8| record(soup, &welded, t, mask);
+    let make = |t: usize, mask: &mut u8| record(soup, t, mask);
     // In scratch memory (huge pages were tried: faster at best, but direct compaction of
     // fragmented memory made them slower as often), or, if that cannot be had, a vector.
     let mut scratch = crate::scratch::Scratch::<Tri>::new(n, false);
@@ -390,11 +413,10 @@ fn search_welded<S: Soup>(
             &mut owned
         }
     };
-    // The records hold the point numbers now.
-    drop(welded);
+    let ids: &[u32] = &ids;
     let flats = match patches {
         Patches::Always => {
-            let flats = patch::find(soup, tris, &nbr, &masks);
+            let flats = patch::find(soup, tris, ids, &nbr, &masks);
             quiet(tris);
             flats
         }
@@ -465,7 +487,7 @@ fn search_welded<S: Soup>(
         // For a pair sharing one corner: whether each one's far edge is clearly on one side
         // of the other's plane.
         let mut clear = [false; 2];
-        let (ci, cj) = match a.shared(b) {
+        let (ci, cj) = match shared(ids, i, j) {
             1 => {
                 // Two faces around a shared corner are wrong by lying on each other,
                 // facing the same way (a box inside another, in its corner: tested when
@@ -494,7 +516,7 @@ fn search_welded<S: Soup>(
                 (ci, cj)
             }
             2 => {
-                if let Some(e) = same_way_edge(&a.ids(), &b.ids())
+                if let Some(e) = same_way_edge(&ids_of(ids, i), &ids_of(ids, j))
                     && let Ok(mut v) = same_way.lock()
                 {
                     v.push(e);
@@ -506,7 +528,7 @@ fn search_welded<S: Soup>(
         // Most candidates lie wholly on one side of the other's plane (neighbours of
         // neighbours on a curved surface): a floating-point test with a rigorous error
         // bound settles them before the exact predicates.
-        let found = if a.shared(b) == 1 {
+        let found = if shared(ids, i, j) == 1 {
             across_corner(&ci, &cj, clear)?
         } else {
             if separated(&ci, &cj) || separated(&cj, &ci) {
@@ -519,12 +541,16 @@ fn search_welded<S: Soup>(
                 && let Some(c) = corner
                 && let Ok(mut v) = passing.lock()
             {
-                v.push(Passing::new(c, (i, &ci, &a.ids()), (j, &cj, &b.ids())));
+                v.push(Passing::new(
+                    c,
+                    (i, &ci, &ids_of(ids, i)),
+                    (j, &cj, &ids_of(ids, j)),
+                ));
             }
             if let Some(g) = graze
                 && let Ok(mut v) = grazing.lock()
             {
-                v.push(Grazing::new(g, i, j, &tris[i].ids(), &tris[j].ids()));
+                v.push(Grazing::new(g, i, j, &ids_of(ids, i), &ids_of(ids, j)));
             }
             found?
         };
@@ -535,7 +561,12 @@ fn search_welded<S: Soup>(
                     .get_or_init(|| Precision::of(soup))
                     .tolerance(magnitude(&[&ci, &cj]))
         {
-            let c = Contact::crossing((i, &ci, &a.ids()), (j, &cj, &b.ids()), at, depth);
+            let c = Contact::crossing(
+                (i, &ci, &ids_of(ids, i)),
+                (j, &cj, &ids_of(ids, j)),
+                at,
+                depth,
+            );
             if let Ok(mut v) = contacts.lock() {
                 v.push(c);
             }
@@ -664,14 +695,14 @@ fn search_welded<S: Soup>(
     // Flat patches, each against the triangles whose boxes meet its box.
     let found = earliest(
         found,
-        flat_overlaps(soup, tris, unturned.as_deref(), &flats, &test, mode),
+        flat_overlaps(soup, tris, ids, unturned.as_deref(), &flats, &test, mode),
     );
     // A folded flat patch's own pairs that may overlap.
     let found = flats
         .iter()
         .filter(|f| f.folded)
         .map(|f| {
-            f.inner_pairs(soup, tris)
+            f.inner_pairs(soup, ids)
                 .into_par_iter()
                 .map(|(i, j)| pair(i as usize, j as usize))
                 .reduce(|| None, earliest)
@@ -687,7 +718,7 @@ fn search_welded<S: Soup>(
     } else {
         grazing.sort_unstable_by_key(|g| (g.first, g.second));
         let precision = precision.get_or_init(|| Precision::of(soup));
-        let (found, touching) = grazes(soup, tris, &grazing, precision);
+        let (found, touching) = grazes(soup, tris, ids, &grazing, precision);
         contacts.extend(touching);
         found
     };
@@ -697,7 +728,7 @@ fn search_welded<S: Soup>(
     } else {
         passing.sort_unstable_by_key(|p| (p.first, p.second));
         let precision = precision.get_or_init(|| Precision::of(soup));
-        let (found, touching) = through_corners(soup, tris, &passing, precision);
+        let (found, touching) = through_corners(soup, tris, ids, &passing, precision);
         contacts.extend(touching);
         earliest(through_edges, found)
     };
@@ -708,7 +739,7 @@ fn search_welded<S: Soup>(
         edges.sort_unstable();
         edges.dedup();
         let precision = precision.get_or_init(|| Precision::of(soup));
-        let (found, folds) = wedges(soup, tris, &edges, precision);
+        let (found, folds) = wedges(soup, tris, ids, &edges, precision);
         contacts.extend(folds);
         earliest(through_edges, found)
     };
@@ -716,7 +747,7 @@ fn search_welded<S: Soup>(
         return Err(o);
     }
     let precision = precision.get_or_init(|| Precision::of(soup));
-    contact::verify(soup, tris, &nbr, contacts, precision)
+    contact::verify(soup, tris, ids, &nbr, contacts, precision)
 }
 
 /// The patch more than half of a large cell's entries are of, if one is: the cell's pairs
@@ -879,6 +910,7 @@ fn earliest(a: Option<Overlap>, b: Option<Overlap>) -> Option<Overlap> {
 fn flat_overlaps<S: Soup, F>(
     soup: &S,
     tris: &[Tri],
+    ids: &[u32],
     unturned: Option<&[([f32; 3], [f32; 3])]>,
     flats: &[patch::Flat],
     test: &F,
@@ -946,11 +978,11 @@ where
                 }
                 let flat = &flats[k];
                 let c = *c.get_or_insert_with(|| soup.triangle(t).map(|p| p.coords()));
-                let found = match flat.verdict(&c, &tri.ids(), mode) {
+                let found = match flat.verdict(&c, &ids_of(ids, t), mode) {
                     Verdict::Clear => None,
                     Verdict::Along(u) => test(u.min(t), u.max(t)),
                     Verdict::Test(in_plane) => flat
-                        .near(soup, tris, &c, in_plane)
+                        .near(soup, ids, &c, in_plane)
                         .into_iter()
                         .map(|u| test(u.min(t), u.max(t)))
                         .fold(None, earliest),
@@ -1072,6 +1104,83 @@ mod tests {
         // And one pressed against the big one's bottom face from below.
         let t = [cube([0.0; 3], [4.0; 3]), cube([1.0, 1.0, -1.0], [1.0; 3])].concat();
         assert_eq!(first(&t), None);
+    }
+
+    /// A soup that says it is a mapped file, and notes when it is told to let its memory go.
+    struct AsMapped<'a>(VertexSoup<'a>, std::sync::atomic::AtomicBool);
+
+    impl Soup for AsMapped<'_> {
+        type Point = [u64; 3];
+        fn len(&self) -> usize {
+            self.0.len()
+        }
+        fn triangle(&self, t: usize) -> [[u64; 3]; 3] {
+            self.0.triangle(t)
+        }
+        fn mapped(&self) -> bool {
+            true
+        }
+        fn release(&self) {
+            self.1.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+
+    #[test]
+    fn a_mapped_file_is_checked_from_the_weld_s_points_alike() {
+        // The parallel pass keeps the points and lets a mapped file go; the check then reads
+        // the corners through the point numbers. It must find what the soup's own corners
+        // give: nothing, contacts within rounding, or the same first pair.
+        let (s, c) = 10.0_f64.to_radians().sin_cos();
+        let turn = |p: [f64; 3]| {
+            [
+                p[0],
+                (c * p[1] - s * p[2]) as f32 as f64,
+                (s * p[1] + c * p[2]) as f32 as f64,
+            ]
+        };
+        let cases: Vec<Vec<[[f64; 3]; 3]>> = vec![
+            [cube([0.0; 3], [1.0; 3]), cube([1.0, 1.0, 0.0], [1.0; 3])].concat(),
+            [cube([0.0; 3], [4.0; 3]), cube([1.0, 1.0, 4.0], [1.0; 3])].concat(),
+            [
+                cube([0.0; 3], [4.0, 4.0, 1.0]),
+                cube([1.0, 1.0, 1.0], [1.0; 3]),
+            ]
+            .concat()
+            .iter()
+            .map(|t| t.map(turn))
+            .collect(),
+            [
+                cube([0.0; 3], [4.0, 4.0, 1.0]),
+                cube([1.0, 1.0, 0.9], [1.0; 3]),
+            ]
+            .concat(),
+            [sphere([0.0; 3], 1.0, 24), sphere([1.5, 0.2, 0.1], 1.0, 24)].concat(),
+            [sphere([0.0; 3], 1.0, 24), cube([3.0, 0.0, 0.0], [1.0; 3])].concat(),
+            sphere([1e6, -2e6, 3e6], 1.0, 40),
+        ];
+        let mut welded_cases = 0;
+        for (k, t) in cases.iter().enumerate() {
+            let points = soup_of(t);
+            let plain = check(&VertexSoup(&points));
+            let mapped = AsMapped(VertexSoup(&points), false.into());
+            // Closed bodies only (the pass refuses the rest).
+            let Some((_, welded)) = crate::soup::solid_with(&mapped, true) else {
+                continue;
+            };
+            welded_cases += 1;
+            assert!(
+                mapped.1.load(std::sync::atomic::Ordering::Relaxed),
+                "case {k}"
+            );
+            assert!(welded.point_soup().is_some(), "case {k}");
+            let kept = check_welded(&mapped, welded);
+            match (&plain, &kept) {
+                (Ok(a), Ok(b)) => assert_eq!(a, b, "case {k}"),
+                (Err(a), Err(b)) => assert_eq!(a, b, "case {k}"),
+                _ => panic!("case {k}: {plain:?} against {kept:?}"),
+            }
+        }
+        assert!(welded_cases >= 5, "{welded_cases}");
     }
 
     /// The triangles of a convex solid wound outward (each turned to face away from a
@@ -1408,11 +1517,13 @@ mod tests {
             let points = soup_of(t);
             let soup = VertexSoup(&points);
             let mut welded = crate::soup::welded_points(&soup).unwrap();
+            let nbr = welded.neighbours();
+            let (ids, _) = welded.into_parts();
             let mut masks = vec![0u8; t.len()];
             let mut tris: Vec<Tri> = (0..t.len())
-                .map(|i| record(&soup, &welded, i, &mut masks[i]))
+                .map(|i| record(&soup, i, &mut masks[i]))
                 .collect();
-            let _flats = patch::find(&soup, &mut tris, &welded.neighbours(), &masks);
+            let _flats = patch::find(&soup, &mut tris, &ids, &nbr, &masks);
             quiet(&mut tris);
             let quiet_count = tris.iter().filter(|t| t.quiet).count();
             // The filter does its work: apart from where the spheres cross, most of each

@@ -198,7 +198,7 @@ impl Flat {
     ///   other), which are set against the others and not against one another.
     ///
     /// A fan of n triangles costs O(n log n), not the n² pairs whose boxes meet.
-    pub(super) fn inner_pairs<S: Soup>(&self, soup: &S, tris: &[Tri]) -> Vec<(u32, u32)> {
+    pub(super) fn inner_pairs<S: Soup>(&self, soup: &S, ids: &[u32]) -> Vec<(u32, u32)> {
         let corners = |t: u32| {
             soup.triangle(t as usize)
                 .map(|p| project(p.coords(), self.drop))
@@ -207,7 +207,7 @@ impl Flat {
         let mut uses: Vec<(u64, u32, u8)> = self
             .tris
             .iter()
-            .flat_map(|&t| (0..3u8).map(move |k| (tris[t as usize].ids()[k as usize], t, k)))
+            .flat_map(|&t| (0..3u8).map(move |k| (ids_of(ids, t as usize)[k as usize], t, k)))
             .collect();
         uses.par_sort_unstable();
         let mut hubs: HashMap<u64, usize> = HashMap::new();
@@ -237,7 +237,7 @@ impl Flat {
             })
             .collect();
         // Pairs sharing no corner, by their boxes.
-        let hub = |t: u32| hub_of(&hubs, &tris[t as usize].ids());
+        let hub = |t: u32| hub_of(&hubs, &ids_of(ids, t as usize));
         let mut classes: HashMap<Option<u64>, Vec<Boxed>> = HashMap::new();
         let boxed = |t: u32| {
             let c = soup.triangle(t as usize).map(|p| p.coords());
@@ -264,7 +264,7 @@ impl Flat {
                 .collect(),
         );
         let shares = |t: u32, u: u32| {
-            let (a, b) = (&tris[t as usize].ids(), &tris[u as usize].ids());
+            let (a, b) = (&ids_of(ids, t as usize), &ids_of(ids, u as usize));
             a.iter().any(|x| b.contains(x))
         };
         pairs.par_extend(self.tris.par_iter().flat_map_iter(|&t| {
@@ -300,13 +300,13 @@ impl Flat {
     pub(super) fn near<S: Soup>(
         &self,
         soup: &S,
-        tris: &[Tri],
+        ids: &[u32],
         c: &[[f64; 3]; 3],
         in_plane: Option<u8>,
     ) -> Vec<usize> {
         let lookup = self
             .lookup
-            .get_or_init(|| Lookup::new(soup, tris, &self.tris, self.drop));
+            .get_or_init(|| Lookup::new(soup, ids, &self.tris, self.drop));
         let m = in_plane.unwrap_or(0b111);
         let points: Vec<[f64; 3]> = (0..3).filter(|k| m >> k & 1 != 0).map(|k| c[k]).collect();
         lookup.near(&points)
@@ -361,7 +361,13 @@ fn facing(c: &[[f64; 3]; 3]) -> Option<(usize, i8)> {
 
 /// Sets each triangle's [`Tri::patch`] (left at its own index, as recorded, when alone)
 /// and returns the flat patches to check as a whole (their triangles marked [`UNIT`]).
-pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri], nbr: &[u32], masks: &[u8]) -> Vec<Flat> {
+pub(super) fn find<S: Soup>(
+    soup: &S,
+    tris: &mut [Tri],
+    ids: &[u32],
+    nbr: &[u32],
+    masks: &[u8],
+) -> Vec<Flat> {
     let n = tris.len();
     if n < 2 || n >= UNIT as usize / 3 {
         return Vec::new();
@@ -425,10 +431,10 @@ pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri], nbr: &[u32], masks: &[u8
     let mut groups = join(masks, nbr, &order, &runs, &run_of);
     // A patch's flat form if it is one, or the triangles where its outline fails.
     let check_why = |tris: &[Tri], members: &[u32], drop: usize, sign: i8| {
-        let outline = outline(soup, tris, nbr, members, members[0], drop, sign)?;
+        let outline = outline(soup, tris, ids, nbr, members, drop, sign)?;
         Ok::<_, Vec<u32>>(
             (members.len() >= FLAT_MIN)
-                .then(|| flat(soup, tris, members, drop, sign, outline))
+                .then(|| flat(soup, ids, members, drop, sign, outline))
                 .flatten(),
         )
     };
@@ -579,8 +585,8 @@ pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri], nbr: &[u32], masks: &[u8
             continue; // a part of it passed, and is a patch
         }
         set(tris, members);
-        let folded = open_edges(tris, nbr, members, members[0])
-            .and_then(|edges| flat(soup, tris, members, *drop, *sign, edges));
+        let folded = open_edges(tris, ids, nbr, members, members[0])
+            .and_then(|edges| flat(soup, ids, members, *drop, *sign, edges));
         match folded {
             Some(mut f) => {
                 f.folded = true;
@@ -603,6 +609,7 @@ pub(super) fn find<S: Soup>(soup: &S, tris: &mut [Tri], nbr: &[u32], masks: &[u8
 /// triangle on each), if no edge is such an edge of two of its triangles; else `None`.
 fn open_edges(
     tris: &[Tri],
+    ids: &[u32],
     nbr: &[u32],
     members: &[u32],
     id: u32,
@@ -610,7 +617,7 @@ fn open_edges(
     let mut edges = HashMap::new();
     for &t in members {
         let t = t as usize;
-        let h = tris[t].ids();
+        let h = ids_of(ids, t);
         for k in 0..3 {
             let u = nbr[3 * t + k];
             if u != NONE && tris[u as usize].patch == id {
@@ -738,7 +745,7 @@ fn join(
     groups
 }
 
-/// A patch's outline edges (corners' point numbers, ascending, and the patch's triangle on each),
+/// A patch's outline edges (of `members`, its triangles, ascending; corners' point numbers, ascending, and the patch's triangle on each),
 /// if they form rings that neither cross nor touch, exactly one of them turning the way
 /// the triangles do (seen with coordinate `drop` left out); else the triangles on the
 /// outline where it fails (none when no place can be named: a ring not closed, or not one
@@ -746,12 +753,16 @@ fn join(
 fn outline<S: Soup>(
     soup: &S,
     tris: &[Tri],
+    ids: &[u32],
     nbr: &[u32],
     members: &[u32],
-    id: u32,
     drop: usize,
     sign: i8,
 ) -> Result<HashMap<[u64; 2], u32>, Vec<u32>> {
+    // The patch's id: its first member's index.
+    let Some(&id) = members.first() else {
+        return Err(Vec::new());
+    };
     // (from, to, from's point, to's point, triangle)
     type Edge = (u64, u64, [f64; 2], [f64; 2], u32);
     let mut edges: Vec<Edge> = Vec::new();
@@ -764,7 +775,7 @@ fn outline<S: Soup>(
         if (0..3).all(inner) {
             continue;
         }
-        let h = tris[t].ids();
+        let h = ids_of(ids, t);
         let c = soup.triangle(t).map(|p| project(p.coords(), drop));
         for k in 0..3 {
             if inner(k) {
@@ -865,7 +876,7 @@ fn outline<S: Soup>(
 /// The patch as a [`Flat`], if all its corners lie exactly in one plane.
 fn flat<S: Soup>(
     soup: &S,
-    tris: &[Tri],
+    ids: &[u32],
     members: &[u32],
     drop: usize,
     sign: i8,
@@ -891,7 +902,7 @@ fn flat<S: Soup>(
             lo[k] = lo[k].min(a[k]);
             hi[k] = hi[k].max(b[k]);
         }
-        points.extend(tris[t as usize].ids());
+        points.extend(ids_of(ids, t as usize));
     }
     let aligned = aligned.map(|a| {
         // `orient` of a point beyond the plane along +axis: minus the sign of the normal's
@@ -1020,7 +1031,7 @@ mod tests {
     fn patches_of(t: &[T3]) -> (Vec<u32>, usize, usize) {
         let s = soup(t);
         let v = VertexSoup(&s);
-        let (tris, flats) = found(&v);
+        let (tris, ids, flats) = found(&v);
         let unclear = flats
             .iter()
             .map(|f| {
@@ -1028,7 +1039,7 @@ mod tests {
                     .filter(|&i| f.tris.binary_search(&(i as u32)).is_err())
                     .filter(|&i| {
                         matches!(
-                            f.verdict(&t[i], &tris[i].ids(), super::Mode::Solid),
+                            f.verdict(&t[i], &super::super::ids_of(&ids, i), super::Mode::Solid),
                             super::Verdict::Test(_)
                         )
                     })
@@ -1286,22 +1297,24 @@ mod tests {
 
     /// The broad phase's records of the triangles of `v`, and the patches [`super::find`]
     /// makes of them.
-    fn found(v: &VertexSoup) -> (Vec<super::super::Tri>, Vec<super::Flat>) {
+    fn found(v: &VertexSoup) -> (Vec<super::super::Tri>, Vec<u32>, Vec<super::Flat>) {
         use crate::soup::Soup;
         let mut welded = crate::soup::welded_points(v).unwrap();
+        let nbr = welded.neighbours();
+        let (ids, _) = welded.into_parts();
         let mut masks = vec![0u8; v.len()];
         let mut tris: Vec<_> = (0..v.len())
-            .map(|i| super::super::record(v, &welded, i, &mut masks[i]))
+            .map(|i| super::super::record(v, i, &mut masks[i]))
             .collect();
-        let flats = super::find(v, &mut tris, &welded.neighbours(), &masks);
-        (tris, flats)
+        let flats = super::find(v, &mut tris, &ids, &nbr, &masks);
+        (tris, ids, flats)
     }
 
     /// How many flat patches [`super::find`] makes folded ones.
     fn folded_flats(t: &[T3]) -> usize {
         let s = soup(t);
         let v = VertexSoup(&s);
-        found(&v).1.iter().filter(|f| f.folded).count()
+        found(&v).2.iter().filter(|f| f.folded).count()
     }
 
     /// A fan about (0, 0) whose rim spirals out over two turns: flat, it covers the plane

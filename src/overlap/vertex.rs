@@ -57,6 +57,7 @@ impl Passing {
 pub(super) fn through_corners<S: Soup>(
     soup: &S,
     tris: &[Tri],
+    ids: &[u32],
     noted: &[Passing],
     precision: &Precision,
 ) -> (Option<Overlap>, Vec<Contact>) {
@@ -65,7 +66,7 @@ pub(super) fn through_corners<S: Soup>(
     let mut around: Vec<(u64, usize, usize)> = (0..tris.len())
         .into_par_iter()
         .flat_map_iter(|t| {
-            let h = tris[t].ids();
+            let h = ids_of(ids, t);
             let wanted = &wanted;
             (0..3).filter_map(move |m| {
                 (wanted.contains(&h[m]) && !tris[t].is_empty()).then_some((h[m], t, m))
@@ -78,7 +79,7 @@ pub(super) fn through_corners<S: Soup>(
     let mut contacts = Vec::new();
     for p in noted {
         let (t, k) = p.segment;
-        let h = tris[t].ids();
+        let h = ids_of(ids, t);
         let (u, w) = (h[k], h[(k + 1) % 3]);
         if !seen.insert((u.min(w), u.max(w), p.corner)) {
             continue;

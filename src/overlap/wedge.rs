@@ -16,12 +16,16 @@ pub(super) fn same_way_edge(a: &[u64; 3], b: &[u64; 3]) -> Option<[u64; 2]> {
 
 /// Every face using one of `edges` (corners' point numbers, ascending): `(edge, triangle, k)` with
 /// the edge running from corner k to corner k + 1 of the triangle, sorted.
-pub(super) fn faces_at(tris: &[Tri], edges: &[[u64; 2]]) -> Vec<([u64; 2], usize, usize)> {
+pub(super) fn faces_at(
+    tris: &[Tri],
+    ids: &[u32],
+    edges: &[[u64; 2]],
+) -> Vec<([u64; 2], usize, usize)> {
     let wanted: std::collections::HashSet<[u64; 2]> = edges.iter().copied().collect();
     let mut faces: Vec<([u64; 2], usize, usize)> = (0..tris.len())
         .into_par_iter()
         .flat_map_iter(|t| {
-            let h = tris[t].ids();
+            let h = ids_of(ids, t);
             let wanted = &wanted;
             (0..3).filter_map(move |k| {
                 let (u, v) = (h[k], h[(k + 1) % 3]);
@@ -49,6 +53,7 @@ type Face = (f64, bool, usize, [f64; 3]);
 pub(super) fn wedges<S: Soup>(
     soup: &S,
     tris: &[Tri],
+    ids: &[u32],
     edges: &[[u64; 2]],
     precision: &Precision,
 ) -> (Option<Overlap>, Vec<Contact>) {
@@ -56,10 +61,10 @@ pub(super) fn wedges<S: Soup>(
     // (edge, triangle, whether it runs from the edge's lower-numbered end, its corners: that
     // end, the other, the third)
     type Page = ([u64; 2], usize, bool, [[f64; 3]; 3]);
-    let mut pages: Vec<Page> = faces_at(tris, edges)
+    let mut pages: Vec<Page> = faces_at(tris, ids, edges)
         .into_par_iter()
         .map(|(key, t, k)| {
-            let h = tris[t].ids();
+            let h = ids_of(ids, t);
             let (u, v) = (h[k], h[(k + 1) % 3]);
             let c = soup.triangle(t).map(|p| p.coords());
             let (lo, hi) = if u < v {

@@ -31,6 +31,15 @@ pub trait Soup: Sync {
             line: None,
         }
     }
+    /// Whether its triangles are read in place from a mapped file, whose pages
+    /// [`Soup::release`] can let go. `false` unless the soup says so.
+    fn mapped(&self) -> bool {
+        false
+    }
+    /// Lets the memory its triangles are read from go, if that is a mapped file's pages
+    /// (a later read maps them again from the file); otherwise nothing. The checks call it
+    /// once they read the corners from a compact copy of their own.
+    fn release(&self) {}
 }
 
 /// A corner point as stored in a file: compared and hashed by its exact bits.
@@ -123,6 +132,34 @@ impl Soup for VertexSoup<'_> {
     fn triangle(&self, t: usize) -> [[u64; 3]; 3] {
         let p = &self.0[3 * t..3 * t + 3];
         [bits(p[0]), bits(p[1]), bits(p[2])]
+    }
+}
+
+/// A welded soup read through its point numbers: each corner's number (three a triangle)
+/// and each number's coordinates. The checks after the parallel pass read a mapped file's
+/// corners from here once they have let its pages go (see [`Soup::release`]): 36 bytes a
+/// triangle in place of the file's 50, and the points shared.
+pub(crate) struct PointSoup<'a> {
+    /// Each corner's point number.
+    pub(crate) ids: &'a [u32],
+    /// Each point number's coordinates (numbers no corner has hold anything).
+    pub(crate) points: &'a [[f64; 3]],
+}
+
+impl Soup for PointSoup<'_> {
+    type Point = [u64; 3];
+    fn len(&self) -> usize {
+        self.ids.len() / 3
+    }
+    #[inline]
+    fn triangle(&self, t: usize) -> [[u64; 3]; 3] {
+        let c = &self.ids[3 * t..3 * t + 3];
+        let v = self.points;
+        [
+            bits(v[c[0] as usize]),
+            bits(v[c[1] as usize]),
+            bits(v[c[2] as usize]),
+        ]
     }
 }
 

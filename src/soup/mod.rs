@@ -41,6 +41,7 @@ pub(crate) mod corners;
 pub(crate) mod general;
 mod pass;
 mod weld;
+pub(crate) use corners::PointSoup;
 pub use corners::{IndexedSoup, Point, Soup, VertexSoup};
 use corners::{K, mix};
 use pass::*;
@@ -160,7 +161,9 @@ pub(crate) fn mesh_with<S: Soup>(soup: &S) -> Option<(crate::Mesh, Welded)> {
     // SAFETY: `run` returns only when every block ran to its end, numbering each corner.
     let local = unsafe { pass.local.assume_init() };
     let mesh = welded_mesh(soup, local, &pass.weld).ok()?;
-    Some((mesh, pass.welded()))
+    let mut welded = pass.welded();
+    welded.keep_points(soup, &pass.weld);
+    Some((mesh, welded))
 }
 
 /// Validates and integrates a closed soup (one shell in parallel; several through the
@@ -244,6 +247,9 @@ pub(crate) struct Welded {
     points: usize,
     fans: std::sync::OnceLock<Fans>,
     neighbours: Option<Vec<u32>>,
+    /// Each point number's coordinates, when kept so that the checks read the corners
+    /// from here rather than from the soup (a mapped file, whose pages are let go).
+    coords: Option<Vec<[f64; 3]>>,
     /// The triangles' bodies, when the pass found several (for the overlap check's
     /// bodies alone).
     groups: Option<Groups>,
@@ -257,8 +263,33 @@ impl Welded {
             points,
             fans: Default::default(),
             neighbours: None,
+            coords: None,
             groups: None,
         }
+    }
+
+    /// Keeps the weld's points' coordinates and lets the pages of `soup` go, if it is a
+    /// mapped file ([`Soup::release`]): the checks after the pass then read the corners
+    /// from the points (a third of the file's memory), not from the file.
+    fn keep_points<S: Soup>(&mut self, soup: &S, weld: &Weld<S::Point>) {
+        if soup.mapped() {
+            soup.release();
+            self.coords = Some(weld.coords());
+        }
+    }
+
+    /// The corners read through the point numbers, if the points were kept.
+    pub(crate) fn point_soup(&self) -> Option<PointSoup<'_>> {
+        self.coords.as_deref().map(|points| PointSoup {
+            ids: &self.ids,
+            points,
+        })
+    }
+
+    /// The corners' point numbers, and the points if they were kept (for a check that
+    /// has taken what else it needs).
+    pub(crate) fn into_parts(self) -> (Vec<u32>, Option<Vec<[f64; 3]>>) {
+        (self.ids, self.coords)
     }
 
     /// Tells the overlap check the triangles' bodies.
@@ -389,6 +420,10 @@ pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<(Certif
     let ids = *pass.weld.start.last()?;
     let vertices = pass.weld.distinct();
     let mut parts = components(local, &pass.weld.global, ids, vertices, pass.repeated > 0)?;
+    // From here the corners are read from the points, if the soup is a mapped file: its
+    // pages go before the fans are made (only a pinch or a flat triangle among several
+    // shells, which rebuild the mesh, read the file again).
+    welded.keep_points(soup, &pass.weld);
     // Components here join triangles through shared points, so bodies meeting only at a
     // corner (a tetrahedron inside a box, touching its corner) would be one shell, and one
     // inside the other unseen: such a surface is welded into a mesh, whose shell check
@@ -408,7 +443,11 @@ pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<(Certif
         None
     } else if pass.flat == 0 {
         let labels = parts.labels(local, &pass.weld.global)?;
-        let corners = |t: usize| soup.triangle(t).map(|p| Point3::from(p.coords()));
+        let kept = welded.point_soup();
+        let corners = |t: usize| match &kept {
+            Some(k) => k.triangle(t).map(|p| Point3::from(p.coords())),
+            None => soup.triangle(t).map(|p| Point3::from(p.coords())),
+        };
         let verdict = crate::shells::check(&labels, parts.count, corners, false).ok()?;
         welded.set_groups(Groups {
             labels,

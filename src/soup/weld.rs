@@ -73,6 +73,35 @@ impl<P: Point> Weld<P> {
     pub(super) fn distinct(&self) -> usize {
         self.points.iter().map(Vec::len).sum()
     }
+
+    /// Each point number's coordinates, by number (numbers left unused between the
+    /// partitions hold NaN), on every core.
+    pub(super) fn coords(&self) -> Vec<[f64; 3]> {
+        let size = self.start.last().copied().unwrap_or(0);
+        let mut out: Vec<[f64; 3]> = Vec::with_capacity(size);
+        // Each partition's stretch written by one task, on every core (no serial pass
+        // to fill the vector first).
+        let mut parts = Vec::with_capacity(self.points.len());
+        let mut rest = &mut out.spare_capacity_mut()[..size];
+        for p in 0..self.points.len() {
+            let (head, tail) = rest.split_at_mut(self.start[p + 1] - self.start[p]);
+            parts.push(head);
+            rest = tail;
+        }
+        parts
+            .into_par_iter()
+            .zip(&self.points)
+            .with_min_len(16)
+            .for_each(|(out, points)| {
+                for (k, o) in out.iter_mut().enumerate() {
+                    o.write(points.get(k).map_or([f64::NAN; 3], Point::coords));
+                }
+            });
+        // SAFETY: the partitions' stretches cover `0..size` (`start` ends at `size`), and
+        // each task wrote every place of its stretch.
+        unsafe { out.set_len(size) };
+        out
+    }
 }
 
 /// The connected components of the triangles that do not repeat a vertex, by union-find

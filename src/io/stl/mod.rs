@@ -194,6 +194,12 @@ impl Soup for BinarySoup<'_> {
             [word(rec, 6), word(rec, 7), word(rec, 8)],
         ]
     }
+    fn mapped(&self) -> bool {
+        crate::io::guard::is_mapped(self.records)
+    }
+    fn release(&self) {
+        crate::io::guard::release(self.records);
+    }
 }
 
 /// An STL's triangles as the file holds them, for the parallel soup path
