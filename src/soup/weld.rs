@@ -5,9 +5,8 @@ use super::*;
 
 /// The second level of the weld: the blocks' distinct points merged by exact coordinates,
 /// each partition on its own core. Returns, for every block, the global number of each of
-/// its points, the size of the numbering, and the number of distinct points. A point's
-/// number lies in its partition's range (the partition's first entry in partition order,
-/// plus the point's rank), so numbers are unique but not dense.
+/// its points, and the points by number: numbered densely in order of the first block
+/// that has each ([`renumbered`]), as one partition.
 pub(super) fn weld<P: Point>(blocks: &[Block<P>], bits: u32) -> Weld<P> {
     let parts = 1usize << bits;
     let mut start = vec![0usize; parts + 1];
@@ -52,10 +51,83 @@ pub(super) fn weld<P: Point>(blocks: &[Block<P>], bits: u32) -> Weld<P> {
             seen
         })
         .collect();
-    Weld {
+    renumbered(Weld {
         global,
         start,
         points,
+    })
+}
+
+/// The weld with its points numbered densely in order of the first block that has each
+/// (within a block, in its own order), as one partition: the partitions' numbers follow
+/// the points' hashes, so that the points of neighbouring triangles were scattered over
+/// the numbering; now they lie together, and what reads points by number (the fans, the
+/// union-find, the checks reading corners from the kept points) reads nearby memory.
+fn renumbered<P: Point>(weld: Weld<P>) -> Weld<P> {
+    use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+    let Weld {
+        mut global,
+        start,
+        points,
+    } = weld;
+    let size = start.last().copied().unwrap_or(0);
+    // The first block that has each point.
+    let first: Vec<AtomicU32> = (0..size).map(|_| AtomicU32::new(u32::MAX)).collect();
+    global.par_iter().enumerate().for_each(|(b, g)| {
+        for &x in g {
+            first[x as usize].fetch_min(b as u32, Relaxed);
+        }
+    });
+    // Each block's first points, numbered from where the blocks before it end.
+    let owned: Vec<usize> = global
+        .par_iter()
+        .enumerate()
+        .map(|(b, g)| g.iter().filter(|&&x| first[x as usize].load(Relaxed) == b as u32).count())
+        .collect();
+    let mut offset = Vec::with_capacity(owned.len());
+    let mut total = 0;
+    for n in &owned {
+        offset.push(total);
+        total += n;
+    }
+    let mut new = vec![0u32; size];
+    let mut ordered: Vec<P> = Vec::with_capacity(total);
+    {
+        let (new_at, point_at) = (Shared(new.as_mut_ptr()), Shared(ordered.as_mut_ptr()));
+        // Each partition's points, by their old numbers.
+        let point = |x: u32| {
+            let p = start.partition_point(|&s| s <= x as usize) - 1;
+            points[p][x as usize - start[p]]
+        };
+        global.par_iter().enumerate().for_each(|(b, g)| {
+            let mut k = offset[b];
+            for &x in g {
+                if first[x as usize].load(Relaxed) == b as u32 {
+                    // SAFETY: each point has one first block, so each `x` and each `k`
+                    // (below `total`, the capacity of `ordered`) is written once, by one
+                    // thread.
+                    unsafe {
+                        *new_at.at(x as usize) = k as u32;
+                        point_at.at(k).write(point(x));
+                    }
+                    k += 1;
+                }
+            }
+        });
+    }
+    // SAFETY: every place below `total` was written: the blocks' first points number
+    // `total` in all.
+    unsafe { ordered.set_len(total) };
+    drop(first);
+    global.par_iter_mut().for_each(|g| {
+        for x in g.iter_mut() {
+            *x = new[*x as usize];
+        }
+    });
+    Weld {
+        global,
+        start: vec![0, total],
+        points: vec![ordered],
     }
 }
 
