@@ -20,13 +20,18 @@ pub(super) fn weld<P: Point>(blocks: &[Block<P>], bits: u32) -> Weld<P> {
     }
     let mut global: Vec<Vec<u32>> = blocks.iter().map(|b| vec![0; b.points.len()]).collect();
     let out: Vec<Shared<u32>> = global.iter_mut().map(|g| Shared(g.as_mut_ptr())).collect();
-    let points: Vec<Vec<P>> = (0..parts)
+    // Each partition's points in order of their numbers, and the runs of them that each
+    // block brought in (block, how many): blocks are merged in order, so the points a block
+    // is the first to have are numbered together.
+    let merged: Vec<(Vec<P>, Vec<(u32, u32)>)> = (0..parts)
         .into_par_iter()
         .map(|p| {
             let size = (2 * (start[p + 1] - start[p])).next_power_of_two().max(16);
             let mut table = vec![u32::MAX; size];
-            let mut seen: Vec<P> = Vec::new();
-            for (b, out) in blocks.iter().zip(&out) {
+            let mut seen: Vec<P> = Vec::with_capacity(start[p + 1] - start[p]);
+            let mut firsts: Vec<(u32, u32)> = Vec::new();
+            for (k, (b, out)) in blocks.iter().zip(&out).enumerate() {
+                let before = seen.len();
                 let run = b.runs[p] as usize..b.runs[p + 1] as usize;
                 for (point, i) in b.points[run.clone()].iter().zip(run) {
                     let mut slot = point.hash() as usize & (size - 1);
@@ -47,78 +52,83 @@ pub(super) fn weld<P: Point>(blocks: &[Block<P>], bits: u32) -> Weld<P> {
                     // run, so each place is written once, by one thread.
                     unsafe { *out.at(i) = start[p] as u32 + id };
                 }
+                if seen.len() > before {
+                    firsts.push((k as u32, (seen.len() - before) as u32));
+                }
             }
-            seen
+            (seen, firsts)
         })
         .collect();
-    renumbered(Weld {
-        global,
-        start,
-        points,
-    })
+    renumbered(global, &start, merged)
 }
 
 /// The weld with its points numbered densely in order of the first block that has each
-/// (within a block, in its own order), as one partition: the partitions' numbers follow
-/// the points' hashes, so that the points of neighbouring triangles were scattered over
-/// the numbering; now they lie together, and what reads points by number (the fans, the
+/// (then by partition and rank), as one partition: the partitions' numbers follow the
+/// points' hashes, which scatters the points of neighbouring triangles over the
+/// numbering; now they lie together, and what reads points by number (the fans, the
 /// union-find, the checks reading corners from the kept points) reads nearby memory.
-fn renumbered<P: Point>(weld: Weld<P>) -> Weld<P> {
-    use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
-    let Weld {
-        mut global,
-        start,
-        points,
-    } = weld;
-    let size = start.last().copied().unwrap_or(0);
-    // The first block that has each point.
-    let first: Vec<AtomicU32> = (0..size).map(|_| AtomicU32::new(u32::MAX)).collect();
-    global.par_iter().enumerate().for_each(|(b, g)| {
-        for &x in g {
-            first[x as usize].fetch_min(b as u32, Relaxed);
+/// `merged`: each partition's points, numbered from `start[p]`, and the runs of them
+/// each block brought in.
+fn renumbered<P: Point>(
+    mut global: Vec<Vec<u32>>,
+    start: &[usize],
+    merged: Vec<(Vec<P>, Vec<(u32, u32)>)>,
+) -> Weld<P> {
+    // Where each block's new points start, and each run's first new number within them
+    // (partitions in order).
+    let mut at = vec![0usize; global.len()];
+    for (_, firsts) in &merged {
+        for &(b, count) in firsts {
+            at[b as usize] += count as usize;
         }
-    });
-    // Each block's first points, numbered from where the blocks before it end.
-    let owned: Vec<usize> = global
-        .par_iter()
-        .enumerate()
-        .map(|(b, g)| g.iter().filter(|&&x| first[x as usize].load(Relaxed) == b as u32).count())
-        .collect();
-    let mut offset = Vec::with_capacity(owned.len());
-    let mut total = 0;
-    for n in &owned {
-        offset.push(total);
-        total += n;
     }
+    let mut total = 0;
+    for a in at.iter_mut() {
+        (*a, total) = (total, total + *a);
+    }
+    let bases: Vec<Vec<usize>> = merged
+        .iter()
+        .map(|(_, firsts)| {
+            firsts
+                .iter()
+                .map(|&(b, count)| {
+                    let base = at[b as usize];
+                    at[b as usize] += count as usize;
+                    base
+                })
+                .collect()
+        })
+        .collect();
+    drop(at);
+    let size = start.last().copied().unwrap_or(0);
     let mut new = vec![0u32; size];
     let mut ordered: Vec<P> = Vec::with_capacity(total);
     {
         let (new_at, point_at) = (Shared(new.as_mut_ptr()), Shared(ordered.as_mut_ptr()));
-        // Each partition's points, by their old numbers.
-        let point = |x: u32| {
-            let p = start.partition_point(|&s| s <= x as usize) - 1;
-            points[p][x as usize - start[p]]
-        };
-        global.par_iter().enumerate().for_each(|(b, g)| {
-            let mut k = offset[b];
-            for &x in g {
-                if first[x as usize].load(Relaxed) == b as u32 {
-                    // SAFETY: each point has one first block, so each `x` and each `k`
-                    // (below `total`, the capacity of `ordered`) is written once, by one
-                    // thread.
-                    unsafe {
-                        *new_at.at(x as usize) = k as u32;
-                        point_at.at(k).write(point(x));
+        merged
+            .par_iter()
+            .zip(&bases)
+            .enumerate()
+            .for_each(|(p, ((seen, firsts), bases))| {
+                let mut r = 0;
+                for (&(_, count), &base) in firsts.iter().zip(bases) {
+                    for k in 0..count as usize {
+                        // SAFETY: partition `p`'s old numbers `start[p] + r` are its own,
+                        // and the runs' new numbers (below `total`, the capacity of
+                        // `ordered`) are disjoint: each place is written once, by one
+                        // thread.
+                        unsafe {
+                            *new_at.at(start[p] + r) = (base + k) as u32;
+                            point_at.at(base + k).write(seen[r]);
+                        }
+                        r += 1;
                     }
-                    k += 1;
                 }
-            }
-        });
+            });
     }
-    // SAFETY: every place below `total` was written: the blocks' first points number
-    // `total` in all.
+    // SAFETY: the runs cover every point once, and number `total` of them.
     unsafe { ordered.set_len(total) };
-    drop(first);
+    drop(merged);
     global.par_iter_mut().for_each(|g| {
         for x in g.iter_mut() {
             *x = new[*x as usize];
