@@ -23,7 +23,7 @@ pub(super) fn weld<P: Point>(blocks: &[Block<P>], bits: u32) -> Weld<P> {
     // Each partition's points in order of their numbers, and the runs of them that each
     // block brought in (block, how many): blocks are merged in order, so the points a block
     // is the first to have are numbered together.
-    let merged: Vec<(Vec<P>, Vec<(u32, u32)>)> = (0..parts)
+    let merged: Vec<Merged<P>> = (0..parts)
         .into_par_iter()
         .map(|p| {
             let size = (2 * (start[p + 1] - start[p])).next_power_of_two().max(16);
@@ -62,6 +62,10 @@ pub(super) fn weld<P: Point>(blocks: &[Block<P>], bits: u32) -> Weld<P> {
     renumbered(global, &start, merged)
 }
 
+/// A weld partition's points, in order of their numbers, and the runs of them each block
+/// brought in: (block, how many).
+type Merged<P> = (Vec<P>, Vec<(u32, u32)>);
+
 /// The weld with its points numbered densely in order of the first block that has each
 /// (then by partition and rank), as one partition: the partitions' numbers follow the
 /// points' hashes, which scatters the points of neighbouring triangles over the
@@ -72,7 +76,7 @@ pub(super) fn weld<P: Point>(blocks: &[Block<P>], bits: u32) -> Weld<P> {
 fn renumbered<P: Point>(
     mut global: Vec<Vec<u32>>,
     start: &[usize],
-    merged: Vec<(Vec<P>, Vec<(u32, u32)>)>,
+    merged: Vec<Merged<P>>,
 ) -> Weld<P> {
     // Where each block's new points start, and each run's first new number within them
     // (partitions in order).
