@@ -22,3 +22,30 @@ pub use crate::text::{clip, clip_to, human_bytes, num, tidy_numbers};
 pub fn geojson_one_piece(bytes: &[u8]) -> crate::Result<Vec<crate::io::geojson::Part>> {
     crate::io::geojson::parse_tree(bytes)
 }
+
+/// The overlap check as a mapped file gets it: the parallel pass keeps the weld's points
+/// (and would let the file's pages go), and the check reads the corners through the point
+/// numbers. `None` when the pass refuses the soup. For the fuzz target that checks it
+/// finds what [`check_overlap`] finds on the soup's own corners.
+#[cfg(feature = "fuzzing")]
+pub fn check_overlap_kept<S: Soup>(
+    soup: &S,
+) -> Option<Result<Option<crate::overlap::Contacts>, Overlap>> {
+    /// `soup`, saying it is a mapped file (letting nothing go).
+    struct Mapped<'a, S>(&'a S);
+    impl<S: Soup> Soup for Mapped<'_, S> {
+        type Point = S::Point;
+        fn len(&self) -> usize {
+            self.0.len()
+        }
+        fn triangle(&self, t: usize) -> [S::Point; 3] {
+            self.0.triangle(t)
+        }
+        fn mapped(&self) -> bool {
+            true
+        }
+    }
+    let mapped = Mapped(soup);
+    let (_, welded) = crate::soup::solid_with(&mapped, true)?;
+    Some(crate::overlap::check_welded(&mapped, welded))
+}

@@ -1,6 +1,7 @@
 //! Differential: the parallel path (`inertia::soup`, via `soup::stl_solid` and `IndexedSoup`)
 //! against the general path (`Mesh::new`) on arbitrary STL or OBJ bytes: each answers
-//! exactly where the other does, and the answers agree.
+//! exactly where the other does, and the answers agree; and the overlap check on the weld's
+//! kept points (a mapped file's) finds what it finds on the soup's own corners.
 #![no_main]
 use inertia::io::{MeshFormat, obj, stl};
 use inertia::details::{IndexedSoup, mesh, solid};
@@ -47,5 +48,16 @@ fuzz_target!(|data: &[u8]| {
         (Some(_), Err(e)) => panic!("parallel path answered, general path refused: {e}"),
         (None, Ok(mesh)) => panic!("parallel path refused what the general path accepts ({} shells)", mesh.shell_count()),
         (None, Err(_)) => {}
+    }
+    // A mapped file's overlap check reads the corners from the weld's kept points: it
+    // finds what the soup's own corners give.
+    let soup = IndexedSoup(&raw);
+    if let Some(kept) = inertia::details::check_overlap_kept(&soup) {
+        let own = inertia::details::check_overlap(&soup);
+        match (&own, &kept) {
+            (Ok(a), Ok(b)) => assert_eq!(a, b),
+            (Err(a), Err(b)) => assert_eq!(a, b),
+            _ => panic!("own corners {own:?}, kept points {kept:?}"),
+        }
     }
 });

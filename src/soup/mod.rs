@@ -41,9 +41,9 @@ pub(crate) mod corners;
 pub(crate) mod general;
 mod pass;
 mod weld;
-pub(crate) use corners::PointSoup;
 pub use corners::{IndexedSoup, Point, Soup, VertexSoup};
 use corners::{K, mix};
+pub(crate) use corners::{KeptPoints, PointSoup};
 use pass::*;
 use weld::*;
 
@@ -249,7 +249,7 @@ pub(crate) struct Welded {
     neighbours: Option<Vec<u32>>,
     /// Each point number's coordinates, when kept so that the checks read the corners
     /// from here rather than from the soup (a mapped file, whose pages are let go).
-    coords: Option<Vec<[f64; 3]>>,
+    coords: Option<KeptPoints>,
     /// The triangles' bodies, when the pass found several (for the overlap check's
     /// bodies alone).
     groups: Option<Groups>,
@@ -280,7 +280,7 @@ impl Welded {
 
     /// The corners read through the point numbers, if the points were kept.
     pub(crate) fn point_soup(&self) -> Option<PointSoup<'_>> {
-        self.coords.as_deref().map(|points| PointSoup {
+        self.coords.as_ref().map(|points| PointSoup {
             ids: &self.ids,
             points,
         })
@@ -288,7 +288,7 @@ impl Welded {
 
     /// The corners' point numbers, and the points if they were kept (for a check that
     /// has taken what else it needs).
-    pub(crate) fn into_parts(self) -> (Vec<u32>, Option<Vec<[f64; 3]>>) {
+    pub(crate) fn into_parts(self) -> (Vec<u32>, Option<KeptPoints>) {
         (self.ids, self.coords)
     }
 

@@ -160,33 +160,27 @@ impl<P: Point> Weld<P> {
         self.points.iter().map(Vec::len).sum()
     }
 
-    /// Each point number's coordinates, by number (numbers left unused between the
-    /// partitions hold NaN), on every core.
-    pub(super) fn coords(&self) -> Vec<[f64; 3]> {
-        let size = self.start.last().copied().unwrap_or(0);
-        let mut out: Vec<[f64; 3]> = Vec::with_capacity(size);
-        // Each partition's stretch written by one task, on every core (no serial pass
-        // to fill the vector first).
-        let mut parts = Vec::with_capacity(self.points.len());
-        let mut rest = &mut out.spare_capacity_mut()[..size];
-        for p in 0..self.points.len() {
-            let (head, tail) = rest.split_at_mut(self.start[p + 1] - self.start[p]);
-            parts.push(head);
-            rest = tail;
-        }
-        parts
-            .into_par_iter()
-            .zip(&self.points)
-            .with_min_len(16)
-            .for_each(|(out, points)| {
-                for (k, o) in out.iter_mut().enumerate() {
-                    o.write(points.get(k).map_or([f64::NAN; 3], Point::coords));
-                }
+    /// Each point number's coordinates, by number (the numbering is dense, one partition
+    /// once renumbered), in `f32` when every coordinate is exactly one.
+    pub(super) fn coords(&self) -> KeptPoints {
+        debug_assert!(self.points.len() <= 1);
+        let all: &[P] = self.points.first().map_or(&[], Vec::as_slice);
+        let mut single = vec![[0.0f32; 3]; all.len()];
+        let exact = single
+            .par_iter_mut()
+            .zip(all)
+            .with_min_len(1 << 12)
+            .all(|(out, p)| {
+                let c = p.coords();
+                *out = c.map(|x| x as f32);
+                (0..3).all(|k| f64::from(out[k]) == c[k])
             });
-        // SAFETY: the partitions' stretches cover `0..size` (`start` ends at `size`), and
-        // each task wrote every place of its stretch.
-        unsafe { out.set_len(size) };
-        out
+        if exact {
+            KeptPoints::Single(single)
+        } else {
+            drop(single);
+            KeptPoints::Double(all.par_iter().map(|p| p.coords()).collect())
+        }
     }
 }
 
