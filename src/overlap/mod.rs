@@ -746,6 +746,9 @@ fn search_numbered<S: Soup>(
     if let Some(o) = found {
         return Err(o);
     }
+    if contacts.is_empty() {
+        return Ok(None);
+    }
     let precision = precision.get_or_init(|| Precision::of(soup));
     contact::verify(soup, tris, ids, &nbr, contacts, precision)
 }

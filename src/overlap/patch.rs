@@ -373,6 +373,9 @@ pub(super) fn find<S: Soup>(
         return Vec::new();
     }
     let corners = |t: usize| soup.triangle(t).map(|p| p.coords());
+    // Each triangle's patch, apart from the records (they are 40 bytes apart there), set
+    // into them at the end.
+    let mut of: Vec<u32> = tris.par_iter().map(|t| t.patch).collect();
 
     // Grow patches from seeds in triangle order (breadth first), each along its seed's
     // axis: `order` holds every patch's triangles, one run per patch.
@@ -430,31 +433,31 @@ pub(super) fn find<S: Soup>(
     // Each group's triangles come in ascending order.
     let mut groups = join(masks, nbr, &order, &runs, &run_of);
     // A patch's flat form if it is one, or the triangles where its outline fails.
-    let check_why = |tris: &[Tri], members: &[u32], drop: usize, sign: i8| {
-        let outline = outline(soup, tris, ids, nbr, members, drop, sign)?;
+    let check_why = |of: &[u32], members: &[u32], drop: usize, sign: i8| {
+        let outline = outline(soup, of, ids, nbr, members, drop, sign)?;
         Ok::<_, Vec<u32>>(
             (members.len() >= FLAT_MIN)
                 .then(|| flat(soup, ids, members, drop, sign, outline))
                 .flatten(),
         )
     };
-    let check = |tris: &[Tri], members: &[u32], drop: usize, sign: i8| -> (bool, Option<Flat>) {
-        match check_why(tris, members, drop, sign) {
+    let check = |of: &[u32], members: &[u32], drop: usize, sign: i8| -> (bool, Option<Flat>) {
+        match check_why(of, members, drop, sign) {
             Ok(flat) => (true, flat),
             Err(_) => (false, None),
         }
     };
     // Patch ids are set before the outlines are read (an edge is inside a patch when both
     // its triangles carry its id): a group's first member's index.
-    let set = |tris: &mut [Tri], members: &[u32]| {
+    let set = |of: &mut [u32], members: &[u32]| {
         for &t in members {
-            tris[t as usize].patch = members[0];
+            of[t as usize] = members[0];
         }
     };
     for g in &groups {
-        set(tris, &g.0);
+        set(&mut of, &g.0);
     }
-    let ro = &*tris;
+    let ro = &*of;
     let mut verdicts: Vec<(bool, Option<Flat>)> = groups
         .par_iter()
         .map(|g| check(ro, &g.0, g.1, g.2))
@@ -493,10 +496,10 @@ pub(super) fn find<S: Soup>(
             let mut members: Vec<u32> = kept.iter().flat_map(|&r| part(r).0).collect();
             members.sort_unstable();
             for &t in &groups[g].0 {
-                tris[t as usize].patch = t;
+                of[t as usize] = t;
             }
-            set(tris, &members);
-            match check_why(tris, &members, drop, sign) {
+            set(&mut of, &members);
+            match check_why(&of, &members, drop, sign) {
                 Ok(f) => {
                     kept_group = Some(((members, drop, sign, kept), (true, f)));
                     break;
@@ -523,22 +526,22 @@ pub(super) fn find<S: Soup>(
             }
             None => {
                 for &t in &groups[g].0 {
-                    tris[t as usize].patch = t;
+                    of[t as usize] = t;
                 }
                 retry.extend(parts.iter().map(|&r| part(r)));
             }
         }
     }
     for (g, v) in mended {
-        set(tris, &g.0);
+        set(&mut of, &g.0);
         groups.push(g);
         verdicts.push(v);
     }
     if !retry.is_empty() {
         for g in &retry {
-            set(tris, &g.0);
+            set(&mut of, &g.0);
         }
-        let ro = &*tris;
+        let ro = &*of;
         verdicts.extend(
             retry
                 .par_iter()
@@ -559,17 +562,17 @@ pub(super) fn find<S: Soup>(
     undo.sort_by_key(|&g| std::cmp::Reverse(groups[g].0.len()));
     for g in undo {
         for &t in &groups[g].0 {
-            tris[t as usize].patch = t;
+            of[t as usize] = t;
         }
     }
     for (g, (ok, flat)) in groups.iter().zip(verdicts) {
         if !ok {
             continue;
         }
-        set(tris, &g.0);
+        set(&mut of, &g.0);
         if let Some(flat) = flat {
             for &t in &g.0 {
-                tris[t as usize].patch |= UNIT;
+                of[t as usize] |= UNIT;
             }
             flats.push(flat);
         }
@@ -581,34 +584,38 @@ pub(super) fn find<S: Soup>(
     // its corners ([`Flat::inner_pairs`]), not from boxes that all meet at a fan's apex.
     for g in failed {
         let (members, drop, sign, _) = &groups[g];
-        if members.iter().any(|&t| tris[t as usize].patch != t) {
+        if members.iter().any(|&t| of[t as usize] != t) {
             continue; // a part of it passed, and is a patch
         }
-        set(tris, members);
-        let folded = open_edges(tris, ids, nbr, members, members[0])
+        set(&mut of, members);
+        let folded = open_edges(&of, ids, nbr, members, members[0])
             .and_then(|edges| flat(soup, ids, members, *drop, *sign, edges));
         match folded {
             Some(mut f) => {
                 f.folded = true;
                 for &t in members {
-                    tris[t as usize].patch |= UNIT;
+                    of[t as usize] |= UNIT;
                 }
                 flats.push(f);
             }
             None => {
                 for &t in members {
-                    tris[t as usize].patch = t;
+                    of[t as usize] = t;
                 }
             }
         }
     }
+    tris.par_iter_mut()
+        .with_min_len(1 << 12)
+        .zip(&of)
+        .for_each(|(t, &p)| t.patch = p);
     flats
 }
 
 /// A failed patch's edges not shared within it (corners' point numbers, ascending, and the patch's
 /// triangle on each), if no edge is such an edge of two of its triangles; else `None`.
 fn open_edges(
-    tris: &[Tri],
+    of: &[u32],
     ids: &[u32],
     nbr: &[u32],
     members: &[u32],
@@ -620,7 +627,7 @@ fn open_edges(
         let h = ids_of(ids, t);
         for k in 0..3 {
             let u = nbr[3 * t + k];
-            if u != NONE && tris[u as usize].patch == id {
+            if u != NONE && of[u as usize] == id {
                 continue;
             }
             let j = (k + 1) % 3;
@@ -752,7 +759,7 @@ fn join(
 /// ring turning the triangles' way).
 fn outline<S: Soup>(
     soup: &S,
-    tris: &[Tri],
+    of: &[u32],
     ids: &[u32],
     nbr: &[u32],
     members: &[u32],
@@ -770,7 +777,7 @@ fn outline<S: Soup>(
         let t = t as usize;
         let inner = |k: usize| {
             let u = nbr[3 * t + k];
-            u != NONE && tris[u as usize].patch == id
+            u != NONE && of[u as usize] == id
         };
         if (0..3).all(inner) {
             continue;
