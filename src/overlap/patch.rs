@@ -77,7 +77,7 @@ pub(super) struct Flat {
     pub(super) lo: [f64; 3],
     pub(super) hi: [f64; 3],
     /// Its corners' point numbers.
-    corners: HashSet<u64>,
+    corners: Corners,
     /// Its outline's edges (corners' point numbers, ascending) and the triangle of the patch on each.
     outline: HashMap<[u64; 2], u32>,
     /// Its triangles as [`Flat::near`] finds them, built when a triangle is first tested
@@ -86,6 +86,49 @@ pub(super) struct Flat {
     /// Its outline failed (see [`outline`]): its triangles may lie on one another, and the
     /// pairs of them that can are tested ([`Flat::inner_pairs`]).
     pub(super) folded: bool,
+}
+
+/// A flat patch's corners' point numbers: bits over their range when it is at most 64
+/// numbers a corner wide (the weld numbers the points of nearby triangles together, so a
+/// face's points mostly lie in a short range), else a hash set.
+enum Corners {
+    /// Bit `x - first` for point `x`.
+    Bits {
+        first: u64,
+        bits: Vec<u64>,
+    },
+    Hash(HashSet<u64>),
+}
+
+impl Corners {
+    /// The corners of triangles `members` (point numbers `ids`, as for [`ids_of`]).
+    fn of(ids: &[u32], members: &[u32]) -> Corners {
+        let all = || members.iter().flat_map(|&t| ids_of(ids, t as usize));
+        let (lo, hi) = all().fold((u64::MAX, 0), |(lo, hi), x| (lo.min(x), hi.max(x)));
+        if lo > hi {
+            return Corners::Hash(HashSet::new());
+        }
+        let span = hi - lo + 1;
+        if span > 64 * 3 * members.len() as u64 {
+            return Corners::Hash(all().collect());
+        }
+        let mut bits = vec![0u64; span.div_ceil(64) as usize];
+        for x in all() {
+            let k = x - lo;
+            bits[(k / 64) as usize] |= 1 << (k % 64);
+        }
+        Corners::Bits { first: lo, bits }
+    }
+
+    fn contains(&self, x: &u64) -> bool {
+        match self {
+            Corners::Bits { first, bits } => x.checked_sub(*first).is_some_and(|k| {
+                bits.get((k / 64) as usize)
+                    .is_some_and(|w| w >> (k % 64) & 1 != 0)
+            }),
+            Corners::Hash(set) => set.contains(x),
+        }
+    }
 }
 
 /// What a triangle's corners say of its meeting with a flat patch.
@@ -898,7 +941,6 @@ fn flat<S: Soup>(
     };
     let mut lo = [f64::INFINITY; 3];
     let mut hi = [f64::NEG_INFINITY; 3];
-    let mut points = HashSet::new();
     for &t in members {
         let c = corners(t);
         if !c.iter().all(inside) {
@@ -909,7 +951,6 @@ fn flat<S: Soup>(
             lo[k] = lo[k].min(a[k]);
             hi[k] = hi[k].max(b[k]);
         }
-        points.extend(ids_of(ids, t as usize));
     }
     let aligned = aligned.map(|a| {
         // `orient` of a point beyond the plane along +axis: minus the sign of the normal's
@@ -929,7 +970,7 @@ fn flat<S: Soup>(
         sign,
         lo,
         hi,
-        corners: points,
+        corners: Corners::of(ids, members),
         outline,
         lookup: OnceLock::new(),
         folded: false,
@@ -939,6 +980,37 @@ fn flat<S: Soup>(
 #[cfg(test)]
 mod tests {
     use super::super::{Kind, Patches, search};
+    use super::{Corners, HashSet, ids_of};
+
+    #[test]
+    fn a_flat_patch_s_corners_are_found_in_bits_or_in_a_hash_set_alike() {
+        let mut rng = crate::test_rng::Lcg(11);
+        let (mut bits, mut hashed) = (0, 0);
+        for case in 0..200 {
+            // Point numbers near one another (bits) or spread over a wide range (a hash
+            // set), for a few triangles.
+            let spread = if case % 2 == 0 { 40 } else { 1 << 30 };
+            let n = 1 + rng.below(30) as usize;
+            let ids: Vec<u32> = (0..3 * n)
+                .map(|_| 1000 + rng.below(spread) as u32)
+                .collect();
+            let members: Vec<u32> = (0..n as u32).filter(|t| t % 3 != 1).collect();
+            let want: HashSet<u64> = members
+                .iter()
+                .flat_map(|&t| ids_of(&ids, t as usize))
+                .collect();
+            let got = Corners::of(&ids, &members);
+            match got {
+                Corners::Bits { .. } => bits += 1,
+                Corners::Hash(_) => hashed += 1,
+            }
+            for x in 0..1100 + spread.min(5000) {
+                assert_eq!(got.contains(&x), want.contains(&x), "case {case}, {x}");
+            }
+            assert!(!got.contains(&u64::MAX));
+        }
+        assert!(bits > 50 && hashed > 50, "{bits} {hashed}");
+    }
     use crate::soup::VertexSoup;
     use proptest::prelude::*;
 
