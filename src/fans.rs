@@ -4,15 +4,17 @@
 //! where separate pieces of the surface meet at a point ([`Fans::pinches`]).
 //!
 //! A corner `k` of triangle `t`, at point `p`, is one *step* around `p`: from the
-//! triangle's next corner `x` to its previous one `y`. Its entry is the `u64`
-//! `p · 2³² + (3t + k)`, and the entries are grouped by point ([`crate::buckets`]): a
-//! point's steps lie together, in the order of their triangles. `x` and `y` are read back
-//! from the corners' point numbers when a point's run is looked at, so that the list is
-//! 8 bytes a corner, not 16.
+//! triangle's next corner `x` to its previous one `y`. The list holds each corner's slot
+//! `3t + k`, grouped by point as a compressed sparse row: point `p`'s steps are the slots
+//! from `start[p]` to `start[p + 1]`, in the order of their triangles. It is made by
+//! counting (each core counts the points of its share of the corners, then writes its
+//! slots where its share of each point's run begins), not by sorting: 4 bytes a corner
+//! and 4 a point. `x` and `y` are read back from the corners' point numbers when a
+//! point's run is looked at.
 //! Point numbers are exact (the weld compares coordinates bit for bit), so two edges are
 //! the same edge only when their ends are the same points: no hash can collide.
 
-use crate::scratch::{Scratch, Shared};
+use crate::scratch::Shared;
 use rayon::prelude::*;
 
 /// No triangle (an edge not shared by exactly two triangles running opposite ways).
@@ -20,14 +22,11 @@ pub(crate) const NONE: u32 = u32::MAX;
 
 /// Every corner's step, grouped by point (see the module's documentation).
 pub(crate) struct Fans {
-    steps: Steps,
+    /// Where each point's run of slots starts, and after the last point the end.
+    start: Vec<u32>,
+    /// The corners' slots `3t + k`, point by point.
+    slots: Vec<u32>,
     triangles: usize,
-}
-
-/// Where the grouped entries live: scratch memory, or a vector if that cannot be had.
-enum Steps {
-    Scratch(Scratch<u64>),
-    Vec(Vec<u64>),
 }
 
 /// A step's parts.
@@ -42,12 +41,11 @@ struct Step {
 
 impl Step {
     #[inline]
-    fn of(e: u64, ids: &[u32]) -> Step {
-        let slot = e as u32;
+    fn of(point: u32, slot: u32, ids: &[u32]) -> Step {
         let (k, t3) = (slot % 3, (slot - slot % 3) as usize);
         let at = |j: u32| ids[t3 + ((k + j) % 3) as usize];
         Step {
-            point: (e >> 32) as u32,
+            point,
             next: at(1),
             prev: at(2),
             slot,
@@ -58,34 +56,6 @@ impl Step {
     #[inline]
     fn repeats(&self) -> bool {
         self.point == self.next || self.next == self.prev || self.prev == self.point
-    }
-}
-
-/// Puts a bucket's entries in order of their points, each point's in the order they came
-/// (the triangles'), by counting when the points span a short range (as they do: a bucket
-/// holds a slice of the numbering), else by sorting.
-fn group(part: &mut [u64]) {
-    let point = |e: &u64| (e >> 32) as u32;
-    let (Some(lo), Some(hi)) = (part.iter().map(point).min(), part.iter().map(point).max()) else {
-        return;
-    };
-    let span = (hi - lo) as usize + 1;
-    if span > 4 * part.len() + 64 {
-        part.sort_by_key(point);
-        return;
-    }
-    let mut start = vec![0u32; span + 1];
-    for e in part.iter() {
-        start[(point(e) - lo) as usize + 1] += 1;
-    }
-    for k in 0..span {
-        start[k + 1] += start[k];
-    }
-    let copy = part.to_vec();
-    for e in copy {
-        let k = (point(&e) - lo) as usize;
-        part[start[k] as usize] = e;
-        start[k] += 1;
     }
 }
 
@@ -102,70 +72,91 @@ impl Fans {
         if 3 * n as u64 > u32::MAX as u64 {
             return None;
         }
-        let bits = crate::buckets::bits_for(3 * n);
-        let buckets = 1u64 << bits;
-        let points = points.max(1) as u64;
-        // Point numbers spread over the buckets in order (a point number times at most 2¹²
-        // buckets fits in 64 bits: no 128-bit division for every entry, twice).
-        let bucket = move |e: u64| ((e >> 32) * buckets / points) as usize;
-        let make = |t: usize, emit: &mut dyn FnMut(u64)| {
-            for (k, &p) in ids.iter().enumerate().skip(3 * t).take(3) {
-                emit((p as u64) << 32 | k as u64);
-            }
-        };
-        let steps = match crate::buckets::sorted(n, buckets as usize, bucket, make, group) {
-            Some(s) => Steps::Scratch(s),
-            None => {
-                let mut v = Vec::with_capacity(3 * n);
-                for t in 0..n {
-                    make(t, &mut |e| v.push(e));
+        let ids = &ids[..3 * n];
+        // One share of the corners a core, each counting its points over the span of
+        // point numbers it has (a short span: the weld numbers a neighbourhood's points
+        // together), then turning the counts into the places its slots go.
+        let shares = rayon::current_num_threads().clamp(1, ids.len().div_ceil(CHUNK).max(1));
+        let size = ids.len().div_ceil(shares).max(1);
+        let mut counts: Vec<(usize, Vec<u32>)> = ids
+            .par_chunks(size)
+            .map(|share| {
+                let lo = share.iter().copied().min().unwrap_or(0) as usize;
+                let hi = share.iter().copied().max().unwrap_or(0) as usize;
+                let mut count = vec![0u32; hi + 1 - lo];
+                for &p in share {
+                    count[p as usize - lo] += 1;
                 }
-                v.par_sort_by_key(|e| (e >> 32) as u32);
-                Steps::Vec(v)
+                (lo, count)
+            })
+            .collect();
+        let points = points.max(counts.iter().map(|(lo, c)| lo + c.len()).max().unwrap_or(0));
+        let mut start = vec![0u32; points + 1];
+        for (lo, count) in &counts {
+            for (s, &c) in start[lo + 1..].iter_mut().zip(count) {
+                *s += c;
             }
-        };
+        }
+        for p in 0..points {
+            start[p + 1] += start[p];
+        }
+        // Each share's first place in each of its points' runs: after the earlier shares'.
+        let mut fill = start.clone();
+        for (lo, count) in &mut counts {
+            for (f, c) in fill[*lo..].iter_mut().zip(count.iter_mut()) {
+                let here = *c;
+                *c = *f;
+                *f += here;
+            }
+        }
+        drop(fill);
+        let mut slots = vec![0u32; ids.len()];
+        let out = Shared(slots.as_mut_ptr());
+        ids.par_chunks(size)
+            .zip(counts)
+            .enumerate()
+            .for_each(|(i, (share, (lo, mut at)))| {
+                for (j, &p) in share.iter().enumerate() {
+                    let place = &mut at[p as usize - lo];
+                    // SAFETY: each share writes the places its counts reserved in each
+                    // point's run, disjoint from every other share's and below 3n.
+                    unsafe { *out.at(*place as usize) = (i * size + j) as u32 };
+                    *place += 1;
+                }
+            });
         Some(Fans {
-            steps,
+            start,
+            slots,
             triangles: n,
         })
-    }
-
-    fn entries(&self) -> &[u64] {
-        match &self.steps {
-            // SAFETY: `buckets::sorted` wrote every entry.
-            Steps::Scratch(s) => unsafe { s.assume_init() },
-            Steps::Vec(v) => v,
-        }
     }
 
     /// Calls `f` on every point's run of steps (read with the corners' point numbers
     /// `ids`), on every core; the results in order of the points.
     fn runs<R: Send>(&self, ids: &[u32], f: impl Fn(&[Step]) -> R + Sync) -> Vec<R> {
-        let e = self.entries();
-        let point = |i: usize| e[i] >> 32;
-        // Chunks of about CHUNK entries, each begun at the start of a run (found by
-        // binary search: a hub point's run may span many chunks).
+        let (start, points) = (&self.start, self.start.len() - 1);
+        // Points in chunks of about CHUNK steps (a hub point's run may be longer).
         let mut cuts = vec![0];
-        let mut at = CHUNK;
-        while at < e.len() {
-            let p = point(at - 1);
-            let end = at + e[at..].partition_point(|&x| x >> 32 == p);
-            if end >= e.len() {
-                break;
-            }
-            cuts.push(end);
-            at = end + CHUNK;
+        let mut at = 0;
+        while at < points {
+            let next = start.partition_point(|&s| (s as u64) < start[at] as u64 + CHUNK as u64);
+            at = next.clamp(at + 1, points);
+            cuts.push(at);
         }
-        cuts.push(e.len());
-        cuts.dedup();
         cuts.par_windows(2)
             .flat_map_iter(|w| {
+                let (lo, hi) = (w[0], w[1]);
                 // The chunk's steps decoded in one loop first: its reads of the point
                 // numbers do not wait on one another, nor on the runs' work.
-                let steps: Vec<Step> = e[w[0]..w[1]].iter().map(|&x| Step::of(x, ids)).collect();
-                steps
-                    .chunk_by(|a, b| a.point == b.point)
-                    .map(&f)
+                let base = start[lo] as usize;
+                let mut steps = Vec::with_capacity(start[hi] as usize - base);
+                for p in lo..hi {
+                    let run = &self.slots[start[p] as usize..start[p + 1] as usize];
+                    steps.extend(run.iter().map(|&slot| Step::of(p as u32, slot, ids)));
+                }
+                (lo..hi)
+                    .filter(|&p| start[p + 1] > start[p])
+                    .map(|p| f(&steps[start[p] as usize - base..start[p + 1] as usize - base]))
                     .collect::<Vec<_>>()
             })
             .collect()
@@ -402,6 +393,50 @@ mod tests {
                 "{tris:?}"
             );
         }
+    }
+
+    #[test]
+    fn shares_counted_by_several_cores_give_the_fans_of_one() {
+        // Enough corners for several shares, on points numbered at random (no short spans),
+        // with hubs; counted by one core and by five, and the edges' uses by a hash map.
+        let mut rng = crate::test_rng::Lcg(11);
+        let points = 3000u32;
+        let mut tris: Vec<[u32; 3]> = (0..20_000)
+            .map(|_| [0; 3].map(|_| rng.below(points as u64) as u32))
+            .collect();
+        tris.extend((0..500).map(|i| [7, 100 + i, 101 + i]));
+        let ids = tris.as_flattened();
+        let mut uses = std::collections::HashMap::<(u32, u32), Vec<u32>>::new();
+        for (t, a) in tris.iter().enumerate() {
+            for k in 0..3 {
+                uses.entry((a[k], a[(k + 1) % 3]))
+                    .or_default()
+                    .push(t as u32);
+            }
+        }
+        let mut want = vec![NONE; ids.len()];
+        for (t, a) in tris.iter().enumerate() {
+            for k in 0..3 {
+                let (p, x) = (a[k], a[(k + 1) % 3]);
+                let back = uses.get(&(x, p)).map_or(&[][..], |v| &v[..]);
+                if p != x && uses[&(p, x)].len() == 1 && back.len() == 1 && back[0] != t as u32 {
+                    want[3 * t + k] = back[0];
+                }
+            }
+        }
+        let on = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| {
+                let fans = Fans::new(ids, points as usize).unwrap();
+                (fans.neighbours(ids), fans.pinches(ids))
+            })
+        };
+        let (one, five) = (on(1), on(5));
+        assert_eq!(one.0, want);
+        assert_eq!(one, five);
     }
 
     #[test]

@@ -32,7 +32,6 @@ pub mod arc;
 pub mod assembly;
 pub mod bezier;
 mod body;
-mod buckets;
 pub mod curve;
 #[doc(hidden)]
 pub mod details;
