@@ -425,6 +425,7 @@ pub(super) fn find<S: Soup>(
     let mut seen = vec![false; n];
     let mut order: Vec<u32> = Vec::new();
     let mut runs: Vec<(usize, usize, usize, i8)> = Vec::new();
+    let mut run_masks: Vec<u8> = Vec::new();
     for seed in 0..n {
         // An empty mask is an empty record (a degenerate triangle), without reading it.
         if seen[seed] || masks[seed] == 0 {
@@ -437,6 +438,8 @@ pub(super) fn find<S: Soup>(
         seen[seed] = true;
         let start = order.len();
         order.push(seed as u32);
+        // The axes every triangle of the run faces.
+        let mut common = masks[seed];
         let mut next = start;
         while next < order.len() {
             let t = order[next] as usize;
@@ -454,11 +457,13 @@ pub(super) fn find<S: Soup>(
                 if masks[u] & bit != 0 {
                     seen[u] = true;
                     order.push(u as u32);
+                    common &= masks[u];
                 }
             }
         }
         if order.len() - start > 1 {
             runs.push((start, order.len(), drop, sign));
+            run_masks.push(common);
         } else {
             order.truncate(start);
         }
@@ -474,7 +479,7 @@ pub(super) fn find<S: Soup>(
         }
     }
     // Each group's triangles come in ascending order.
-    let mut groups = join(masks, nbr, &order, &runs, &run_of);
+    let mut groups = join(run_masks, nbr, &runs, &run_of);
     // A patch's flat form if it is one, or the triangles where its outline fails.
     let check_why = |of: &[u32], members: &[u32], drop: usize, sign: i8| {
         let outline = outline(soup, of, ids, nbr, members, drop, sign)?;
@@ -710,34 +715,36 @@ pub(super) fn faces_mask(c: &[[f64; 3]; 3]) -> u8 {
 }
 
 /// The grown runs, joined where neighbouring runs' triangles all face an axis in common
-/// (`run_of`: each grown triangle's run, else [`NONE`]).
+/// (`mask`: the axes each run's triangles all face; `run_of`: each grown triangle's run,
+/// else [`NONE`]).
 fn join(
-    masks: &[u8],
+    mut mask: Vec<u8>,
     nbr: &[u32],
-    order: &[u32],
     runs: &[(usize, usize, usize, i8)],
     run_of: &[u32],
 ) -> Vec<Group> {
-    let mut mask: Vec<u8> = runs
-        .par_iter()
-        .map(|&(start, end, ..)| {
-            order[start..end]
-                .iter()
-                .fold(0x3f, |m, &t| m & masks[t as usize])
-        })
-        .collect();
-    let mut pairs: Vec<(u32, u32)> = runs
-        .par_iter()
+    // Neighbouring runs, from every grown triangle's edges: in parallel over the
+    // triangles, not over the runs (a sphere is a handful of runs).
+    let mut pairs: Vec<(u32, u32)> = run_of
+        .par_chunks(1 << 14)
         .enumerate()
-        .flat_map_iter(|(r, &(start, end, ..))| {
-            let run_of = &run_of;
-            order[start..end].iter().flat_map(move |&t| {
-                (0..3).filter_map(move |k| {
-                    let u = nbr[3 * t as usize + k];
+        .flat_map_iter(|(c, chunk)| {
+            let mut found: Vec<(u32, u32)> = Vec::new();
+            for (i, &r) in chunk.iter().enumerate() {
+                if r == NONE {
+                    continue;
+                }
+                let t = (c << 14) + i;
+                for &u in &nbr[3 * t..3 * t + 3] {
                     let q = if u == NONE { NONE } else { run_of[u as usize] };
-                    (q != NONE && q as usize > r).then_some((r as u32, q))
-                })
-            })
+                    if q != NONE && q > r {
+                        found.push((r, q));
+                    }
+                }
+            }
+            found.sort_unstable();
+            found.dedup();
+            found
         })
         .collect();
     pairs.sort_unstable();
