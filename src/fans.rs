@@ -164,27 +164,29 @@ impl Fans {
 
     /// For each triangle's edge `k` (`3t + k`, from corner `k` to the next), the triangle
     /// across it when exactly two triangles use the edge, in opposite directions; else
-    /// [`NONE`].
-    pub(crate) fn neighbours(&self, ids: &[u32]) -> Vec<u32> {
-        self.neighbours_then(ids, |_, _| false).0
+    /// [`NONE`]. With it the hubs.
+    pub(crate) fn neighbours(&self, ids: &[u32]) -> (Vec<u32>, Hubs) {
+        let (nbr, _, hubs) = self.neighbours_then(ids, |_, _| false);
+        (nbr, hubs)
     }
 
     /// [`Fans::neighbours`], and in the same pass whether some point is a pinch
     /// (a point where separate pieces of the surface meet: [`Fans::pinches`] finds them all).
-    pub(crate) fn neighbours_and_pinched(&self, ids: &[u32]) -> (Vec<u32>, bool) {
+    pub(crate) fn neighbours_and_pinched(&self, ids: &[u32]) -> (Vec<u32>, bool, Hubs) {
         self.neighbours_then(ids, |run, one| {
             run.len() >= 6 && !(one == Some(true) || pinch(run).is_empty())
         })
     }
 
-    /// The neighbours, and whether `then(run, one fan)` holds at some point, given
-    /// whether its few steps were seen to make one fan (`None`: not looked at).
-    fn neighbours_then<F>(&self, ids: &[u32], then: F) -> (Vec<u32>, bool)
+    /// The neighbours, whether `then(run, one fan)` holds at some point, given whether its
+    /// few steps were seen to make one fan (`None`: not looked at), and the hubs.
+    fn neighbours_then<F>(&self, ids: &[u32], then: F) -> (Vec<u32>, bool, Hubs)
     where
         F: Fn(&[Step], Option<bool>) -> bool + Sync,
     {
         let mut nbr = vec![NONE; 3 * self.triangles];
         let out = Shared(nbr.as_mut_ptr());
+        let hubs = std::sync::Mutex::new(Hubs::new());
         // Each corner's edge is decided at its start point, where its uses are: the steps
         // going to the same point (this way) and those coming from it (the other way).
         let found = self.runs(ids, |run| {
@@ -198,10 +200,15 @@ impl Fans {
                 then(run, Some(one))
             } else {
                 hub(run, write);
+                if let Ok(mut h) = hubs.lock() {
+                    h.extend(run.iter().map(|s| (s.point, s.slot / 3)));
+                }
                 then(run, None)
             }
         });
-        (nbr, found.contains(&true))
+        let mut hubs = hubs.into_inner().unwrap_or_default();
+        hubs.sort_unstable();
+        (nbr, found.contains(&true), hubs)
     }
 
     /// The points where separate pieces of a closed, consistently wound surface meet (see
@@ -213,8 +220,12 @@ impl Fans {
     }
 }
 
-/// Runs of at most this many steps are read pairwise.
+/// Runs of at most this many steps are read pairwise; a point with more is a hub.
 const FEW: usize = 16;
+
+/// `(point, triangle)` for each triangle around each hub (a point with more than [`FEW`]
+/// triangles around it, a fan's apex), in order of the points, then of the triangles.
+pub(crate) type Hubs = Vec<(u32, u32)>;
 
 /// The neighbours across the edges starting at a point of few steps (`write(slot,
 /// triangle)`), and whether the steps make one fan: each followed by the only step that
@@ -385,13 +396,26 @@ mod tests {
             let ids = tris.as_flattened();
             let fans = Fans::new(ids, p as usize).unwrap();
             let by_hand = neighbours_by_hand(&tris);
-            assert_eq!(fans.neighbours(ids), by_hand, "{tris:?}");
+            assert_eq!(fans.neighbours(ids).0, by_hand, "{tris:?}");
             let pinched = !fans.pinches(ids).is_empty();
-            assert_eq!(
-                fans.neighbours_and_pinched(ids),
-                (by_hand, pinched),
-                "{tris:?}"
-            );
+            let (nbr, found, hubs) = fans.neighbours_and_pinched(ids);
+            assert_eq!((nbr, found), (by_hand, pinched), "{tris:?}");
+            // The hubs: every triangle at each point of more than FEW.
+            let mut want = Vec::new();
+            for q in 0..p {
+                let at: Vec<(u32, u32)> = (0..tris.len() as u32)
+                    .flat_map(|t| {
+                        tris[t as usize]
+                            .iter()
+                            .filter(|&&c| c == q)
+                            .map(move |_| (q, t))
+                    })
+                    .collect();
+                if at.len() > FEW {
+                    want.extend(at);
+                }
+            }
+            assert_eq!(hubs, want, "{tris:?}");
         }
     }
 
@@ -431,7 +455,7 @@ mod tests {
                 .unwrap();
             pool.install(|| {
                 let fans = Fans::new(ids, points as usize).unwrap();
-                (fans.neighbours(ids), fans.pinches(ids))
+                (fans.neighbours(ids).0, fans.pinches(ids))
             })
         };
         let (one, five) = (on(1), on(5));

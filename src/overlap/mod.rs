@@ -57,6 +57,7 @@ mod grid;
 mod hub;
 mod patch;
 mod sheet;
+mod star;
 mod vertex;
 mod wedge;
 use exact::*;
@@ -188,6 +189,15 @@ fn shared(ids: &[u32], i: usize, j: usize) -> usize {
     a.iter()
         .filter(|x| **x == b[0] || **x == b[1] || **x == b[2])
         .count()
+}
+
+/// A point number triangles `i` and `j` share (the first of `i`'s), if they share one.
+fn shared_point(ids: &[u32], i: usize, j: usize) -> u32 {
+    let (a, b) = (&ids[3 * i..3 * i + 3], &ids[3 * j..3 * j + 3]);
+    a.iter()
+        .copied()
+        .find(|x| b.contains(x))
+        .unwrap_or(crate::fans::NONE)
 }
 
 impl Tri {
@@ -353,7 +363,11 @@ fn search_welded<S: Soup>(
     }
     // Each edge's neighbour across it, from the fans around the points (then let go).
     let nbr = welded.neighbours();
-    let groups = welded.take_groups();
+    let found = Found {
+        nbr,
+        hubs: welded.take_hubs(),
+        groups: welded.take_groups(),
+    };
     match welded.into_parts() {
         // The corners read from the weld's points (the soup's memory was let go).
         (ids, Some(points)) => {
@@ -361,22 +375,29 @@ fn search_welded<S: Soup>(
                 ids: &ids,
                 points: &points,
             };
-            search_numbered(&kept, Cow::Borrowed(&ids), nbr, groups, patches, mode)
+            search_numbered(&kept, Cow::Borrowed(&ids), found, patches, mode)
         }
-        (ids, None) => search_numbered(soup, Cow::Owned(ids), nbr, groups, patches, mode),
+        (ids, None) => search_numbered(soup, Cow::Owned(ids), found, patches, mode),
     }
 }
 
-/// [`search`] with the corners' point numbers `ids`, each edge's neighbour across it and
-/// the bodies, if known.
+/// What the weld found for the overlap check: each edge's neighbour across it, the hubs
+/// and the bodies, if known.
+struct Found {
+    nbr: Vec<u32>,
+    hubs: crate::fans::Hubs,
+    groups: Option<crate::soup::Groups>,
+}
+
+/// [`search`] with the corners' point numbers `ids` and what the weld found.
 fn search_numbered<S: Soup>(
     soup: &S,
     ids: Cow<'_, [u32]>,
-    nbr: Vec<u32>,
-    groups: Option<crate::soup::Groups>,
+    found: Found,
     patches: Patches,
     mode: Mode,
 ) -> Result<Option<Contacts>, Overlap> {
+    let Found { nbr, hubs, groups } = found;
     let n = soup.len();
     let corners = |t: usize| {
         let [a, b, c] = soup.triangle(t);
@@ -424,6 +445,9 @@ fn search_numbered<S: Soup>(
         #[cfg(test)]
         Patches::Never => Vec::new(),
     };
+    // Hubs whose two triangles sharing only the hub meet only there (see [`star`]).
+    let stars = star::Stars::find(soup, ids, &nbr, &masks, &hubs);
+    drop(hubs);
     // Small bodies alone, left out of the broad phase (see [`alone`]).
     let alone = groups.as_ref().and_then(|g| alone::alone(tris, g));
     drop(groups);
@@ -488,6 +512,7 @@ fn search_numbered<S: Soup>(
         // of the other's plane.
         let mut clear = [false; 2];
         let (ci, cj) = match shared(ids, i, j) {
+            1 if stars.any() && stars.holds(shared_point(ids, i, j)) => return None,
             1 => {
                 // Two faces around a shared corner are wrong by lying on each other,
                 // facing the same way (a box inside another, in its corner: tested when

@@ -29,7 +29,7 @@
 //! the general path, which names the triangle at fault.
 
 use crate::body::{Body, BoundingBox};
-use crate::fans::Fans;
+use crate::fans::{Fans, Hubs};
 use crate::io::stl;
 use crate::mass3d::MassProperties3d;
 use crate::scratch::{Scratch, Shared};
@@ -247,6 +247,8 @@ pub(crate) struct Welded {
     points: usize,
     fans: std::sync::OnceLock<Fans>,
     neighbours: Option<Vec<u32>>,
+    /// The hubs, found with the neighbours ([`Hubs`]).
+    hubs: Hubs,
     /// Each point number's coordinates, when kept so that the checks read the corners
     /// from here rather than from the soup (a mapped file, whose pages are let go).
     coords: Option<KeptPoints>,
@@ -263,6 +265,7 @@ impl Welded {
             points,
             fans: Default::default(),
             neighbours: None,
+            hubs: Hubs::new(),
             coords: None,
             groups: None,
         }
@@ -314,17 +317,24 @@ impl Welded {
         if let Some(nbr) = self.neighbours.take() {
             return nbr;
         }
-        let nbr = self.fans().neighbours(&self.ids);
+        let (nbr, hubs) = self.fans().neighbours(&self.ids);
         self.fans.take();
+        self.hubs = hubs;
         nbr
+    }
+
+    /// The hubs found with the neighbours; let go here.
+    pub(crate) fn take_hubs(&mut self) -> Hubs {
+        std::mem::take(&mut self.hubs)
     }
 
     /// Whether some point is where separate pieces of the surface meet
     /// ([`Fans::pinches`]); the neighbours are found in the same pass, and the fans let go.
     pub(crate) fn pinched(&mut self) -> bool {
-        let (nbr, pinched) = self.fans().neighbours_and_pinched(&self.ids);
+        let (nbr, pinched, hubs) = self.fans().neighbours_and_pinched(&self.ids);
         self.fans.take();
         self.neighbours = Some(nbr);
+        self.hubs = hubs;
         pinched
     }
 

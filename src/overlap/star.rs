@@ -1,0 +1,193 @@
+//! Hubs whose fan is a star: two of its triangles that share only the hub meet only there.
+//!
+//! A hub (a point with many triangles around it: a sphere's pole, a cone's apex, a cap
+//! fanned from its centre) has slivers whose boxes all meet near it; when the patches
+//! split its fan (a pole where the faces of several axes meet), every pair of them across
+//! patches reaches the narrow phase, the square of the fan's size. Seen along an axis
+//! that every triangle of the fan faces (each projects to a sector at the hub, turning
+//! the way the faces do, of less than a half turn), a fan that goes round the hub exactly
+//! once has its sectors apart: two triangles that share only the hub project to sectors
+//! meeting only at the hub's projection, and a face projects one to one, so they meet
+//! only at the hub. Going round exactly once is counted exactly, with no arithmetic: the
+//! sectors are chained edge to edge around the hub (the neighbours across its edges), so
+//! their angles add up to whole turns, and the number of sectors holding the direction of
+//! the first projected axis (half-open, so that a spoke along it counts once) is the
+//! number of turns. The test is the one the patches make of a whole surface (see
+//! [`super::patch`]), made here of the fan alone.
+
+use super::exact::project;
+use crate::fans::Hubs;
+use crate::soup::{Point, Soup};
+use rayon::prelude::*;
+
+/// The hubs whose fans are stars, in order.
+pub(super) struct Stars(Vec<u32>);
+
+impl Stars {
+    /// The stars among `hubs`, from the triangles' corners (`soup`), point numbers
+    /// (`ids`), neighbours across their edges (`nbr`) and the signed axes each faces
+    /// (`masks`, as [`super::patch::faces_mask`] sets them, in bits 0 to 5).
+    pub(super) fn find<S: Soup>(
+        soup: &S,
+        ids: &[u32],
+        nbr: &[u32],
+        masks: &[u8],
+        hubs: &Hubs,
+    ) -> Stars {
+        let fans: Vec<&[(u32, u32)]> = hubs.chunk_by(|a, b| a.0 == b.0).collect();
+        Stars(
+            fans.par_iter()
+                .filter(|fan| is_star(soup, ids, nbr, masks, fan))
+                .map(|fan| fan[0].0)
+                .collect(),
+        )
+    }
+
+    /// Whether there is a star at all.
+    #[inline]
+    pub(super) fn any(&self) -> bool {
+        !self.0.is_empty()
+    }
+
+    /// Whether point `p` is the hub of a star.
+    #[inline]
+    pub(super) fn holds(&self, p: u32) -> bool {
+        self.0.binary_search(&p).is_ok()
+    }
+}
+
+/// Whether the fan `(hub, triangle)…` (every triangle with a corner at the hub) is a star.
+fn is_star<S: Soup>(soup: &S, ids: &[u32], nbr: &[u32], masks: &[u8], fan: &[(u32, u32)]) -> bool {
+    let hub = fan[0].0;
+    // A signed axis every triangle faces (none if one is degenerate: its mask is empty).
+    let common = fan.iter().fold(0x3f, |m, &(_, t)| m & masks[t as usize]);
+    if common & 0x3f == 0 {
+        return false;
+    }
+    let bit = common.trailing_zeros() as usize;
+    let (drop, up) = (bit / 2, bit.is_multiple_of(2));
+    // The hub's corner of triangle t (exactly one: a triangle repeating a point is
+    // degenerate, and has no axis in common with the others).
+    let corner = |t: u32| (0..3).find(|&k| ids[3 * t as usize + k] == hub);
+    // One cycle through every triangle, each to the one across its edge from the hub.
+    let first = fan[0].1;
+    let mut at = first;
+    for taken in 1..=fan.len() {
+        let Some(k) = corner(at) else {
+            return false;
+        };
+        let next = nbr[3 * at as usize + k];
+        if next == crate::fans::NONE {
+            return false;
+        }
+        at = next;
+        if at == first {
+            if taken != fan.len() {
+                return false;
+            }
+            break;
+        }
+        if taken == fan.len() {
+            return false;
+        }
+    }
+    // Turns round the hub: sectors from the corner after the hub to the one before it
+    // (their triangle's order) holding the first axis's direction, half-open.
+    let mut turns = 0;
+    for &(_, t) in fan {
+        let Some(k) = corner(t) else {
+            return false;
+        };
+        let c = soup.triangle(t as usize).map(|p| project(p.coords(), drop));
+        let (v, x, y) = (c[k], c[(k + 1) % 3], c[(k + 2) % 3]);
+        let holds = if up {
+            x[1] <= v[1] && v[1] < y[1]
+        } else {
+            y[1] < v[1] && v[1] <= x[1]
+        };
+        turns += holds as usize;
+    }
+    turns == 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::soup::VertexSoup;
+
+    /// A cone of `2n` triangles: its apex `apex`, its base the circle of radius 1 about
+    /// (0, 0, 1) in the plane z = 1, fanned from its centre, rim point `k` at angle
+    /// `angle(k)` and radius `1 + k / 100n` (no two alike, however the angles go round).
+    /// Outward when the apex is below the base.
+    fn cone(n: usize, apex: [f64; 3], angle: impl Fn(usize) -> f64) -> Vec<[f64; 3]> {
+        let rim = |k: usize| {
+            let (a, r) = (angle(k % n), 1.0 + (k % n) as f64 / (100 * n) as f64);
+            [r * a.cos(), r * a.sin(), 1.0]
+        };
+        let centre = [0.0, 0.0, 1.0];
+        let mut v = Vec::new();
+        for k in 0..n {
+            v.extend([apex, rim(k + 1), rim(k)]);
+            v.extend([centre, rim(k), rim(k + 1)]);
+        }
+        v
+    }
+
+    /// Which of the apex (0) and the base's centre (1) are stars.
+    fn stars_of(points: &[[f64; 3]]) -> Vec<u32> {
+        let soup = VertexSoup(points);
+        let mut welded = crate::soup::welded_points(&soup).unwrap();
+        let nbr = welded.neighbours();
+        let hubs = welded.take_hubs();
+        let (ids, _) = welded.into_parts();
+        let masks: Vec<u8> = (0..points.len() / 3)
+            .map(|t| super::super::patch::faces_mask(&[0, 1, 2].map(|k| points[3 * t + k])))
+            .collect();
+        let stars = Stars::find(&soup, &ids, &nbr, &masks, &hubs);
+        [ids[0], ids[3]]
+            .into_iter()
+            .enumerate()
+            .filter(|&(_, p)| stars.holds(p))
+            .map(|(i, _)| i as u32)
+            .collect()
+    }
+
+    fn even(n: usize) -> impl Fn(usize) -> f64 {
+        move |k| std::f64::consts::TAU * k as f64 / n as f64
+    }
+
+    #[test]
+    fn a_cone_s_apex_and_its_base_s_centre_are_stars() {
+        // Apex below and above the base (then inside out: the same fans, wound the other
+        // way); n = 40 has spokes along the axes.
+        for n in [17, 40, 1000] {
+            assert_eq!(stars_of(&cone(n, [0.0; 3], even(n))), [0, 1], "n = {n}");
+            assert_eq!(
+                stars_of(&cone(n, [0.0, 0.0, 2.0], even(n))),
+                [0, 1],
+                "n = {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_fan_going_round_twice_or_facing_no_one_axis_is_no_star() {
+        // Round twice: the rim's angles doubled (a surface that overlaps itself), at
+        // the apex and at the base's centre.
+        let n = 40;
+        let twice = move |k: usize| 2.0 * even(n)(k);
+        let overlapping = cone(n, [0.0; 3], twice);
+        assert_eq!(stars_of(&overlapping), Vec::<u32>::new());
+        // The whole check refuses it, and passes the cone going round once.
+        let check = |points: &[[f64; 3]]| {
+            use super::super::{Mode, Patches, search};
+            search(&VertexSoup(points), Patches::Always, Mode::Solid)
+        };
+        assert!(check(&overlapping).is_err());
+        assert!(matches!(check(&cone(n, [0.0; 3], even(n))), Ok(None)));
+        // An oblique cone whose apex lies outside the base's circle in every view along
+        // an axis: its fan faces both ways along each (a star all the same, but not one
+        // the test can see; the pairs go on to the narrow phase). The base is one.
+        assert_eq!(stars_of(&cone(n, [2.0, 0.1, 0.0], even(n))), [1]);
+    }
+}
