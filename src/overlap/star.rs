@@ -190,4 +190,47 @@ mod tests {
         // the test can see; the pairs go on to the narrow phase). The base is one.
         assert_eq!(stars_of(&cone(n, [2.0, 0.1, 0.0], even(n))), [1]);
     }
+
+    #[test]
+    fn random_double_cones_are_passed_once_round_and_refused_twice_round() {
+        // Two fans on one rim, from (0, 0, 0) below and (0, 0, 3) above, the rim's points
+        // at random heights between them (the upper fan is above the lower over every
+        // sector), random radii and random increasing angles that go round once (a closed surface: both hubs are stars, and the check passes it)
+        // or twice (it overlaps itself: no star, and the check refuses it).
+        let mut rng = crate::test_rng::Lcg(5);
+        for case in 0..60 {
+            let n = 17 + rng.below(60) as usize;
+            let turns = 1 + case % 2;
+            // Each in its own n-th of the way round (no sector of half a turn or more).
+            let angles: Vec<f64> = (0..n)
+                .map(|k| (k as f64 + 0.8 * rng.unit()) / n as f64)
+                .collect();
+            let rim: Vec<[f64; 3]> = angles
+                .iter()
+                .map(|&u| {
+                    let a = std::f64::consts::TAU * turns as f64 * u;
+                    let r = 0.5 + rng.unit();
+                    [r * a.cos(), r * a.sin(), 0.5 + 2.0 * rng.unit()]
+                })
+                .collect();
+            let (below, above) = ([0.0; 3], [0.0, 0.0, 3.0]);
+            let mut v = Vec::new();
+            for k in 0..n {
+                let (a, b) = (rim[k], rim[(k + 1) % n]);
+                v.extend([below, b, a]);
+                v.extend([above, a, b]);
+            }
+            let want = if turns == 1 { vec![0, 1] } else { vec![] };
+            assert_eq!(stars_of(&v), want, "case {case}");
+            let verdict = {
+                use super::super::{Mode, Patches, search};
+                search(&VertexSoup(&v), Patches::Always, Mode::Solid)
+            };
+            if turns == 1 {
+                assert!(matches!(verdict, Ok(None)), "case {case}");
+            } else {
+                assert!(verdict.is_err(), "case {case}");
+            }
+        }
+    }
 }
