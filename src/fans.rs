@@ -75,21 +75,37 @@ impl Fans {
         let ids = &ids[..3 * n];
         // One share of the corners a core, each counting its points over the span of
         // point numbers it has (a short span: the weld numbers a neighbourhood's points
-        // together), then turning the counts into the places its slots go.
+        // together), then turning the counts into the places its slots go. Points
+        // numbered with no such order (a span much longer than the share) are counted by
+        // one share over them all, so that the counts never take more than a few times
+        // the list's own memory, however many cores there are.
+        let count = |share: &[u32], budget: usize| {
+            let lo = share.iter().copied().min().unwrap_or(0) as usize;
+            let hi = share.iter().copied().max().unwrap_or(0) as usize;
+            if hi + 1 - lo > budget {
+                return None;
+            }
+            let mut count = vec![0u32; hi + 1 - lo];
+            for &p in share {
+                count[p as usize - lo] += 1;
+            }
+            Some((lo, count))
+        };
         let shares = rayon::current_num_threads().clamp(1, ids.len().div_ceil(CHUNK).max(1));
-        let size = ids.len().div_ceil(shares).max(1);
-        let mut counts: Vec<(usize, Vec<u32>)> = ids
+        let mut size = ids.len().div_ceil(shares).max(1);
+        let spread: Option<Vec<(usize, Vec<u32>)>> = ids
             .par_chunks(size)
-            .map(|share| {
-                let lo = share.iter().copied().min().unwrap_or(0) as usize;
-                let hi = share.iter().copied().max().unwrap_or(0) as usize;
-                let mut count = vec![0u32; hi + 1 - lo];
-                for &p in share {
-                    count[p as usize - lo] += 1;
-                }
-                (lo, count)
-            })
+            .map(|share| count(share, 2 * share.len() + CHUNK))
             .collect();
+        let mut counts = match spread {
+            Some(counts) => counts,
+            None => {
+                size = ids.len().max(1);
+                ids.chunks(size)
+                    .filter_map(|all| count(all, usize::MAX))
+                    .collect()
+            }
+        };
         let points = points.max(counts.iter().map(|(lo, c)| lo + c.len()).max().unwrap_or(0));
         let mut start = vec![0u32; points + 1];
         for (lo, count) in &counts {
@@ -461,6 +477,11 @@ mod tests {
         let (one, five) = (on(1), on(5));
         assert_eq!(one.0, want);
         assert_eq!(one, five);
+        // Point numbers spread far apart (each share's span much longer than the share):
+        // counted by one share, the same fans.
+        let spread: Vec<u32> = ids.iter().map(|&p| p * 1000).collect();
+        let fans = Fans::new(&spread, 1000 * points as usize).unwrap();
+        assert_eq!(fans.neighbours(&spread).0, want);
     }
 
     #[test]

@@ -725,8 +725,9 @@ fn join(
 ) -> Vec<Group> {
     // Neighbouring runs, from every grown triangle's edges: in parallel over the
     // triangles, not over the runs (a sphere is a handful of runs).
+    const CHUNK: usize = 1 << 14;
     let mut pairs: Vec<(u32, u32)> = run_of
-        .par_chunks(1 << 14)
+        .par_chunks(CHUNK)
         .enumerate()
         .flat_map_iter(|(c, chunk)| {
             let mut found: Vec<(u32, u32)> = Vec::new();
@@ -734,7 +735,7 @@ fn join(
                 if r == NONE {
                     continue;
                 }
-                let t = (c << 14) + i;
+                let t = c * CHUNK + i;
                 for &u in &nbr[3 * t..3 * t + 3] {
                     let q = if u == NONE { NONE } else { run_of[u as usize] };
                     if q != NONE && q > r {
