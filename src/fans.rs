@@ -217,7 +217,7 @@ impl Fans {
             } else {
                 hub(run, write);
                 if let Ok(mut h) = hubs.lock() {
-                    h.extend(run.iter().map(|s| (s.point, s.slot / 3)));
+                    h.push([run[0].point, run[0].slot / 3, run.len() as u32]);
                 }
                 then(run, None)
             }
@@ -239,9 +239,9 @@ impl Fans {
 /// Runs of at most this many steps are read pairwise; a point with more is a hub.
 const FEW: usize = 16;
 
-/// `(point, triangle)` for each triangle around each hub (a point with more than [`FEW`]
-/// triangles around it, a fan's apex), in order of the points, then of the triangles.
-pub(crate) type Hubs = Vec<(u32, u32)>;
+/// `[point, its first triangle, how many triangles]` for each hub (a point with more than
+/// [`FEW`] triangles around it, a fan's apex), in order of the points.
+pub(crate) type Hubs = Vec<[u32; 3]>;
 
 /// The neighbours across the edges starting at a point of few steps (`write(slot,
 /// triangle)`), and whether the steps make one fan: each followed by the only step that
@@ -416,19 +416,14 @@ mod tests {
             let pinched = !fans.pinches(ids).is_empty();
             let (nbr, found, hubs) = fans.neighbours_and_pinched(ids);
             assert_eq!((nbr, found), (by_hand, pinched), "{tris:?}");
-            // The hubs: every triangle at each point of more than FEW.
+            // The hubs: each point of more than FEW corners, its first triangle and count.
             let mut want = Vec::new();
             for q in 0..p {
-                let at: Vec<(u32, u32)> = (0..tris.len() as u32)
-                    .flat_map(|t| {
-                        tris[t as usize]
-                            .iter()
-                            .filter(|&&c| c == q)
-                            .map(move |_| (q, t))
-                    })
+                let at: Vec<u32> = (0..tris.len() as u32)
+                    .flat_map(|t| tris[t as usize].iter().filter(|&&c| c == q).map(move |_| t))
                     .collect();
                 if at.len() > FEW {
-                    want.extend(at);
+                    want.push([q, at[0], at.len() as u32]);
                 }
             }
             assert_eq!(hubs, want, "{tris:?}");

@@ -34,11 +34,10 @@ impl Stars {
         masks: &[u8],
         hubs: &Hubs,
     ) -> Stars {
-        let fans: Vec<&[(u32, u32)]> = hubs.chunk_by(|a, b| a.0 == b.0).collect();
         Stars(
-            fans.par_iter()
-                .filter(|fan| is_star(soup, ids, nbr, masks, fan))
-                .map(|fan| fan[0].0)
+            hubs.par_iter()
+                .filter(|&&hub| is_star(soup, ids, nbr, masks, hub))
+                .map(|hub| hub[0])
                 .collect(),
         )
     }
@@ -56,48 +55,37 @@ impl Stars {
     }
 }
 
-/// Whether the fan `(hub, triangle)…` (every triangle with a corner at the hub) is a star.
-fn is_star<S: Soup>(soup: &S, ids: &[u32], nbr: &[u32], masks: &[u8], fan: &[(u32, u32)]) -> bool {
-    let hub = fan[0].0;
-    // A signed axis every triangle faces (none if one is degenerate: its mask is empty).
-    let common = fan.iter().fold(0x3f, |m, &(_, t)| m & masks[t as usize]);
-    if common & 0x3f == 0 {
+/// Whether the fan around `[hub, a triangle at it, how many triangles are]` is a star.
+fn is_star<S: Soup>(soup: &S, ids: &[u32], nbr: &[u32], masks: &[u8], hub: [u32; 3]) -> bool {
+    let [hub, first, count] = hub;
+    // The hub's corner of triangle t (exactly one unless the triangle is degenerate, and
+    // then it faces no axis: no star).
+    let corner = |t: u32| (0..3).find(|&k| ids[3 * t as usize + k] == hub);
+    // One cycle through every triangle, each to the one across its edge from the hub,
+    // and a signed axis every one of them faces.
+    let mut fan = Vec::with_capacity(count as usize);
+    let mut common = 0x3f;
+    let mut at = first;
+    loop {
+        let Some(k) = corner(at) else {
+            return false;
+        };
+        fan.push((at, k));
+        common &= masks[at as usize];
+        at = nbr[3 * at as usize + k];
+        if at == first || at == crate::fans::NONE || fan.len() >= count as usize {
+            break;
+        }
+    }
+    if at != first || fan.len() != count as usize || common & 0x3f == 0 {
         return false;
     }
     let bit = common.trailing_zeros() as usize;
     let (drop, up) = (bit / 2, bit.is_multiple_of(2));
-    // The hub's corner of triangle t (exactly one: a triangle repeating a point is
-    // degenerate, and has no axis in common with the others).
-    let corner = |t: u32| (0..3).find(|&k| ids[3 * t as usize + k] == hub);
-    // One cycle through every triangle, each to the one across its edge from the hub.
-    let first = fan[0].1;
-    let mut at = first;
-    for taken in 1..=fan.len() {
-        let Some(k) = corner(at) else {
-            return false;
-        };
-        let next = nbr[3 * at as usize + k];
-        if next == crate::fans::NONE {
-            return false;
-        }
-        at = next;
-        if at == first {
-            if taken != fan.len() {
-                return false;
-            }
-            break;
-        }
-        if taken == fan.len() {
-            return false;
-        }
-    }
     // Turns round the hub: sectors from the corner after the hub to the one before it
     // (their triangle's order) holding the first axis's direction, half-open.
     let mut turns = 0;
-    for &(_, t) in fan {
-        let Some(k) = corner(t) else {
-            return false;
-        };
+    for (t, k) in fan {
         let c = soup.triangle(t as usize).map(|p| project(p.coords(), drop));
         let (v, x, y) = (c[k], c[(k + 1) % 3], c[(k + 2) % 3]);
         let holds = if up {
