@@ -554,6 +554,15 @@ unsafe extern "C" {
         len: usize,
     ) -> c_int;
     fn inertia_cad_test_listed_knots(out: *mut f64, msg: *mut c_char, len: usize) -> c_int;
+    fn inertia_cad_green_directions(
+        cad: *const c_void,
+        k: usize,
+        eps: f64,
+        worst: *mut f64,
+        faces: *mut usize,
+        msg: *mut c_char,
+        len: usize,
+    ) -> c_int;
     fn inertia_cad_write_test(
         kind: c_int,
         path: *const c_char,
@@ -864,6 +873,13 @@ pub mod testing {
         /// Two parts: the box of `Coloured` ("bracket", aluminium 2.7 g/cm³) and one moved
         /// by 100 along x ("block", "steel" 7.85 g/cm³).
         TwoMaterials = 15,
+        /// The torus of `Torus` as rational B-splines, moved by (10⁶, −2·10⁶, 5·10⁵), as
+        /// BREP (every digit kept).
+        SplineTorus = 16,
+        /// The box with a hole of `BoxWithHole` as B-splines: faces trimmed by circles.
+        SplineBoxWithHole = 17,
+        /// The sphere of `Sphere` as rational B-splines (its poles degenerate edges).
+        SplineSphere = 18,
     }
 
     /// Solid `k` of `cad` integrated by BRepGProp's own `VolumeProperties` (to `eps`) and
@@ -910,8 +926,35 @@ pub mod testing {
         Ok(out)
     }
 
-    /// Writes `solid` to `path` (STEP; BREP for [`TestSolid::BrepPair`] and
-    /// [`TestSolid::Invalid`], IGES for [`TestSolid::Iges`]).
+    /// Every face of solid `k` integrated by the B-spline faces' integrator
+    /// (`src/io/green.cpp`) twice, its inner integrals along u and along v, to `eps`: the
+    /// largest difference of a term between the two (divided by the solid's size to the
+    /// term's degree), relative to the sum of the faces' volume (or area) terms' absolute
+    /// values, and how many faces were compared.
+    ///
+    /// # Errors
+    /// [`Error::Cad`] when OpenCASCADE fails or a B-spline face is not integrated so.
+    pub fn green_directions(cad: &Cad, k: usize, eps: f64) -> Result<(f64, usize)> {
+        let (mut worst, mut faces) = (0.0, 0usize);
+        let mut msg = [0u8; MESSAGE];
+        // SAFETY: a live handle, two out-values, a buffer of its length.
+        let code = unsafe {
+            inertia_cad_green_directions(
+                cad.file.handle,
+                k,
+                eps,
+                &mut worst,
+                &mut faces,
+                msg.as_mut_ptr().cast(),
+                msg.len(),
+            )
+        };
+        status(code, &msg)?;
+        Ok((worst, faces))
+    }
+
+    /// Writes `solid` to `path` (STEP; BREP for [`TestSolid::BrepPair`],
+    /// [`TestSolid::Invalid`] and [`TestSolid::SplineTorus`], IGES for [`TestSolid::Iges`]).
     ///
     /// # Errors
     /// [`Error::Cad`] when OpenCASCADE cannot write it.
@@ -946,7 +989,7 @@ mod tests {
 
     fn written(solid: TestSolid) -> std::path::PathBuf {
         let ext = match solid {
-            TestSolid::BrepPair | TestSolid::Invalid => "brep",
+            TestSolid::BrepPair | TestSolid::Invalid | TestSolid::SplineTorus => "brep",
             TestSolid::Iges => "igs",
             _ => "step",
         };
@@ -1049,6 +1092,86 @@ mod tests {
         let torus = read_test(TestSolid::Torus);
         area(&torus.solids[0], 4.0 * PI * PI * big * small);
         check(&torus.solids[0], v, [0.0; 3], diag(side, side, axial), big);
+    }
+
+    #[test]
+    fn spline_solids_integrated_by_their_boundaries_against_closed_forms() {
+        // Every face on a B-spline surface: integrated by Green's theorem along the faces'
+        // boundaries (src/io/green.cpp), not by BRepGProp.
+        let (big, small) = (10.0, 2.0);
+        let v = 2.0 * PI * PI * big * small * small;
+        let axial = v * (big * big + 0.75 * small * small);
+        let side = v * (big * big / 2.0 + 5.0 / 8.0 * small * small);
+        let torus = read_test(TestSolid::SplineTorus);
+        let s = &torus.solids[0];
+        check(s, v, [1e6, -2e6, 5e5], diag(side, side, axial), big);
+        let area = 4.0 * PI * PI * big * small;
+        assert!(
+            ((s.surface_area - area) / area).abs() < 1e-9,
+            "{}",
+            s.surface_area
+        );
+        assert!(
+            ((s.properties.volume - v) / v).abs() < 1e-11,
+            "{}",
+            s.properties.volume
+        );
+
+        let r = 7.0;
+        let v = 4.0 / 3.0 * PI * r * r * r;
+        let i = 0.4 * v * r * r;
+        let sphere = read_test(TestSolid::SplineSphere);
+        check(&sphere.solids[0], v, [0.0; 3], diag(i, i, i), r);
+        let area = 4.0 * PI * r * r;
+        let got = sphere.solids[0].surface_area;
+        assert!(((got - area) / area).abs() < 1e-9, "{got}");
+
+        let (r, t) = (5.0, 10.0);
+        let hole = PI * r * r * t;
+        let side = hole * (3.0 * r * r + t * t) / 12.0;
+        let inertia = cuboid(40.0, 30.0, 10.0) - diag(side, side, hole * r * r / 2.0);
+        let cad = read_test(TestSolid::SplineBoxWithHole);
+        check(
+            &cad.solids[0],
+            12000.0 - hole,
+            [20.0, 15.0, 5.0],
+            inertia,
+            40.0,
+        );
+    }
+
+    #[test]
+    fn green_integrates_every_face_alike_along_u_and_along_v() {
+        // Inner integrals along u or along v: other points, other pieces, other sums, the
+        // same integrals. Planes, cylinders, cones, tori and the NIST part's B-spline
+        // faces alike (trimmed by curves of ~300 knots, periodic, past their first knot).
+        let nist = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/cad/nist_ctc_02_asme1_ap242.stp");
+        let nist = read(&nist, CadFormat::Step, &Options::default()).unwrap();
+        let (worst, faces) = testing::green_directions(&nist, 0, 1e-12).unwrap();
+        eprintln!("NIST part: {faces} faces, worst {worst:e}");
+        assert_eq!(faces, nist.solids[0].faces);
+        assert!(worst < 1e-12, "{worst:e}");
+        for solid in [
+            TestSolid::SplineTorus,
+            TestSolid::SplineSphere,
+            TestSolid::SplineBoxWithHole,
+            TestSolid::BoxWithHole,
+            TestSolid::Torus,
+            TestSolid::Cone,
+        ] {
+            let cad = read_test(solid);
+            let (worst, faces) = testing::green_directions(&cad, 0, 1e-12).unwrap();
+            assert!(faces > 0, "{solid:?}");
+            // The far torus's points are rounded at 2·10⁶, 10⁵ times its size: 2e-11 of
+            // it, and its terms agree to that (5e-12 when written).
+            let limit = if solid == TestSolid::SplineTorus {
+                1e-10
+            } else {
+                1e-12
+            };
+            assert!(worst < limit, "{solid:?}: {worst:e}");
+        }
     }
 
     #[test]
@@ -1353,8 +1476,9 @@ mod tests {
     #[test]
     fn faces_integrated_in_parallel_give_brepgprops_own_numbers() {
         // An assembly's placed solids and a box with a hole (planes and a cylinder): the
-        // faces integrated on several threads and added in their order are BRepGProp's
-        // own sums, bit for bit.
+        // faces integrated on several threads by BRepGProp's own face integrals, summed
+        // about the solid's rough centre rather than the origin, agree with
+        // BRepGProp::VolumeProperties to rounding.
         let options = Options {
             tolerance: 1e-7,
             ..Options::default()
@@ -1366,13 +1490,18 @@ mod tests {
             let cad = read(&path, CadFormat::Step, &options).unwrap();
             for (k, s) in cad.solids.iter().enumerate() {
                 let r = testing::reference(&cad, k, 1e-7, 1e-6).unwrap();
-                let p = &s.properties;
-                let mine: Vec<f64> = [p.volume, p.centroid.x, p.centroid.y, p.centroid.z]
-                    .into_iter()
-                    .chain(p.inertia.transpose().iter().copied())
-                    .chain([s.surface_area])
-                    .collect();
-                assert_eq!(mine, r.to_vec(), "{}: solid {k}", path.display());
+                let own = MassProperties3d {
+                    volume: r[0],
+                    mass: r[0],
+                    centroid: Point3::new(r[1], r[2], r[3]),
+                    inertia: Matrix3::from_row_slice(&r[4..13]),
+                };
+                let (lo, hi) = (s.bounding_box.min, s.bounding_box.max);
+                let size = (0..3).map(|k| (hi[k] - lo[k]).powi(2)).sum::<f64>().sqrt();
+                let apart = apart(&s.properties, &own, size);
+                assert!(apart < 1e-13, "{}: solid {k}: {apart:e}", path.display());
+                let area = (s.surface_area - r[13]).abs() / r[13];
+                assert!(area < 1e-13, "{}: solid {k}: area {area:e}", path.display());
             }
         }
     }
