@@ -1064,11 +1064,7 @@ mod tests {
         let (r, h) = (5.0, 20.0);
         let v = PI * r * r * h;
         let cad = read_test(TestSolid::Cylinder);
-        let area = |s: &CadSolid, exact: f64| {
-            let e = ((s.surface_area - exact) / exact).abs();
-            assert!(e < 1e-9, "area {} against {exact}", s.surface_area);
-        };
-        area(&cad.solids[0], 2.0 * PI * r * (r + h));
+        check_area(&cad.solids[0], 2.0 * PI * r * (r + h));
         let side = v * (3.0 * r * r + h * h) / 12.0;
         check(
             &cad.solids[0],
@@ -1078,66 +1074,59 @@ mod tests {
             h,
         );
 
+        check_sphere(&read_test(TestSolid::Sphere).solids[0]);
+        check_torus(&read_test(TestSolid::Torus).solids[0], [0.0; 3]);
+    }
+
+    /// The sphere r 7 at the origin, area included.
+    fn check_sphere(s: &CadSolid) {
         let r = 7.0;
         let v = 4.0 / 3.0 * PI * r * r * r;
         let i = 0.4 * v * r * r;
-        let sphere = read_test(TestSolid::Sphere);
-        area(&sphere.solids[0], 4.0 * PI * r * r);
-        check(&sphere.solids[0], v, [0.0; 3], diag(i, i, i), r);
+        check(s, v, [0.0; 3], diag(i, i, i), r);
+        check_area(s, 4.0 * PI * r * r);
+    }
 
+    /// The torus R 10, r 2 about z centred at `centre`, area included.
+    fn check_torus(s: &CadSolid, centre: [f64; 3]) {
         let (big, small) = (10.0, 2.0);
         let v = 2.0 * PI * PI * big * small * small;
         let axial = v * (big * big + 0.75 * small * small);
         let side = v * (big * big / 2.0 + 5.0 / 8.0 * small * small);
-        let torus = read_test(TestSolid::Torus);
-        area(&torus.solids[0], 4.0 * PI * PI * big * small);
-        check(&torus.solids[0], v, [0.0; 3], diag(side, side, axial), big);
+        check(s, v, centre, diag(side, side, axial), big);
+        check_area(s, 4.0 * PI * PI * big * small);
+    }
+
+    /// The box 40×30×10 less a cylinder r 5 through it at its centre.
+    fn check_box_with_hole(s: &CadSolid) {
+        let (r, t) = (5.0, 10.0);
+        let hole = PI * r * r * t;
+        let side = hole * (3.0 * r * r + t * t) / 12.0;
+        let inertia = cuboid(40.0, 30.0, 10.0) - diag(side, side, hole * r * r / 2.0);
+        check(s, 12000.0 - hole, [20.0, 15.0, 5.0], inertia, 40.0);
+    }
+
+    /// A solid's surface area against `exact`, to 1e-9 of itself.
+    fn check_area(s: &CadSolid, exact: f64) {
+        let e = ((s.surface_area - exact) / exact).abs();
+        assert!(e < 1e-9, "area {} against {exact}", s.surface_area);
     }
 
     #[test]
     fn spline_solids_integrated_by_their_boundaries_against_closed_forms() {
         // Every face on a B-spline surface: integrated by Green's theorem along the faces'
         // boundaries (src/io/green.cpp), not by BRepGProp.
-        let (big, small) = (10.0, 2.0);
-        let v = 2.0 * PI * PI * big * small * small;
-        let axial = v * (big * big + 0.75 * small * small);
-        let side = v * (big * big / 2.0 + 5.0 / 8.0 * small * small);
         let torus = read_test(TestSolid::SplineTorus);
         let s = &torus.solids[0];
-        check(s, v, [1e6, -2e6, 5e5], diag(side, side, axial), big);
-        let area = 4.0 * PI * PI * big * small;
-        assert!(
-            ((s.surface_area - area) / area).abs() < 1e-9,
-            "{}",
-            s.surface_area
-        );
+        check_torus(s, [1e6, -2e6, 5e5]);
+        let v = 2.0 * PI * PI * 10.0 * 4.0;
         assert!(
             ((s.properties.volume - v) / v).abs() < 1e-11,
             "{}",
             s.properties.volume
         );
-
-        let r = 7.0;
-        let v = 4.0 / 3.0 * PI * r * r * r;
-        let i = 0.4 * v * r * r;
-        let sphere = read_test(TestSolid::SplineSphere);
-        check(&sphere.solids[0], v, [0.0; 3], diag(i, i, i), r);
-        let area = 4.0 * PI * r * r;
-        let got = sphere.solids[0].surface_area;
-        assert!(((got - area) / area).abs() < 1e-9, "{got}");
-
-        let (r, t) = (5.0, 10.0);
-        let hole = PI * r * r * t;
-        let side = hole * (3.0 * r * r + t * t) / 12.0;
-        let inertia = cuboid(40.0, 30.0, 10.0) - diag(side, side, hole * r * r / 2.0);
-        let cad = read_test(TestSolid::SplineBoxWithHole);
-        check(
-            &cad.solids[0],
-            12000.0 - hole,
-            [20.0, 15.0, 5.0],
-            inertia,
-            40.0,
-        );
+        check_sphere(&read_test(TestSolid::SplineSphere).solids[0]);
+        check_box_with_hole(&read_test(TestSolid::SplineBoxWithHole).solids[0]);
     }
 
     #[test]
@@ -1209,19 +1198,8 @@ mod tests {
             h,
         );
 
-        // Box 40×30×10 less a cylinder r 5 through it at its centre.
-        let (r, t) = (5.0, 10.0);
-        let hole = PI * r * r * t;
-        let side = hole * (3.0 * r * r + t * t) / 12.0;
-        let inertia = cuboid(40.0, 30.0, 10.0) - diag(side, side, hole * r * r / 2.0);
         let cad = read_test(TestSolid::BoxWithHole);
-        check(
-            &cad.solids[0],
-            12000.0 - hole,
-            [20.0, 15.0, 5.0],
-            inertia,
-            40.0,
-        );
+        check_box_with_hole(&cad.solids[0]);
         assert_eq!(cad.solids[0].faces, 7);
     }
 
