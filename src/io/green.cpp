@@ -150,12 +150,15 @@ class Face {
 public:
     Face(const Handle(Geom_Surface)& surface, const gp_Pnt& origin, bool volume, double eps,
          double u1, double u2, double v1, double v2, int inner)
-        : s_(surface), o_(origin.XYZ()), volume_(volume), eps_(eps) {
+        : s_(surface),
+          o_(origin.XYZ()),
+          volume_(volume),
+          eps_(eps),
+          limit_(inner < 0 ? EVALUATIONS : LONG_MAX) {
         std::vector<double> ub = breaks(surface, true, u1, u2);
         std::vector<double> vb = breaks(surface, false, v1, v2);
         // The inner integrals run along the direction with fewer knot spans.
         inner_u_ = inner < 0 ? ub.size() <= vb.size() : inner == 0;
-        limit_ = inner < 0 ? EVALUATIONS : LONG_MAX;
         t0_ = inner_u_ ? u1 : v1;
         tknots_ = inner_u_ ? ub : vb;
         sknots_ = inner_u_ ? vb : ub;
@@ -464,9 +467,9 @@ private:
     double error_ = 0.0;
     long budget_ = BUDGET;
     long evaluations_ = 0;
-    // A direction forced by the tests may be the slow one (10^7 evaluations on the NIST
-    // part's swept faces along u): not limited.
-    long limit_ = EVALUATIONS;
+    // EVALUATIONS, or no limit when the tests force a direction: theirs may be the slow
+    // one (10^7 evaluations on the NIST part's swept faces along u).
+    long limit_;
 };
 
 /// `integrate` (below) once the face has a surface and edges: the boundary integral over

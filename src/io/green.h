@@ -22,9 +22,11 @@ struct Moments {
 /// Integrates `face` about `origin` (volume terms if `volume`, else area terms) to the
 /// relative tolerance `eps` of the integral of the terms' absolute values. Returns false,
 /// computing nothing, when the face has no boundary to integrate along (a face on its
-/// surface's natural bounds without edges) or when it needed more boundary pieces than a
-/// budget allows (2^14; a face trimmed by curves of 300 knots takes ~1,000): the caller
-/// integrates it another way.
+/// surface's natural bounds without edges, an edge without a curve on the surface), when
+/// its terms are not finite, or when it needed more than a budget allows (2^14 boundary
+/// pieces, where a face trimmed by curves of 300 knots takes ~1,000; and, unless `inner`
+/// forces a direction, 2^22 surface evaluations, where the NIST part's largest face takes
+/// 1.2 million): the caller integrates it another way.
 /// `*error` is the estimated error relative to that integral of absolute values.
 /// Throws Standard_Failure as OpenCASCADE's evaluators do. `inner` picks the direction
 /// of the inner integrals: -1 the one with fewer knot spans, 0 along u, 1 along v (the
