@@ -32,6 +32,7 @@ pub mod arc;
 pub mod assembly;
 pub mod bezier;
 mod body;
+mod boxes;
 pub mod curve;
 #[doc(hidden)]
 pub mod details;

@@ -9,7 +9,9 @@
 //! Oosterom and Strackee, "The solid angle of a plane triangle", 1983) must be 0 for a shell
 //! wound outward (a body) and 1 for one wound inward (a cavity), or all of it reversed for a
 //! mesh wound inside out. Only the shells whose bounding box holds the point can wind around
-//! it; a grid of the shells' boxes finds them, so a million shells cost a million lookups.
+//! it; a grid of the shells' boxes finds them, so a million shells cost a million lookups,
+//! and a shell whose box meets no other shell's box (found first, on every core, by
+//! [`crate::boxes`]) needs none.
 
 use crate::mass3d::MassProperties3d;
 use crate::sums::Sums;
@@ -85,6 +87,23 @@ pub(crate) fn check<F>(
     corners: F,
     overlapping: bool,
 ) -> Result<Verdict, Refusal>
+where
+    F: Fn(usize) -> [Point3<f64>; 3] + Sync,
+{
+    check_apart(labels, n_shells, corners, overlapping).map(|(verdict, _)| verdict)
+}
+
+/// [`check`], and with several shells, whether each shell's box (of its corners) meets
+/// another shell's box, if that was found ([`meets_another`](crate::boxes::meets_another);
+/// `None` when the boxes are a crowd): only such shells can wind around a point of another
+/// or hold a cavity, and only their triangles can meet another shell's, which the overlap
+/// check then need not ask again.
+pub(crate) fn check_apart<F>(
+    labels: &[u32],
+    n_shells: usize,
+    corners: F,
+    overlapping: bool,
+) -> Result<(Verdict, Option<Vec<bool>>), Refusal>
 where
     F: Fn(usize) -> [Point3<f64>; 3] + Sync,
 {
@@ -170,15 +189,21 @@ where
         }
     }
     if n_shells == 1 {
-        return Ok(Verdict {
+        let verdict = Verdict {
             shells: 1,
             cavities: 0,
             inside_out: volume(0) < 0.0,
             nested: 0,
             properties: None,
-        });
+        };
+        return Ok((verdict, None));
     }
-    let index = BoxIndex::new(&boxes);
+    // A point of a shell lies in another shell's box only if the two boxes meet, and a
+    // cavity lies in a body's box only if theirs do: the index holds only the boxes that
+    // meet another, and a shell whose box meets none winds around nothing.
+    let meets = crate::boxes::meets_another(&boxes);
+    let meets_another = |s: usize| meets.as_ref().is_none_or(|m| m[s]);
+    let index = BoxIndex::new(&boxes, &meets_another);
     // Coordinates rounded when written leave touching bodies a few units of the last
     // digit inside each other: a point that close to another shell is as good as on it.
     let precision = crate::precision::Precision::of_values(
@@ -193,6 +218,9 @@ where
         .into_par_iter()
         .with_min_len(64)
         .map_init(Vec::new, |found, s| {
+            if !meets_another(s) {
+                return Some(0);
+            }
             // Candidate points: corners of a few of the shell's triangles. A point lying
             // exactly on another shell (a box resting on another: its bottom corners on
             // the other's top face, maybe on the diagonal splitting it) has no winding
@@ -304,7 +332,7 @@ where
     if total.is_nan() || total <= 0.0 {
         return Err(Refusal::Outweighed { total });
     }
-    Ok(Verdict {
+    let verdict = Verdict {
         shells: n_shells,
         cavities,
         inside_out,
@@ -312,7 +340,8 @@ where
             .filter(|&s| volume(s) * flip > 0.0 && depth[s] as f64 * flip >= 1.0)
             .count(),
         properties: Some(combined(&stats, &by_shell, &start, &corners, flip)),
-    })
+    };
+    Ok((verdict, meets))
 }
 
 /// What [`check`] keeps of a shell.
@@ -492,11 +521,17 @@ struct BoxIndex<'a> {
 const MAX_CELLS: usize = 64;
 
 impl<'a> BoxIndex<'a> {
-    fn new(boxes: &'a [Bounds]) -> Self {
+    /// The index of the boxes `k` for which `keep(k)`.
+    fn new(boxes: &'a [Bounds], keep: &dyn Fn(usize) -> bool) -> Self {
         let mut lo = [f64::INFINITY; 3];
         let mut hi = [f64::NEG_INFINITY; 3];
         let mut sum = 0.0;
-        for (a, b) in boxes {
+        let mut kept = 0usize;
+        for (k, (a, b)) in boxes.iter().enumerate() {
+            if !keep(k) {
+                continue;
+            }
+            kept += 1;
             for k in 0..3 {
                 lo[k] = lo[k].min(a[k]);
                 hi[k] = hi[k].max(b[k]);
@@ -507,16 +542,16 @@ impl<'a> BoxIndex<'a> {
         let longest = size[0].max(size[1]).max(size[2]);
         // Cells twice the mean box, at most 2^20 along an axis and about four per box in
         // all (a grid of boxes far apart would otherwise be mostly empty cells).
-        let mut cell = (2.0 * sum / boxes.len().max(1) as f64).max(longest / (1 << 20) as f64);
+        let mut cell = (2.0 * sum / kept.max(1) as f64).max(longest / (1 << 20) as f64);
         let cells = |cell: f64| size.map(|s| ((s / cell) as usize).clamp(1, 1 << 20));
-        let budget = boxes.len() + 64;
+        let budget = kept + 64;
         while cell.is_finite()
             && cell > 0.0
             && cells(cell).iter().map(|&d| d as f64).product::<f64>() > budget as f64
         {
             cell *= 2.0;
         }
-        let (inv, dims) = if cell.is_finite() && cell > 0.0 {
+        let (inv, dims) = if kept > 0 && cell.is_finite() && cell > 0.0 {
             (1.0 / cell, cells(cell))
         } else {
             // Every box a point (or the coordinates overflow): one cell.
@@ -538,6 +573,9 @@ impl<'a> BoxIndex<'a> {
         let mut start = vec![0u32; dims[0] * dims[1] * dims[2] + 1];
         let mut large = Vec::new();
         for (k, b) in boxes.iter().enumerate() {
+            if !keep(k) {
+                continue;
+            }
             let s = span(b);
             if covers(s) > MAX_CELLS {
                 large.push(rstar::primitives::GeomWithData::new(
@@ -554,6 +592,9 @@ impl<'a> BoxIndex<'a> {
         let mut entries = vec![0u32; *start.last().unwrap_or(&0) as usize];
         let mut fill = start.clone();
         for (k, b) in boxes.iter().enumerate() {
+            if !keep(k) {
+                continue;
+            }
             let s = span(b);
             if covers(s) > MAX_CELLS {
                 continue;
@@ -630,7 +671,7 @@ mod tests {
         boxes.push(([-5.0; 3], [40.0; 3]));
         boxes.push(([2.0, 2.0, 0.5], [20.0, 25.0, 0.5]));
         boxes.push(([3.25, 3.25, 0.25], [3.25, 3.25, 0.25]));
-        let index = BoxIndex::new(&boxes);
+        let index = BoxIndex::new(&boxes, &|_| true);
         let mut found = Vec::new();
         for i in 0..=120 {
             for j in 0..=120 {

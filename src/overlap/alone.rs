@@ -9,11 +9,9 @@
 //! joined through shared points): the argument needs only that every pair across groups
 //! has its two groups' boxes meeting.
 
-use super::grid::{grid_of, reaching};
 use super::{Overlap, Tri, earliest};
 use crate::soup::Groups;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Groups of more triangles stay in the broad phase (their pairs, tested directly, would
 /// grow as the square of their size).
@@ -31,88 +29,52 @@ pub(super) struct Alone {
 
 /// Finds the groups of at most [`SMALL`] triangles whose boxes meet no other group's box
 /// and marks their triangles [`Tri::quiet`] (out of the broad phase); `None` when there
-/// are none, or when the groups' boxes do not suit a grid.
+/// are none, or when the groups' boxes do not suit a grid. The shell check may have found
+/// already which groups' boxes meet another's ([`Groups::meets`]), from boxes of all of
+/// each group's corners (holding the boxes of its triangles here): then that is used.
 pub(super) fn alone(tris: &mut [Tri], groups: &Groups) -> Option<Alone> {
     let count = groups.count;
-    if count < 2 || groups.labels.len() != tris.len() {
+    let labels = &groups.labels;
+    if count < 2 || labels.len() != tris.len() {
         return None;
     }
-    // Each group's box (of its triangles' boxes, rounded outward in f32 as they are) and
-    // how many triangles with a box it has.
-    let mut boxes = vec![([f32::INFINITY; 3], [f32::NEG_INFINITY; 3]); count];
+    // How many triangles each group has.
     let mut size = vec![0u32; count];
-    for (t, &g) in tris.iter().zip(&groups.labels) {
-        if g == NONE || t.is_empty() {
-            continue;
+    for &g in labels {
+        if g != NONE {
+            size[g as usize] += 1;
         }
-        let b = &mut boxes[g as usize];
-        for k in 0..3 {
-            b.0[k] = b.0[k].min(t.lo[k]);
-            b.1[k] = b.1[k].max(t.hi[k]);
-        }
-        size[g as usize] += 1;
     }
-    if !size.iter().any(|&s| s > 0 && s as usize <= SMALL) {
+    if !size.iter().any(|&s| s as usize <= SMALL) {
         return None;
     }
-    // The groups' boxes as records the grid takes (each its own patch: none is quiet).
-    let mut records: Vec<Tri> = boxes
-        .iter()
-        .enumerate()
-        .map(|(g, &(lo, hi))| Tri {
-            lo,
-            hi,
-            cell: 0,
-            patch: g as u32,
-            quiet: false,
-        })
-        .collect();
-    // Cells of four boxes' size: a box is listed in fewer cells (two, not three or four,
-    // for boxes a cell's width apart), and only meeting is asked, not pairs to test.
-    let placed = grid_of(&mut records, 4.0)?;
-    // A crowd (bodies whose boxes nearly all meet, such as a bundle of needles): hardly
-    // any body is alone, and the cells' pairs would grow as the square of the bodies.
-    if super::frame::pairs(&placed).1 {
-        return None;
-    }
-    let records = &records;
-    let busy: Vec<AtomicBool> = (0..count).map(|_| AtomicBool::new(false)).collect();
-    let mark = |i: usize, j: usize| {
-        if records[i].meets(&records[j]) {
-            busy[i].store(true, Ordering::Relaxed);
-            busy[j].store(true, Ordering::Relaxed);
-        }
-    };
-    // SAFETY: every entry was written.
-    let cells = unsafe { placed.cells.assume_init() };
-    // In each cell, each box against those after it in order of low x, up to its high x.
-    placed
-        .starts()
-        .par_windows(2)
-        .with_min_len(64)
-        .for_each(|w| {
-            let run = &cells[w[0]..w[1]];
-            for (x, &e) in run.iter().enumerate() {
-                for f in reaching(e, &run[x + 1..], records) {
-                    mark(e as u32 as usize, f as u32 as usize);
+    let found;
+    let meets: &[bool] = match &groups.meets {
+        Some(m) if m.len() == count => m,
+        _ => {
+            // Each group's box, of its triangles' boxes (rounded outward in f32 as they
+            // are; a degenerate triangle's box is empty).
+            let mut boxes = vec![([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]); count];
+            for (t, &g) in tris.iter().zip(labels) {
+                if g == NONE || t.is_empty() {
+                    continue;
+                }
+                let b = &mut boxes[g as usize];
+                for k in 0..3 {
+                    b.0[k] = b.0[k].min(t.lo[k] as f64);
+                    b.1[k] = b.1[k].max(t.hi[k] as f64);
                 }
             }
-        });
-    // The boxes spanning many cells, against every box.
-    placed.large.par_iter().for_each(|&i| {
-        for j in 0..count {
-            if j != i && !records[i].is_empty() && !records[j].is_empty() {
-                mark(i, j);
-            }
+            found = crate::boxes::meets_another(&boxes)?;
+            &found
         }
-    });
-    // The small groups alone, and their triangles, by a counting sort of the labels.
-    let lone =
-        |g: usize| size[g] > 0 && size[g] as usize <= SMALL && !busy[g].load(Ordering::Relaxed);
+    };
+    let lone = |g: u32| g != NONE && size[g as usize] as usize <= SMALL && !meets[g as usize];
+    // The groups alone, numbered in order, and their triangles, in order within each.
     let mut slot = vec![u32::MAX; count];
     let mut starts = vec![0usize];
     for g in 0..count {
-        if lone(g) {
+        if lone(g as u32) {
             slot[g] = (starts.len() - 1) as u32;
             starts.push(starts[starts.len() - 1] + size[g] as usize);
         }
@@ -120,17 +82,24 @@ pub(super) fn alone(tris: &mut [Tri], groups: &Groups) -> Option<Alone> {
     if starts.len() < 2 {
         return None;
     }
-    let mut fill = starts.clone();
-    let mut members = vec![0u32; starts[starts.len() - 1]];
-    for (t, (tri, &g)) in tris.iter_mut().zip(&groups.labels).enumerate() {
-        if g == NONE || tri.is_empty() || slot[g as usize] == u32::MAX {
-            continue;
-        }
-        let s = slot[g as usize] as usize;
-        members[fill[s]] = t as u32;
-        fill[s] += 1;
-        tri.quiet = true;
+    let mut members: Vec<u32> = (0..labels.len() as u32)
+        .into_par_iter()
+        .filter(|&t| lone(labels[t as usize]))
+        .collect();
+    let slot_of = |t: &u32| slot[labels[*t as usize] as usize];
+    // Already grouped when the file lists its bodies one after another; else a stable
+    // sort keeps each group's triangles in order.
+    if !members
+        .par_windows(2)
+        .all(|w| slot_of(&w[0]) <= slot_of(&w[1]))
+    {
+        members.par_sort_by_key(slot_of);
     }
+    tris.par_iter_mut()
+        .with_min_len(1 << 12)
+        .zip(labels.par_iter())
+        .filter(|(_, g)| lone(**g))
+        .for_each(|(t, _)| t.quiet = true);
     Some(Alone { members, starts })
 }
 
@@ -212,6 +181,7 @@ mod tests {
             welded.set_groups(Groups {
                 labels: labels.clone(),
                 count: bodies,
+                meets: None,
             });
             let grouped = search_welded(&soup, welded, Patches::Always, Mode::Solid);
             match (&plain, &grouped) {
@@ -242,6 +212,7 @@ mod tests {
                 &Groups {
                     labels,
                     count: bodies,
+                    meets: None,
                 },
             )
             .is_some()
@@ -282,6 +253,7 @@ mod tests {
         let groups = Groups {
             labels,
             count: bodies,
+            meets: None,
         };
         assert!(alone(&mut records, &groups).is_none());
         assert!(records.iter().all(|t| !t.quiet));

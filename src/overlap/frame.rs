@@ -39,12 +39,8 @@ pub(super) fn note_turned() {
     TURNED.set(Some(true));
 }
 
-/// Candidate pairs per listed triangle beyond which the grid is crowded: a sphere's grid
-/// has about 10 (its cells are tuned to hold a few triangles each).
-const CROWDED: u64 = 64;
-
 /// The pairs within the grid's cells (`Σ k(k−1)/2` over cells of `k` entries), and whether
-/// they exceed [`CROWDED`] per entry.
+/// they exceed [`CROWDED`](crate::boxes::CROWDED) per entry.
 pub(super) fn pairs(grid: &Grid) -> (u64, bool) {
     let starts = grid.starts();
     let pairs: u64 = starts
@@ -56,7 +52,7 @@ pub(super) fn pairs(grid: &Grid) -> (u64, bool) {
         })
         .sum();
     let entries = starts.last().copied().unwrap_or(0) as u64;
-    (pairs, pairs > CROWDED * entries)
+    (pairs, pairs > crate::boxes::CROWDED * entries)
 }
 
 /// The frame whose first axis is the direction most of the triangles' longest edges run

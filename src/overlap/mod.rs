@@ -43,6 +43,7 @@
 //! crossing a face (the same tetrahedron when the cube's faces are split on the other
 //! diagonals; the shell check refuses it), and a fold between two neighbouring triangles.
 
+use crate::boxes::{down, up};
 use crate::soup::{Point, Soup, Welded};
 use rayon::prelude::*;
 use rstar::{AABB, RTree, primitives::GeomWithData, primitives::Rectangle};
@@ -158,19 +159,6 @@ pub(super) struct Tri {
     /// Its box meets no other patch's box (see [`quiet`]): every pair it is in lies within
     /// its patch, so the broad phase leaves it out.
     pub(super) quiet: bool,
-}
-
-/// The largest `f32` not above `x` (never `-0.0`, so that [`sortable`] orders boxes as
-/// `<=` compares them).
-fn down(x: f64) -> f32 {
-    let f = x as f32;
-    (if f as f64 > x { f.next_down() } else { f }) + 0.0
-}
-
-/// The smallest `f32` not below `x` (never `-0.0`).
-fn up(x: f64) -> f32 {
-    let f = x as f32;
-    (if (f as f64) < x { f.next_up() } else { f }) + 0.0
 }
 
 /// Triangle `t`'s corners' point numbers among the corners' `ids` (the weld's,
@@ -435,6 +423,10 @@ fn search_numbered<S: Soup>(
         }
     };
     let ids: &[u32] = &ids;
+    // Small bodies alone, left out of the broad phase (see [`alone`]), found first: their
+    // triangles are marked quiet, and the patches leave them out (their pairs are tested
+    // directly, patch or no patch).
+    let alone = groups.as_ref().and_then(|g| alone::alone(tris, g));
     let flats = match patches {
         Patches::Always => {
             let flats = patch::find(soup, tris, ids, &nbr, &masks);
@@ -448,8 +440,6 @@ fn search_numbered<S: Soup>(
     // Hubs whose two triangles sharing only the hub meet only there (see [`star`]).
     let stars = star::Stars::find(soup, ids, &nbr, &masks, &hubs);
     drop(hubs);
-    // Small bodies alone, left out of the broad phase (see [`alone`]).
-    let alone = groups.as_ref().and_then(|g| alone::alone(tris, g));
     drop(groups);
     // The broad phase, without the flat patches' triangles and the quiet ones.
     let mut placed = grid(tris);

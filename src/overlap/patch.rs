@@ -402,8 +402,8 @@ fn facing(c: &[[f64; 3]; 3]) -> Option<(usize, i8)> {
     })
 }
 
-/// Sets each triangle's [`Tri::patch`] (left at its own index, as recorded, when alone)
-/// and returns the flat patches to check as a whole (their triangles marked [`UNIT`]).
+/// Sets each triangle's [`Tri::patch`] (left at its own index, as recorded, when alone or
+/// already [`quiet`](Tri::quiet): of a body alone) and returns the flat patches to check as a whole (their triangles marked [`UNIT`]).
 pub(super) fn find<S: Soup>(
     soup: &S,
     tris: &mut [Tri],
@@ -427,8 +427,10 @@ pub(super) fn find<S: Soup>(
     let mut runs: Vec<(usize, usize, usize, i8)> = Vec::new();
     let mut run_masks: Vec<u8> = Vec::new();
     for seed in 0..n {
-        // An empty mask is an empty record (a degenerate triangle), without reading it.
-        if seen[seed] || masks[seed] == 0 {
+        // An empty mask is an empty record (a degenerate triangle), without reading it. A
+        // quiet triangle is of a body alone (see `alone`), whose pairs are all tested: it
+        // grows no patch, and no patch grows into it (its neighbours are of its body).
+        if seen[seed] || masks[seed] == 0 || tris[seed].quiet {
             continue;
         }
         let Some((drop, sign)) = facing(&corners(seed)) else {

@@ -363,6 +363,9 @@ pub(crate) struct Groups {
     pub(crate) labels: Vec<u32>,
     /// How many groups.
     pub(crate) count: usize,
+    /// Whether each group's box (of its corners) meets another group's box, if the shell
+    /// check found it ([`crate::shells::check_apart`]).
+    pub(crate) meets: Option<Vec<bool>>,
 }
 
 impl Groups {
@@ -458,10 +461,12 @@ pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<(Certif
             Some(k) => k.triangle(t).map(|p| Point3::from(p.coords())),
             None => soup.triangle(t).map(|p| Point3::from(p.coords())),
         };
-        let verdict = crate::shells::check(&labels, parts.count, corners, false).ok()?;
+        let (verdict, meets) =
+            crate::shells::check_apart(&labels, parts.count, corners, false).ok()?;
         welded.set_groups(Groups {
             labels,
             count: parts.count,
+            meets,
         });
         Some(verdict)
     } else {

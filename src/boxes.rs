@@ -1,0 +1,322 @@
+//! Boxes that meet: which of many axis-aligned boxes (bodies' or shells' bounds) meet
+//! another, on a uniform grid filled by a counting sort on every core; and the outward
+//! rounding of `f64` boxes to `f32` (boxes that meet in `f64` meet in `f32`) that the
+//! overlap check's records use too.
+
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+
+/// Candidate pairs per listed entry (a triangle, a box) beyond which a grid is crowded: a
+/// sphere's grid has about 10 (its cells are tuned to hold a few triangles each).
+pub(crate) const CROWDED: u64 = 64;
+
+/// At most this many boxes spanning many cells are tested against every box; more, and
+/// the boxes do not suit a grid.
+const MAX_LARGE: usize = 64;
+
+/// The largest `f32` not above `x` (never `-0.0`, so that the broad phase's sort keys
+/// order boxes as `<=` compares them).
+pub(crate) fn down(x: f64) -> f32 {
+    let f = x as f32;
+    (if f as f64 > x { f.next_down() } else { f }) + 0.0
+}
+
+/// The smallest `f32` not below `x` (never `-0.0`).
+pub(crate) fn up(x: f64) -> f32 {
+    let f = x as f32;
+    (if (f as f64) < x { f.next_up() } else { f }) + 0.0
+}
+
+/// For each box (low and high corners; an empty one has a low above its high), whether it
+/// meets another: the boxes, rounded outward to `f32` (so that boxes meeting in `f64` meet
+/// there), listed in the cells of a uniform grid (cells about four mean boxes wide, about
+/// two per box in all) by a counting sort on every core, and each cell's boxes tested
+/// against one another. `None` when the boxes do not suit a grid (all of them points, or
+/// more than [`MAX_LARGE`] spanning many cells), or are a crowd (nearly
+/// every box meeting every other, so that their pairs would grow as the square of their
+/// number).
+pub(crate) fn meets_another(boxes: &[([f64; 3], [f64; 3])]) -> Option<Vec<bool>> {
+    type B = ([f32; 3], [f32; 3]);
+    let n = boxes.len();
+    if n >= u32::MAX as usize {
+        return None;
+    }
+    let b32: Vec<B> = boxes
+        .par_iter()
+        .map(|(lo, hi)| {
+            if (0..3).all(|k| lo[k] <= hi[k]) {
+                (lo.map(down), hi.map(up))
+            } else {
+                ([f32::INFINITY; 3], [f32::NEG_INFINITY; 3])
+            }
+        })
+        .collect();
+    let filled = |b: &B| b.0[0] <= b.1[0];
+    let meet = |a: &B, b: &B| (0..3).all(|k| a.0[k] <= b.1[k] && b.0[k] <= a.1[k]);
+    // The extent of the boxes and the sum of their longest sides.
+    type Extent = ([f64; 3], [f64; 3], f64, usize);
+    let none = || ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3], 0.0, 0);
+    let (lo, hi, sum, count) = b32
+        .par_iter()
+        .with_min_len(1 << 12)
+        .filter(|b| filled(b))
+        .fold(none, |(mut lo, mut hi, sum, count): Extent, b| {
+            let mut longest = 0.0f64;
+            for k in 0..3 {
+                lo[k] = lo[k].min(b.0[k] as f64);
+                hi[k] = hi[k].max(b.1[k] as f64);
+                longest = longest.max(b.1[k] as f64 - b.0[k] as f64);
+            }
+            (lo, hi, sum + longest, count + 1)
+        })
+        .reduce(none, |a: Extent, b: Extent| {
+            (
+                [0, 1, 2].map(|k| a.0[k].min(b.0[k])),
+                [0, 1, 2].map(|k| a.1[k].max(b.1[k])),
+                a.2 + b.2,
+                a.3 + b.3,
+            )
+        });
+    if count < 2 {
+        return Some(vec![false; n]);
+    }
+    let size = [0, 1, 2].map(|k| hi[k] - lo[k]);
+    let longest = size[0].max(size[1]).max(size[2]);
+    let mut cell = (4.0 * sum / count as f64).max(longest / (1 << 20) as f64);
+    if !(cell.is_finite() && cell > 0.0) {
+        return None;
+    }
+    let dims_of = |cell: f64| size.map(|s| ((s / cell) as usize).clamp(1, 1 << 20));
+    while dims_of(cell).iter().map(|&d| d as f64).product::<f64>() > (2 * count + 64) as f64 {
+        cell *= 2.0;
+    }
+    let (inv, dims) = (1.0 / cell, dims_of(cell));
+    let at = |p: f32, k: usize| {
+        let c = (p as f64 - lo[k]) * inv;
+        if c > 0.0 {
+            (c as usize).min(dims[k] - 1)
+        } else {
+            0
+        }
+    };
+    let span = |b: &B| {
+        (
+            [0, 1, 2].map(|k| at(b.0[k], k)),
+            [0, 1, 2].map(|k| at(b.1[k], k)),
+        )
+    };
+    let covers = |(a, b): &([usize; 3], [usize; 3])| {
+        (b[0] - a[0] + 1) * (b[1] - a[1] + 1) * (b[2] - a[2] + 1)
+    };
+    let each_cell = |(a, b): ([usize; 3], [usize; 3]), f: &mut dyn FnMut(usize)| {
+        for z in a[2]..=b[2] {
+            for y in a[1]..=b[1] {
+                for x in a[0]..=b[0] {
+                    f(x + dims[0] * (y + dims[1] * z));
+                }
+            }
+        }
+    };
+    // Boxes spanning more cells than this are tested against every box.
+    const SPAN: usize = 64;
+    let cells = dims[0] * dims[1] * dims[2];
+    let counts: Vec<AtomicU32> = (0..=cells).map(|_| AtomicU32::new(0)).collect();
+    let large: Vec<usize> = b32
+        .par_iter()
+        .enumerate()
+        .with_min_len(1 << 12)
+        .filter_map(|(i, b)| {
+            if !filled(b) {
+                return None;
+            }
+            let s = span(b);
+            if covers(&s) > SPAN {
+                return Some(i);
+            }
+            each_cell(s, &mut |c| {
+                counts[c + 1].fetch_add(1, Ordering::Relaxed);
+            });
+            None
+        })
+        .collect();
+    if large.len() > MAX_LARGE {
+        return None;
+    }
+    let mut start: Vec<usize> = counts
+        .into_iter()
+        .map(|c| c.into_inner() as usize)
+        .collect();
+    for c in 1..start.len() {
+        start[c] += start[c - 1];
+    }
+    // Listed in a crowd: as many pairs as the broad phase would call crowded.
+    let pairs: u64 = start
+        .par_windows(2)
+        .with_min_len(1 << 12)
+        .map(|w| {
+            let k = (w[1] - w[0]) as u64;
+            k * k.saturating_sub(1) / 2
+        })
+        .sum();
+    if pairs > CROWDED * start[cells] as u64 {
+        return None;
+    }
+    let fill: Vec<AtomicU32> = start[..cells]
+        .iter()
+        .map(|&s| AtomicU32::new(s as u32))
+        .collect();
+    let entries: Vec<AtomicU32> = (0..start[cells]).map(|_| AtomicU32::new(0)).collect();
+    b32.par_iter()
+        .enumerate()
+        .with_min_len(1 << 12)
+        .for_each(|(i, b)| {
+            if !filled(b) {
+                return;
+            }
+            let s = span(b);
+            if covers(&s) > SPAN {
+                return;
+            }
+            each_cell(s, &mut |c| {
+                let e = fill[c].fetch_add(1, Ordering::Relaxed);
+                entries[e as usize].store(i as u32, Ordering::Relaxed);
+            });
+        });
+    let entries: Vec<u32> = entries.into_iter().map(AtomicU32::into_inner).collect();
+    let busy: Vec<AtomicBool> = (0..n).map(|_| AtomicBool::new(false)).collect();
+    let mark = |i: usize, j: usize| {
+        if meet(&b32[i], &b32[j]) {
+            busy[i].store(true, Ordering::Relaxed);
+            busy[j].store(true, Ordering::Relaxed);
+        }
+    };
+    // In each cell, every pair of its boxes (a pair listed in several cells is tested in
+    // each: it only sets the same two flags again).
+    start.par_windows(2).with_min_len(1 << 10).for_each(|w| {
+        let run = &entries[w[0]..w[1]];
+        for (x, &i) in run.iter().enumerate() {
+            for &j in &run[x + 1..] {
+                mark(i as usize, j as usize);
+            }
+        }
+    });
+    // The boxes spanning many cells, against every box.
+    large.par_iter().for_each(|&i| {
+        for (j, b) in b32.iter().enumerate() {
+            if j != i && filled(b) {
+                mark(i, j);
+            }
+        }
+    });
+    Some(busy.into_iter().map(AtomicBool::into_inner).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_rng::Lcg;
+
+    type Box3 = ([f64; 3], [f64; 3]);
+
+    /// Every pair, in `f64`.
+    fn brute(boxes: &[Box3]) -> Vec<bool> {
+        let meet = |a: &Box3, b: &Box3| (0..3).all(|k| a.0[k] <= b.1[k] && b.0[k] <= a.1[k]);
+        let filled = |b: &Box3| (0..3).all(|k| b.0[k] <= b.1[k]);
+        (0..boxes.len())
+            .map(|i| {
+                filled(&boxes[i])
+                    && (0..boxes.len())
+                        .any(|j| j != i && filled(&boxes[j]) && meet(&boxes[i], &boxes[j]))
+            })
+            .collect()
+    }
+
+    /// Boxes of every size at random, some empty, some spanning the whole field, some
+    /// touching exactly (one's high corner on another's low), some far off: the grid says
+    /// what every pair says, except that boxes apart by less than `f32` can tell may be
+    /// said to meet (never the other way round).
+    #[test]
+    fn the_grid_finds_what_every_pair_finds() {
+        let mut rng = Lcg(0x00b0_c5e5);
+        let (mut decided, mut met) = (0, 0);
+        for case in 0..200 {
+            let n = 2 + rng.below(300) as usize;
+            let field = [10.0, 100.0, 1e6][case % 3];
+            let at = [0.0, 0.0, 1e7][case % 5 / 2];
+            let mut boxes: Vec<Box3> = Vec::new();
+            for b in 0..n {
+                let lo = [0, 1, 2].map(|_| at + (rng.unit() * field).round());
+                let side = match b % 17 {
+                    0 => field, // spanning many cells
+                    1 => -1.0,  // empty
+                    2 => 0.0,   // a point
+                    _ => (rng.unit() * 3.0).round(),
+                };
+                boxes.push((lo, lo.map(|x| x + side)));
+                if b % 23 == 5 {
+                    // Touching the last one at its high corner exactly.
+                    let hi = boxes[b].1;
+                    boxes.push((hi, hi.map(|x| x + 1.0)));
+                }
+            }
+            let want = brute(&boxes);
+            match meets_another(&boxes) {
+                Some(got) => {
+                    assert_eq!(got, want, "case {case}");
+                    decided += 1;
+                    met += got.iter().filter(|&&m| m).count();
+                }
+                // Too many large boxes, or a crowd: then every pair must be looked at.
+                None => assert!(
+                    boxes.iter().filter(|b| b.1[0] - b.0[0] == field).count() > MAX_LARGE
+                        || want.iter().filter(|&&m| m).count() > n / 2,
+                    "case {case}"
+                ),
+            }
+        }
+        assert!(decided > 150 && met > 1000, "{decided} {met}");
+    }
+
+    /// Boxes nearer than `f32` can tell are said to meet; nothing apart by more is.
+    #[test]
+    fn boxes_apart_by_less_than_f32_can_tell_are_said_to_meet() {
+        let a = ([0.0; 3], [1.0; 3]);
+        let near = ([1.0 + 1e-12, 0.0, 0.0], [2.0, 1.0, 1.0]);
+        let far = ([5.0, 0.0, 0.0], [6.0, 1.0, 1.0]);
+        assert_eq!(
+            meets_another(&[a, near, far]),
+            Some(vec![true, true, false])
+        );
+        assert_eq!(brute(&[a, near, far]), vec![false, false, false]);
+    }
+
+    /// Every box meeting every other (a bundle of boxes sliding along x): a crowd, left to
+    /// the caller; spread apart, none meets another.
+    #[test]
+    fn a_crowd_is_left_to_the_caller() {
+        let crowd: Vec<Box3> = (0..400)
+            .map(|b| {
+                (
+                    [0.01 * b as f64, 0.0, 0.0],
+                    [0.01 * b as f64 + 10.0, 1.0, 1.0],
+                )
+            })
+            .collect();
+        assert_eq!(meets_another(&crowd), None);
+        let apart: Vec<Box3> = (0..400)
+            .map(|b| {
+                (
+                    [20.0 * b as f64, 0.0, 0.0],
+                    [20.0 * b as f64 + 10.0, 1.0, 1.0],
+                )
+            })
+            .collect();
+        assert_eq!(meets_another(&apart), Some(vec![false; 400]));
+        // One box, or none with an inside: nothing to meet.
+        assert_eq!(meets_another(&apart[..1]), Some(vec![false]));
+        assert_eq!(
+            meets_another(&[([1.0; 3], [0.0; 3]); 3]),
+            Some(vec![false; 3])
+        );
+    }
+}
