@@ -135,57 +135,70 @@ where
         by_shell
     };
     let own = |s: usize| &by_shell[start[s]..start[s + 1]];
-    // Signed volume, its magnitude, first triangle, box, centroid and the sums' rounding
-    // bound of each shell, summed about the shell's first corner.
-    let stats: Vec<Stat> = (0..n_shells)
-        .into_par_iter()
-        .with_min_len(256)
-        .map(|s| {
-            let terms = if n_shells > 1 {
-                Terms::Centroid
-            } else {
-                Terms::Volume
-            };
-            let (r, sums) = shell_sums(own(s), &corners, terms);
-            let mut bx = ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]);
-            for &t in own(s) {
-                for p in &corners(t as usize) {
-                    for k in 0..3 {
-                        bx.0[k] = bx.0[k].min(p[k]);
-                        bx.1[k] = bx.1[k].max(p[k]);
-                    }
-                }
-            }
-            let g = r + Vector3::from(sums.0.first) / (4.0 * sums.0.det);
-            Stat {
-                volume: sums.0.det / 6.0,
-                magnitude: sums.1,
-                first: own(s).first().map_or(0, |&t| t as usize),
-                bounds: bx,
-                centroid: g,
-                error: 8.0 * f64::EPSILON * sums.0.spread / 6.0,
-            }
-        })
-        .collect();
-    let volume = |s: usize| stats[s].volume;
-    let first = |s: usize| stats[s].first;
-    let boxes: Vec<Bounds> = stats.iter().map(|s| s.bounds).collect();
-    for (s, st) in stats.iter().enumerate() {
-        let (v, m, first) = (st.volume, st.magnitude, st.first);
+    let first = |s: usize| own(s).first().map_or(0, |&t| t as usize);
+    // What is wrong with shell `s`, if anything, from its signed volume `v`, Σ |signed
+    // tetrahedron volume| `m` and the sums' rounding bound `error`.
+    let fault = |s: usize, v: f64, m: f64, error: f64| -> Option<Refusal> {
+        let first = first(s);
         if !v.is_finite() || !m.is_finite() {
-            return Err(Refusal::Overflow { shell: s, first });
+            return Some(Refusal::Overflow { shell: s, first });
         }
         // Flat, or folding back on itself: the signed tetrahedra cancel to rounding.
         if v.abs() <= 1e-9 * m {
-            return Err(Refusal::Flat { shell: s, first });
+            return Some(Refusal::Flat { shell: s, first });
         }
-        if n_shells > 1 && (st.error > 1e-6 * v.abs() || !st.error.is_finite()) {
-            return Err(Refusal::Unresolvable {
+        if n_shells > 1 && (error > 1e-6 * v.abs() || !error.is_finite()) {
+            return Some(Refusal::Unresolvable {
                 shell: s,
                 first,
                 volume: v,
-                error: st.error,
+                error,
             });
+        }
+        None
+    };
+    let terms = if n_shells > 1 {
+        Terms::Centroid
+    } else {
+        Terms::Volume
+    };
+    // A shell's signed volume, centroid and whether it is at fault, summed about its first
+    // corner, and its box (kept apart: 40 bytes and 48 a shell, where a million shells
+    // make every byte a page to fault in).
+    let stat = |s: usize| {
+        let (r, (sums, m)) = shell_sums(own(s), &corners, terms);
+        let volume = sums.det / 6.0;
+        let error = 8.0 * f64::EPSILON * sums.spread / 6.0;
+        Stat {
+            volume,
+            centroid: r + Vector3::from(sums.first) / (4.0 * sums.det),
+            faulty: fault(s, volume, m, error).is_some(),
+        }
+    };
+    let bounds = |s: usize| {
+        let mut bx = ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]);
+        for &t in own(s) {
+            for p in &corners(t as usize) {
+                for k in 0..3 {
+                    bx.0[k] = bx.0[k].min(p[k]);
+                    bx.1[k] = bx.1[k].max(p[k]);
+                }
+            }
+        }
+        bx
+    };
+    let (stats, boxes): (Vec<Stat>, Vec<Bounds>) = (0..n_shells)
+        .into_par_iter()
+        .with_min_len(256)
+        .map(|s| (stat(s), bounds(s)))
+        .unzip();
+    let volume = |s: usize| stats[s].volume;
+    // The first shell at fault, summed again to say why.
+    if let Some(s) = stats.iter().position(|st| st.faulty) {
+        let (_, (sums, m)) = shell_sums(own(s), &corners, terms);
+        let error = 8.0 * f64::EPSILON * sums.spread / 6.0;
+        if let Some(refusal) = fault(s, sums.det / 6.0, m, error) {
+            return Err(refusal);
         }
     }
     if n_shells == 1 {
@@ -348,15 +361,10 @@ where
 struct Stat {
     /// Signed volume.
     volume: f64,
-    /// Σ |signed tetrahedron volume|: what the volume is measured against to call it flat.
-    magnitude: f64,
-    /// Its first triangle.
-    first: usize,
-    bounds: Bounds,
     /// Centroid (of the signed volume).
     centroid: Point3<f64>,
-    /// A bound on the rounding of `volume`.
-    error: f64,
+    /// Whether it is refused (flat, overflowing, or its volume lost to rounding).
+    faulty: bool,
 }
 
 /// How much of [`Sums`] [`shell_sums`] fills in.
