@@ -837,22 +837,56 @@ fn quiet(tris: &mut [Tri]) {
             }
         }
     }
-    drop(slot);
     let index: RTree<GeomWithData<Rectangle<[f32; 3]>, u32>> = RTree::bulk_load(
         boxes
-            .into_iter()
-            .map(|(lo, hi, p)| GeomWithData::new(Rectangle::from_corners(lo, hi), p))
+            .iter()
+            .enumerate()
+            .map(|(k, &(lo, hi, _))| GeomWithData::new(Rectangle::from_corners(lo, hi), k as u32))
             .collect(),
     );
+    // Each patch's box's neighbours: the other patches' boxes that meet it, which are all
+    // the boxes that can meet one of its triangles' boxes (a few, on a part of many smooth
+    // bodies, where one lookup in the index for each triangle cost most of the check).
+    // A patch whose box meets more than [`NEAR`] others (a crowd around one point) has its
+    // triangles looked up in the index, as they come.
+    let near: Vec<Option<Vec<u32>>> = boxes
+        .par_iter()
+        .enumerate()
+        .map(|(k, &(lo, hi, _))| {
+            let near: Vec<u32> = index
+                .locate_in_envelope_intersecting(&AABB::from_corners(lo, hi))
+                .map(|b| b.data)
+                .filter(|&b| b != k as u32)
+                .take(NEAR + 1)
+                .collect();
+            (near.len() <= NEAR).then_some(near)
+        })
+        .collect();
+    #[cfg(test)]
+    CROWDED_PATCHES.set(near.iter().filter(|n| n.is_none()).count());
+    let (slot, boxes, near, index) = (&slot, &boxes, &near, &index);
     tris.par_iter_mut()
         .with_min_len(1 << 10)
         .filter(|t| t.in_grid())
         .for_each(|t| {
-            let env = AABB::from_corners(t.lo, t.hi);
-            t.quiet = !index
-                .locate_in_envelope_intersecting(&env)
-                .any(|b| b.data != t.patch);
+            let own = slot[t.patch as usize];
+            t.quiet = match &near[own as usize] {
+                Some(near) => !near.iter().any(|&b| meets(&boxes[b as usize], t)),
+                None => !index
+                    .locate_in_envelope_intersecting(&AABB::from_corners(t.lo, t.hi))
+                    .any(|b| b.data != own),
+            };
         });
+}
+
+/// At most this many neighbours of a patch's box are listed by [`quiet`].
+const NEAR: usize = 32;
+
+#[cfg(test)]
+thread_local! {
+    /// In tests: how many patches' boxes the last [`quiet`] found meeting more than
+    /// [`NEAR`] others.
+    static CROWDED_PATCHES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 /// A patch's box (low and high corners) and its id.

@@ -1461,6 +1461,32 @@ mod tests {
         assert_eq!(a, b);
     }
 
+    /// A row of 40 grid-faced cubes and a rod above them, turned so that the rod's faces'
+    /// boxes meet nearly every cube's (a patch with more neighbours than are listed, whose
+    /// triangles are looked up one by one) while each cube's meet a few: with the rod clear
+    /// of the cubes, resting on them, and sunk into them, the patches find what every pair
+    /// finds. (Resting, the turned rod's long bottom edge passes through the first cube's
+    /// side face within rounding of its top edge, and is refused today: the depth taken is
+    /// the edge's ends' distance to the face's plane, 1, not how far inside the face it
+    /// passes.)
+    #[test]
+    fn quiet_triangles_of_many_patches_and_a_crowded_one() {
+        for (rod_at, refused) in [(1.3, Some(false)), (1.0, None), (0.9, Some(true))] {
+            let mut t = Vec::new();
+            for k in 0..40 {
+                t.extend(grid_box([1.5 * k as f64, 0.0, 0.0], [1.0; 3], 2));
+            }
+            t.extend(grid_box([-1.0, 0.25, rod_at], [62.0, 0.5, 0.5], 2));
+            let t = turned(&t, 37.0, false);
+            let (a, b) = both(&t);
+            assert_eq!(a, b, "rod at {rod_at}");
+            if let Some(refused) = refused {
+                assert_eq!(a.is_err(), refused, "rod at {rod_at}: {a:?}");
+            }
+            assert!(super::super::CROWDED_PATCHES.get() > 0, "rod at {rod_at}");
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(192))]
         /// Assemblies of fan-capped cylinders and grid-faced boxes at offsets that make
