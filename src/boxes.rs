@@ -16,12 +16,14 @@ const MAX_LARGE: usize = 64;
 
 /// The largest `f32` not above `x` (never `-0.0`, so that the broad phase's sort keys
 /// order boxes as `<=` compares them).
+#[inline]
 pub(crate) fn down(x: f64) -> f32 {
     let f = x as f32;
     (if f as f64 > x { f.next_down() } else { f }) + 0.0
 }
 
 /// The smallest `f32` not below `x` (never `-0.0`).
+#[inline]
 pub(crate) fn up(x: f64) -> f32 {
     let f = x as f32;
     (if (f as f64) < x { f.next_up() } else { f }) + 0.0
