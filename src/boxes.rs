@@ -8,7 +8,22 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 /// Candidate pairs per listed entry (a triangle, a box) beyond which a grid is crowded: a
 /// sphere's grid has about 10 (its cells are tuned to hold a few triangles each).
-pub(crate) const CROWDED: u64 = 64;
+const CROWDED: u64 = 64;
+
+/// The pairs within a grid's cells (`Σ k(k−1)/2` over cells of `k` entries; cell `c`'s
+/// entries are `starts[c]..starts[c + 1]`), and whether they exceed [`CROWDED`] per entry.
+pub(crate) fn crowded(starts: &[usize]) -> (u64, bool) {
+    let pairs: u64 = starts
+        .par_windows(2)
+        .with_min_len(1 << 10)
+        .map(|w| {
+            let k = (w[1] - w[0]) as u64;
+            k * k.saturating_sub(1) / 2
+        })
+        .sum();
+    let entries = starts.last().copied().unwrap_or(0) as u64;
+    (pairs, pairs > CROWDED * entries)
+}
 
 /// At most this many boxes spanning many cells are tested against every box; more, and
 /// the boxes do not suit a grid.
@@ -152,15 +167,7 @@ pub(crate) fn meets_another(boxes: &[([f64; 3], [f64; 3])]) -> Option<Vec<bool>>
         start[c] += start[c - 1];
     }
     // Listed in a crowd: as many pairs as the broad phase would call crowded.
-    let pairs: u64 = start
-        .par_windows(2)
-        .with_min_len(1 << 12)
-        .map(|w| {
-            let k = (w[1] - w[0]) as u64;
-            k * k.saturating_sub(1) / 2
-        })
-        .sum();
-    if pairs > CROWDED * start[cells] as u64 {
+    if crowded(&start).1 {
         return None;
     }
     let fill: Vec<AtomicU32> = start[..cells]

@@ -39,20 +39,10 @@ pub(super) fn note_turned() {
     TURNED.set(Some(true));
 }
 
-/// The pairs within the grid's cells (`Σ k(k−1)/2` over cells of `k` entries), and whether
-/// they exceed [`CROWDED`](crate::boxes::CROWDED) per entry.
+/// The pairs within the grid's cells, and whether they are a crowd
+/// ([`crowded`](crate::boxes::crowded)).
 pub(super) fn pairs(grid: &Grid) -> (u64, bool) {
-    let starts = grid.starts();
-    let pairs: u64 = starts
-        .par_windows(2)
-        .with_min_len(1 << 10)
-        .map(|w| {
-            let k = (w[1] - w[0]) as u64;
-            k * k.saturating_sub(1) / 2
-        })
-        .sum();
-    let entries = starts.last().copied().unwrap_or(0) as u64;
-    (pairs, pairs > crate::boxes::CROWDED * entries)
+    crate::boxes::crowded(grid.starts())
 }
 
 /// The frame whose first axis is the direction most of the triangles' longest edges run
