@@ -166,8 +166,9 @@ pub(crate) fn meets_another(boxes: &[([f64; 3], [f64; 3])]) -> Option<Vec<bool>>
     for c in 1..start.len() {
         start[c] += start[c - 1];
     }
-    // Listed in a crowd: as many pairs as the broad phase would call crowded.
-    if crowded(&start).1 {
+    // Listed in a crowd: as many pairs as the broad phase would call crowded. Or more
+    // entries than 32-bit places can number (boxes spanning up to 64 cells each).
+    if crowded(&start).1 || start[cells] > u32::MAX as usize {
         return None;
     }
     let fill: Vec<AtomicU32> = start[..cells]
