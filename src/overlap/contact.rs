@@ -98,16 +98,8 @@ impl Contact {
 
 /// A triangle's unit normal (zero for a degenerate one) and its area.
 fn normal(t: &[[f64; 3]; 3]) -> ([f64; 3], f64) {
-    let n = cross3(
-        &[t[1][0] - t[0][0], t[1][1] - t[0][1], t[1][2] - t[0][2]],
-        &[t[2][0] - t[0][0], t[2][1] - t[0][1], t[2][2] - t[0][2]],
-    );
-    let len = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
-    if len > 0.0 && len.is_finite() {
-        (n.map(|x| x / len), len / 2.0)
-    } else {
-        ([0.0; 3], 0.0)
-    }
+    let (n, area, _) = crate::precision::unit_normal(t);
+    (n, area)
 }
 
 /// Faces count as facing against each other when their normals are more than this far
@@ -311,9 +303,13 @@ pub(super) fn verify<S: Soup>(
                 .filter(|&&t| body[t] == b)
                 .map(|&t| normal(&corners(t)).0)
                 .collect();
-            let tol = precision.tolerance(magnitude(&[&[p; 3]]));
-            let env = AABB::from_corners(p.map(|x| x - tol), p.map(|x| x + tol));
+            // The tolerance at the corner's magnitude, or at a face's where that is larger
+            // (the distance to a long face is found from its far corners, rounded at
+            // theirs); faces are looked for out to 64 times the corner's own.
+            let reach = 64.0 * precision.tolerance(magnitude(&[&[p; 3]]));
+            let env = AABB::from_corners(p.map(|x| x - reach), p.map(|x| x + reach));
             let mut depth = f64::INFINITY;
+            let mut within = false;
             for g in tree.locate_in_envelope_intersecting(&env) {
                 let g = g.data as usize;
                 if body[g] == b {
@@ -325,10 +321,13 @@ pub(super) fn verify<S: Soup>(
                     .iter()
                     .any(|f| f[0] * ng[0] + f[1] * ng[1] + f[2] * ng[2] < AGAINST)
                 {
-                    depth = depth.min(distance(&p, &cg));
+                    let d = distance(&p, &cg);
+                    let tol = precision.tolerance(magnitude(&[&[p; 3], &cg]));
+                    within |= d <= tol.min(reach);
+                    depth = depth.min(d);
                 }
             }
-            if depth > tol {
+            if !within {
                 let c = &contacts[led_by[id]];
                 return Err(Overlap {
                     first: c.first,

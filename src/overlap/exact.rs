@@ -3,6 +3,7 @@
 
 use super::*;
 
+pub(super) use crate::precision::plane_distance;
 pub(super) use crate::predicates::{orient, orient2, project};
 
 /// `u × v`, rounded.
@@ -285,17 +286,20 @@ pub(super) fn pierce(
 /// the distance (rounded) of its nearer end from that plane. `None` when no edge passes
 /// through the other triangle.
 pub(super) fn crossing_depth(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> Option<f64> {
+    crossing_depth_with(t1, t2, |_, _, _, _| None)
+}
+
+/// [`crossing_depth`], each crossing edge also judged by `judge(w, t, a, b)`: for the edge
+/// `a b` passing through triangle `t` (`w` = 0 for an edge of `t1` through `t2`, 1 for an
+/// edge of `t2` through `t1`), a depth of its own (see [`under::depth`]), the smaller of the
+/// two counting.
+pub(super) fn crossing_depth_with(
+    t1: &[[f64; 3]; 3],
+    t2: &[[f64; 3]; 3],
+    judge: impl Fn(usize, &[[f64; 3]; 3], &[f64; 3], &[f64; 3]) -> Option<f64>,
+) -> Option<f64> {
     let mut best: Option<f64> = None;
-    for (e, t) in [(t1, t2), (t2, t1)] {
-        let n = cross3(
-            &[t[1][0] - t[0][0], t[1][1] - t[0][1], t[1][2] - t[0][2]],
-            &[t[2][0] - t[0][0], t[2][1] - t[0][1], t[2][2] - t[0][2]],
-        );
-        let len = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
-        let dist = |p: &[f64; 3]| {
-            ((p[0] - t[0][0]) * n[0] + (p[1] - t[0][1]) * n[1] + (p[2] - t[0][2]) * n[2]).abs()
-                / len
-        };
+    for (w, (e, t)) in [(t1, t2), (t2, t1)].into_iter().enumerate() {
         for k in 0..3 {
             let (a, b) = (&e[k], &e[(k + 1) % 3]);
             if orient(&t[0], &t[1], &t[2], a) * orient(&t[0], &t[1], &t[2], b) != -1 {
@@ -310,7 +314,10 @@ pub(super) fn crossing_depth(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> Option<f
             if o.contains(&1) && o.contains(&-1) {
                 continue;
             }
-            let d = dist(a).min(dist(b));
+            let mut d = plane_distance(t, a).min(plane_distance(t, b));
+            if let Some(x) = judge(w, t, a, b) {
+                d = d.min(x);
+            }
             best = Some(best.map_or(d, |x: f64| x.min(d)));
         }
     }
@@ -336,10 +343,9 @@ pub(super) fn parallel(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> bool {
 pub(super) fn plane_point(a: &[f64; 3], b: &[f64; 3], t: &[[f64; 3]; 3]) -> [f64; 3] {
     let sub = |p: &[f64; 3], q: &[f64; 3]| [p[0] - q[0], p[1] - q[1], p[2] - q[2]];
     let dot = |p: [f64; 3], q: [f64; 3]| p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
-    let (u, v) = (sub(&t[1], &t[0]), sub(&t[2], &t[0]));
-    let n = cross3(&u, &v);
-    let da = dot(n, sub(a, &t[0]));
-    let db = dot(n, sub(b, &t[0]));
+    let (n, o) = crate::precision::normal_at(t);
+    let da = dot(n, sub(a, &o));
+    let db = dot(n, sub(b, &o));
     let w = da / (da - db);
     if !w.is_finite() {
         return *a;

@@ -82,18 +82,9 @@ pub(super) fn grazes<S: Soup>(
         };
         if inside(&p) != inside(&q) {
             // How far its nearer end lies from the nearer of the two planes.
-            let plane = |c: &[[f64; 3]; 3], x: &[f64; 3]| {
-                let n = cross3(
-                    &[c[1][0] - c[0][0], c[1][1] - c[0][1], c[1][2] - c[0][2]],
-                    &[c[2][0] - c[0][0], c[2][1] - c[0][1], c[2][2] - c[0][2]],
-                );
-                let d = [x[0] - c[0][0], x[1] - c[0][1], x[2] - c[0][2]];
-                (n[0] * d[0] + n[1] * d[1] + n[2] * d[2]).abs()
-                    / (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt()
-            };
             let depth = [&p, &q]
                 .iter()
-                .map(|x| plane(&c1, x).min(plane(&c2, x)))
+                .map(|x| plane_distance(&c1, x).min(plane_distance(&c2, x)))
                 .fold(f64::INFINITY, f64::min);
             if depth <= precision.tolerance(magnitude(&[&c1, &c2, &s])) {
                 contacts.push(Contact {

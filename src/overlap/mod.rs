@@ -59,6 +59,7 @@ mod hub;
 mod patch;
 mod sheet;
 mod star;
+mod under;
 mod vertex;
 mod wedge;
 use exact::*;
@@ -123,10 +124,13 @@ impl Overlap {
         let (a, b) = (corners(self.first), corners(self.second));
         let precision = Precision::of(soup);
         let (depth, tolerance) = match &self.kind {
-            Kind::Cross(_) => (
-                crossing_depth(&a, &b),
-                precision.tolerance(magnitude(&[&a, &b])),
-            ),
+            // The depth of the shallowest crossing edge's nearer end, when that is beyond
+            // the tolerance (a crossing refused by how deep it runs under the surface,
+            // followed face by face, has no depth to show here).
+            Kind::Cross(_) => {
+                let tolerance = precision.tolerance(magnitude(&[&a, &b]));
+                (crossing_depth(&a, &b).filter(|d| *d > tolerance), tolerance)
+            }
             Kind::Sunk(_, q) => (
                 None,
                 precision.tolerance(q.iter().fold(0.0_f64, |m, x| m.max(x.abs()))),
@@ -569,12 +573,24 @@ fn search_numbered<S: Soup>(
             }
             found?
         };
+        let tol = || {
+            precision
+                .get_or_init(|| Precision::of(soup))
+                .tolerance(magnitude(&[&ci, &cj]))
+        };
+        // The triangle across edge `k` of triangle `f`, and its corner off that edge.
+        let across = |f: usize, k: usize| {
+            let g = nbr[3 * f + k] as usize;
+            let (hf, hg) = (ids_of(ids, f), ids_of(ids, g.min(n - 1)));
+            let off = (0..3).find(|&m| hg[m] != hf[k] && hg[m] != hf[(k + 1) % 3])?;
+            (g < n).then_some((g, off))
+        };
         if let Kind::Cross(at) = found
-            && let Some(depth) = crossing_depth(&ci, &cj)
-            && depth
-                <= precision
-                    .get_or_init(|| Precision::of(soup))
-                    .tolerance(magnitude(&[&ci, &cj]))
+            && let Some(depth) = crossing_depth_with(&ci, &cj, |w, t, a, b| {
+                let f = if w == 0 { j } else { i };
+                under::depth((f, t), (a, b), corners, across)
+            })
+            && depth <= tol()
         {
             let c = Contact::crossing(
                 (i, &ci, &ids_of(ids, i)),
@@ -1395,17 +1411,20 @@ mod tests {
 
     #[test]
     fn boxes_kept_in_f32_lose_nothing() {
-        // Near 1e6, f32 cannot tell 1e-9 apart; the boxes are rounded outward, and the exact
-        // test decides: an overlap of 1e-9 is found, a gap of 1e-9 is not one.
+        // Near 1e6, f32 cannot tell 3.3e-9 apart; the boxes are rounded outward, and the
+        // exact test decides: an overlap of 3.3e-9 is found, a gap of 3.3e-9 is not one.
+        // (Written in full, these coordinates are taken to 16 f64 units in the last place,
+        // 1.9e-9 there: an overlap of 1e-9, 1000000.999999999, has 16 digits and would be
+        // within the rounding of its last one.)
         let a = cube([1e6; 3], [1.0; 3]);
         let over = [
             a.clone(),
-            cube([1e6 + 1.0 - 1e-9, 1e6 + 0.25, 1e6 + 0.125], [1.0; 3]),
+            cube([1e6 + 1.0 - 3.3e-9, 1e6 + 0.25, 1e6 + 0.125], [1.0; 3]),
         ];
         assert!(first(&over.concat()).is_some());
         let gap = [
             a,
-            cube([1e6 + 1.0 + 1e-9, 1e6 + 0.25, 1e6 + 0.125], [1.0; 3]),
+            cube([1e6 + 1.0 + 3.3e-9, 1e6 + 0.25, 1e6 + 0.125], [1.0; 3]),
         ];
         assert_eq!(first(&gap.concat()), None);
         // Beyond f32's range (its boxes would be infinite): the R*-tree, in f64.

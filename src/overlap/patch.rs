@@ -1174,10 +1174,13 @@ mod tests {
     }
 
     #[test]
-    fn crossings_that_do_not_add_up_name_one_pair_every_time() {
-        // Found by the property test: two boxes sunk into each other, turned 10° and
-        // rounded to f32, give contacts whose crossings do not add up. Which pair was named
-        // followed a hash map's order, which changes from map to map.
+    fn a_box_sunk_into_another_names_one_pair_every_time() {
+        // Found by the property test: a box inside another, sharing three of its walls'
+        // planes, turned 10° and rounded to f32. Its contacts' crossings did not add up,
+        // and which pair was named followed a hash map's order, which changes from map to
+        // map. Since a crossing's depth is measured while the edge is over the face it
+        // passes through, a wall sunk into the other box's wall is refused as a crossing
+        // (the same on every run, whatever the turn).
         let t = [
             grid_box([1.0, 0.5, 0.5], [2.0, 2.0, 1.0], 1),
             grid_box([1.5, 0.5, 0.5], [1.0, 1.0, 1.0], 2),
@@ -1188,7 +1191,7 @@ mod tests {
         assert!(matches!(
             first.0,
             Err(super::super::Overlap {
-                kind: Kind::Unsettled(..),
+                kind: Kind::Cross(..) | Kind::Unsettled(..),
                 ..
             })
         ));
@@ -1465,24 +1468,23 @@ mod tests {
     /// boxes meet nearly every cube's (a patch with more neighbours than are listed, whose
     /// triangles are looked up one by one) while each cube's meet a few: with the rod clear
     /// of the cubes, resting on them, and sunk into them, the patches find what every pair
-    /// finds. (Resting, the turned rod's long bottom edge passes through the first cube's
-    /// side face within rounding of its top edge, and is refused today: the depth taken is
-    /// the edge's ends' distance to the face's plane, 1, not how far inside the face it
-    /// passes.)
+    /// finds, and both take the resting rod for touching (its long bottom edges pass
+    /// through the cubes' side faces within rounding of their top edges: see `under`).
+    /// The rod's grid lines miss the cubes': a rod whose bottom edge ran along the cubes'
+    /// top edges (both split at y = 0.5) is refused as touching that cannot be told from
+    /// overlap (edges through rounded corners; the README's known limits).
     #[test]
     fn quiet_triangles_of_many_patches_and_a_crowded_one() {
-        for (rod_at, refused) in [(1.3, Some(false)), (1.0, None), (0.9, Some(true))] {
+        for (rod_at, refused) in [(1.3, false), (1.0, false), (0.9, true)] {
             let mut t = Vec::new();
             for k in 0..40 {
                 t.extend(grid_box([1.5 * k as f64, 0.0, 0.0], [1.0; 3], 2));
             }
-            t.extend(grid_box([-1.0, 0.25, rod_at], [62.0, 0.5, 0.5], 2));
+            t.extend(grid_box([-1.1, 0.2, rod_at], [62.0, 0.5, 0.5], 2));
             let t = turned(&t, 37.0, false);
             let (a, b) = both(&t);
             assert_eq!(a, b, "rod at {rod_at}");
-            if let Some(refused) = refused {
-                assert_eq!(a.is_err(), refused, "rod at {rod_at}: {a:?}");
-            }
+            assert_eq!(a.is_err(), refused, "rod at {rod_at}: {a:?}");
             assert!(super::super::CROWDED_PATCHES.get() > 0, "rod at {rod_at}");
         }
     }

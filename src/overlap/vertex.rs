@@ -134,17 +134,6 @@ pub(super) fn through_corners<S: Soup>(
     (None, contacts)
 }
 
-/// The distance (rounded) of `x` from the plane of `c`.
-fn plane_distance(c: &[[f64; 3]; 3], x: &[f64; 3]) -> f64 {
-    let n = cross3(
-        &[c[1][0] - c[0][0], c[1][1] - c[0][1], c[1][2] - c[0][2]],
-        &[c[2][0] - c[0][0], c[2][1] - c[0][1], c[2][2] - c[0][2]],
-    );
-    let d = [x[0] - c[0][0], x[1] - c[0][1], x[2] - c[0][2]];
-    (n[0] * d[0] + n[1] * d[1] + n[2] * d[2]).abs()
-        / (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt()
-}
-
 /// Whether `w` lies on the line through `a` and `b` (exactly: every coordinate-plane
 /// projection of the three is collinear).
 fn on_line(a: &[f64; 3], b: &[f64; 3], w: &[f64; 3]) -> bool {

@@ -335,3 +335,65 @@ fn a_pyramid_crossing_a_box_only_through_its_corners_is_refused() {
     assert_eq!(code, 0, "{err}");
     assert!((volume(&v) - (108.0 + 32.0 / 3.0)).abs() < 1e-12, "{v}");
 }
+
+/// A row of `n` unit blocks 1.5 apart with a beam lying across their tops (its bottom at
+/// height `at`; 1 rests on them), the beam's faces split so that its long bottom edges
+/// and diagonals pass over the blocks' top edges.
+fn beam_on_blocks(n: usize, at: f64) -> Vec<Body> {
+    let mut parts: Vec<Body> = (0..n)
+        .map(|k| boxed([1.5 * k as f64, 0.0, 0.0], [1.0; 3], &[], k % 2 == 1))
+        .collect();
+    let long = 1.5 * n as f64 + 1.0;
+    parts.push(boxed(
+        [-1.0, 0.25, at],
+        [long, 0.5, 0.5],
+        &[at + 0.25],
+        false,
+    ));
+    parts
+}
+
+#[test]
+fn a_beam_resting_across_a_row_of_blocks_passes_turned_at_full_and_6_digit_precision() {
+    // The beam's bottom edges pass through the blocks' side faces within rounding of their
+    // top edges: a crossing of 1e-16 (or of the 6th digit), though its edge's ends are a
+    // unit and more from the side face's plane.
+    for (axis, deg) in [
+        (AXIS, 37.0),
+        ([1.0, 0.0, 0.0], 10.0),
+        ([0.0, 0.0, 1.0], 0.0),
+    ] {
+        let parts: Vec<Body> = beam_on_blocks(6, 1.0)
+            .iter()
+            .map(|b| turned(b, axis, deg, FAR))
+            .collect();
+        let exact = 6.0 + 10.0 * 0.25;
+        for (name, text, within) in [
+            ("beam.obj", obj(&parts), 1e-10),
+            ("beam.stl", stl6(&parts), 0.05),
+        ] {
+            let (code, v, err) = run(name, &text);
+            assert_eq!(code, 0, "{deg}° {name}: {err}");
+            assert!(
+                (volume(&v) - exact).abs() < within,
+                "{deg}° {name}: {}",
+                volume(&v)
+            );
+        }
+    }
+}
+
+#[test]
+fn a_beam_sunk_into_a_row_of_blocks_is_refused() {
+    for at in [0.9, 1.0 - 1e-6] {
+        for (axis, deg) in [(AXIS, 37.0), ([1.0, 0.0, 0.0], 10.0)] {
+            let parts: Vec<Body> = beam_on_blocks(6, at)
+                .iter()
+                .map(|b| turned(b, axis, deg, FAR))
+                .collect();
+            let (code, v, err) = run("sunk_beam.obj", &obj(&parts));
+            assert_eq!(code, 2, "{at} {deg}°: {v}");
+            assert!(err.contains("overlap"), "{at} {deg}°: {err}");
+        }
+    }
+}
