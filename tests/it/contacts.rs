@@ -385,15 +385,44 @@ fn a_beam_resting_across_a_row_of_blocks_passes_turned_at_full_and_6_digit_preci
 
 #[test]
 fn a_beam_sunk_into_a_row_of_blocks_is_refused() {
-    for at in [0.9, 1.0 - 1e-6] {
+    // Sunk level by 0.1, 1e-6 and 1e-10 (the tolerance at 300 is 9e-13), or tilted by
+    // half a degree about the first block's near top edge: resting there, 0.05 deep
+    // in the last block.
+    let tilted = |deg: f64| {
+        let mut parts = beam_on_blocks(6, 1.0);
+        let beam = parts.pop().unwrap();
+        let moved = |b: &Body, by: [f64; 3]| {
+            (
+                b.0.iter()
+                    .map(|p| [0, 1, 2].map(|i| p[i] + by[i]))
+                    .collect(),
+                b.1.clone(),
+            )
+        };
+        let beam = moved(
+            &turned(
+                &moved(&beam, [0.0, 0.0, -1.0]),
+                [0.0, 1.0, 0.0],
+                deg,
+                [0.0; 3],
+            ),
+            [0.0, 0.0, 1.0],
+        );
+        parts.push(beam);
+        parts
+    };
+    let cases = [
+        ("0.1", beam_on_blocks(6, 0.9)),
+        ("1e-6", beam_on_blocks(6, 1.0 - 1e-6)),
+        ("1e-10", beam_on_blocks(6, 1.0 - 1e-10)),
+        ("tilted", tilted(0.5)),
+    ];
+    for (what, bodies) in &cases {
         for (axis, deg) in [(AXIS, 37.0), ([1.0, 0.0, 0.0], 10.0)] {
-            let parts: Vec<Body> = beam_on_blocks(6, at)
-                .iter()
-                .map(|b| turned(b, axis, deg, FAR))
-                .collect();
+            let parts: Vec<Body> = bodies.iter().map(|b| turned(b, axis, deg, FAR)).collect();
             let (code, v, err) = run("sunk_beam.obj", &obj(&parts));
-            assert_eq!(code, 2, "{at} {deg}°: {v}");
-            assert!(err.contains("overlap"), "{at} {deg}°: {err}");
+            assert_eq!(code, 2, "{what} {deg}°: {v}");
+            assert!(err.contains("overlap"), "{what} {deg}°: {err}");
         }
     }
 }
