@@ -66,7 +66,9 @@ pub(super) fn depth(
 }
 
 /// The deepest the segment from `x` (over face `f`) to `q` runs behind the faces it passes
-/// under, followed across their edges until it comes out in front of one, or ends.
+/// under, followed across their edges until it comes out in front of one, or ends. `None`
+/// when the walk meets an edge with no face across, a face of no area, or is longer than
+/// [`WALK`].
 fn walk(
     mut f: usize,
     x: &[f64; 3],
@@ -78,6 +80,10 @@ fn walk(
     let mut deepest = 0.0_f64;
     for _ in 0..WALK {
         let c = corners(f);
+        if unit_normal(&c).1 == 0.0 {
+            // A face of no area has no plane to measure against: the old depth decides.
+            return None;
+        }
         let behind = Plane::behind(&c);
         deepest = deepest.max(behind.at(&from));
         // Where it leaves the reach of `c` (the prism over it), and across which edge.
@@ -238,6 +244,18 @@ mod tests {
         let d = depth((0, &f[0]), (&a, &b), corners, &across).unwrap();
         assert!(d <= 1e-4, "{d}");
         assert!(crossing_depth_ends(&f[0], &a, &b) > 1e-3);
+    }
+
+    #[test]
+    fn a_face_of_no_area_ends_the_walk_undecided() {
+        let mut f = top_and_walls();
+        // Top 1 collapsed onto its edge (0,0,1)-(1,1,1).
+        f[1][2] = [0.5, 0.5, 1.0];
+        let corners = |g: usize| f[g];
+        let across = across_of(&f);
+        // Under top 0 from its edge on the wall y = 0, towards the collapsed face.
+        let q = [0.4, 9.0, 1.0 - 1e-16];
+        assert_eq!(walk(0, &[0.33, 0.0, 1.0], &q, &corners, &across), None);
     }
 
     /// The old measure: the nearer end's distance from the face's plane.
