@@ -581,9 +581,12 @@ fn search_numbered<S: Soup>(
         // The triangle across edge `k` of triangle `f`, and its corner off that edge.
         let across = |f: usize, k: usize| {
             let g = nbr[3 * f + k] as usize;
-            let (hf, hg) = (ids_of(ids, f), ids_of(ids, g.min(n - 1)));
+            if g >= n {
+                return None;
+            }
+            let (hf, hg) = (ids_of(ids, f), ids_of(ids, g));
             let off = (0..3).find(|&m| hg[m] != hf[k] && hg[m] != hf[(k + 1) % 3])?;
-            (g < n).then_some((g, off))
+            Some((g, off))
         };
         if let Kind::Cross(at) = found
             && let Some(depth) = crossing_depth_with(&ci, &cj, |w, t, a, b| {

@@ -80,16 +80,21 @@ fn walk(
     let mut deepest = 0.0_f64;
     for _ in 0..WALK {
         let c = corners(f);
-        if unit_normal(&c).1 == 0.0 {
+        let (n, area, o) = unit_normal(&c);
+        if area == 0.0 {
             // A face of no area has no plane to measure against: the old depth decides.
             return None;
         }
-        let behind = Plane::behind(&c);
+        // Positive behind `c`, inside its body (where `orient` > 0).
+        let behind = Plane {
+            n: n.map(|x| -x),
+            o,
+        };
         deepest = deepest.max(behind.at(&from));
         // Where it leaves the reach of `c` (the prism over it), and across which edge.
         let mut reach = (1.0_f64, None);
         for m in 0..3 {
-            let side = Plane::side(&c, m);
+            let side = Plane::side(&c, &n, m);
             let (sf, sq) = (side.at(&from), side.at(q));
             if sq < 0.0 {
                 let r = if sf > 0.0 { sf / (sf - sq) } else { 0.0 };
@@ -122,20 +127,11 @@ struct Plane {
 }
 
 impl Plane {
-    /// The plane of `t`, positive behind it (inside its body, where `orient` > 0).
-    fn behind(t: &[[f64; 3]; 3]) -> Plane {
-        let (n, _, o) = unit_normal(t);
-        Plane {
-            n: n.map(|x| -x),
-            o,
-        }
-    }
-
-    /// The plane through `t`'s edge from corner `m` to `m + 1` square to `t`, positive on
-    /// the side of `t`'s third corner.
-    fn side(t: &[[f64; 3]; 3], m: usize) -> Plane {
+    /// The plane through `t`'s edge from corner `m` to `m + 1` square to `t` (whose unit
+    /// normal is `normal`), positive on the side of `t`'s third corner.
+    fn side(t: &[[f64; 3]; 3], normal: &[f64; 3], m: usize) -> Plane {
         let (u, v, w) = (&t[m], &t[(m + 1) % 3], &t[(m + 2) % 3]);
-        let n = cross3(&unit_normal(t).0, &[v[0] - u[0], v[1] - u[1], v[2] - u[2]]);
+        let n = cross3(normal, &[v[0] - u[0], v[1] - u[1], v[2] - u[2]]);
         let len = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
         let n = if len > 0.0 { n.map(|x| x / len) } else { n };
         let mut plane = Plane { n, o: *u };
@@ -199,7 +195,12 @@ mod tests {
         // The top's inside is below it, where `orient` is positive.
         let inside = [0.5, 0.5, 0.5];
         assert!(orient(&f[0][0], &f[0][1], &f[0][2], &inside) > 0);
-        assert!(Plane::behind(&f[0]).at(&inside) > 0.0);
+        let (n, _, o) = unit_normal(&f[0]);
+        let behind = Plane {
+            n: n.map(|x| -x),
+            o,
+        };
+        assert!(behind.at(&inside) > 0.0);
     }
 
     #[test]
