@@ -1444,9 +1444,9 @@ pub enum OverlapKind {
     /// than the coordinates' precision explains.
     Sunk([f64; 3], [f64; 3]),
     /// They cross at this point by this depth, within the coordinates' precision, but the
-    /// crossings of the surfaces around them do not add up (one passes exactly through a
-    /// corner or along an edge where it cannot be decided), so touching cannot be told
-    /// from overlap.
+    /// crossings of the surfaces around them do not add up, even counted again with the
+    /// points perturbed symbolically (a contact within one body, whose crossings are not
+    /// between bodies), so touching cannot be told from overlap.
     Unsettled([f64; 3], f64),
     /// Coplanar, with overlapping interiors, facing either way (a surface integrated as a
     /// thin wall counts that area twice); a point of the first.
@@ -1521,7 +1521,7 @@ impl fmt::Display for OverlapAt {
             ),
             OverlapKind::Unsettled(p, depth) => write!(
                 f,
-                "cross at {} by {}, within the rounding of {}, but the crossings around them do not add up (one passes exactly through a corner, or along an edge, of a face it touches): touching cannot be told from overlap",
+                "cross at {} by {}, within the rounding of {}, but the crossings around them do not add up, even counted with the points perturbed symbolically: touching cannot be told from overlap",
                 point(p),
                 num(*depth),
                 self.rounding

@@ -16,6 +16,7 @@
 
 use super::*;
 pub(crate) use crate::precision::{Precision, distance};
+use crate::predicates::orient_perturbed;
 use std::collections::{HashMap, HashSet};
 
 impl Precision {
@@ -125,164 +126,96 @@ pub(super) fn verify<S: Soup>(
     let n = tris.len();
     let corners = |t: usize| soup.triangle(t).map(|p| p.coords());
     // Bodies: triangles joined across edges used by exactly two of them (`across`).
-    let mut body: Vec<u32> = (0..n as u32).collect();
-    fn root(body: &mut [u32], mut x: u32) -> u32 {
-        while body[x as usize] != x {
-            let up = body[body[x as usize] as usize];
-            body[x as usize] = up;
-            x = up;
-        }
-        x
-    }
-    for t in 0..n {
-        for k in 0..3 {
-            let o = across[3 * t + k];
-            if (o as usize) < n {
-                let (a, b) = (root(&mut body, t as u32), root(&mut body, o));
-                if a != b {
-                    body[a.max(b) as usize] = a.min(b);
-                }
-            }
-        }
-    }
-    for t in 0..n {
-        body[t] = root(&mut body, t as u32);
-    }
+    let manifold = || {
+        (0..n).flat_map(move |t| {
+            (0..3).filter_map(move |k| {
+                let o = across[3 * t + k];
+                ((o as usize) < n).then_some((t as u32, o))
+            })
+        })
+    };
+    let mut body = bodies(n, manifold());
+    // Any face with three distinct corners, including one of no area (a sliver whose
+    // corners lie on one line still joins its corners, and is crossed like any face once
+    // the points are perturbed).
+    let distinct = |t: usize| {
+        let h = ids_of(ids, t);
+        h[0] != h[1] && h[1] != h[2] && h[2] != h[0]
+    };
     // The triangles at each corner, by its point number.
     let mut at: Vec<(u64, u32)> = (0..n)
-        .filter(|&t| !tris[t].is_empty())
+        .filter(|&t| distinct(t))
         .flat_map(|t| ids_of(ids, t).map(|h| (h, t as u32)))
         .collect();
     at.par_sort_unstable();
-    let around = |h: u64| {
-        let lo = at.partition_point(|e| e.0 < h);
-        at[lo..]
-            .iter()
-            .take_while(move |e| e.0 == h)
-            .map(|e| e.1 as usize)
-    };
-    // Every face, for the faces near a corner.
+    let around = |h: u64| around(&at, h);
+    // Every face, for the faces near a corner and for the recount.
     let boxes: Vec<GeomWithData<Rectangle<[f64; 3]>, u32>> = (0..n)
-        .filter(|&t| !tris[t].is_empty())
+        .filter(|&t| distinct(t))
         .map(|t| {
             let (lo, hi) = bounds(&corners(t));
             GeomWithData::new(Rectangle::from_corners(lo, hi), t as u32)
         })
         .collect();
     let tree = RTree::bulk_load(boxes);
-    // Each edge passing through faces, once per face, with its net way in (from its
-    // lower-numbered end to the other), by (lower point, higher point, body).
-    let mut once: HashSet<(u64, u64, usize)> = HashSet::new();
-    let mut net: HashMap<(u64, u64, u32), i32> = HashMap::new();
-    let mut ends: HashMap<(u64, u64, u32), usize> = HashMap::new();
-    for (x, c) in contacts.iter().enumerate() {
-        for &(t, k, face, way) in &c.crossings {
-            let h = ids_of(ids, t);
-            let (u, v) = (h[k], h[(k + 1) % 3]);
-            let key = (u.min(v), u.max(v), body[t]);
-            if !once.insert((key.0, key.1, face)) {
-                continue;
-            }
-            *net.entry(key).or_insert(0) += if u < v { way as i32 } else { -(way as i32) };
-            ends.entry(key).or_insert(x);
-        }
-    }
-    // The corners joined by edges that cross nothing, within one body: pieces of surface
-    // wholly inside or wholly outside the other bodies.
-    let mut piece: HashMap<(u64, u32), usize> = HashMap::new();
-    let mut members: Vec<Vec<(u64, [f64; 3])>> = Vec::new();
-    let mut starts: Vec<((u64, u32), usize)> = Vec::new();
-    for (&(lo, hi, b), &x) in &ends {
-        starts.push(((lo, b), x));
-        starts.push(((hi, b), x));
-    }
-    starts.sort_unstable_by_key(|s| (s.1, s.0));
-    let mut led_by: Vec<usize> = Vec::new();
-    for &((h, b), x) in &starts {
-        if piece.contains_key(&(h, b)) {
-            continue;
-        }
-        let id = members.len();
-        members.push(Vec::new());
-        led_by.push(x);
-        let mut queue = vec![h];
-        piece.insert((h, b), id);
-        while let Some(h) = queue.pop() {
-            let mut p = None;
-            for t in around(h) {
-                if body[t] != b {
-                    continue;
+    let seen = contacts.iter().enumerate().flat_map(|(x, c)| {
+        c.crossings
+            .iter()
+            .map(move |&(t, k, face, way)| (t, k, face, way, x))
+    });
+    let found = settle(&tally(seen, ids, &body), ids, &body, &at, &corners);
+    // Crossings that do not add up: one passes exactly through a corner or along an edge
+    // of a face, where the exact test sees none. Counted again over every face near the
+    // contacts' bodies, with the points perturbed symbolically so that none is missed.
+    let (members, inside, led_by) = match found {
+        Ok(found) => found,
+        Err(x) => {
+            let unsettled = || Overlap {
+                first: contacts[x].first,
+                second: contacts[x].second,
+                kind: Kind::Unsettled(contacts[x].at, contacts[x].depth),
+            };
+            // Bodies closed across the edges more than two faces share, so that each is
+            // a closed surface whose crossings add up.
+            let shared: Vec<[u64; 2]> = (0..n)
+                .flat_map(|t| (0..3).map(move |k| (t, k)))
+                .filter(|&(t, k)| across[3 * t + k] as usize >= n)
+                .map(|(t, k)| {
+                    let h = ids_of(ids, t);
+                    let (u, v) = (h[k], h[(k + 1) % 3]);
+                    [u.min(v), u.max(v)]
+                })
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            let paired = super::wedge::pairs_at(soup, tris, ids, &shared, precision);
+            let closed = bodies(n, manifold().chain(paired));
+            // A surface crossing itself within the rounding: not a contact of two bodies,
+            // so nothing tells its crossing from a fold; named as the crossing it is.
+            let again = recount(&corners, ids, &closed, &tree, &contacts).map_err(|x| {
+                let c = &contacts[x];
+                Overlap {
+                    first: c.first,
+                    second: c.second,
+                    kind: if c.crossings.is_empty() {
+                        Kind::Unsettled(c.at, c.depth)
+                    } else {
+                        Kind::Cross(c.at)
+                    },
                 }
-                let ht = ids_of(ids, t);
-                if p.is_none() {
-                    let k = (0..3).find(|&k| ht[k] == h).unwrap_or(0);
-                    p = Some(corners(t)[k]);
-                }
-                for &g in &ht {
-                    if g != h
-                        && !net.contains_key(&(h.min(g), h.max(g), b))
-                        && !piece.contains_key(&(g, b))
-                    {
-                        piece.insert((g, b), id);
-                        queue.push(g);
-                    }
-                }
-            }
-            if let Some(p) = p {
-                members[id].push((h, p));
-            }
+            })?;
+            let found = settle(
+                &tally(again.into_iter(), ids, &closed),
+                ids,
+                &closed,
+                &at,
+                &corners,
+            )
+            .map_err(|_| unsettled())?;
+            body = closed;
+            found
         }
-    }
-    // How many other bodies each piece lies in, relative to its neighbours across the
-    // crossing edges; the least in each group of pieces is outside.
-    let mut links: Vec<Vec<(usize, i32)>> = vec![Vec::new(); members.len()];
-    // In the order of the edges (a map's own order changes from run to run, and with it
-    // which of two crossings that do not add up would be named).
-    let mut crossing: Vec<(&(u64, u64, u32), &i32)> = net.iter().collect();
-    crossing.sort_unstable();
-    for (&(lo, hi, b), &w) in crossing {
-        let (p, q) = (piece[&(lo, b)], piece[&(hi, b)]);
-        links[p].push((q, w));
-        links[q].push((p, -w));
-    }
-    let mut level: Vec<Option<i32>> = vec![None; members.len()];
-    let mut inside: Vec<bool> = vec![false; members.len()];
-    for start in 0..members.len() {
-        if level[start].is_some() {
-            continue;
-        }
-        level[start] = Some(0);
-        let mut group = vec![start];
-        let mut k = 0;
-        while k < group.len() {
-            let p = group[k];
-            k += 1;
-            let w = level[p].unwrap_or(0);
-            for &(q, d) in &links[p] {
-                match level[q] {
-                    None => {
-                        level[q] = Some(w + d);
-                        group.push(q);
-                    }
-                    // Crossings that do not add up: one was not seen (an edge through a
-                    // vertex). Not certain to be a contact.
-                    Some(v) if v != w + d => {
-                        let c = &contacts[led_by[p]];
-                        return Err(Overlap {
-                            first: c.first,
-                            second: c.second,
-                            kind: Kind::Unsettled(c.at, c.depth),
-                        });
-                    }
-                    Some(_) => {}
-                }
-            }
-        }
-        let least = group.iter().filter_map(|&p| level[p]).min().unwrap_or(0);
-        for &p in &group {
-            inside[p] = level[p].is_some_and(|w| w > least);
-        }
-    }
+    };
     let mut deepest = contacts.iter().fold(0.0_f64, |m, c| m.max(c.depth));
     // By triangle, so that the faces' areas are summed in one order on every run.
     let mut area: std::collections::BTreeMap<usize, f64> = std::collections::BTreeMap::new();
@@ -295,14 +228,11 @@ pub(super) fn verify<S: Soup>(
         if !inside[id] {
             continue;
         }
-        for &(h, p) in vertices {
-            let own: Vec<usize> = around(h).collect();
-            let b = own.iter().map(|&t| body[t]).min().unwrap_or(0);
-            let faces: Vec<[f64; 3]> = own
-                .iter()
-                .filter(|&&t| body[t] == b)
-                .map(|&t| normal(&corners(t)).0)
-                .collect();
+        for &(h, b, p) in vertices {
+            // The corner's own faces, in its piece's body (another body may share the
+            // point).
+            let own: Vec<usize> = around(h).filter(|&t| body[t] == b).collect();
+            let faces: Vec<[f64; 3]> = own.iter().map(|&t| normal(&corners(t)).0).collect();
             // The tolerance at the corner's magnitude, or at a face's where that is larger
             // (the distance to a long face is found from its far corners, rounded at
             // theirs); faces are looked for out to 64 times the corner's own.
@@ -347,4 +277,246 @@ pub(super) fn verify<S: Soup>(
         max_depth: deepest,
         volume_bound: deepest * faces,
     }))
+}
+
+/// Edges passing through faces of other bodies, by (lower point, higher point, body): the
+/// net number of times each runs in (from its lower-numbered end to the other), and the
+/// contact that first led to it (named if a corner it carries in is refused).
+struct Tally {
+    net: HashMap<(u64, u64, u32), i32>,
+    ends: HashMap<(u64, u64, u32), usize>,
+}
+
+/// An edge through a face: (triangle, its edge from corner k to k + 1, the face, +1 into
+/// the face's body or −1 out of it, the contact that led to it).
+type Crossing = (usize, usize, usize, i8, usize);
+
+/// Pieces of surface: each one's corners (point number, body, coordinates), whether it is
+/// inside another body, and the contact that led to it.
+type Pieces = (Vec<Vec<(u64, u32, [f64; 3])>>, Vec<bool>, Vec<usize>);
+
+/// Tallies `crossings` (triangle, its edge from corner k to k + 1, the face, +1 into the
+/// face's body or −1 out of it, the contact), each edge once per face.
+fn tally(crossings: impl Iterator<Item = Crossing>, ids: &[u32], body: &[u32]) -> Tally {
+    let mut once: HashSet<(u64, u64, u32, usize)> = HashSet::new();
+    let mut net: HashMap<(u64, u64, u32), i32> = HashMap::new();
+    let mut ends: HashMap<(u64, u64, u32), usize> = HashMap::new();
+    for (t, k, face, way, x) in crossings {
+        let h = ids_of(ids, t);
+        let (u, v) = (h[k], h[(k + 1) % 3]);
+        let key = (u.min(v), u.max(v), body[t]);
+        if !once.insert((key.0, key.1, key.2, face)) {
+            continue;
+        }
+        *net.entry(key).or_insert(0) += if u < v { way as i32 } else { -(way as i32) };
+        ends.entry(key).or_insert(x);
+    }
+    Tally { net, ends }
+}
+
+/// The pieces of surface that crossings leave inside other bodies: each piece's corners
+/// (point number, body, coordinates), whether it is inside, and the contact that led to it; or
+/// the contact whose crossings do not add up (a piece reached at two levels).
+fn settle(
+    tally: &Tally,
+    ids: &[u32],
+    body: &[u32],
+    at: &[(u64, u32)],
+    corners: &impl Fn(usize) -> [[f64; 3]; 3],
+) -> Result<Pieces, usize> {
+    let Tally { net, ends } = tally;
+    let around = |h: u64| around(at, h);
+    // The corners joined by edges that cross nothing, within one body: pieces of surface
+    // wholly inside or wholly outside the other bodies.
+    let mut piece: HashMap<(u64, u32), usize> = HashMap::new();
+    let mut members: Vec<Vec<(u64, u32, [f64; 3])>> = Vec::new();
+    let mut starts: Vec<((u64, u32), usize)> = Vec::new();
+    for (&(lo, hi, b), &x) in ends {
+        starts.push(((lo, b), x));
+        starts.push(((hi, b), x));
+    }
+    starts.sort_unstable_by_key(|s| (s.1, s.0));
+    let mut led_by: Vec<usize> = Vec::new();
+    for &((h, b), x) in &starts {
+        if piece.contains_key(&(h, b)) {
+            continue;
+        }
+        let id = members.len();
+        members.push(Vec::new());
+        led_by.push(x);
+        let mut queue = vec![h];
+        piece.insert((h, b), id);
+        while let Some(h) = queue.pop() {
+            let mut p = None;
+            for t in around(h) {
+                if body[t] != b {
+                    continue;
+                }
+                let ht = ids_of(ids, t);
+                if p.is_none() {
+                    let k = (0..3).find(|&k| ht[k] == h).unwrap_or(0);
+                    p = Some(corners(t)[k]);
+                }
+                for &g in &ht {
+                    if g != h
+                        && !net.contains_key(&(h.min(g), h.max(g), b))
+                        && !piece.contains_key(&(g, b))
+                    {
+                        piece.insert((g, b), id);
+                        queue.push(g);
+                    }
+                }
+            }
+            if let Some(p) = p {
+                members[id].push((h, b, p));
+            }
+        }
+    }
+    // How many other bodies each piece lies in, relative to its neighbours across the
+    // crossing edges; the least in each group of pieces is outside.
+    let mut links: Vec<Vec<(usize, i32)>> = vec![Vec::new(); members.len()];
+    // In the order of the edges (a map's own order changes from run to run, and with it
+    // which of two crossings that do not add up would be named).
+    let mut crossing: Vec<(&(u64, u64, u32), &i32)> = net.iter().collect();
+    crossing.sort_unstable();
+    for (&(lo, hi, b), &w) in crossing {
+        let (p, q) = (piece[&(lo, b)], piece[&(hi, b)]);
+        links[p].push((q, w));
+        links[q].push((p, -w));
+    }
+    let mut level: Vec<Option<i32>> = vec![None; members.len()];
+    let mut inside: Vec<bool> = vec![false; members.len()];
+    for start in 0..members.len() {
+        if level[start].is_some() {
+            continue;
+        }
+        level[start] = Some(0);
+        let mut group = vec![start];
+        let mut k = 0;
+        while k < group.len() {
+            let p = group[k];
+            k += 1;
+            let w = level[p].unwrap_or(0);
+            for &(q, d) in &links[p] {
+                match level[q] {
+                    None => {
+                        level[q] = Some(w + d);
+                        group.push(q);
+                    }
+                    // Crossings that do not add up: one was not seen (an edge through a
+                    // vertex). Not certain to be a contact.
+                    Some(v) if v != w + d => return Err(led_by[p]),
+                    Some(_) => {}
+                }
+            }
+        }
+        let least = group.iter().filter_map(|&p| level[p]).min().unwrap_or(0);
+        for &p in &group {
+            inside[p] = level[p].is_some_and(|w| w > least);
+        }
+    }
+    Ok((members, inside, led_by))
+}
+
+/// Every edge of the contacts' bodies that passes through a face of another body, found
+/// again over every pair of faces whose boxes meet, with the points perturbed
+/// symbolically ([`orient_perturbed`]): an edge through a corner or along an edge of a
+/// face then passes on one side or the other, the same for every face around it, so the
+/// crossings add up. A point is perturbed as the point of its body (two bodies sharing a
+/// corner each move their own), so that no two of the four points of a test are one.
+/// `Err` with the first contact that lies within one body (a surface passing through
+/// itself, whose crossings are not between bodies).
+fn recount(
+    corners: &(impl Fn(usize) -> [[f64; 3]; 3] + Sync),
+    ids: &[u32],
+    body: &[u32],
+    tree: &RTree<GeomWithData<Rectangle<[f64; 3]>, u32>>,
+    contacts: &[Contact],
+) -> Result<Vec<Crossing>, usize> {
+    // The first contact of each body, to name.
+    let mut first: HashMap<u32, usize> = HashMap::new();
+    for (x, c) in contacts.iter().enumerate() {
+        let (a, b) = (body[c.first], body[c.second]);
+        if a == b {
+            return Err(x);
+        }
+        first.entry(a).or_insert(x);
+        first.entry(b).or_insert(x);
+    }
+    let key = |t: usize| ids_of(ids, t).map(|h| (h << 32) | body[t] as u64);
+    let mut faces: Vec<usize> = tree.iter().map(|g| g.data as usize).collect();
+    faces.sort_unstable();
+    let of = |t: usize| {
+        let mut found = Vec::new();
+        let Some(&x) = first.get(&body[t]) else {
+            return found;
+        };
+        let (ct, kt) = (corners(t), key(t));
+        let (lo, hi) = bounds(&ct);
+        for g in tree.locate_in_envelope_intersecting(&AABB::from_corners(lo, hi)) {
+            let g = g.data as usize;
+            if body[g] == body[t] {
+                continue;
+            }
+            let (cg, kg) = (corners(g), key(g));
+            let side = |k: usize| {
+                orient_perturbed(
+                    [&cg[0], &cg[1], &cg[2], &ct[k]],
+                    [kg[0], kg[1], kg[2], kt[k]],
+                )
+            };
+            let s = [side(0), side(1), side(2)];
+            for k in 0..3 {
+                let l = (k + 1) % 3;
+                if s[k] == s[l] {
+                    continue;
+                }
+                let edge = |i: usize, j: usize| {
+                    orient_perturbed(
+                        [&ct[k], &ct[l], &cg[i], &cg[j]],
+                        [kt[k], kt[l], kg[i], kg[j]],
+                    )
+                };
+                let o = [edge(0, 1), edge(1, 2), edge(2, 0)];
+                if o[0] == o[1] && o[1] == o[2] {
+                    // Behind the face: inside its body (`orient` > 0).
+                    found.push((t, k, g, s[l], x));
+                }
+            }
+        }
+        found
+    };
+    Ok(faces.into_par_iter().flat_map_iter(of).collect())
+}
+
+/// Each triangle's body, by the least triangle of its group: triangles joined by `joins`.
+fn bodies(n: usize, joins: impl Iterator<Item = (u32, u32)>) -> Vec<u32> {
+    let mut body: Vec<u32> = (0..n as u32).collect();
+    fn root(body: &mut [u32], mut x: u32) -> u32 {
+        while body[x as usize] != x {
+            let up = body[body[x as usize] as usize];
+            body[x as usize] = up;
+            x = up;
+        }
+        x
+    }
+    for (t, o) in joins {
+        let (a, b) = (root(&mut body, t), root(&mut body, o));
+        if a != b {
+            body[a.max(b) as usize] = a.min(b);
+        }
+    }
+    for t in 0..n {
+        body[t] = root(&mut body, t as u32);
+    }
+    body
+}
+
+/// The triangles at point `h`, from `at` (point, triangle) sorted.
+fn around(at: &[(u64, u32)], h: u64) -> impl Iterator<Item = usize> + '_ {
+    let lo = at.partition_point(|e| e.0 < h);
+    at[lo..]
+        .iter()
+        .take_while(move |e| e.0 == h)
+        .map(|e| e.1 as usize)
 }

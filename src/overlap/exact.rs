@@ -284,25 +284,43 @@ pub(super) fn pierce(
 
 /// How far the shallowest crossing edge of either triangle reaches past the other's plane:
 /// the distance (rounded) of its nearer end from that plane. `None` when no edge passes
-/// through the other triangle.
+/// strictly through the other triangle.
 pub(super) fn crossing_depth(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> Option<f64> {
-    crossing_depth_with(t1, t2, |_, _, _, _| None)
+    depth_of(t1, t2, false, |_, _, _, _| None)
 }
 
 /// [`crossing_depth`], each crossing edge also judged by `judge(w, t, a, b)`: for the edge
 /// `a b` passing through triangle `t` (`w` = 0 for an edge of `t1` through `t2`, 1 for an
 /// edge of `t2` through `t1`), a depth of its own (see [`under::depth`]), the smaller of the
 /// two counting.
+///
+/// Here an end exactly in the other's plane lies just outside it, as [`meet`] counts it (an
+/// edge from a corner lying on the face, running in behind it, crosses there), and such an
+/// edge's depth is `judge`'s alone (its nearer end's distance, 0, says nothing);
+/// [`crossing_depth`], for a message, passes over such an edge.
 pub(super) fn crossing_depth_with(
     t1: &[[f64; 3]; 3],
     t2: &[[f64; 3]; 3],
+    judge: impl Fn(usize, &[[f64; 3]; 3], &[f64; 3], &[f64; 3]) -> Option<f64>,
+) -> Option<f64> {
+    depth_of(t1, t2, true, judge)
+}
+
+/// [`crossing_depth_with`], an end in the plane outside when `in_plane_outside`, else
+/// passed over.
+fn depth_of(
+    t1: &[[f64; 3]; 3],
+    t2: &[[f64; 3]; 3],
+    in_plane_outside: bool,
     judge: impl Fn(usize, &[[f64; 3]; 3], &[f64; 3], &[f64; 3]) -> Option<f64>,
 ) -> Option<f64> {
     let mut best: Option<f64> = None;
     for (w, (e, t)) in [(t1, t2), (t2, t1)].into_iter().enumerate() {
         for k in 0..3 {
             let (a, b) = (&e[k], &e[(k + 1) % 3]);
-            if orient(&t[0], &t[1], &t[2], a) * orient(&t[0], &t[1], &t[2], b) != -1 {
+            let raw = [a, b].map(|p| orient(&t[0], &t[1], &t[2], p));
+            let side = |s: i8| if s == 0 && in_plane_outside { -1 } else { s };
+            if side(raw[0]) * side(raw[1]) != -1 {
                 continue;
             }
             let o = [
@@ -314,11 +332,18 @@ pub(super) fn crossing_depth_with(
             if o.contains(&1) && o.contains(&-1) {
                 continue;
             }
-            let mut d = plane_distance(t, a).min(plane_distance(t, b));
+            // An end in the plane says nothing of the depth: the walk alone judges.
+            let mut d = if raw.contains(&0) {
+                f64::INFINITY
+            } else {
+                plane_distance(t, a).min(plane_distance(t, b))
+            };
             if let Some(x) = judge(w, t, a, b) {
                 d = d.min(x);
             }
-            best = Some(best.map_or(d, |x: f64| x.min(d)));
+            if d.is_finite() {
+                best = Some(best.map_or(d, |x: f64| x.min(d)));
+            }
         }
     }
     best
@@ -351,6 +376,36 @@ pub(super) fn plane_point(a: &[f64; 3], b: &[f64; 3], t: &[[f64; 3]; 3]) -> [f64
         return *a;
     }
     [0, 1, 2].map(|k| a[k] + (b[k] - a[k]) * w)
+}
+
+/// How far two coplanar triangles overlap within their plane: the least distance either
+/// must move to clear the other (the least overlap of their extents across any edge of
+/// either, which for convex shapes is that distance). Two parts side by side with flush
+/// walls, a corner of one rounded a little into the other's wall, overlap by that little.
+pub(super) fn in_plane_depth(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> f64 {
+    let sub = |p: &[f64; 3], q: &[f64; 3]| [p[0] - q[0], p[1] - q[1], p[2] - q[2]];
+    let dot = |p: &[f64; 3], q: &[f64; 3]| p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
+    let (n, _, _) = crate::precision::unit_normal(t1);
+    let mut depth = f64::INFINITY;
+    for t in [t1, t2] {
+        for k in 0..3 {
+            let m = cross3(&n, &sub(&t[(k + 1) % 3], &t[k]));
+            let l = dot(&m, &m).sqrt();
+            if l == 0.0 {
+                continue;
+            }
+            let extent = |u: &[[f64; 3]; 3]| {
+                u.iter()
+                    .map(|p| dot(&m, p) / l)
+                    .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| {
+                        (lo.min(x), hi.max(x))
+                    })
+            };
+            let ((lo1, hi1), (lo2, hi2)) = (extent(t1), extent(t2));
+            depth = depth.min(hi1.min(hi2) - lo1.max(lo2));
+        }
+    }
+    depth.max(0.0)
 }
 
 /// Coplanar triangles: same facing and overlapping interiors is a coincidence.

@@ -488,6 +488,28 @@ fn search_numbered<S: Soup>(
     // Crossings within the coordinates' precision: followed afterwards.
     let contacts = std::sync::Mutex::new(Vec::<Contact>::new());
     let precision = std::sync::OnceLock::<Precision>::new();
+    // Coplanar faces facing the same way whose interiors overlap by no more than the
+    // coordinates' precision within their plane (parts side by side with flush walls, a
+    // corner of one rounded a little into the other's wall): a contact, crossing nothing.
+    let flush = |i: usize, j: usize, ci: &[[f64; 3]; 3], cj: &[[f64; 3]; 3], at: [f64; 3]| {
+        let depth = in_plane_depth(ci, cj);
+        let tol = precision
+            .get_or_init(|| Precision::of(soup))
+            .tolerance(magnitude(&[ci, cj]));
+        if depth > tol {
+            return false;
+        }
+        if let Ok(mut v) = contacts.lock() {
+            v.push(Contact {
+                first: i.min(j),
+                second: i.max(j),
+                at,
+                depth,
+                crossings: Vec::new(),
+            });
+        }
+        true
+    };
     // The pair (i, j), i < j, tested whatever their patches (a folded patch's own pairs).
     let pair = |i: usize, j: usize| -> Option<Overlap> {
         let (a, b) = (&tris[i], &tris[j]);
@@ -526,6 +548,11 @@ fn search_numbered<S: Soup>(
                 .then(|| coplanar(&ci, &cj))
                 .flatten();
                 if let Some(kind) = coincide {
+                    if let Kind::Coincide(at) = kind
+                        && flush(i, j, &ci, &cj, at)
+                    {
+                        return None;
+                    }
                     return Some(Overlap {
                         first: i,
                         second: j,
@@ -588,6 +615,12 @@ fn search_numbered<S: Soup>(
             let off = (0..3).find(|&m| hg[m] != hf[k] && hg[m] != hf[(k + 1) % 3])?;
             Some((g, off))
         };
+        if let Kind::Coincide(at) = found
+            && shared(ids, i, j) == 0
+            && flush(i, j, &ci, &cj, at)
+        {
+            return None;
+        }
         if let Kind::Cross(at) = found
             && let Some(depth) = crossing_depth_with(&ci, &cj, |w, t, a, b| {
                 let f = if w == 0 { j } else { i };

@@ -46,10 +46,11 @@ type Face = (f64, bool, usize, [f64; 3]);
 /// they use it (in, out, in, out): the winding number of the wedges between them then
 /// stays 0 or 1. Two neighbours the same way round enclose their wedge twice.
 ///
-/// Faces whose third corners lie within the coordinates' precision of each other's planes
-/// (two parts face to face, their faces split on different diagonals and turned, so that
-/// each face is bent by rounding) are in no certain order: when only such a reordering
-/// makes the faces alternate, the wedge is a contact, its depth the largest such distance.
+/// Faces the narrower of which has its third corner within the coordinates' precision of
+/// the other's plane (two parts face to face, their faces split on different diagonals or
+/// at different heights and turned, so that each face is bent by rounding) are in no
+/// certain order: when only such a reordering makes the faces alternate, the wedge is a
+/// contact, its depth the largest such distance.
 pub(super) fn wedges<S: Soup>(
     soup: &S,
     tris: &[Tri],
@@ -58,83 +59,16 @@ pub(super) fn wedges<S: Soup>(
     precision: &Precision,
 ) -> (Option<Overlap>, Vec<Contact>) {
     let mut folds = Vec::new();
-    // (edge, triangle, whether it runs from the edge's lower-numbered end, its corners: that
-    // end, the other, the third)
-    type Page = ([u64; 2], usize, bool, [[f64; 3]; 3]);
-    let mut pages: Vec<Page> = faces_at(tris, ids, edges)
-        .into_par_iter()
-        .map(|(key, t, k)| {
-            let h = ids_of(ids, t);
-            let (u, v) = (h[k], h[(k + 1) % 3]);
-            let c = soup.triangle(t).map(|p| p.coords());
-            let (lo, hi) = if u < v {
-                (k, (k + 1) % 3)
-            } else {
-                ((k + 1) % 3, k)
-            };
-            // `forward`: the triangle runs from the lower-numbered end to the other.
-            (key, t, u < v, [c[lo], c[hi], c[3 - lo - hi]])
-        })
-        .collect();
-    // In edge order already (`faces_at`), then by triangle.
-    pages.sort_unstable_by_key(|p| (p.0, p.1));
-    let mut start = 0;
+    let pages = pages(soup, tris, ids, edges);
     let mut worst: Option<Overlap> = None;
-    while start < pages.len() {
-        let end = (start..pages.len())
-            .find(|&k| pages[k].0 != pages[start].0)
-            .unwrap_or(pages.len());
-        let group = &pages[start..end];
-        start = end;
+    for group in pages.chunk_by(|x, y| x.0 == y.0) {
         if group.len() < 3 {
             continue;
         }
-        let [a, b, _] = group[0].3;
-        let d = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
-        // A frame across the edge: e1 ⟂ d, e2 = d × e1.
-        let e1 = if d[0].abs() <= d[1].abs() && d[0].abs() <= d[2].abs() {
-            [0.0, -d[2], d[1]]
-        } else if d[1].abs() <= d[2].abs() {
-            [-d[2], 0.0, d[0]]
-        } else {
-            [-d[1], d[0], 0.0]
-        };
-        let e2 = cross3(&d, &e1);
-        let dot = |p: &[f64; 3], q: &[f64; 3]| p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
-        let mut around: Vec<Face> = group
-            .iter()
-            .map(|(_, t, forward, c)| {
-                let w = [c[2][0] - a[0], c[2][1] - a[1], c[2][2] - a[2]];
-                (dot(&w, &e2).atan2(dot(&w, &e1)), *forward, *t, c[2])
-            })
-            .collect();
-        around.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.2.cmp(&y.2)));
-        // Faces in one half-plane (exactly: their third corners coplanar with the edge and
-        // on one side) are in no order: place each so as to alternate if it can.
-        let tol = precision.tolerance(magnitude(&[&group[0].3]));
-        // How far `q` lies from the plane through the edge and `p`.
-        let off = |p: &[f64; 3], q: &[f64; 3]| {
-            let wp = [p[0] - a[0], p[1] - a[1], p[2] - a[2]];
-            let wq = [q[0] - a[0], q[1] - a[1], q[2] - a[2]];
-            let m = cross3(&d, &wp);
-            let len = dot(&m, &m).sqrt();
-            (dot(&m, &wq) / len).abs()
-        };
-        let within = |p: &[f64; 3], q: &[f64; 3]| off(p, q) <= tol && off(q, p) <= tol;
-        let half = |p: &[f64; 3], q: &[f64; 3], loose: bool| {
-            (if loose {
-                within(p, q)
-            } else {
-                orient(&a, &b, p, q) == 0
-            }) && {
-                let (wp, wq) = (
-                    [p[0] - a[0], p[1] - a[1], p[2] - a[2]],
-                    [q[0] - a[0], q[1] - a[1], q[2] - a[2]],
-                );
-                // Same side of the edge within their common plane.
-                dot(&cross3(&d, &wp), &cross3(&d, &wq)) > 0.0
-            }
-        };
+        let edge = Around::new(group, precision);
+        let (a, b) = (edge.a, edge.b);
+        let half = |p: &[f64; 3], q: &[f64; 3], loose: bool| edge.half(p, q, loose);
+        let around = edge.faces(group);
         let exact = arrange(around.clone(), &|p, q| half(p, q, false));
         let Some(k) = same_way(&exact) else {
             continue;
@@ -157,7 +91,7 @@ pub(super) fn wedges<S: Soup>(
                     }
                     c.first = c.first.min(x.2.min(y.2));
                     c.second = c.second.max(x.2.max(y.2));
-                    c.depth = c.depth.max(off(&x.3, &y.3));
+                    c.depth = c.depth.max(edge.gap(&x.3, &y.3));
                 }
             }
             if c.first != usize::MAX {
@@ -182,6 +116,174 @@ pub(super) fn wedges<S: Soup>(
         }
     }
     (worst, folds)
+}
+
+/// A face at an edge: (edge, triangle, whether it runs from the edge's lower-numbered end,
+/// its corners: that end, the other, the third).
+type Page = ([u64; 2], usize, bool, [[f64; 3]; 3]);
+
+/// The faces at `edges`, by edge, then by triangle.
+fn pages<S: Soup>(soup: &S, tris: &[Tri], ids: &[u32], edges: &[[u64; 2]]) -> Vec<Page> {
+    let mut pages: Vec<Page> = faces_at(tris, ids, edges)
+        .into_par_iter()
+        .map(|(key, t, k)| {
+            let h = ids_of(ids, t);
+            let (u, v) = (h[k], h[(k + 1) % 3]);
+            let c = soup.triangle(t).map(|p| p.coords());
+            let (lo, hi) = if u < v {
+                (k, (k + 1) % 3)
+            } else {
+                ((k + 1) % 3, k)
+            };
+            // `forward`: the triangle runs from the lower-numbered end to the other.
+            (key, t, u < v, [c[lo], c[hi], c[3 - lo - hi]])
+        })
+        .collect();
+    // In edge order already (`faces_at`), then by triangle.
+    pages.sort_unstable_by_key(|p| (p.0, p.1));
+    pages
+}
+
+/// An edge shared by several faces: its ends (`a` the lower-numbered), a frame across it,
+/// and the tolerance at its magnitude.
+struct Around {
+    a: [f64; 3],
+    b: [f64; 3],
+    d: [f64; 3],
+    e1: [f64; 3],
+    e2: [f64; 3],
+    tol: f64,
+}
+
+fn dot(p: &[f64; 3], q: &[f64; 3]) -> f64 {
+    p[0] * q[0] + p[1] * q[1] + p[2] * q[2]
+}
+
+impl Around {
+    fn new(group: &[Page], precision: &Precision) -> Around {
+        let [a, b, _] = group[0].3;
+        let d = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+        // A frame across the edge: e1 ⟂ d, e2 = d × e1.
+        let e1 = if d[0].abs() <= d[1].abs() && d[0].abs() <= d[2].abs() {
+            [0.0, -d[2], d[1]]
+        } else if d[1].abs() <= d[2].abs() {
+            [-d[2], 0.0, d[0]]
+        } else {
+            [-d[1], d[0], 0.0]
+        };
+        let e2 = cross3(&d, &e1);
+        let tol = precision.tolerance(magnitude(&[&group[0].3]));
+        Around {
+            a,
+            b,
+            d,
+            e1,
+            e2,
+            tol,
+        }
+    }
+
+    /// The faces in angular order about the edge (counterclockwise seen from `b`).
+    fn faces(&self, group: &[Page]) -> Vec<Face> {
+        let a = self.a;
+        let mut around: Vec<Face> = group
+            .iter()
+            .map(|(_, t, forward, c)| {
+                let w = [c[2][0] - a[0], c[2][1] - a[1], c[2][2] - a[2]];
+                (
+                    dot(&w, &self.e2).atan2(dot(&w, &self.e1)),
+                    *forward,
+                    *t,
+                    c[2],
+                )
+            })
+            .collect();
+        around.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.2.cmp(&y.2)));
+        around
+    }
+
+    /// How far `q` lies from the plane through the edge and `p`.
+    fn off(&self, p: &[f64; 3], q: &[f64; 3]) -> f64 {
+        let a = self.a;
+        let wp = [p[0] - a[0], p[1] - a[1], p[2] - a[2]];
+        let wq = [q[0] - a[0], q[1] - a[1], q[2] - a[2]];
+        let m = cross3(&self.d, &wp);
+        let len = dot(&m, &m).sqrt();
+        (dot(&m, &wq) / len).abs()
+    }
+
+    /// Within the precision of one half-plane: the narrower face's third corner within
+    /// the tolerance of the wider face's plane. The narrower face's own angle about the
+    /// edge is the less certain (its corner's rounding turns it by tol / its width), so
+    /// the wider's far corner may lie further from the narrower's plane (a wall split at
+    /// half height against a wall that is not: twice as far).
+    fn gap(&self, p: &[f64; 3], q: &[f64; 3]) -> f64 {
+        self.off(p, q).min(self.off(q, p))
+    }
+
+    /// Whether the faces with third corners `p` and `q` lie in one half-plane: exactly, or
+    /// (`loose`) within the precision.
+    fn half(&self, p: &[f64; 3], q: &[f64; 3], loose: bool) -> bool {
+        let (a, b) = (&self.a, &self.b);
+        (if loose {
+            self.gap(p, q) <= self.tol
+        } else {
+            orient(a, b, p, q) == 0
+        }) && {
+            let (wp, wq) = (
+                [p[0] - a[0], p[1] - a[1], p[2] - a[2]],
+                [q[0] - a[0], q[1] - a[1], q[2] - a[2]],
+            );
+            // Same side of the edge within their common plane.
+            dot(&cross3(&self.d, &wp), &cross3(&self.d, &wq)) > 0.0
+        }
+    }
+}
+
+/// Around each of `edges` (shared by more than two faces), the faces paired two by two,
+/// one running each way, across the wedge of solid behind both: in angular order (faces
+/// within the precision of one half-plane placed to alternate, as [`wedges`] places them),
+/// a face running from the edge's higher-numbered end to the other has its solid at the
+/// larger angles, up to the next face, which runs the other way. Where they still do not
+/// alternate, they are paired as brackets are, still one of each way. Either way the
+/// bodies that the pairs join are closed surfaces (what [`super::contact`] needs to add up
+/// crossings); the angular pairing keeps two parts meeting at the edge apart.
+pub(super) fn pairs_at<S: Soup>(
+    soup: &S,
+    tris: &[Tri],
+    ids: &[u32],
+    edges: &[[u64; 2]],
+    precision: &Precision,
+) -> Vec<(u32, u32)> {
+    let pages = pages(soup, tris, ids, edges);
+    let mut pairs = Vec::new();
+    for group in pages.chunk_by(|x, y| x.0 == y.0) {
+        let edge = Around::new(group, precision);
+        let mut order = arrange(edge.faces(group), &|p, q| edge.half(p, q, true));
+        // Start where the count of backward faces less forward ones is least, so that it
+        // never falls below it (brackets that close).
+        let mut level = 0i32;
+        let mut least = (0, 0);
+        for (i, f) in order.iter().enumerate() {
+            level += if f.1 { -1 } else { 1 };
+            if level < least.0 {
+                least = (level, i + 1);
+            }
+        }
+        let m = order.len().max(1);
+        order.rotate_left(least.1 % m);
+        let mut waiting: Vec<u32> = Vec::new();
+        for f in &order {
+            if f.1 {
+                if let Some(o) = waiting.pop() {
+                    pairs.push((o, f.2 as u32));
+                }
+            } else {
+                waiting.push(f.2 as u32);
+            }
+        }
+    }
+    pairs
 }
 
 /// The faces around an edge in angular order, those in one half-plane (as `same_half`
