@@ -286,19 +286,13 @@ mod tests {
     /// diagonals: the perturbed crossings always add up to the change of winding number.
     #[test]
     fn perturbed_crossings_add_up_through_corners_and_edges() {
-        let v = |i: usize| [(i & 1) as f64, (i >> 1 & 1) as f64, (i >> 2 & 1) as f64];
-        // Outward faces as corner numbers (0..8), two triangles each.
-        let quads = [
-            [0, 2, 3, 1],
-            [4, 5, 7, 6],
-            [0, 1, 5, 4],
-            [2, 6, 7, 3],
-            [0, 4, 6, 2],
-            [1, 3, 7, 5],
-        ];
-        let tris: Vec<[usize; 3]> = quads
+        // The unit cube [0, 1]³: the library's box of side 1, moved by half.
+        let cube = crate::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0);
+        let v = |i: usize| cube.vertices[i].map(|x| x + 0.5);
+        let tris: Vec<[usize; 3]> = cube
+            .triangles
             .iter()
-            .flat_map(|q| [[q[0], q[1], q[2]], [q[0], q[2], q[3]]])
+            .map(|t| t.map(|i| i as usize))
             .collect();
         let cross = |a: &[f64; 3], b: &[f64; 3]| -> i32 {
             let (ka, kb) = (100, 101);

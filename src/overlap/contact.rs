@@ -177,18 +177,10 @@ pub(super) fn verify<S: Soup>(
             };
             // Bodies closed across the edges more than two faces share, so that each is
             // a closed surface whose crossings add up.
-            let shared: Vec<[u64; 2]> = (0..n)
-                .flat_map(|t| (0..3).map(move |k| (t, k)))
-                .filter(|&(t, k)| across[3 * t + k] as usize >= n)
-                .map(|(t, k)| {
-                    let h = ids_of(ids, t);
-                    let (u, v) = (h[k], h[(k + 1) % 3]);
-                    [u.min(v), u.max(v)]
-                })
-                .collect::<std::collections::BTreeSet<_>>()
+            let shared = super::wedge::shared_edges(across, ids);
+            let paired = super::wedge::pairs_at(soup, tris, ids, &shared, precision)
                 .into_iter()
-                .collect();
-            let paired = super::wedge::pairs_at(soup, tris, ids, &shared, precision);
+                .map(|(_, x, y)| (x, y));
             let closed = bodies(n, manifold().chain(paired));
             // A surface crossing itself within the rounding: not a contact of two bodies,
             // so nothing tells its crossing from a fold; named as the crossing it is.

@@ -488,6 +488,33 @@ fn search_numbered<S: Soup>(
     // Crossings within the coordinates' precision: followed afterwards.
     let contacts = std::sync::Mutex::new(Vec::<Contact>::new());
     let precision = std::sync::OnceLock::<Precision>::new();
+    // Around edges that more than two faces share (parts meeting along an edge), which
+    // have no face across in `nbr`: the faces paired about the edge across the solid
+    // between them (see [`wedge::pairs_at`]), found when a walk under the surface first
+    // needs one.
+    let paired = std::sync::OnceLock::<std::collections::HashMap<(u32, u8), u32>>::new();
+    let paired_across = |f: usize, k: usize| -> Option<usize> {
+        let map = paired.get_or_init(|| {
+            let shared = shared_edges(&nbr, ids);
+            let precision = precision.get_or_init(|| Precision::of(soup));
+            let mut map = std::collections::HashMap::new();
+            for (e, x, y) in wedge::pairs_at(soup, tris, ids, &shared, precision) {
+                let edge = |t: u32| {
+                    let h = ids_of(ids, t as usize);
+                    (0..3).find(|&k| {
+                        let (u, v) = (h[k], h[(k + 1) % 3]);
+                        [u.min(v), u.max(v)] == e
+                    })
+                };
+                if let (Some(kx), Some(ky)) = (edge(x), edge(y)) {
+                    map.insert((x, kx as u8), y);
+                    map.insert((y, ky as u8), x);
+                }
+            }
+            map
+        });
+        map.get(&(f as u32, k as u8)).map(|&g| g as usize)
+    };
     // Coplanar faces facing the same way whose interiors overlap by no more than the
     // coordinates' precision within their plane (parts side by side with flush walls, a
     // corner of one rounded a little into the other's wall): a contact, crossing nothing.
@@ -607,9 +634,9 @@ fn search_numbered<S: Soup>(
         };
         // The triangle across edge `k` of triangle `f`, and its corner off that edge.
         let across = |f: usize, k: usize| {
-            let g = nbr[3 * f + k] as usize;
+            let mut g = nbr[3 * f + k] as usize;
             if g >= n {
-                return None;
+                g = paired_across(f, k)?;
             }
             let (hf, hg) = (ids_of(ids, f), ids_of(ids, g));
             let off = (0..3).find(|&m| hg[m] != hf[k] && hg[m] != hf[(k + 1) % 3])?;

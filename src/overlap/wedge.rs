@@ -240,7 +240,24 @@ impl Around {
     }
 }
 
-/// Around each of `edges` (shared by more than two faces), the faces paired two by two,
+/// The edges (corners' point numbers, ascending) that have no face across them in `nbr`:
+/// in a closed surface, those more than two faces share.
+pub(super) fn shared_edges(nbr: &[u32], ids: &[u32]) -> Vec<[u64; 2]> {
+    let n = nbr.len() / 3;
+    let edges: std::collections::BTreeSet<[u64; 2]> = (0..n)
+        .flat_map(|t| (0..3).map(move |k| (t, k)))
+        .filter(|&(t, k)| nbr[3 * t + k] as usize >= n)
+        .map(|(t, k)| {
+            let h = ids_of(ids, t);
+            let (u, v) = (h[k], h[(k + 1) % 3]);
+            [u.min(v), u.max(v)]
+        })
+        .collect();
+    edges.into_iter().collect()
+}
+
+/// Around each of `edges` (shared by more than two faces), the faces paired two by two (with
+/// the edge),
 /// one running each way, across the wedge of solid behind both: in angular order (faces
 /// within the precision of one half-plane placed to alternate, as [`wedges`] places them),
 /// a face running from the edge's higher-numbered end to the other has its solid at the
@@ -254,7 +271,7 @@ pub(super) fn pairs_at<S: Soup>(
     ids: &[u32],
     edges: &[[u64; 2]],
     precision: &Precision,
-) -> Vec<(u32, u32)> {
+) -> Vec<([u64; 2], u32, u32)> {
     let pages = pages(soup, tris, ids, edges);
     let mut pairs = Vec::new();
     for group in pages.chunk_by(|x, y| x.0 == y.0) {
@@ -276,7 +293,7 @@ pub(super) fn pairs_at<S: Soup>(
         for f in &order {
             if f.1 {
                 if let Some(o) = waiting.pop() {
-                    pairs.push((o, f.2 as u32));
+                    pairs.push((group[0].0, o, f.2 as u32));
                 }
             } else {
                 waiting.push(f.2 as u32);
