@@ -177,8 +177,8 @@ pub(super) fn verify<S: Soup>(
             };
             // Bodies closed across the edges more than two faces share, so that each is
             // a closed surface whose crossings add up.
-            let shared = super::wedge::shared_edges(across, ids);
-            let paired = super::wedge::pairs_at(soup, tris, ids, &shared, precision)
+            let faces = super::wedge::unpaired_faces(tris, across, ids);
+            let paired = super::wedge::pairs_at(soup, ids, &faces, precision)
                 .into_iter()
                 .map(|(_, x, y)| (x, y));
             let closed = bodies(n, manifold().chain(paired));

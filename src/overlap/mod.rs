@@ -491,14 +491,14 @@ fn search_numbered<S: Soup>(
     // Around edges that more than two faces share (parts meeting along an edge), which
     // have no face across in `nbr`: the faces paired about the edge across the solid
     // between them (see [`wedge::pairs_at`]), found when a walk under the surface first
-    // needs one.
+    // needs one (on one core: this runs within the parallel search).
     let paired = std::sync::OnceLock::<std::collections::HashMap<(u32, u8), u32>>::new();
     let paired_across = |f: usize, k: usize| -> Option<usize> {
         let map = paired.get_or_init(|| {
-            let shared = shared_edges(&nbr, ids);
+            let faces = unpaired_faces(tris, &nbr, ids);
             let precision = precision.get_or_init(|| Precision::of(soup));
             let mut map = std::collections::HashMap::new();
-            for (e, x, y) in wedge::pairs_at(soup, tris, ids, &shared, precision) {
+            for (e, x, y) in wedge::pairs_at(soup, ids, &faces, precision) {
                 let edge = |t: u32| {
                     let h = ids_of(ids, t as usize);
                     (0..3).find(|&k| {

@@ -122,22 +122,29 @@ pub(super) fn wedges<S: Soup>(
 /// its corners: that end, the other, the third).
 type Page = ([u64; 2], usize, bool, [[f64; 3]; 3]);
 
+/// A face at an edge: the edge (its corners' point numbers, ascending), the triangle, and
+/// its edge's first corner k (the edge runs from corner k to k + 1).
+type At = ([u64; 2], usize, usize);
+
+/// The face `at`, with its corners read.
+fn page<S: Soup>(soup: &S, ids: &[u32], (key, t, k): At) -> Page {
+    let h = ids_of(ids, t);
+    let (u, v) = (h[k], h[(k + 1) % 3]);
+    let c = soup.triangle(t).map(|p| p.coords());
+    let (lo, hi) = if u < v {
+        (k, (k + 1) % 3)
+    } else {
+        ((k + 1) % 3, k)
+    };
+    // `forward`: the triangle runs from the lower-numbered end to the other.
+    (key, t, u < v, [c[lo], c[hi], c[3 - lo - hi]])
+}
+
 /// The faces at `edges`, by edge, then by triangle.
 fn pages<S: Soup>(soup: &S, tris: &[Tri], ids: &[u32], edges: &[[u64; 2]]) -> Vec<Page> {
     let mut pages: Vec<Page> = faces_at(tris, ids, edges)
         .into_par_iter()
-        .map(|(key, t, k)| {
-            let h = ids_of(ids, t);
-            let (u, v) = (h[k], h[(k + 1) % 3]);
-            let c = soup.triangle(t).map(|p| p.coords());
-            let (lo, hi) = if u < v {
-                (k, (k + 1) % 3)
-            } else {
-                ((k + 1) % 3, k)
-            };
-            // `forward`: the triangle runs from the lower-numbered end to the other.
-            (key, t, u < v, [c[lo], c[hi], c[3 - lo - hi]])
-        })
+        .map(|f| page(soup, ids, f))
         .collect();
     // In edge order already (`faces_at`), then by triangle.
     pages.sort_unstable_by_key(|p| (p.0, p.1));
@@ -240,25 +247,29 @@ impl Around {
     }
 }
 
-/// The edges (corners' point numbers, ascending) that have no face across them in `nbr`:
-/// in a closed surface, those more than two faces share.
-pub(super) fn shared_edges(nbr: &[u32], ids: &[u32]) -> Vec<[u64; 2]> {
-    let n = nbr.len() / 3;
-    let edges: std::collections::BTreeSet<[u64; 2]> = (0..n)
+/// The faces with no face across an edge in `nbr` (in a closed surface, the faces around
+/// edges that more than two share), by edge, degenerate ones left out. One pass on one
+/// core: it may run within the overlap search's parallel work, where waiting on other
+/// threads could make a thread take up work that asks for it again.
+pub(super) fn unpaired_faces(tris: &[Tri], nbr: &[u32], ids: &[u32]) -> Vec<At> {
+    let n = tris.len();
+    let mut faces: Vec<At> = (0..n)
+        .filter(|&t| !tris[t].is_empty())
         .flat_map(|t| (0..3).map(move |k| (t, k)))
         .filter(|&(t, k)| nbr[3 * t + k] as usize >= n)
         .map(|(t, k)| {
             let h = ids_of(ids, t);
             let (u, v) = (h[k], h[(k + 1) % 3]);
-            [u.min(v), u.max(v)]
+            ([u.min(v), u.max(v)], t, k)
         })
         .collect();
-    edges.into_iter().collect()
+    faces.sort_unstable();
+    faces
 }
 
-/// Around each of `edges` (shared by more than two faces), the faces paired two by two (with
-/// the edge),
-/// one running each way, across the wedge of solid behind both: in angular order (faces
+/// The `faces` around each edge (shared by more than two, as [`unpaired_faces`] lists
+/// them) paired two by two (with the edge), on one core, one running each way, across the
+/// wedge of solid behind both: in angular order (faces
 /// within the precision of one half-plane placed to alternate, as [`wedges`] places them),
 /// a face running from the edge's higher-numbered end to the other has its solid at the
 /// larger angles, up to the next face, which runs the other way. Where they still do not
@@ -267,12 +278,12 @@ pub(super) fn shared_edges(nbr: &[u32], ids: &[u32]) -> Vec<[u64; 2]> {
 /// crossings); the angular pairing keeps two parts meeting at the edge apart.
 pub(super) fn pairs_at<S: Soup>(
     soup: &S,
-    tris: &[Tri],
     ids: &[u32],
-    edges: &[[u64; 2]],
+    faces: &[At],
     precision: &Precision,
 ) -> Vec<([u64; 2], u32, u32)> {
-    let pages = pages(soup, tris, ids, edges);
+    let mut pages: Vec<Page> = faces.iter().map(|&f| page(soup, ids, f)).collect();
+    pages.sort_unstable_by_key(|p| (p.0, p.1));
     let mut pairs = Vec::new();
     for group in pages.chunk_by(|x, y| x.0 == y.0) {
         let edge = Around::new(group, precision);
