@@ -51,7 +51,27 @@ pub(crate) fn project(p: [f64; 3], drop: usize) -> [f64; 2] {
 }
 
 /// Exact sign of the orientation of `c` against the line through `a, b`.
+#[inline]
 pub(crate) fn orient2(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2]) -> i8 {
+    // Shewchuk's first error bound: a determinant larger than it has its computed sign.
+    let left = (a[0] - c[0]) * (b[1] - c[1]);
+    let right = (a[1] - c[1]) * (b[0] - c[0]);
+    let det = left - right;
+    let bound =
+        (3.0 + 16.0 * f64::EPSILON / 2.0) * (f64::EPSILON / 2.0) * (left.abs() + right.abs());
+    if det > bound {
+        return 1;
+    }
+    if -det > bound {
+        return -1;
+    }
+    orient2_exact(a, b, c)
+}
+
+/// [`orient2`] by `robust`'s adaptive arithmetic, for the cases the filter leaves (kept
+/// out of line: the filtered path is the common one, inlined where it is called).
+#[inline(never)]
+fn orient2_exact(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2]) -> i8 {
     let k = |p: &[f64; 2]| robust::Coord { x: p[0], y: p[1] };
     let v = robust::orient2d(k(a), k(b), k(c));
     if v > 0.0 {
@@ -163,6 +183,41 @@ mod tests {
     fn reference(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -> i8 {
         let v = robust::orient3d(coord(a), coord(b), coord(c), coord(d));
         (v > 0.0) as i8 - (v < 0.0) as i8
+    }
+
+    #[test]
+    fn the_filtered_orientation_is_the_exact_one() {
+        let mut rng = Lcg(11);
+        let mut close = 0;
+        for _ in 0..200_000 {
+            // Points exactly on a line (lattice points scaled by a power of two, the third
+            // a whole multiple along), then some moved by a few ulps, and some at random.
+            let scale = [1.0, 2f64.powi(20), 2f64.powi(-30), 2f64.powi(50)][rng.below(4) as usize];
+            let p = |rng: &mut Lcg| [0, 1].map(|_| (rng.below(1 << 20) as f64 + 1e6) * scale);
+            let (a, b) = (p(&mut rng), p(&mut rng));
+            let k = rng.below(7) as f64 - 3.0;
+            let mut c = [a[0] + k * (b[0] - a[0]), a[1] + k * (b[1] - a[1])];
+            match rng.below(4) {
+                0 => c = p(&mut rng),
+                1 => {}
+                _ => {
+                    for x in &mut c {
+                        for _ in 0..rng.below(3) {
+                            *x = if rng.below(2) == 0 {
+                                x.next_up()
+                            } else {
+                                x.next_down()
+                            };
+                        }
+                    }
+                }
+            }
+            let exact = orient2_exact(&a, &b, &c);
+            close += (exact == 0) as usize;
+            assert_eq!(orient2(&a, &b, &c), exact, "{a:?} {b:?} {c:?}");
+        }
+        // The filter was passed over on many cases, and the exact arithmetic decided them.
+        assert!(close > 1000, "{close}");
     }
 
     #[test]
