@@ -426,6 +426,11 @@ pub(super) fn find<S: Soup>(
     let mut order: Vec<u32> = Vec::new();
     let mut runs: Vec<(usize, usize, usize, i8)> = Vec::new();
     let mut run_masks: Vec<u8> = Vec::new();
+    // Each grown triangle's run (joining reads it, and so does mending below), and the
+    // pairs of neighbouring runs `(earlier, later)`, found as the later one grows: an
+    // edge between two runs is met from the later run's side, its far triangle seen.
+    let mut run_of = vec![NONE; n];
+    let mut touching: Vec<(u32, u32)> = Vec::new();
     for seed in 0..n {
         // An empty mask is an empty record (a degenerate triangle), without reading it. A
         // quiet triangle is of a body alone (see `alone`), whose pairs are all tested: it
@@ -437,8 +442,10 @@ pub(super) fn find<S: Soup>(
             continue;
         };
         let bit = axis_bit(drop, sign);
+        let r = runs.len() as u32;
         seen[seed] = true;
-        let start = order.len();
+        run_of[seed] = r;
+        let (start, met) = (order.len(), touching.len());
         order.push(seed as u32);
         // The axes every triangle of the run faces.
         let mut common = masks[seed];
@@ -454,10 +461,15 @@ pub(super) fn find<S: Soup>(
                 // An empty triangle's mask is 0: the mask alone is read, not the record.
                 let u = u as usize;
                 if seen[u] {
+                    let q = run_of[u];
+                    if q != NONE && q != r {
+                        touching.push((q, r));
+                    }
                     continue;
                 }
                 if masks[u] & bit != 0 {
                     seen[u] = true;
+                    run_of[u] = r;
                     order.push(u as u32);
                     common &= masks[u];
                 }
@@ -467,21 +479,17 @@ pub(super) fn find<S: Soup>(
             runs.push((start, order.len(), drop, sign));
             run_masks.push(common);
         } else {
+            // A seed alone is no run: seen, but of none.
             order.truncate(start);
+            touching.truncate(met);
+            run_of[seed] = NONE;
         }
     }
     // Join neighbouring patches whose triangles all face one axis in common (a cone's
     // side, fanned from its apex, grows as three patches from seeds facing x and y, but all
     // of it faces up). A joined patch whose outline fails is tried again as its parts.
-    // Each grown triangle's run (joining reads it, and so does mending below).
-    let mut run_of = vec![NONE; n];
-    for (r, &(start, end, ..)) in runs.iter().enumerate() {
-        for &t in &order[start..end] {
-            run_of[t as usize] = r as u32;
-        }
-    }
     // Each group's triangles come in ascending order.
-    let mut groups = join(run_masks, nbr, &runs, &run_of);
+    let mut groups = join(run_masks, touching, &runs, &run_of);
     // A patch's flat form if it is one, or the triangles where its outline fails.
     let check_why = |of: &[u32], members: &[u32], drop: usize, sign: i8| {
         let outline = outline(soup, of, ids, nbr, members, drop, sign)?;
@@ -717,39 +725,15 @@ pub(super) fn faces_mask(c: &[[f64; 3]; 3]) -> u8 {
 }
 
 /// The grown runs, joined where neighbouring runs' triangles all face an axis in common
-/// (`mask`: the axes each run's triangles all face; `run_of`: each grown triangle's run,
-/// else [`NONE`]).
+/// (`mask`: the axes each run's triangles all face; `pairs`: neighbouring runs, earlier
+/// first, perhaps repeated; `run_of`: each grown triangle's run, else [`NONE`]).
 fn join(
     mut mask: Vec<u8>,
-    nbr: &[u32],
+    mut pairs: Vec<(u32, u32)>,
     runs: &[(usize, usize, usize, i8)],
     run_of: &[u32],
 ) -> Vec<Group> {
-    // Neighbouring runs, from every grown triangle's edges: in parallel over the
-    // triangles, not over the runs (a sphere is a handful of runs).
-    const CHUNK: usize = 1 << 14;
-    let mut pairs: Vec<(u32, u32)> = run_of
-        .par_chunks(CHUNK)
-        .enumerate()
-        .flat_map_iter(|(c, chunk)| {
-            let mut found: Vec<(u32, u32)> = Vec::new();
-            for (i, &r) in chunk.iter().enumerate() {
-                if r == NONE {
-                    continue;
-                }
-                let t = c * CHUNK + i;
-                for &u in &nbr[3 * t..3 * t + 3] {
-                    let q = if u == NONE { NONE } else { run_of[u as usize] };
-                    if q != NONE && q > r {
-                        found.push((r, q));
-                    }
-                }
-            }
-            found.sort_unstable();
-            found.dedup();
-            found
-        })
-        .collect();
+    // Joined in order of the pairs, whatever order they were found in.
     pairs.sort_unstable();
     pairs.dedup();
     let mut parent: Vec<usize> = (0..runs.len()).collect();
