@@ -441,19 +441,43 @@ fn named_body(
                 },
                 (e, _) => e,
             };
-            if merged == 0 {
-                Err(hint(e))
+            let joined = if merged == 0 {
+                Err(e)
             } else {
                 // Moved points: checked for overlaps again.
-                body(&welded, options, fast, stray, Known::default())
-                    .map_err(hint)
-                    .map(|mut s| {
-                        s.warnings.push(Warning::PointsJoined {
-                            count: merged,
-                            tolerance: tol,
-                        });
-                        s
-                    })
+                body(&welded, options, fast, stray, Known::default()).map(|mut s| {
+                    s.warnings.push(Warning::PointsJoined {
+                        count: merged,
+                        tolerance: tol,
+                    });
+                    s
+                })
+            };
+            match joined {
+                // Still open: perhaps closed as a set of points, corners lying on other
+                // triangles' edges (T-junctions). Split there, it is checked from the
+                // start; if it then fails for any reason, the open mesh is what is said
+                // (the split mesh's triangles are not the file's).
+                Err(e @ Error::OpenMesh { .. }) => match welded.split_at_junctions() {
+                    Some((split, found)) => body(&split, options, fast, stray, Known::default())
+                        .map(|mut s| {
+                            if merged > 0 {
+                                s.warnings.push(Warning::PointsJoined {
+                                    count: merged,
+                                    tolerance: tol,
+                                });
+                            }
+                            s.warnings.push(Warning::JunctionsSplit {
+                                points: found.points,
+                                triangles: found.triangles,
+                                largest_offset: found.largest_offset,
+                            });
+                            s
+                        })
+                        .map_err(|_| hint(e)),
+                    None => Err(hint(e)),
+                },
+                r => r.map_err(hint),
             }
         }
         r => r,

@@ -42,6 +42,16 @@ pub enum Warning {
         /// The tolerance they were joined within.
         tolerance: f64,
     },
+    /// An open mesh closed at T-junctions: corners lying on another triangle's edge,
+    /// where that triangle was split.
+    JunctionsSplit {
+        /// Corners found on an edge.
+        points: usize,
+        /// Triangles split at them.
+        triangles: usize,
+        /// The farthest such corner lay from its edge (within the coordinates' rounding).
+        largest_offset: f64,
+    },
     /// Bodies crossing only within the rounding of their coordinates, taken for touching.
     Touching(Contacts),
     /// Triangles that cross or coincide, summed as asked (`solid::OverlapPolicy::Sum`).
@@ -91,6 +101,24 @@ impl fmt::Display for Warning {
                 "{count} point(s) within {} of another were joined to close the mesh",
                 num(*tolerance)
             ),
+            Warning::JunctionsSplit {
+                points,
+                triangles,
+                largest_offset,
+            } => {
+                write!(
+                    f,
+                    "{points} corner(s) lying on another triangle's edge (T-junctions) closed the mesh: {triangles} triangle(s) split there"
+                )?;
+                if *largest_offset > 0.0 {
+                    write!(
+                        f,
+                        " (corners up to {} off the edge, within the rounding of the coordinates)",
+                        num(*largest_offset)
+                    )?;
+                }
+                Ok(())
+            }
             Warning::Touching(c) => write!(
                 f,
                 "{} contact(s) between bodies cross by at most {}, within the rounding of the coordinates: taken for touching (at most {} of volume counted twice)",

@@ -3,6 +3,7 @@
 use crate::error::{Error, Result};
 use nalgebra::Point3;
 
+mod junctions;
 mod numerics;
 mod raw;
 mod topology;

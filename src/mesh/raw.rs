@@ -196,7 +196,7 @@ pub(crate) fn open_gap(vertices: &[Point3<f64>], triangles: &[[u32; 3]]) -> Opti
 /// ascending: each edge's uses ([`edge_uses`](super::topology::edge_uses)) summed, one way
 /// +1 and the other −1.
 fn open_edges(welded: &[[u32; 3]]) -> Vec<(u32, u32)> {
-    super::topology::edge_uses(welded)
+    super::topology::unmatched_uses(welded)
         .chunk_by(|a, b| a.0 == b.0)
         .filter(|run| run.iter().map(|e| e.1).sum::<i32>() != 0)
         .map(|run| ((run[0].0 >> 32) as u32, run[0].0 as u32))

@@ -84,6 +84,38 @@ pub(super) fn edge_uses(triangles: &[[u32; 3]]) -> Vec<(u64, i32, u32)> {
     edges
 }
 
+/// [`edge_uses`] of the edges that are not one pair of uses running opposite ways (the
+/// open ones, those of more than two triangles and those used twice the same way): the
+/// same list less the matched edges, found from the fans around the points
+/// ([`crate::fans`]) rather than by sorting every edge. An open mesh's error path asks it
+/// several times.
+pub(crate) fn unmatched_uses(triangles: &[[u32; 3]]) -> Vec<(u64, i32, u32)> {
+    let ids: Vec<u32> = triangles.iter().flatten().copied().collect();
+    let points = ids.iter().max().map_or(0, |&m| m as usize + 1);
+    let Some(fans) = crate::fans::Fans::new(&ids, points) else {
+        return edge_uses(triangles);
+    };
+    let (across, _) = fans.neighbours(&ids);
+    drop(fans);
+    let mut uses: Vec<(u64, i32, u32)> = triangles
+        .iter()
+        .enumerate()
+        .flat_map(|(t, tri)| (0..3).map(move |k| (t, tri, k)))
+        .filter(|&(t, _, k)| across[3 * t + k] == crate::fans::NONE)
+        .filter_map(|(t, tri, k)| {
+            let (u, v) = (tri[k], tri[(k + 1) % 3]);
+            let (lo, hi, dir) = match u.cmp(&v) {
+                std::cmp::Ordering::Equal => return None,
+                std::cmp::Ordering::Less => (u, v, 1),
+                std::cmp::Ordering::Greater => (v, u, -1),
+            };
+            Some(((lo as u64) << 32 | hi as u64, dir, t as u32))
+        })
+        .collect();
+    uses.sort_unstable_by_key(|e| e.0);
+    uses
+}
+
 /// Every edge must be used once in each direction (summed over all triangles using it).
 pub(crate) fn check_edges(
     vertices: &[Point3<f64>],
@@ -140,4 +172,35 @@ pub(crate) fn check_edges(
         });
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_rng::Lcg;
+
+    /// The unmatched uses are exactly the uses of every edge that is not one pair running
+    /// opposite ways: on random triangles over few points (open edges, edges of three or
+    /// four triangles, edges used twice the same way, triangles repeating a point).
+    #[test]
+    fn unmatched_uses_are_the_uses_of_edges_not_matched_once() {
+        let mut rng = Lcg(3);
+        for _ in 0..500 {
+            let points = 3 + rng.below(12) as u32;
+            let n = 1 + rng.below(40) as usize;
+            let triangles: Vec<[u32; 3]> = (0..n)
+                .map(|_| [0, 1, 2].map(|_| rng.below(points as u64) as u32))
+                .collect();
+            let mut expected: Vec<(u64, i32, u32)> = edge_uses(&triangles)
+                .chunk_by(|a, b| a.0 == b.0)
+                .filter(|run| !(run.len() == 2 && run[0].1 + run[1].1 == 0 && run[0].2 != run[1].2))
+                .flatten()
+                .copied()
+                .collect();
+            let mut found = unmatched_uses(&triangles);
+            expected.sort_unstable();
+            found.sort_unstable();
+            assert_eq!(found, expected, "{triangles:?}");
+        }
+    }
 }

@@ -6,7 +6,7 @@
 use assert_cmd::cargo::cargo_bin_cmd;
 use serde_json::Value;
 
-type Body = (Vec<[f64; 3]>, Vec<[usize; 3]>);
+pub(super) type Body = (Vec<[f64; 3]>, Vec<[usize; 3]>);
 
 /// A box from `lo` of `size`, its walls split at the heights `rings` (ascending, between
 /// the bottom and the top), each quad on the diagonal `alt` picks.
@@ -41,7 +41,7 @@ fn boxed(lo: [f64; 3], size: [f64; 3], rings: &[f64], alt: bool) -> Body {
 }
 
 /// Turned by `deg` degrees about `axis`, then moved by `by`.
-fn turned(b: &Body, axis: [f64; 3], deg: f64, by: [f64; 3]) -> Body {
+pub(super) fn turned(b: &Body, axis: [f64; 3], deg: f64, by: [f64; 3]) -> Body {
     let l = (axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]).sqrt();
     let [x, y, z] = axis.map(|a| a / l);
     let (s, c) = deg.to_radians().sin_cos();
@@ -59,7 +59,7 @@ fn turned(b: &Body, axis: [f64; 3], deg: f64, by: [f64; 3]) -> Body {
 }
 
 /// An OBJ of the bodies, coordinates in full (17 significant digits).
-fn obj(bodies: &[Body]) -> String {
+pub(super) fn obj(bodies: &[Body]) -> String {
     let mut s = String::new();
     let mut base = 1;
     for (v, t) in bodies {
@@ -75,7 +75,7 @@ fn obj(bodies: &[Body]) -> String {
 }
 
 /// An ASCII STL of the bodies with 6 significant digits, as `%g` writes them.
-fn stl6(bodies: &[Body]) -> String {
+pub(super) fn stl6(bodies: &[Body]) -> String {
     let g = |x: f64| {
         let s = format!("{:.5e}", x);
         let v: f64 = s.parse().unwrap();
@@ -95,7 +95,7 @@ fn stl6(bodies: &[Body]) -> String {
 }
 
 /// A binary STL of the bodies: coordinates rounded to `f32`, as binary STL keeps them.
-fn stl32(bodies: &[Body]) -> Vec<u8> {
+pub(super) fn stl32(bodies: &[Body]) -> Vec<u8> {
     let mut out = vec![0u8; 80];
     let count: usize = bodies.iter().map(|b| b.1.len()).sum();
     out.extend((count as u32).to_le_bytes());
@@ -114,7 +114,7 @@ fn stl32(bodies: &[Body]) -> Vec<u8> {
 }
 
 /// Runs `inertia mesh FILE --json`: exit code, the JSON, stderr.
-fn run(name: &str, text: &(impl AsRef<[u8]> + ?Sized)) -> (i32, Value, String) {
+pub(super) fn run(name: &str, text: &(impl AsRef<[u8]> + ?Sized)) -> (i32, Value, String) {
     let dir = std::env::temp_dir().join(format!("inertia-contacts-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
@@ -128,7 +128,7 @@ fn run(name: &str, text: &(impl AsRef<[u8]> + ?Sized)) -> (i32, Value, String) {
     (out.status.code().unwrap_or(-1), v, err)
 }
 
-fn volume(v: &Value) -> f64 {
+pub(super) fn volume(v: &Value) -> f64 {
     v["volume"].as_f64().unwrap_or(f64::NAN)
 }
 

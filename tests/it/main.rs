@@ -16,6 +16,7 @@ mod exact_splines;
 mod fuzz_regressions;
 mod geojson_cli;
 mod hostile;
+mod junctions;
 mod layers;
 mod mesh_cli;
 mod mesh_properties;

@@ -1,0 +1,368 @@
+//! T-junctions: a corner of the mesh lying on another triangle's edge rather than at its
+//! ends. Exporters that tessellate each face on its own (and meshes whose coplanar faces
+//! were merged) leave them: the surface is closed as a set of points, but not edge to
+//! edge, so the edge check finds it open. Each triangle with such corners on an open edge
+//! is split at them, keeping its plane and its winding; the mesh is then closed edge to
+//! edge and checked again from the start, as any other.
+//!
+//! A corner counts as on the edge when it lies within the coordinates' precision of it
+//! ([`Precision`], from the digits the file was written with: a rotated part written with
+//! six digits has its T-junctions off the edge by rounding) and clearly between its ends
+//! (a corner within that distance of an end is a gap to weld, not a junction).
+
+use super::RawMesh;
+use crate::precision::Precision;
+use nalgebra::Point3;
+use rstar::{AABB, RTree, primitives::GeomWithData};
+use std::collections::HashMap;
+
+/// What splitting at T-junctions did, for the warning.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Split {
+    /// Corners found on another triangle's open edge.
+    pub(crate) points: usize,
+    /// Triangles split.
+    pub(crate) triangles: usize,
+    /// The farthest such corner lay from the edge's line.
+    pub(crate) largest_offset: f64,
+}
+
+/// Candidates looked at per open edge, on average, before the search gives up (an open
+/// mesh whose open edges' boxes hold many open corners is not a mesh of T-junctions).
+const BUDGET_PER_EDGE: usize = 64;
+
+impl RawMesh {
+    /// The mesh with every triangle that has open corners on one of its open edges split
+    /// at them (see the module), its points welded exactly; `None` when no such corner
+    /// is found. The first piece of a split triangle keeps its place (and line); the
+    /// others follow the file's triangles, in order.
+    pub(crate) fn split_at_junctions(&self) -> Option<(RawMesh, Split)> {
+        let welded = crate::soup::general::weld_raw(self).ok()?;
+        let (vertices, triangles) = (&welded.vertices, &welded.triangles);
+        // The uses of edges not matched by one use the other way, each with its side.
+        let side = |key: u64, t: u32| {
+            let tri = triangles[t as usize];
+            let (lo, hi) = ((key >> 32) as u32, key as u32);
+            (0..3)
+                .find(|&k| {
+                    let (u, v) = (tri[k], tri[(k + 1) % 3]);
+                    (u.min(v), u.max(v)) == (lo, hi)
+                })
+                .map_or(0, |k| k as u8)
+        };
+        let unmatched = super::topology::unmatched_uses(triangles);
+        // Open edges used by one triangle: (triangle, side).
+        let mut open: Vec<(u32, u8)> = unmatched
+            .chunk_by(|a, b| a.0 == b.0)
+            .filter(|run| run.len() == 1)
+            .map(|run| (run[0].2, side(run[0].0, run[0].2)))
+            .collect();
+        if open.is_empty() {
+            return None;
+        }
+        open.sort_unstable();
+        let mut corners: Vec<u32> = open
+            .iter()
+            .flat_map(|&(t, k)| {
+                let tri = triangles[t as usize];
+                [tri[k as usize], tri[(k as usize + 1) % 3]]
+            })
+            .collect();
+        corners.sort_unstable();
+        corners.dedup();
+        let at = |v: u32| -> [f64; 3] { vertices[v as usize].into() };
+        let tree = RTree::bulk_load(
+            corners
+                .iter()
+                .map(|&v| GeomWithData::new(at(v), v))
+                .collect(),
+        );
+        let precision = Precision::of_values(
+            self.vertices
+                .iter()
+                .step_by(self.vertices.len().div_ceil(4096).max(1))
+                .flatten()
+                .copied(),
+        );
+        let mut budget = BUDGET_PER_EDGE * open.len() + 4096;
+        // Each open edge's corners on it, by their place along it.
+        let mut on: HashMap<(u32, u8), Vec<(f64, u32)>> = HashMap::new();
+        let mut largest_offset = 0.0_f64;
+        for &(t, k) in &open {
+            let tri = triangles[t as usize];
+            let (u, v, w) = (
+                tri[k as usize],
+                tri[(k as usize + 1) % 3],
+                tri[(k as usize + 2) % 3],
+            );
+            let (p, q) = (at(u), at(v));
+            let scale = p.iter().chain(&q).fold(0.0_f64, |m, x| m.max(x.abs()));
+            let tol = precision.tolerance(scale);
+            let lo = [0, 1, 2].map(|i| p[i].min(q[i]) - tol);
+            let hi = [0, 1, 2].map(|i| p[i].max(q[i]) + tol);
+            let d = sub(q, p);
+            let length2 = dot(d, d);
+            if length2.is_nan() || length2 <= 0.0 {
+                continue;
+            }
+            for c in tree.locate_in_envelope_intersecting(&AABB::from_corners(lo, hi)) {
+                budget = budget.checked_sub(1)?;
+                let x = c.data;
+                if x == u || x == v || x == w {
+                    continue;
+                }
+                let r = sub(*c.geom(), p);
+                let s = dot(r, d) / length2;
+                let foot = [0, 1, 2].map(|i| r[i] - s * d[i]);
+                let offset = dot(foot, foot).sqrt();
+                let along = s * length2.sqrt();
+                let to_end = along.min((1.0 - s) * length2.sqrt());
+                if offset <= tol && to_end > tol {
+                    largest_offset = largest_offset.max(offset);
+                    on.entry((t, k)).or_default().push((s, x));
+                }
+            }
+        }
+        if on.is_empty() {
+            return None;
+        }
+        let points = on.values().map(Vec::len).sum();
+        for list in on.values_mut() {
+            list.sort_by(|a, b| a.0.total_cmp(&b.0));
+        }
+        // Closed once split? The unmatched uses left, with the split sides' pieces in place
+        // of the sides (the edges between a triangle's pieces match each other), must
+        // cancel edge by edge; if not, the mesh is open for another reason too, and is
+        // left as it is.
+        let key = |u: u32, v: u32| {
+            (
+                (u.min(v) as u64) << 32 | u.max(v) as u64,
+                if u < v { 1 } else { -1 },
+            )
+        };
+        let mut left: Vec<(u64, i32)> = unmatched
+            .iter()
+            .filter(|&&(k, _, t)| !on.contains_key(&(t, side(k, t))))
+            .map(|&(k, dir, _)| (k, dir))
+            .collect();
+        for (&(t, k), list) in &on {
+            let tri = triangles[t as usize];
+            let (u, v) = (tri[k as usize], tri[(k as usize + 1) % 3]);
+            let chain: Vec<u32> = std::iter::once(u)
+                .chain(list.iter().map(|&(_, x)| x))
+                .chain(std::iter::once(v))
+                .collect();
+            left.extend(chain.windows(2).map(|w| key(w[0], w[1])));
+        }
+        left.sort_unstable_by_key(|e| e.0);
+        if left
+            .chunk_by(|a, b| a.0 == b.0)
+            .any(|run| run.iter().map(|e| e.1).sum::<i32>() != 0)
+        {
+            return None;
+        }
+        let mut out = triangles.clone();
+        let mut lines = self.lines.clone();
+        let mut split_triangles: Vec<u32> = on.keys().map(|&(t, _)| t).collect();
+        split_triangles.sort_unstable();
+        split_triangles.dedup();
+        for &t in &split_triangles {
+            let tri = triangles[t as usize];
+            // Each side's corners, as the triangle runs it.
+            let sides: [Vec<u32>; 3] = std::array::from_fn(|k| {
+                on.get(&(t, k as u8))
+                    .map(|l| l.iter().map(|&(_, x)| x).collect())
+                    .unwrap_or_default()
+            });
+            let mut pieces = Vec::new();
+            split(tri, &sides, &mut pieces);
+            out[t as usize] = pieces[0];
+            for &piece in &pieces[1..] {
+                out.push(piece);
+                if let Some(&l) = self.lines.get(t as usize) {
+                    lines.push(l);
+                }
+            }
+        }
+        let mesh = RawMesh {
+            vertices: vertices
+                .iter()
+                .map(|p: &Point3<f64>| [p.x, p.y, p.z])
+                .collect(),
+            triangles: out,
+            lines: if self.lines.is_empty() {
+                Vec::new()
+            } else {
+                lines
+            },
+        };
+        Some((
+            mesh,
+            Split {
+                points,
+                triangles: split_triangles.len(),
+                largest_offset,
+            },
+        ))
+    }
+}
+
+/// Triangle `tri` cut at the corners on its sides (`sides[k]`: those on the side from
+/// corner `k` to the next, in order along it) into pieces that keep its winding: fanned
+/// from the corner opposite the first side that has any, each piece split again at the
+/// corners on its own part of the other sides.
+fn split(tri: [u32; 3], sides: &[Vec<u32>; 3], out: &mut Vec<[u32; 3]>) {
+    let Some(k) = (0..3).find(|&k| !sides[k].is_empty()) else {
+        out.push(tri);
+        return;
+    };
+    let (a, b, c) = (tri[k], tri[(k + 1) % 3], tri[(k + 2) % 3]);
+    let chain: Vec<u32> = std::iter::once(a)
+        .chain(sides[k].iter().copied())
+        .chain(std::iter::once(b))
+        .collect();
+    let last = chain.len() - 2;
+    for (i, w) in chain.windows(2).enumerate() {
+        // Piece (x, y, c): its side y→c is part of b→c only in the last piece, and its
+        // side c→x part of c→a only in the first.
+        let mut rest: [Vec<u32>; 3] = Default::default();
+        if i == last {
+            rest[1] = sides[(k + 1) % 3].clone();
+        }
+        if i == 0 {
+            rest[2] = sides[(k + 2) % 3].clone();
+        }
+        split([w[0], w[1], c], &rest, out);
+    }
+}
+
+fn sub(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
+    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+}
+
+fn dot(a: [f64; 3], b: [f64; 3]) -> f64 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A unit cube whose top face is cut at the middle of its front edge (the front face
+    /// is not): a T-junction.
+    fn cube_with_junction() -> RawMesh {
+        let vertices = vec![
+            [0.0, 0.0, 0.0],
+            [1.0, 0.0, 0.0],
+            [1.0, 1.0, 0.0],
+            [0.0, 1.0, 0.0],
+            [0.0, 0.0, 1.0],
+            [1.0, 0.0, 1.0],
+            [1.0, 1.0, 1.0],
+            [0.0, 1.0, 1.0],
+            [0.5, 0.0, 1.0],
+        ];
+        let triangles = vec![
+            [0, 2, 1],
+            [0, 3, 2],
+            [4, 8, 7],
+            [8, 6, 7],
+            [8, 5, 6],
+            [0, 1, 5],
+            [0, 5, 4],
+            [1, 2, 6],
+            [1, 6, 5],
+            [2, 3, 7],
+            [2, 7, 6],
+            [3, 0, 4],
+            [3, 4, 7],
+        ];
+        RawMesh {
+            vertices,
+            triangles,
+            lines: vec![],
+        }
+    }
+
+    #[test]
+    fn a_corner_on_an_open_edge_splits_its_triangle() {
+        let raw = cube_with_junction();
+        assert!(crate::Mesh::new(&raw).is_err());
+        let (split, found) = raw.split_at_junctions().unwrap();
+        assert_eq!((found.points, found.triangles), (1, 1));
+        assert_eq!(found.largest_offset, 0.0);
+        assert_eq!(split.triangles.len(), 14);
+        let mesh = crate::Mesh::new(&split).unwrap();
+        let p = mesh.tetra_integral().unwrap();
+        assert_eq!(p.volume, 1.0);
+    }
+
+    #[test]
+    fn corners_on_every_side_of_one_triangle() {
+        // A tetrahedron whose base is one triangle, its sides cut at points of its
+        // base's three edges (two on one): the base is split at all four.
+        let h = 1.0;
+        let mut vertices = vec![
+            [0.0, 0.0, 0.0],
+            [4.0, 0.0, 0.0],
+            [0.0, 4.0, 0.0],
+            [1.0, 1.0, h],
+        ];
+        // On the base's edges: 0→1 at x = 1 and 3; 1→2 at the middle; 2→0 at y = 2.
+        vertices.extend([
+            [1.0, 0.0, 0.0],
+            [3.0, 0.0, 0.0],
+            [2.0, 2.0, 0.0],
+            [0.0, 2.0, 0.0],
+        ]);
+        let triangles = vec![
+            // The base, facing down.
+            [0, 2, 1],
+            // The sides, each split at the points on its bottom edge.
+            [0, 4, 3],
+            [4, 5, 3],
+            [5, 1, 3],
+            [1, 6, 3],
+            [6, 2, 3],
+            [2, 7, 3],
+            [7, 0, 3],
+        ];
+        let raw = RawMesh {
+            vertices,
+            triangles,
+            lines: vec![],
+        };
+        let (split, found) = raw.split_at_junctions().unwrap();
+        assert_eq!((found.points, found.triangles), (4, 1));
+        assert_eq!(split.triangles.len(), 8 + 4);
+        let mesh = crate::Mesh::new(&split).unwrap();
+        assert_eq!(mesh.degenerate_count(), 0);
+        let p = mesh.tetra_integral().unwrap();
+        assert!((p.volume - 16.0 / 6.0).abs() < 1e-15, "{}", p.volume);
+    }
+
+    #[test]
+    fn a_corner_off_the_edge_or_near_its_end_is_no_junction() {
+        let mut raw = cube_with_junction();
+        // A dent of 1e-3: a real gap, far beyond rounding.
+        raw.vertices[8] = [0.5, 1e-3, 1.0];
+        assert!(raw.split_at_junctions().is_none());
+        // A corner next to the edge's end is a gap to weld.
+        raw.vertices[8] = [1e-17, 0.0, 1.0];
+        assert!(raw.split_at_junctions().is_none());
+        // A closed mesh has no open edge.
+        let closed = crate::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0);
+        assert!(closed.split_at_junctions().is_none());
+    }
+
+    #[test]
+    fn lines_follow_the_pieces() {
+        let mut raw = cube_with_junction();
+        raw.lines = (10..23).collect();
+        let (split, _) = raw.split_at_junctions().unwrap();
+        assert_eq!(split.lines.len(), split.triangles.len());
+        // The front face's upper triangle (line 16) is the split one: its second piece
+        // comes last, with its line.
+        assert_eq!(split.lines[13], 16);
+    }
+}
