@@ -103,6 +103,27 @@ pub struct Body {
     /// Build items of a 3MF left out of the body by their object's type; `None` when none
     /// were.
     pub left_out: Option<LeftOut>,
+    /// T-junctions at which the mesh was split to close it; `None` when there were none.
+    pub junctions: Option<Junctions>,
+}
+
+/// T-junctions closed: corners lying on another triangle's open edge, where that triangle
+/// was split (the mesh was closed as a set of points, not edge to edge).
+///
+/// # Examples
+/// ```
+/// let j = inertia::report::Junctions { points: 4, triangles: 4, largest_offset: 0.0 };
+/// assert_eq!(j.points, 4);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Junctions {
+    /// Corners found on another triangle's edge.
+    pub points: usize,
+    /// Triangles split at them (the report's triangle count is the split mesh's).
+    pub triangles: usize,
+    /// The farthest such corner lay from its edge's line (within the coordinates'
+    /// rounding; 0 when every one lay on it exactly).
+    pub largest_offset: f64,
 }
 
 /// Build items of a 3MF left out by their object's type, counted.
@@ -186,6 +207,14 @@ impl Body {
                 }),
                 (x, y) => x.or(y),
             },
+            junctions: match (a.junctions, b.junctions) {
+                (Some(x), Some(y)) => Some(Junctions {
+                    points: x.points + y.points,
+                    triangles: x.triangles + y.triangles,
+                    largest_offset: x.largest_offset.max(y.largest_offset),
+                }),
+                (x, y) => x.or(y),
+            },
         })
     }
 
@@ -213,6 +242,7 @@ impl Body {
             },
             contacts: None,
             left_out: None,
+            junctions: None,
         }
     }
 }

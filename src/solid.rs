@@ -467,11 +467,8 @@ fn named_body(
                                     tolerance: tol,
                                 });
                             }
-                            s.warnings.push(Warning::JunctionsSplit {
-                                points: found.points,
-                                triangles: found.triangles,
-                                largest_offset: found.largest_offset,
-                            });
+                            s.warnings.push(Warning::JunctionsSplit(found));
+                            s.body.junctions = Some(found);
                             s
                         })
                         .map_err(|_| hint(e)),

@@ -1,7 +1,7 @@
 //! What a file was read despite, as values: [`Warning`], each with the one-line message
 //! the command line prints (`read_path` returns them).
 
-use crate::body::{Contacts, LeftOut};
+use crate::body::{Contacts, Junctions, LeftOut};
 use crate::error::{OverlapAt, num};
 use crate::io::dxf;
 use std::fmt;
@@ -44,14 +44,7 @@ pub enum Warning {
     },
     /// An open mesh closed at T-junctions: corners lying on another triangle's edge,
     /// where that triangle was split.
-    JunctionsSplit {
-        /// Corners found on an edge.
-        points: usize,
-        /// Triangles split at them.
-        triangles: usize,
-        /// The farthest such corner lay from its edge (within the coordinates' rounding).
-        largest_offset: f64,
-    },
+    JunctionsSplit(Junctions),
     /// Bodies crossing only within the rounding of their coordinates, taken for touching.
     Touching(Contacts),
     /// Triangles that cross or coincide, summed as asked (`solid::OverlapPolicy::Sum`).
@@ -101,11 +94,11 @@ impl fmt::Display for Warning {
                 "{count} point(s) within {} of another were joined to close the mesh",
                 num(*tolerance)
             ),
-            Warning::JunctionsSplit {
+            Warning::JunctionsSplit(Junctions {
                 points,
                 triangles,
                 largest_offset,
-            } => {
+            }) => {
                 write!(
                     f,
                     "{points} corner(s) lying on another triangle's edge (T-junctions) closed the mesh: {triangles} triangle(s) split there"

@@ -155,6 +155,7 @@ fn solid(r: MeshReport, place: &str) -> Result<Part> {
             // Not carried: its lengths are in the report's units.
             contacts: None,
             left_out: None,
+            junctions: None,
         },
         units,
         method: r.method,

@@ -11,21 +11,11 @@
 //! (a corner within that distance of an end is a gap to weld, not a junction).
 
 use super::RawMesh;
+use crate::body::Junctions;
 use crate::precision::Precision;
 use nalgebra::Point3;
 use rstar::{AABB, RTree, primitives::GeomWithData};
 use std::collections::HashMap;
-
-/// What splitting at T-junctions did, for the warning.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Split {
-    /// Corners found on another triangle's open edge.
-    pub(crate) points: usize,
-    /// Triangles split.
-    pub(crate) triangles: usize,
-    /// The farthest such corner lay from the edge's line.
-    pub(crate) largest_offset: f64,
-}
 
 /// Candidates looked at per open edge, on average, before the search gives up (an open
 /// mesh whose open edges' boxes hold many open corners is not a mesh of T-junctions).
@@ -36,7 +26,7 @@ impl RawMesh {
     /// at them (see the module), its points welded exactly; `None` when no such corner
     /// is found. The first piece of a split triangle keeps its place (and line); the
     /// others follow the file's triangles, in order.
-    pub(crate) fn split_at_junctions(&self) -> Option<(RawMesh, Split)> {
+    pub(crate) fn split_at_junctions(&self) -> Option<(RawMesh, Junctions)> {
         let welded = crate::soup::general::weld_raw(self).ok()?;
         let (vertices, triangles) = (&welded.vertices, &welded.triangles);
         // The uses of edges not matched by one use the other way, each with its side.
@@ -198,7 +188,7 @@ impl RawMesh {
         };
         Some((
             mesh,
-            Split {
+            Junctions {
                 points,
                 triangles: split_triangles.len(),
                 largest_offset,

@@ -68,20 +68,22 @@ pub(super) fn edge_uses(triangles: &[[u32; 3]]) -> Vec<(u64, i32, u32)> {
     let mut edges: Vec<(u64, i32, u32)> = triangles
         .par_iter()
         .enumerate()
-        .flat_map_iter(|(t, tri)| {
-            (0..3).filter_map(move |k| {
-                let (u, v) = (tri[k], tri[(k + 1) % 3]);
-                let (lo, hi, dir) = match u.cmp(&v) {
-                    std::cmp::Ordering::Equal => return None,
-                    std::cmp::Ordering::Less => (u, v, 1),
-                    std::cmp::Ordering::Greater => (v, u, -1),
-                };
-                Some(((lo as u64) << 32 | hi as u64, dir, t as u32))
-            })
-        })
+        .flat_map_iter(|(t, tri)| (0..3).filter_map(move |k| edge_use(tri, t, k)))
         .collect();
     edges.par_sort_unstable_by_key(|e| e.0);
     edges
+}
+
+/// The use of side `k` (from corner `k` to the next) of triangle `t` (corners `tri`), as
+/// [`edge_uses`] lists it; `None` for a side from a point to itself.
+fn edge_use(tri: &[u32; 3], t: usize, k: usize) -> Option<(u64, i32, u32)> {
+    let (u, v) = (tri[k], tri[(k + 1) % 3]);
+    let (lo, hi, dir) = match u.cmp(&v) {
+        std::cmp::Ordering::Equal => return None,
+        std::cmp::Ordering::Less => (u, v, 1),
+        std::cmp::Ordering::Greater => (v, u, -1),
+    };
+    Some(((lo as u64) << 32 | hi as u64, dir, t as u32))
 }
 
 /// [`edge_uses`] of the edges that are not one pair of uses running opposite ways (the
@@ -102,15 +104,7 @@ pub(crate) fn unmatched_uses(triangles: &[[u32; 3]]) -> Vec<(u64, i32, u32)> {
         .enumerate()
         .flat_map(|(t, tri)| (0..3).map(move |k| (t, tri, k)))
         .filter(|&(t, _, k)| across[3 * t + k] == crate::fans::NONE)
-        .filter_map(|(t, tri, k)| {
-            let (u, v) = (tri[k], tri[(k + 1) % 3]);
-            let (lo, hi, dir) = match u.cmp(&v) {
-                std::cmp::Ordering::Equal => return None,
-                std::cmp::Ordering::Less => (u, v, 1),
-                std::cmp::Ordering::Greater => (v, u, -1),
-            };
-            Some(((lo as u64) << 32 | hi as u64, dir, t as u32))
-        })
+        .filter_map(|(t, tri, k)| edge_use(tri, t, k))
         .collect();
     uses.sort_unstable_by_key(|e| e.0);
     uses

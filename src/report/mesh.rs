@@ -107,6 +107,10 @@ impl MeshReport {
                 max_depth: c.max_depth * k,
                 volume_bound: c.volume_bound * k * k * k,
             }),
+            junctions: body.junctions.map(|j| crate::body::Junctions {
+                largest_offset: j.largest_offset * k,
+                ..j
+            }),
             ..body
         };
         let grid = unit.grid.map(|g| GridReport {
@@ -191,6 +195,7 @@ impl MeshReport {
             bounding_box: body.bounding_box,
             contacts: body.contacts,
             left_out: body.left_out,
+            junctions: body.junctions,
             volume: p.volume,
             density,
             mass: p.mass,

@@ -582,6 +582,11 @@ pub struct MeshReport {
     /// `surface`), counted; absent when none were.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub left_out: Option<crate::body::LeftOut>,
+    /// T-junctions the mesh was split at to close it (corners lying on another triangle's
+    /// edge): `points`, `triangles` split, and the `largest_offset` of such a corner from
+    /// its edge; absent when there were none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub junctions: Option<crate::body::Junctions>,
     /// Enclosed volume.
     pub volume: f64,
     /// Density (mass per unit volume).

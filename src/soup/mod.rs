@@ -511,6 +511,7 @@ pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<(Certif
             bounding_box: BoundingBox { min: lo, max: hi },
             contacts: None,
             left_out: None,
+            junctions: None,
         },
         properties,
     };

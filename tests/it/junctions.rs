@@ -80,6 +80,21 @@ fn a_box_with_t_junctions_passes_with_its_volume() {
         );
         // The file's 18 triangles and the 4 pieces added.
         assert_eq!(json["triangles"], 22, "{name}");
+        let j = &json["junctions"];
+        assert_eq!(
+            (&j["points"], &j["triangles"]),
+            (&4.into(), &4.into()),
+            "{name}: {j}"
+        );
+        let offset = j["largest_offset"].as_f64().unwrap();
+        // Exactly on the edges as written in full; off them by rounding when turned.
+        assert!(
+            (0.0..=10.0 * tol.max(1e-12)).contains(&offset),
+            "{name}: {offset}"
+        );
+        if name == "plain.obj" {
+            assert_eq!(offset, 0.0);
+        }
     }
 }
 
