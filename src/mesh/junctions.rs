@@ -355,4 +355,85 @@ mod tests {
         // comes last, with its line.
         assert_eq!(split.lines[13], 16);
     }
+
+    /// Random edges of closed meshes (spheres, cylinders, lenses; near the origin or 1e6
+    /// away) each get a point at their middle, with only the triangle on one side split
+    /// there: a T-junction. Split at them, the meshes give back their integrals.
+    #[test]
+    fn t_junctions_made_on_closed_meshes_give_back_their_integrals() {
+        use crate::shape::Shape3d;
+        use crate::test_rng::Lcg;
+        let mut rng = Lcg(21);
+        let shapes = [
+            Shape3d::Sphere { radius: 1.0 },
+            Shape3d::Cylinder {
+                radius: 1.0,
+                height: 3.0,
+            },
+            Shape3d::Biconvex {
+                width: 2.0,
+                height: 0.8,
+            },
+        ];
+        for case in 0..60 {
+            let mut m = shapes[case % 3].tessellate(8 + rng.below(24) as usize);
+            let far = if case % 2 == 0 { 0.0 } else { 1e6 };
+            for v in &mut m.vertices {
+                v[0] += far;
+                v[2] -= 2.0 * far;
+            }
+            let before = crate::Mesh::new(&m).unwrap().tetra_integral().unwrap();
+            // Each directed edge's triangle, to find the one across.
+            let mut by_edge = HashMap::new();
+            for (t, tri) in m.triangles.iter().enumerate() {
+                for k in 0..3 {
+                    by_edge.insert((tri[k], tri[(k + 1) % 3]), (t, k));
+                }
+            }
+            let mut used = vec![false; m.triangles.len()];
+            let mut made = 0;
+            for t in 0..m.triangles.len() {
+                let k = rng.below(3) as usize;
+                let tri = m.triangles[t];
+                let (u, v) = (tri[k], tri[(k + 1) % 3]);
+                let Some(&(s, j)) = by_edge.get(&(v, u)) else {
+                    continue;
+                };
+                if used[t] || used[s] || rng.below(5) > 0 {
+                    continue;
+                }
+                (used[t], used[s]) = (true, true);
+                // Triangle s runs v → u at its side j: split there at the middle.
+                let (p, q) = (m.vertices[u as usize], m.vertices[v as usize]);
+                let mid = [0, 1, 2].map(|i| 0.5 * (p[i] + q[i]));
+                let x = m.vertices.len() as u32;
+                m.vertices.push(mid);
+                let w = m.triangles[s][(j + 2) % 3];
+                m.triangles[s] = [v, x, w];
+                m.triangles.push([x, u, w]);
+                made += 1;
+            }
+            assert!(made > 0);
+            assert!(crate::Mesh::new(&m).is_err(), "{case}: open edge to edge");
+            let (split, found) = m.split_at_junctions().unwrap();
+            assert_eq!((found.points, found.triangles), (made, made), "{case}");
+            let after = crate::Mesh::new(&split).unwrap().tetra_integral().unwrap();
+            let scale = before.volume.abs();
+            let rel = if far > 0.0 { 1e-9 } else { 1e-12 };
+            assert!(
+                (after.volume - before.volume).abs() <= rel * scale,
+                "{case}"
+            );
+            for i in 0..3 {
+                assert!(
+                    (after.centroid[i] - before.centroid[i]).abs() <= 1e-15 * (1.0 + far) + 1e-12,
+                    "{case}"
+                );
+                for k in 0..3 {
+                    let d = (after.inertia[(i, k)] - before.inertia[(i, k)]).abs();
+                    assert!(d <= 10.0 * rel * before.inertia.norm(), "{case}: {d}");
+                }
+            }
+        }
+    }
 }
