@@ -105,8 +105,7 @@ impl RawMesh {
                 let s = dot(r, d) / length2;
                 let foot = [0, 1, 2].map(|i| r[i] - s * d[i]);
                 let offset = dot(foot, foot).sqrt();
-                let along = s * length2.sqrt();
-                let to_end = along.min((1.0 - s) * length2.sqrt());
+                let to_end = s.min(1.0 - s) * length2.sqrt();
                 if offset <= tol && to_end > tol {
                     largest_offset = largest_offset.max(offset);
                     on.entry((t, k)).or_default().push((s, x));
@@ -238,40 +237,24 @@ fn dot(a: [f64; 3], b: [f64; 3]) -> f64 {
 mod tests {
     use super::*;
 
-    /// A unit cube whose top face is cut at the middle of its front edge (the front face
-    /// is not): a T-junction.
+    /// Splits triangle `s` alone at the middle of its side `j` (a new point): the
+    /// triangle across that side then has a T-junction there.
+    fn junction(m: &mut RawMesh, s: usize, j: usize) {
+        let [u, v, w] = [0, 1, 2].map(|i| m.triangles[s][(j + i) % 3]);
+        let (p, q) = (m.vertices[u as usize], m.vertices[v as usize]);
+        let x = m.vertices.len() as u32;
+        m.vertices.push([0, 1, 2].map(|i| 0.5 * (p[i] + q[i])));
+        m.triangles[s] = [u, x, w];
+        m.triangles.push([x, v, w]);
+    }
+
+    /// A unit cube whose top face is cut at the middle of its back edge (vertex 8, at
+    /// (0.5, 1, 1)), the back face's triangle 6 not: a T-junction.
     fn cube_with_junction() -> RawMesh {
-        let vertices = vec![
-            [0.0, 0.0, 0.0],
-            [1.0, 0.0, 0.0],
-            [1.0, 1.0, 0.0],
-            [0.0, 1.0, 0.0],
-            [0.0, 0.0, 1.0],
-            [1.0, 0.0, 1.0],
-            [1.0, 1.0, 1.0],
-            [0.0, 1.0, 1.0],
-            [0.5, 0.0, 1.0],
-        ];
-        let triangles = vec![
-            [0, 2, 1],
-            [0, 3, 2],
-            [4, 8, 7],
-            [8, 6, 7],
-            [8, 5, 6],
-            [0, 1, 5],
-            [0, 5, 4],
-            [1, 2, 6],
-            [1, 6, 5],
-            [2, 3, 7],
-            [2, 7, 6],
-            [3, 0, 4],
-            [3, 4, 7],
-        ];
-        RawMesh {
-            vertices,
-            triangles,
-            lines: vec![],
-        }
+        let mut m = crate::mesh::test_meshes::cuboid([0.0; 3], [1.0; 3]);
+        // The top's triangle 3 runs the back edge from (1, 1, 1) to (0, 1, 1).
+        junction(&mut m, 3, 1);
+        m
     }
 
     #[test]
@@ -335,10 +318,10 @@ mod tests {
     fn a_corner_off_the_edge_or_near_its_end_is_no_junction() {
         let mut raw = cube_with_junction();
         // A dent of 1e-3: a real gap, far beyond rounding.
-        raw.vertices[8] = [0.5, 1e-3, 1.0];
+        raw.vertices[8] = [0.5, 1.0 + 1e-3, 1.0];
         assert!(raw.split_at_junctions().is_none());
         // A corner next to the edge's end is a gap to weld.
-        raw.vertices[8] = [1e-17, 0.0, 1.0];
+        raw.vertices[8] = [1e-17, 1.0, 1.0];
         assert!(raw.split_at_junctions().is_none());
         // A closed mesh has no open edge.
         let closed = crate::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0);
@@ -351,8 +334,8 @@ mod tests {
         raw.lines = (10..23).collect();
         let (split, _) = raw.split_at_junctions().unwrap();
         assert_eq!(split.lines.len(), split.triangles.len());
-        // The front face's upper triangle (line 16) is the split one: its second piece
-        // comes last, with its line.
+        // The back face's triangle 6 (line 16) is the split one: its second piece comes
+        // last, with its line.
         assert_eq!(split.lines[13], 16);
     }
 
@@ -394,8 +377,7 @@ mod tests {
             let mut made = 0;
             for t in 0..m.triangles.len() {
                 let k = rng.below(3) as usize;
-                let tri = m.triangles[t];
-                let (u, v) = (tri[k], tri[(k + 1) % 3]);
+                let (u, v) = (m.triangles[t][k], m.triangles[t][(k + 1) % 3]);
                 let Some(&(s, j)) = by_edge.get(&(v, u)) else {
                     continue;
                 };
@@ -404,13 +386,7 @@ mod tests {
                 }
                 (used[t], used[s]) = (true, true);
                 // Triangle s runs v → u at its side j: split there at the middle.
-                let (p, q) = (m.vertices[u as usize], m.vertices[v as usize]);
-                let mid = [0, 1, 2].map(|i| 0.5 * (p[i] + q[i]));
-                let x = m.vertices.len() as u32;
-                m.vertices.push(mid);
-                let w = m.triangles[s][(j + 2) % 3];
-                m.triangles[s] = [v, x, w];
-                m.triangles.push([x, u, w]);
+                junction(&mut m, s, j);
                 made += 1;
             }
             assert!(made > 0);
