@@ -65,6 +65,13 @@ pub(crate) fn orient2(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2]) -> i8 {
     if -det > bound {
         return -1;
     }
+    // Both products exactly zero, with a factor of each exactly zero (a difference of
+    // floats is zero only between equal numbers): three points on a line parallel to an
+    // axis, as the projections of a CAD part's axis-aligned faces are. The adaptive
+    // predicate's slowest case, settled here.
+    if (a[0] == c[0] || b[1] == c[1]) && (a[1] == c[1] || b[0] == c[0]) {
+        return 0;
+    }
     orient2_exact(a, b, c)
 }
 
@@ -218,6 +225,39 @@ mod tests {
         }
         // The filter was passed over on many cases, and the exact arithmetic decided them.
         assert!(close > 1000, "{close}");
+    }
+
+    #[test]
+    fn points_sharing_a_coordinate_are_settled_as_the_exact_predicate_does() {
+        // Three points with an x or a y in common (the projections of an axis-aligned
+        // face): the shortcut's case. Some share it and lie on the line, some share it
+        // with only two of them (a line, not parallel to an axis), some have a
+        // difference so small that the products underflow to zero.
+        let mut rng = Lcg(5);
+        let mut shortcut = 0;
+        for _ in 0..100_000 {
+            let scale = [1.0, 1e-160, 1e-300, 2f64.powi(50)][rng.below(4) as usize];
+            let v = |rng: &mut Lcg| (rng.below(9) as f64 - 4.0 + 1e6 * rng.below(2) as f64) * scale;
+            let mut p = [
+                [v(&mut rng), v(&mut rng)],
+                [v(&mut rng), v(&mut rng)],
+                [v(&mut rng), v(&mut rng)],
+            ];
+            let axis = rng.below(2) as usize;
+            // Shared by all three, or by two of them.
+            let shared = p[0][axis];
+            for q in p.iter_mut().skip(rng.below(2) as usize) {
+                q[axis] = shared;
+            }
+            if rng.below(3) == 0 {
+                p[2][1 - axis] = p[2][1 - axis].next_up();
+            }
+            let [a, b, c] = p;
+            let exact = orient2_exact(&a, &b, &c);
+            shortcut += ((a[0] == c[0] || b[1] == c[1]) && (a[1] == c[1] || b[0] == c[0])) as usize;
+            assert_eq!(orient2(&a, &b, &c), exact, "{a:?} {b:?} {c:?}");
+        }
+        assert!(shortcut > 10_000, "{shortcut}");
     }
 
     #[test]

@@ -421,74 +421,21 @@ pub(super) fn find<S: Soup>(
     let mut of: Vec<u32> = tris.par_iter().map(|t| t.patch).collect();
 
     // Grow patches from seeds in triangle order (breadth first), each along its seed's
-    // axis: `order` holds every patch's triangles, one run per patch.
-    let mut seen = vec![false; n];
-    let mut order: Vec<u32> = Vec::new();
-    let mut runs: Vec<(usize, usize, usize, i8)> = Vec::new();
-    let mut run_masks: Vec<u8> = Vec::new();
-    // Each grown triangle's run (joining reads it, and so does mending below), and the
-    // pairs of neighbouring runs `(earlier, later)`, found as the later one grows: an
-    // edge between two runs is met from the later run's side, its far triangle seen.
+    // axis: `order` holds every patch's triangles, one run per patch. (In one walk: walks
+    // over blocks of triangles on several cores, joined where they meet, were tried and
+    // cut a sphere into other patches, with more triangles on their borders, which cost
+    // the broad phase more than the walk saved.)
     let mut run_of = vec![NONE; n];
-    let mut touching: Vec<(u32, u32)> = Vec::new();
-    for seed in 0..n {
-        // An empty mask is an empty record (a degenerate triangle), without reading it. A
-        // quiet triangle is of a body alone (see `alone`), whose pairs are all tested: it
-        // grows no patch, and no patch grows into it (its neighbours are of its body).
-        if seen[seed] || masks[seed] == 0 || tris[seed].quiet {
-            continue;
-        }
-        let Some((drop, sign)) = facing(&corners(seed)) else {
-            continue;
-        };
-        let bit = axis_bit(drop, sign);
-        let r = runs.len() as u32;
-        seen[seed] = true;
-        run_of[seed] = r;
-        let (start, met) = (order.len(), touching.len());
-        order.push(seed as u32);
-        // The axes every triangle of the run faces.
-        let mut common = masks[seed];
-        let mut next = start;
-        while next < order.len() {
-            let t = order[next] as usize;
-            next += 1;
-            for k in 0..3 {
-                let u = nbr[3 * t + k];
-                if u == NONE {
-                    continue;
-                }
-                // An empty triangle's mask is 0: the mask alone is read, not the record.
-                let u = u as usize;
-                if seen[u] {
-                    let q = run_of[u];
-                    if q != NONE && q != r {
-                        touching.push((q, r));
-                    }
-                    continue;
-                }
-                if masks[u] & bit != 0 {
-                    seen[u] = true;
-                    run_of[u] = r;
-                    order.push(u as u32);
-                    common &= masks[u];
-                }
-            }
-        }
-        if order.len() - start > 1 {
-            runs.push((start, order.len(), drop, sign));
-            run_masks.push(common);
-        } else {
-            // A seed alone is no run: seen, but of none.
-            order.truncate(start);
-            touching.truncate(met);
-            run_of[seed] = NONE;
-        }
-    }
-    // Join neighbouring patches whose triangles all face one axis in common (a cone's
-    // side, fanned from its apex, grows as three patches from seeds facing x and y, but all
-    // of it faces up). A joined patch whose outline fails is tried again as its parts.
-    // Each group's triangles come in ascending order.
+    let Grown {
+        order,
+        runs,
+        masks: run_masks,
+        touching,
+    } = grow(&mut run_of, nbr, masks, tris, &corners);
+    crate::xt(&format!(
+        "p:grow runs {} touching {}",
+        runs.len(),
+        touching.len()
     let mut groups = join(run_masks, touching, &runs, &run_of);
     // A patch's flat form if it is one, or the triangles where its outline fails.
     let check_why = |of: &[u32], members: &[u32], drop: usize, sign: i8| {
@@ -668,6 +615,95 @@ pub(super) fn find<S: Soup>(
         .zip(&of)
         .for_each(|(t, &p)| t.patch = p);
     flats
+}
+
+/// The runs grown by [`grow`], and their triangles in `order`, one run after another.
+struct Grown {
+    order: Vec<u32>,
+    /// Each run's stretch of `order`, and its axis (the coordinate dropped, the sign).
+    runs: Vec<(usize, usize, usize, i8)>,
+    /// The axes each run's triangles all face.
+    masks: Vec<u8>,
+    /// Neighbouring runs, `(earlier, later)`, perhaps repeated.
+    touching: Vec<(u32, u32)>,
+}
+
+/// Grows the runs, setting `run_of` (each triangle's run, or [`NONE`]): from seeds in
+/// triangle order, breadth first, across edges used by two triangles (`nbr`) to
+/// neighbours that face the seed's axis (`masks`), leaving out quiet triangles (of a body
+/// alone, see `alone`) and degenerate ones. Each grown triangle's run is read again when
+/// the runs are joined and mended, and so are the pairs of neighbouring runs, found as the
+/// later one grows: an edge between two runs is met from the later run's side, its far
+/// triangle seen.
+fn grow(
+    run_of: &mut [u32],
+    nbr: &[u32],
+    masks: &[u8],
+    tris: &[Tri],
+    corners: &impl Fn(usize) -> [[f64; 3]; 3],
+) -> Grown {
+    let mut seen = vec![false; run_of.len()];
+    let mut g = Grown {
+        order: Vec::new(),
+        runs: Vec::new(),
+        masks: Vec::new(),
+        touching: Vec::new(),
+    };
+    for seed in 0..run_of.len() {
+        // An empty mask is an empty record (a degenerate triangle), without reading it. A
+        // quiet triangle is of a body alone (see `alone`), whose pairs are all tested: it
+        // grows no patch, and no patch grows into it (its neighbours are of its body).
+        if seen[seed] || masks[seed] == 0 || tris[seed].quiet {
+            continue;
+        }
+        let Some((drop, sign)) = facing(&corners(seed)) else {
+            continue;
+        };
+        let bit = axis_bit(drop, sign);
+        let r = g.runs.len() as u32;
+        seen[seed] = true;
+        run_of[seed] = r;
+        let (start, met) = (g.order.len(), g.touching.len());
+        g.order.push(seed as u32);
+        // The axes every triangle of the run faces.
+        let mut common = masks[seed];
+        let mut next = start;
+        while next < g.order.len() {
+            let t = g.order[next] as usize;
+            next += 1;
+            for k in 0..3 {
+                let u = nbr[3 * t + k];
+                if u == NONE {
+                    continue;
+                }
+                // An empty triangle's mask is 0: the mask alone is read, not the record.
+                let u = u as usize;
+                if seen[u] {
+                    let q = run_of[u];
+                    if q != NONE && q != r {
+                        g.touching.push((q, r));
+                    }
+                    continue;
+                }
+                if masks[u] & bit != 0 {
+                    seen[u] = true;
+                    run_of[u] = r;
+                    g.order.push(u as u32);
+                    common &= masks[u];
+                }
+            }
+        }
+        if g.order.len() - start > 1 {
+            g.runs.push((start, g.order.len(), drop, sign));
+            g.masks.push(common);
+        } else {
+            // A seed alone is no run: seen, but of none.
+            g.order.truncate(start);
+            g.touching.truncate(met);
+            run_of[seed] = NONE;
+        }
+    }
+    g
 }
 
 /// A failed patch's edges not shared within it (corners' point numbers, ascending, and the patch's
