@@ -232,7 +232,7 @@ mod tests {
             let mut records: Vec<Tri> = Vec::new();
             let mut w = crate::soup::welded_points(&soup).unwrap();
             for t in 0..tris.len() {
-                records.push(super::super::record(&soup, t, &mut 0));
+                records.push(super::super::record_of(&soup, t));
             }
             w.take_groups();
             if alone(
@@ -276,7 +276,7 @@ mod tests {
         let corners: Vec<[f64; 3]> = tris.iter().flat_map(|t| t.iter().copied()).collect();
         let soup = VertexSoup(&corners);
         let mut records: Vec<Tri> = (0..tris.len())
-            .map(|t| super::super::record(&soup, t, &mut 0))
+            .map(|t| super::super::record_of(&soup, t))
             .collect();
         let groups = Groups {
             labels,
@@ -293,7 +293,7 @@ mod tests {
             .collect();
         let soup = VertexSoup(&apart);
         let mut records: Vec<Tri> = (0..tris.len())
-            .map(|t| super::super::record(&soup, t, &mut 0))
+            .map(|t| super::super::record_of(&soup, t))
             .collect();
         let lone = alone(&mut records, &groups).expect("bodies alone");
         assert_eq!(lone.starts.len(), bodies + 1);

@@ -65,6 +65,7 @@ mod wedge;
 use exact::*;
 use graze::*;
 use grid::*;
+pub(crate) use patch::faces_mask;
 use patch::{UNIT, Verdict};
 use vertex::*;
 use wedge::*;
@@ -321,16 +322,13 @@ pub(crate) fn check_welded<S: Soup>(soup: &S, welded: Welded) -> Result<Option<C
     search_welded(soup, welded, Patches::Always, Mode::Solid)
 }
 
-/// The broad phase's record of triangle `t`, and in `mask` the signed axes it faces
-/// ([`patch::faces_mask`]: none for a degenerate triangle, whose box is empty).
-fn record<S: Soup>(soup: &S, t: usize, mask: &mut u8) -> Tri {
-    let c = soup.triangle(t).map(|p| p.coords());
-    // Degenerate (collinear corners) exactly when every projection's orientation is 0.
-    *mask = patch::faces_mask(&c);
-    let (lo, hi) = if *mask == 0 {
+/// The broad phase's record of triangle `t` (corners `c`), which faces the signed axes
+/// `mask` ([`faces_mask`]: none for a degenerate triangle, whose box is empty).
+fn record(c: &[[f64; 3]; 3], t: usize, mask: u8) -> Tri {
+    let (lo, hi) = if mask == 0 {
         ([f32::INFINITY; 3], [f32::NEG_INFINITY; 3])
     } else {
-        let (lo, hi) = bounds(&c);
+        let (lo, hi) = bounds(c);
         (lo.map(down), hi.map(up))
     };
     Tri {
@@ -340,6 +338,49 @@ fn record<S: Soup>(soup: &S, t: usize, mask: &mut u8) -> Tri {
         // Alone until the patches are found.
         patch: t as u32,
         quiet: false,
+    }
+}
+
+/// Triangle `t`'s record, its corners read from `soup`.
+#[cfg(test)]
+fn record_of<S: Soup>(soup: &S, t: usize) -> Tri {
+    let c = soup.triangle(t).map(|p| p.coords());
+    record(&c, t, faces_mask(&c))
+}
+
+/// Every triangle's record, made on every core: in scratch memory (huge pages were tried:
+/// faster at best, but direct compaction of fragmented memory made them slower as often),
+/// or, if that cannot be had, a vector.
+enum Records {
+    Scratch(crate::scratch::Scratch<Tri>),
+    Owned(Vec<Tri>),
+}
+
+impl Records {
+    /// The records `make(t)` of triangles `0..n`.
+    fn new(n: usize, make: impl Fn(usize) -> Tri + Sync) -> Records {
+        match crate::scratch::Scratch::<Tri>::new(n, false) {
+            Some(mut s) => {
+                s.uninit()
+                    .par_chunks_mut(1 << 12)
+                    .enumerate()
+                    .for_each(|(b, out)| {
+                        for (k, slot) in out.iter_mut().enumerate() {
+                            slot.write(make((b << 12) + k));
+                        }
+                    });
+                Records::Scratch(s)
+            }
+            None => Records::Owned((0..n).into_par_iter().map(&make).collect()),
+        }
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [Tri] {
+        match self {
+            // SAFETY: every entry was written when made.
+            Records::Scratch(s) => unsafe { s.assume_init_mut() },
+            Records::Owned(v) => v,
+        }
     }
 }
 
@@ -359,6 +400,7 @@ fn search_welded<S: Soup>(
         nbr,
         hubs: welded.take_hubs(),
         groups: welded.take_groups(),
+        masks: welded.take_masks(),
     };
     match welded.into_parts() {
         // The corners read from the weld's points (the soup's memory was let go).
@@ -379,6 +421,8 @@ struct Found {
     nbr: Vec<u32>,
     hubs: crate::fans::Hubs,
     groups: Option<crate::soup::Groups>,
+    /// The signed axes each triangle faces, if the pass found them.
+    masks: Option<Vec<u8>>,
 }
 
 /// [`search`] with the corners' point numbers `ids` and what the weld found.
@@ -389,43 +433,39 @@ fn search_numbered<S: Soup>(
     patches: Patches,
     mode: Mode,
 ) -> Result<Option<Contacts>, Overlap> {
-    let Found { nbr, hubs, groups } = found;
+    let Found {
+        nbr,
+        hubs,
+        groups,
+        masks,
+    } = found;
     let n = soup.len();
     let corners = |t: usize| {
         let [a, b, c] = soup.triangle(t);
         [a.coords(), b.coords(), c.coords()]
     };
-    // Each record, and apart from it the signed axes its triangle faces (the patch walk
-    // reads a neighbour's byte, not its record), found while its corners are at hand.
-    let mut masks = vec![0u8; n];
-    let make = |t: usize, mask: &mut u8| record(soup, t, mask);
-    // In scratch memory (huge pages were tried: faster at best, but direct compaction of
-    // fragmented memory made them slower as often), or, if that cannot be had, a vector.
-    let mut scratch = crate::scratch::Scratch::<Tri>::new(n, false);
-    let mut owned: Vec<Tri>;
-    let tris: &mut [Tri] = match &mut scratch {
-        Some(s) => {
-            s.uninit()
-                .par_chunks_mut(1 << 12)
-                .zip(masks.par_chunks_mut(1 << 12))
-                .enumerate()
-                .for_each(|(b, (out, mask))| {
-                    for (k, (slot, m)) in out.iter_mut().zip(mask).enumerate() {
-                        slot.write(make((b << 12) + k, m));
-                    }
-                });
-            // SAFETY: every entry was just written.
-            unsafe { s.assume_init_mut() }
-        }
-        None => {
-            owned = masks
-                .par_iter_mut()
-                .enumerate()
-                .map(|(t, m)| make(t, m))
-                .collect();
-            &mut owned
-        }
+    // The signed axes each triangle faces (the patch walk reads a neighbour's byte, not
+    // its record), if the pass did not find them.
+    let masks = match masks {
+        Some(m) if m.len() == n => m,
+        _ => (0..n)
+            .into_par_iter()
+            .map(|t| faces_mask(&corners(t)))
+            .collect(),
     };
+    let make = |t: usize| record(&corners(t), t, masks[t]);
+    // With one body, no triangle is quiet before the patches are found (see [`alone`]):
+    // the patches' runs then grow on one core while the records are made on the others.
+    let (mut records, runs) = if groups.is_none() && matches!(patches, Patches::Always) {
+        let (records, runs) = rayon::join(
+            || Records::new(n, make),
+            || patch::grow(&nbr, &masks, |_| false, corners),
+        );
+        (records, Some(runs))
+    } else {
+        (Records::new(n, make), None)
+    };
+    let tris = records.as_mut_slice();
     let ids: &[u32] = &ids;
     // Small bodies alone, left out of the broad phase (see [`alone`]), found first: their
     // triangles are marked quiet, and the patches leave them out (their pairs are tested
@@ -433,7 +473,9 @@ fn search_numbered<S: Soup>(
     let alone = groups.as_ref().and_then(|g| alone::alone(tris, g));
     let flats = match patches {
         Patches::Always => {
-            let flats = patch::find(soup, tris, ids, &nbr, &masks);
+            let runs =
+                runs.unwrap_or_else(|| patch::grow(&nbr, &masks, |t| tris[t].quiet, corners));
+            let flats = patch::find(soup, tris, ids, &nbr, runs);
             quiet(tris);
             flats
         }
@@ -1653,11 +1695,11 @@ mod tests {
             let mut welded = crate::soup::welded_points(&soup).unwrap();
             let nbr = welded.neighbours();
             let (ids, _) = welded.into_parts();
-            let mut masks = vec![0u8; t.len()];
-            let mut tris: Vec<Tri> = (0..t.len())
-                .map(|i| record(&soup, i, &mut masks[i]))
-                .collect();
-            let _flats = patch::find(&soup, &mut tris, &ids, &nbr, &masks);
+            let corners = |i: usize| soup.triangle(i).map(|p| p.coords());
+            let masks: Vec<u8> = (0..t.len()).map(|i| faces_mask(&corners(i))).collect();
+            let mut tris: Vec<Tri> = (0..t.len()).map(|i| record_of(&soup, i)).collect();
+            let runs = patch::grow(&nbr, &masks, |_| false, corners);
+            let _flats = patch::find(&soup, &mut tris, &ids, &nbr, runs);
             quiet(&mut tris);
             let quiet_count = tris.iter().filter(|t| t.quiet).count();
             // The filter does its work: apart from where the spheres cross, most of each

@@ -409,33 +409,23 @@ pub(super) fn find<S: Soup>(
     tris: &mut [Tri],
     ids: &[u32],
     nbr: &[u32],
-    masks: &[u8],
+    grown: Runs,
 ) -> Vec<Flat> {
     let n = tris.len();
     if n < 2 || n >= UNIT as usize / 3 {
         return Vec::new();
     }
-    let corners = |t: usize| soup.triangle(t).map(|p| p.coords());
     // Each triangle's patch, apart from the records (they are 40 bytes apart there), set
     // into them at the end.
     let mut of: Vec<u32> = tris.par_iter().map(|t| t.patch).collect();
 
-    // Grow patches from seeds in triangle order (breadth first), each along its seed's
-    // axis: `order` holds every patch's triangles, one run per patch. (In one walk: walks
-    // over blocks of triangles on several cores, joined where they meet, were tried and
-    // cut a sphere into other patches, with more triangles on their borders, which cost
-    // the broad phase more than the walk saved.)
-    let mut run_of = vec![NONE; n];
-    let Grown {
+    let Runs {
+        run_of,
         order,
         runs,
         masks: run_masks,
         touching,
-    } = grow(&mut run_of, nbr, masks, tris, &corners);
-    crate::xt(&format!(
-        "p:grow runs {} touching {}",
-        runs.len(),
-        touching.len()
+    } = grown;
     let mut groups = join(run_masks, touching, &runs, &run_of);
     // A patch's flat form if it is one, or the triangles where its outline fails.
     let check_why = |of: &[u32], members: &[u32], drop: usize, sign: i8| {
@@ -618,7 +608,9 @@ pub(super) fn find<S: Soup>(
 }
 
 /// The runs grown by [`grow`], and their triangles in `order`, one run after another.
-struct Grown {
+pub(super) struct Runs {
+    /// Each triangle's run, or [`NONE`].
+    run_of: Vec<u32>,
     order: Vec<u32>,
     /// Each run's stretch of `order`, and its axis (the coordinate dropped, the sign).
     runs: Vec<(usize, usize, usize, i8)>,
@@ -628,32 +620,39 @@ struct Grown {
     touching: Vec<(u32, u32)>,
 }
 
-/// Grows the runs, setting `run_of` (each triangle's run, or [`NONE`]): from seeds in
-/// triangle order, breadth first, across edges used by two triangles (`nbr`) to
-/// neighbours that face the seed's axis (`masks`), leaving out quiet triangles (of a body
-/// alone, see `alone`) and degenerate ones. Each grown triangle's run is read again when
-/// the runs are joined and mended, and so are the pairs of neighbouring runs, found as the
-/// later one grows: an edge between two runs is met from the later run's side, its far
-/// triangle seen.
-fn grow(
-    run_of: &mut [u32],
+/// The first step of [`find`]: grows runs from seeds in triangle order, breadth first,
+/// each along its seed's axis, across edges used by two triangles (`nbr`) to neighbours
+/// that face that axis (`masks`, [`faces_mask`]), leaving out quiet triangles (of a body
+/// alone, see `alone`) and degenerate ones; `corners` reads a seed's corners. Each grown
+/// triangle's run is read again when the runs are joined and mended, and so are the pairs
+/// of neighbouring runs, found as the later one grows: an edge between two runs is met
+/// from the later run's side, its far triangle seen.
+///
+/// It needs no records (boxes), so the check grows the runs on one core while the records
+/// are made on the others. It is one walk: walks over blocks of triangles on several
+/// cores, joined where they meet, were tried and cut a sphere into other patches, with
+/// more triangles on their borders, which cost the broad phase more than the walk saved.
+pub(super) fn grow(
     nbr: &[u32],
     masks: &[u8],
-    tris: &[Tri],
-    corners: &impl Fn(usize) -> [[f64; 3]; 3],
-) -> Grown {
-    let mut seen = vec![false; run_of.len()];
-    let mut g = Grown {
+    quiet: impl Fn(usize) -> bool,
+    corners: impl Fn(usize) -> [[f64; 3]; 3],
+) -> Runs {
+    let n = masks.len();
+    let mut run_of = vec![NONE; n];
+    let mut seen = vec![false; n];
+    let mut g = Runs {
+        run_of: Vec::new(),
         order: Vec::new(),
         runs: Vec::new(),
         masks: Vec::new(),
         touching: Vec::new(),
     };
-    for seed in 0..run_of.len() {
-        // An empty mask is an empty record (a degenerate triangle), without reading it. A
-        // quiet triangle is of a body alone (see `alone`), whose pairs are all tested: it
-        // grows no patch, and no patch grows into it (its neighbours are of its body).
-        if seen[seed] || masks[seed] == 0 || tris[seed].quiet {
+    for seed in 0..n {
+        // An empty mask is a degenerate triangle. A quiet triangle is of a body alone (see
+        // `alone`), whose pairs are all tested: it grows no patch, and no patch grows into
+        // it (its neighbours are of its body).
+        if seen[seed] || masks[seed] == 0 || quiet(seed) {
             continue;
         }
         let Some((drop, sign)) = facing(&corners(seed)) else {
@@ -703,6 +702,7 @@ fn grow(
             run_of[seed] = NONE;
         }
     }
+    g.run_of = run_of;
     g
 }
 
@@ -747,7 +747,7 @@ fn axis_bit(d: usize, sign: i8) -> u8 {
 
 /// The signed axes a triangle faces, as bits: `2d` for +, `2d + 1` for − along axis d;
 /// none exactly when its corners are collinear (every projection's orientation 0).
-pub(super) fn faces_mask(c: &[[f64; 3]; 3]) -> u8 {
+pub(crate) fn faces_mask(c: &[[f64; 3]; 3]) -> u8 {
     let mut m = 0;
     for d in 0..3 {
         let p = c.map(|q| project(q, d));
@@ -1418,11 +1418,16 @@ mod tests {
         let mut welded = crate::soup::welded_points(v).unwrap();
         let nbr = welded.neighbours();
         let (ids, _) = welded.into_parts();
-        let mut masks = vec![0u8; v.len()];
-        let mut tris: Vec<_> = (0..v.len())
-            .map(|i| super::super::record(v, i, &mut masks[i]))
+        let corners =
+            |t: usize| crate::soup::Soup::triangle(v, t).map(|p| crate::soup::Point::coords(&p));
+        let masks: Vec<u8> = (0..v.len())
+            .map(|t| super::faces_mask(&corners(t)))
             .collect();
-        let flats = super::find(v, &mut tris, &ids, &nbr, &masks);
+        let mut tris: Vec<_> = (0..v.len())
+            .map(|t| super::super::record(&corners(t), t, masks[t]))
+            .collect();
+        let runs = super::grow(&nbr, &masks, |_| false, corners);
+        let flats = super::find(v, &mut tris, &ids, &nbr, runs);
         (tris, ids, flats)
     }
 

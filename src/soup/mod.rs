@@ -74,12 +74,15 @@ struct Pass<P> {
     flat: usize,
     /// Each corner's point, numbered within its block.
     local: Scratch<u16>,
+    /// The signed axes each triangle faces, if asked for.
+    masks: Option<Vec<u8>>,
     weld: Weld<P>,
 }
 
-/// Runs the pass over the triangles and the weld; `None` for a soup that is empty, open,
-/// badly wound, flat, degenerate throughout or not finite.
-fn run<S: Soup>(soup: &S) -> Option<Pass<S::Point>> {
+/// Runs the pass over the triangles and the weld, and finds the signed axes each triangle
+/// faces if `masks` (for the overlap check); `None` for a soup that is empty, open, badly
+/// wound, flat, degenerate throughout or not finite.
+fn run<S: Soup>(soup: &S, masks: bool) -> Option<Pass<S::Point>> {
     let n = soup.len();
     // Corner numbers are u32.
     if n == 0 || n > (u32::MAX / 3) as usize {
@@ -100,7 +103,10 @@ fn run<S: Soup>(soup: &S) -> Option<Pass<S::Point>> {
         kept.then_some(Some(p[0]))
     })??;
     let bits = partition_bits(3 * n);
-    let (local, blocks) = in_blocks(n, |range, out| block(soup, range, r, bits, out))?;
+    let mut masks = masks.then(|| vec![0u8; n]);
+    let (local, blocks) = in_blocks(n, masks.as_deref_mut(), |range, out, m| {
+        block(soup, range, r, bits, out, m)
+    })?;
     let mut sums = Sums::default();
     let (mut magnitude, mut area, mut edges) = (0.0, 0.0, 0u128);
     let (mut lo, mut hi) = ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]);
@@ -126,6 +132,7 @@ fn run<S: Soup>(soup: &S) -> Option<Pass<S::Point>> {
     }
     let weld = weld(&blocks, bits);
     Some(Pass {
+        masks,
         sums,
         r,
         area,
@@ -157,7 +164,7 @@ pub fn mesh<S: Soup>(soup: &S) -> Option<crate::Mesh> {
 
 /// [`mesh`], with the soup's corners welded, for the overlap check.
 pub(crate) fn mesh_with<S: Soup>(soup: &S) -> Option<(crate::Mesh, Welded)> {
-    let pass = run(soup)?;
+    let mut pass = run(soup, true)?;
     // SAFETY: `run` returns only when every block ran to its end, numbering each corner.
     let local = unsafe { pass.local.assume_init() };
     let mesh = welded_mesh(soup, local, &pass.weld).ok()?;
@@ -235,7 +242,7 @@ pub fn stl_mesh(bytes: &[u8]) -> crate::Result<Option<crate::Mesh>> {
 /// A closed soup's corners welded by the parallel pass (see [`solid`]); `None` when the
 /// soup is not closed (or is empty, flat, degenerate throughout or not finite).
 pub(crate) fn closed_welded<S: Soup>(soup: &S) -> Option<Welded> {
-    run(soup).map(|pass| pass.welded())
+    run(soup, true).map(|mut pass| pass.welded())
 }
 
 /// A soup's corners welded: each corner's point number (two corners have the same number
@@ -255,6 +262,9 @@ pub(crate) struct Welded {
     /// The triangles' bodies, when the pass found several (for the overlap check's
     /// bodies alone).
     groups: Option<Groups>,
+    /// The signed axes each triangle faces, if the pass found them (the overlap check's
+    /// patches grow along them, [`crate::overlap::faces_mask`]).
+    masks: Option<Vec<u8>>,
 }
 
 impl Welded {
@@ -268,6 +278,7 @@ impl Welded {
             hubs: Hubs::new(),
             coords: None,
             groups: None,
+            masks: None,
         }
     }
 
@@ -323,6 +334,11 @@ impl Welded {
         nbr
     }
 
+    /// The signed axes each triangle faces, if the pass found them; let go here.
+    pub(crate) fn take_masks(&mut self) -> Option<Vec<u8>> {
+        self.masks.take()
+    }
+
     /// The hubs found with the neighbours; let go here.
     pub(crate) fn take_hubs(&mut self) -> Hubs {
         std::mem::take(&mut self.hubs)
@@ -376,18 +392,33 @@ impl Groups {
 /// `block(range, corners)` on each block of [`BLOCK`] of `n` triangles, on every core, each
 /// writing its corners' numbers within the block; the numbers (in scratch memory) and the
 /// blocks.
-fn in_blocks<P, F>(n: usize, block: F) -> Option<(Scratch<u16>, Vec<Block<P>>)>
+fn in_blocks<P, F>(
+    n: usize,
+    masks: Option<&mut [u8]>,
+    block: F,
+) -> Option<(Scratch<u16>, Vec<Block<P>>)>
 where
     P: Point,
-    F: Fn(std::ops::Range<usize>, &mut [std::mem::MaybeUninit<u16>]) -> Block<P> + Sync,
+    F: Fn(std::ops::Range<usize>, &mut [std::mem::MaybeUninit<u16>], Option<&mut [u8]>) -> Block<P>
+        + Sync,
 {
     let mut local = Scratch::<u16>::new(3 * n, true)?;
-    let blocks = local
-        .uninit()
-        .par_chunks_mut(3 * BLOCK)
-        .enumerate()
-        .map(|(b, out)| block(b * BLOCK..((b + 1) * BLOCK).min(n), out))
-        .collect();
+    let range = |b: usize| b * BLOCK..((b + 1) * BLOCK).min(n);
+    let blocks = match masks {
+        Some(masks) => local
+            .uninit()
+            .par_chunks_mut(3 * BLOCK)
+            .zip(masks.par_chunks_mut(BLOCK))
+            .enumerate()
+            .map(|(b, (out, m))| block(range(b), out, Some(m)))
+            .collect(),
+        None => local
+            .uninit()
+            .par_chunks_mut(3 * BLOCK)
+            .enumerate()
+            .map(|(b, out)| block(range(b), out, None))
+            .collect(),
+    };
     Some((local, blocks))
 }
 
@@ -400,7 +431,9 @@ pub(crate) fn welded_points<S: Soup>(soup: &S) -> Option<Welded> {
         return None;
     }
     let bits = partition_bits(3 * n);
-    let (local, blocks) = in_blocks(n, |range, out| numbered_block(soup, range, bits, out))?;
+    let (local, blocks) = in_blocks(n, None, |range, out, _| {
+        numbered_block(soup, range, bits, out)
+    })?;
     let weld = weld(&blocks, bits);
     // SAFETY: every block numbered each of its corners.
     let local = unsafe { local.assume_init() };
@@ -412,36 +445,48 @@ pub(crate) fn welded_points<S: Soup>(soup: &S) -> Option<Welded> {
 
 impl<P: Point> Pass<P> {
     /// The corners' point numbers.
-    fn welded(&self) -> Welded {
+    /// The corners' point numbers, with the axes the triangles face if found (moved).
+    fn welded(&mut self) -> Welded {
         // SAFETY: `run` returns only when every block ran to its end, numbering each corner.
         let local = unsafe { self.local.assume_init() };
-        Welded::of(
+        let mut welded = Welded::of(
             point_numbers(local, &self.weld.global),
             self.weld.start.last().copied().unwrap_or(0),
-        )
+        );
+        welded.masks = self.masks.take();
+        welded
     }
 }
 
 /// [`solid`]; `pinch_check` false when the caller knows that no point joins separate
-/// pieces (an item of a 3MF build whose object was checked once). With the solid, its
-/// corners welded, for the overlap check.
+/// pieces and that no overlap check follows (an item of a 3MF build whose object was
+/// checked once): then neither the pinch check is made nor the axes the triangles face
+/// found. With the solid, its corners welded, for the overlap check.
 pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<(Certified, Welded)> {
-    let pass = run(soup)?;
+    let mut pass = run(soup, pinch_check)?;
     let mut welded = pass.welded();
     // SAFETY: `run` returns only when every block ran to its end, numbering each corner.
     let local = unsafe { pass.local.assume_init() };
     let ids = *pass.weld.start.last()?;
     let vertices = pass.weld.distinct();
-    let mut parts = components(local, &pass.weld.global, ids, vertices, pass.repeated > 0)?;
-    // From here the corners are read from the points, if the soup is a mapped file: its
-    // pages go before the fans are made (only a pinch or a flat triangle among several
-    // shells, which rebuild the mesh, read the file again).
-    welded.keep_points(soup, &pass.weld);
-    // Components here join triangles through shared points, so bodies meeting only at a
-    // corner (a tetrahedron inside a box, touching its corner) would be one shell, and one
-    // inside the other unseen: such a surface is welded into a mesh, whose shell check
-    // separates the fans at such a point.
-    if pinch_check && welded.pinched() {
+    // The shells (a walk on one core) while the fans are made and read on the others.
+    let (parts, pinched) = rayon::join(
+        || components(local, &pass.weld.global, ids, vertices, pass.repeated > 0),
+        || {
+            // From here the corners are read from the points, if the soup is a mapped
+            // file: its pages go before the fans are made (only a pinch or a flat
+            // triangle among several shells, which rebuild the mesh, read the file
+            // again).
+            welded.keep_points(soup, &pass.weld);
+            // Components join triangles through shared points, so bodies meeting only
+            // at a corner (a tetrahedron inside a box, touching its corner) would be one
+            // shell, and one inside the other unseen: such a surface is welded into a
+            // mesh, whose shell check separates the fans at such a point.
+            pinch_check && welded.pinched()
+        },
+    );
+    let mut parts = parts?;
+    if pinched {
         let mesh = welded_mesh(soup, local, &pass.weld).ok()?;
         let solid = Certified {
             body: Body::of(&mesh),

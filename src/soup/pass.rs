@@ -80,15 +80,22 @@ pub(super) fn block<S: Soup>(
     r: [f64; 3],
     bits: u32,
     local: &mut [std::mem::MaybeUninit<u16>],
+    mut masks: Option<&mut [u8]>,
 ) -> Block<S::Point> {
     let mut b = Block::empty();
     // First level of the weld, while the block is in cache.
     let mut weld = Local::new(range.len());
+    let first = range.start;
     for t in range {
         let tri = soup.triangle(t);
         if !tri.iter().all(Point::is_finite) {
             b.non_finite = true;
             return b;
+        }
+        // The signed axes it faces, for the overlap check's patches, while its corners
+        // are at hand (0 for a degenerate triangle).
+        if let Some(m) = masks.as_deref_mut() {
+            m[t - first] = crate::overlap::faces_mask(&tri.map(|q| q.coords()));
         }
         let h = [tri[0].hash(), tri[1].hash(), tri[2].hash()];
         for k in 0..3 {
