@@ -19,12 +19,6 @@ pub(super) fn sortable(x: f32) -> u32 {
 pub(super) const BITS: u32 = 21;
 pub(super) const MASK: u64 = (1 << BITS) - 1;
 
-/// The cell whose every index is the larger of two cells' (packed keys).
-pub(super) fn max_cell(a: u64, b: u64) -> u64 {
-    let axis = |k: u32| ((a >> (BITS * k)) & MASK).max((b >> (BITS * k)) & MASK) << (BITS * k);
-    axis(0) | axis(1) | axis(2)
-}
-
 /// Cells along an axis at most.
 pub(super) const AXIS_CELLS: u64 = 1 << 20;
 
@@ -204,20 +198,19 @@ pub(super) fn grid_of(tris: &mut [Tri], factor: f64) -> Option<Grid> {
     let spans = |t: &Tri| (grid.index(&t.lo), grid.index(&t.hi));
     let covers =
         |(a, b): &([u64; 3], [u64; 3])| (b[0] - a[0] + 1) * (b[1] - a[1] + 1) * (b[2] - a[2] + 1);
-    // One pass: each triangle's cell, how many cells each block's triangles are listed in,
-    // and the large triangles. Then each block writes its entries straight into its own
-    // stretch of one array (no per-block vectors to join).
+    // One pass: how many cells each block's triangles are listed in, and the large
+    // triangles. Then each block writes its entries straight into its own stretch of one
+    // array (no per-block vectors to join).
     const BLOCK: usize = 1 << 14;
     let per_block: Vec<(usize, Vec<usize>)> = tris
-        .par_chunks_mut(BLOCK)
+        .par_chunks(BLOCK)
         .enumerate()
         .map(|(k, c)| {
             let (mut len, mut large) = (0, Vec::new());
-            for (d, t) in c.iter_mut().enumerate() {
+            for (d, t) in c.iter().enumerate() {
                 if !t.in_grid() {
                     continue;
                 }
-                t.cell = pack(grid.index(&t.lo));
                 match covers(&spans(t)) {
                     n if n > MAX_CELLS => large.push(k * BLOCK + d),
                     n => len += n as usize,

@@ -156,8 +156,6 @@ impl Overlap {
 pub(super) struct Tri {
     pub(super) lo: [f32; 3],
     pub(super) hi: [f32; 3],
-    /// On the grid, the cell of the box's low corner (to test each pair in one cell only).
-    pub(super) cell: u64,
     /// Its patch (see [`patch`]): the triangle's own index when alone, with [`UNIT`] set
     /// when the patch is flat and checked as a whole, outside the broad phase.
     pub(super) patch: u32,
@@ -334,7 +332,6 @@ fn record(c: &[[f64; 3]; 3], t: usize, mask: u8) -> Tri {
     Tri {
         lo,
         hi,
-        cell: 0,
         // Alone until the patches are found.
         patch: t as u32,
         quiet: false,
@@ -498,19 +495,18 @@ fn search_numbered<S: Soup>(
         && let (before, true) = frame::pairs(g)
         && let Some(f) = frame::along_slivers(soup, tris)
     {
-        let saved: Vec<([f32; 3], [f32; 3], u64)> =
-            tris.iter().map(|t| (t.lo, t.hi, t.cell)).collect();
+        let saved: Vec<([f32; 3], [f32; 3])> = tris.iter().map(|t| (t.lo, t.hi)).collect();
         frame::turn(soup, tris, &f);
         match grid(tris) {
             Some(turned) if frame::pairs(&turned).0 < before / 4 => {
                 frame::note_turned();
                 placed = Some(turned);
-                unturned = Some(saved.into_iter().map(|(lo, hi, _)| (lo, hi)).collect());
+                unturned = Some(saved);
             }
             _ => {
-                // Back to the file's frame, and the cells of its grid.
-                for (t, (lo, hi, cell)) in tris.iter_mut().zip(saved) {
-                    (t.lo, t.hi, t.cell) = (lo, hi, cell);
+                // Back to the file's frame, and its grid.
+                for (t, (lo, hi)) in tris.iter_mut().zip(saved) {
+                    (t.lo, t.hi) = (lo, hi);
                 }
             }
         }
@@ -744,9 +740,10 @@ fn search_numbered<S: Soup>(
                     let pair_of = |e: u128, f: u128| {
                         let (i, j) = (e as u32, f as u32);
                         let (i, j) = (i.min(j) as usize, i.max(j) as usize);
-                        if tris[i].same_patch(&tris[j])
-                            || max_cell(tris[i].cell, tris[j].cell) != key
-                        {
+                        // The cell of the low corner of the boxes' intersection.
+                        let (a, b) = (&tris[i].lo, &tris[j].lo);
+                        let low = [0, 1, 2].map(|k| a[k].max(b[k]));
+                        if tris[i].same_patch(&tris[j]) || pack(placed.index(&low)) != key {
                             return None;
                         }
                         test(i, j)
