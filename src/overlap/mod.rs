@@ -1092,12 +1092,6 @@ where
     if flats.is_empty() {
         return None;
     }
-    // Which flat patch each unit triangle is in (by the patch's position in `flats`).
-    let of: std::collections::HashMap<u32, usize> = flats
-        .iter()
-        .enumerate()
-        .map(|(k, f)| (tris[f.tris[0] as usize].patch, k))
-        .collect();
     // The patches' boxes, found from each triangle's: the work follows the boxes that
     // meet, not the patches times the triangles (thousands of boxes with flat faces).
     let boxes: RTree<GeomWithData<Rectangle<[f64; 3]>, usize>> = RTree::bulk_load(
@@ -1125,56 +1119,90 @@ where
             k
         })
         .collect();
-    (0..tris.len())
+    // Triangle `t` against the flat patches whose boxes meet its box; `own`, its own flat
+    // patch, if any: a pair of patches is judged from the later one.
+    let against = |t: usize, own: Option<usize>| {
+        let tri = &tris[t];
+        if tri.is_empty() {
+            return None;
+        }
+        // In the file's frame, as the patches' boxes are.
+        let (lo, hi) = unturned.map_or((tri.lo, tri.hi), |u| u[t]);
+        let (lo, hi) = (lo.map(f64::from), hi.map(f64::from));
+        let mut c = None;
+        let mut best = None;
+        let mut judge = |k: usize| {
+            if own.is_some_and(|q| q <= k) {
+                return;
+            }
+            let flat = &flats[k];
+            let c = *c.get_or_insert_with(|| soup.triangle(t).map(|p| p.coords()));
+            let found = match flat.verdict(&c, &ids_of(ids, t), mode) {
+                Verdict::Clear => None,
+                Verdict::Along(u) => test(u.min(t), u.max(t)),
+                Verdict::Test(in_plane) => flat
+                    .near(soup, ids, &c, in_plane)
+                    .into_iter()
+                    .map(|u| test(u.min(t), u.max(t)))
+                    .fold(None, earliest),
+            };
+            best = earliest(best.take(), found);
+        };
+        let env = AABB::from_corners(lo, hi);
+        match own {
+            // A flat patch's triangle looks only at the earlier patches whose boxes
+            // meet its own patch's (most of a face's triangles: none), not through the
+            // index.
+            Some(q) => earlier[q]
+                .iter()
+                .filter(|&&k| rstar::Envelope::intersects(&boxes_of[k], &env))
+                .for_each(|&k| judge(k)),
+            None => boxes
+                .locate_in_envelope_intersecting(&env)
+                .for_each(|b| judge(b.data)),
+        }
+        best
+    };
+    // A flat patch's triangles, if earlier patches' boxes meet its box (a face of a box
+    // part: at most its four neighbours; the first face: none, and none of its triangles
+    // is read).
+    let in_flats = flats
+        .par_iter()
+        .enumerate()
+        .filter(|(q, _)| !earlier[*q].is_empty())
+        .map(|(q, f)| {
+            // Most of its triangles meet none of those boxes (only those along the
+            // patch's rim do): passed over by a test of their `f32` boxes against the
+            // boxes rounded outward, before anything else is read.
+            let near: Vec<([f32; 3], [f32; 3])> = earlier[q]
+                .iter()
+                .map(|&k| (flats[k].lo.map(down), flats[k].hi.map(up)))
+                .collect();
+            f.tris
+                .par_iter()
+                .with_min_len(1 << 12)
+                .filter(|&&t| {
+                    let tri = &tris[t as usize];
+                    let (lo, hi) = unturned.map_or((tri.lo, tri.hi), |u| u[t as usize]);
+                    near.iter()
+                        .any(|(a, b)| (0..3).all(|k| lo[k] <= b[k] && a[k] <= hi[k]))
+                })
+                .map(|&t| against(t as usize, Some(q)))
+                .reduce(|| None, earliest)
+        })
+        .reduce(|| None, earliest);
+    // The others, through the index of the patches' boxes (none when every triangle is
+    // of a flat patch, as on a part made of flat faces alone).
+    if flats.iter().map(|f| f.tris.len()).sum::<usize>() == tris.len() {
+        return in_flats;
+    }
+    let others = (0..tris.len())
         .into_par_iter()
         .with_min_len(1 << 10)
-        .map(|t| {
-            let tri = &tris[t];
-            if tri.is_empty() {
-                return None;
-            }
-            // Its own flat patch, if any: a pair of patches is judged from the later one.
-            let own = (tri.patch & UNIT != 0)
-                .then(|| of.get(&tri.patch).copied())
-                .flatten();
-            // In the file's frame, as the patches' boxes are.
-            let (lo, hi) = unturned.map_or((tri.lo, tri.hi), |u| u[t]);
-            let (lo, hi) = (lo.map(f64::from), hi.map(f64::from));
-            let mut c = None;
-            let mut best = None;
-            let mut judge = |k: usize| {
-                if own.is_some_and(|q| q <= k) {
-                    return;
-                }
-                let flat = &flats[k];
-                let c = *c.get_or_insert_with(|| soup.triangle(t).map(|p| p.coords()));
-                let found = match flat.verdict(&c, &ids_of(ids, t), mode) {
-                    Verdict::Clear => None,
-                    Verdict::Along(u) => test(u.min(t), u.max(t)),
-                    Verdict::Test(in_plane) => flat
-                        .near(soup, ids, &c, in_plane)
-                        .into_iter()
-                        .map(|u| test(u.min(t), u.max(t)))
-                        .fold(None, earliest),
-                };
-                best = earliest(best.take(), found);
-            };
-            let env = AABB::from_corners(lo, hi);
-            match own {
-                // A flat patch's triangle looks only at the earlier patches whose boxes
-                // meet its own patch's (most of a face's triangles: none), not through the
-                // index.
-                Some(q) => earlier[q]
-                    .iter()
-                    .filter(|&&k| rstar::Envelope::intersects(&boxes_of[k], &env))
-                    .for_each(|&k| judge(k)),
-                None => boxes
-                    .locate_in_envelope_intersecting(&env)
-                    .for_each(|b| judge(b.data)),
-            }
-            best
-        })
-        .reduce(|| None, earliest)
+        .filter(|&t| tris[t].patch & UNIT == 0)
+        .map(|t| against(t, None))
+        .reduce(|| None, earliest);
+    earliest(in_flats, others)
 }
 
 #[cfg(test)]
