@@ -9,6 +9,7 @@
 #   SIZES="10000 100000" bash bench/compare.sh
 #   PYTHON=0 bash bench/compare.sh        # without trimesh / numpy-stl
 #   SECTIONS="polygon parts" POLYGON_SIZES="10000 100000 1000000" bash bench/compare.sh
+#   SECTIONS=cad CAD_SIZES="4000 40000" bash bench/compare.sh   # bench/cad.sh's SIZES
 #
 # SECTIONS (default all): mesh (binary STL spheres), bodies (several bodies, shells, 3MF
 # items), polygon (star polygons in JSON, random, spiky and slotted (swept), POLYGON_SIZES
@@ -307,5 +308,7 @@ fi
 
 if has cad; then
   echo
-  RUNS=$RUNS bash bench/cad.sh
+  # The CAD rows' own sizes (bench/cad.sh's SIZES, sections of a cylinder), not the
+  # spheres' SIZES above.
+  SIZES=${CAD_SIZES:-"4000 40000 400000"} RUNS=$RUNS bash bench/cad.sh
 fi
