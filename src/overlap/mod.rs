@@ -716,6 +716,10 @@ fn search_numbered<S: Soup>(
         }
         pair(i, j)
     };
+    // In tests: how many pairs the grid's cells list.
+    #[cfg(test)]
+    let listed = std::sync::atomic::AtomicUsize::new(0);
+    let star_cells = star_cells();
     let found = match &placed {
         Some(placed) => {
             // SAFETY: every entry was written.
@@ -738,6 +742,8 @@ fn search_numbered<S: Soup>(
                     }
                     let key = unpack((group[0] >> 64) as u64);
                     let pair_of = |e: u128, f: u128| {
+                        #[cfg(test)]
+                        listed.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                         let (i, j) = (e as u32, f as u32);
                         let (i, j) = (i.min(j) as usize, i.max(j) as usize);
                         // The cell of the low corner of the boxes' intersection.
@@ -754,24 +760,41 @@ fn search_numbered<S: Soup>(
                             *best = earliest(best.take(), pair_of(e, f));
                         }
                     };
-                    match major_patch(group, tris) {
-                        // Most of the cell one patch's (a smooth patch around a fan's
-                        // apex, where every box meets every other): its own pairs are
-                        // never listed, only the others' among themselves and with it.
-                        Some(p) => {
-                            let (big, rest): (Vec<u128>, Vec<u128>) = group
-                                .iter()
-                                .partition(|&&e| tris[e as u32 as usize].patch == p);
-                            for (x, &e) in rest.iter().enumerate() {
-                                scan(e, &rest[x + 1..], &mut best);
-                                scan(e, &big, &mut best);
-                            }
+                    // Two sets whose own pairs are never listed: most of the cell one
+                    // patch's (a smooth patch around a fan's apex, where every box meets
+                    // every other: its pairs are of one patch), and the triangles at the
+                    // hub of a star that most of the cell's triangles are at (a pole
+                    // whose fan the patches split: two of its triangles meet only at the
+                    // hub, see [`star`]). Only pairs with a triangle of neither, and of
+                    // one set's triangles with the other's, are listed.
+                    let patch = major_patch(group, tris);
+                    let hub = (mode == Mode::Solid && star_cells)
+                        .then(|| star_hub(group, ids, &stars))
+                        .flatten();
+                    if patch.is_none() && hub.is_none() {
+                        for (x, &e) in group.iter().enumerate() {
+                            scan(e, &group[x + 1..], &mut best);
                         }
-                        None => {
-                            for (x, &e) in group.iter().enumerate() {
-                                scan(e, &group[x + 1..], &mut best);
-                            }
+                        return best;
+                    }
+                    let of_patch = |e: u128| patch == Some(tris[e as u32 as usize].patch);
+                    let at_hub = |e: u128| {
+                        hub.is_some_and(|h| ids_of(ids, e as u32 as usize).contains(&(h as u64)))
+                    };
+                    // Neither; the patch's only; the hub's only; both.
+                    let mut sets: [Vec<u128>; 4] = Default::default();
+                    for &e in group {
+                        sets[of_patch(e) as usize | (at_hub(e) as usize) << 1].push(e);
+                    }
+                    let [rest, only_patch, only_hub, both] = &sets;
+                    for (x, &e) in rest.iter().enumerate() {
+                        scan(e, &rest[x + 1..], &mut best);
+                        for set in [only_patch, only_hub, both] {
+                            scan(e, set, &mut best);
                         }
+                    }
+                    for &e in only_patch {
+                        scan(e, only_hub, &mut best);
                     }
                     best
                 })
@@ -791,6 +814,8 @@ fn search_numbered<S: Soup>(
                     best
                 })
                 .reduce(|| None, earliest);
+            #[cfg(test)]
+            LISTED.set(listed.load(std::sync::atomic::Ordering::Relaxed));
             earliest(in_cells, with_large)
         }
         None => {
@@ -884,6 +909,39 @@ fn search_numbered<S: Soup>(
     }
     let precision = precision.get_or_init(|| Precision::of(soup));
     contact::verify(soup, tris, ids, &nbr, contacts, precision)
+}
+
+/// Whether a cell's pairs of triangles at a star's hub are left out (always, outside
+/// tests).
+fn star_cells() -> bool {
+    #[cfg(test)]
+    if !STAR_CELLS.get() {
+        return false;
+    }
+    true
+}
+
+/// The hub of a star (see [`star`]) that more than half of a large cell's triangles have
+/// as a corner, if one is: the cell's pairs are then listed without those triangles' own
+/// (each pair of them meets only at the hub).
+fn star_hub(group: &[u128], ids: &[u32], stars: &star::Stars) -> Option<u32> {
+    if group.len() <= 64 || !stars.any() {
+        return None;
+    }
+    let mut hubs: Vec<u32> = group
+        .iter()
+        .flat_map(|&e| ids_of(ids, e as u32 as usize))
+        .map(|p| p as u32)
+        .filter(|&p| stars.holds(p))
+        .collect();
+    hubs.sort_unstable();
+    let (mut best, mut most) = (None, 0);
+    for run in hubs.chunk_by(|a, b| a == b) {
+        if run.len() > most {
+            (best, most) = (Some(run[0]), run.len());
+        }
+    }
+    (2 * most > group.len()).then_some(best).flatten()
 }
 
 /// The patch more than half of a large cell's entries are of, if one is: the cell's pairs
@@ -1002,6 +1060,11 @@ const NEAR: usize = 32;
 
 #[cfg(test)]
 thread_local! {
+    /// In tests: how many pairs the grid's cells listed in the last search.
+    static LISTED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    /// In tests: `false` lists the pairs of triangles at a star's hub like any other
+    /// (the reference for leaving them out, [`star_hub`]).
+    static STAR_CELLS: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
     /// In tests: how many patches' boxes the last [`quiet`] found meeting more than
     /// [`NEAR`] others.
     static CROWDED_PATCHES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };

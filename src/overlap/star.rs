@@ -221,4 +221,57 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn pairs_at_a_star_s_hub_are_not_listed_when_the_patches_split_its_fan() {
+        use super::super::{LISTED, Mode, Patches, STAR_CELLS, search};
+        // The verdict, and how many pairs the cells listed, with the pairs of triangles
+        // at a star's hub left out or not.
+        let check = |v: &[[f64; 3]], star_cells: bool| {
+            STAR_CELLS.set(star_cells);
+            let verdict = search(&VertexSoup(v), Patches::Always, Mode::Solid);
+            STAR_CELLS.set(true);
+            (verdict, LISTED.get())
+        };
+        for s in [202, 402] {
+            // A UV sphere, as the benchmarks' (`examples/sphere_mesh.rs`), rounded to
+            // `f32` as a binary STL: its triangles listed from one pole to the other, and
+            // an odd number of rings, so that the middle band faces neither way along z.
+            // The patches grow one hemisphere from the first pole and split the other
+            // among the axes its triangles face, and the second pole's fan with it.
+            let m = crate::shape::Shape3d::Sphere { radius: 1.0 }.tessellate(s);
+            let v: Vec<[f64; 3]> = m
+                .triangles
+                .iter()
+                .flat_map(|t| t.map(|i| m.vertices[i as usize].map(|x| x as f32 as f64)))
+                .collect();
+            let ((left_out, fewer), (listed, all)) = (check(&v, true), check(&v, false));
+            assert!(matches!(left_out, Ok(None)), "s = {s}");
+            assert!(matches!(listed, Ok(None)), "s = {s}");
+            // Around the second pole every box meets every other: listed, their pairs are
+            // the square of the fan's size (the pairs left out, about half of them here).
+            assert!(
+                2 * fewer < all,
+                "s = {s}: {fewer} pairs listed against {all}"
+            );
+            // A small tetrahedron through the surface near either pole: found, the same
+            // pair either way.
+            for z in [-1.0, 1.0] {
+                let (c, d) = ([0.01, 0.0, 0.9999 * z], 0.003);
+                let p = [
+                    [c[0] - d, c[1] - d, c[2] - d],
+                    [c[0] + d, c[1] - d, c[2] - d],
+                    [c[0], c[1] + d, c[2] - d],
+                    [c[0], c[1], c[2] + d],
+                ];
+                let mut with = v.clone();
+                for [a, b, c] in [[0, 2, 1], [0, 1, 3], [1, 2, 3], [0, 3, 2]] {
+                    with.extend([p[a], p[b], p[c]]);
+                }
+                let found = check(&with, true).0.expect_err("the tetrahedron crosses");
+                assert!(3 * found.second >= v.len(), "s = {s}: {found:?}");
+                assert_eq!(Err(found), check(&with, false).0, "s = {s}");
+            }
+        }
+    }
 }
