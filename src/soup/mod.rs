@@ -389,9 +389,10 @@ impl Groups {
     pub(crate) const NONE: u32 = crate::shells::NONE;
 }
 
-/// `block(range, corners)` on each block of [`BLOCK`] of `n` triangles, on every core, each
-/// writing its corners' numbers within the block; the numbers (in scratch memory) and the
-/// blocks.
+/// `block(range, corners, masks)` on each block of [`BLOCK`] of `n` triangles, on every
+/// core, each writing its corners' numbers within the block (and, if `masks` is given, its
+/// triangles' facing axes into its stretch of it); the numbers (in scratch memory) and
+/// the blocks.
 fn in_blocks<P, F>(
     n: usize,
     masks: Option<&mut [u8]>,
@@ -444,7 +445,6 @@ pub(crate) fn welded_points<S: Soup>(soup: &S) -> Option<Welded> {
 }
 
 impl<P: Point> Pass<P> {
-    /// The corners' point numbers.
     /// The corners' point numbers, with the axes the triangles face if found (moved).
     fn welded(&mut self) -> Welded {
         // SAFETY: `run` returns only when every block ran to its end, numbering each corner.
