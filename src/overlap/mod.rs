@@ -911,6 +911,10 @@ fn search_numbered<S: Soup>(
     contact::verify(soup, tris, ids, &nbr, contacts, precision)
 }
 
+/// Cells of more entries than this are looked at for a major patch or a star's hub whose
+/// own pairs need not be listed ([`major_patch`], [`star_hub`]).
+const LARGE_CELL: usize = 64;
+
 /// Whether a cell's pairs of triangles at a star's hub are left out (always, outside
 /// tests).
 fn star_cells() -> bool {
@@ -925,7 +929,7 @@ fn star_cells() -> bool {
 /// as a corner, if one is: the cell's pairs are then listed without those triangles' own
 /// (each pair of them meets only at the hub).
 fn star_hub(group: &[u128], ids: &[u32], stars: &star::Stars) -> Option<u32> {
-    if group.len() <= 64 || !stars.any() {
+    if group.len() <= LARGE_CELL || !stars.any() {
         return None;
     }
     let mut hubs: Vec<u32> = group
@@ -947,7 +951,7 @@ fn star_hub(group: &[u128], ids: &[u32], stars: &star::Stars) -> Option<u32> {
 /// The patch more than half of a large cell's entries are of, if one is: the cell's pairs
 /// are then listed without that patch's own (see [`search`]).
 fn major_patch(group: &[u128], tris: &[Tri]) -> Option<u32> {
-    if group.len() <= 64 {
+    if group.len() <= LARGE_CELL {
         return None;
     }
     let patch = |e: &u128| tris[*e as u32 as usize].patch;
