@@ -255,6 +255,40 @@ fn a_cad_program_file_agrees_with_its_tessellation() {
     assert!(last["difference"].as_f64().unwrap() <= last["bound"].as_f64().unwrap());
 }
 
+/// A second CAD program's file (NIST's CTC-01, 117 analytic faces, AP242 with colour and
+/// PMI): the B-rep in metres from a file in millimetres, its colour, and its tessellations
+/// agreeing with it.
+#[test]
+fn a_smaller_cad_program_file_is_read_with_its_colour_and_agrees_with_its_tessellation() {
+    let file = "fixtures/cad/nist_ctc_01_asme1_ap242.stp";
+    let (code, out, err) = run(&["mesh", file, "--method", "all", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert_eq!(v["agree"], true, "{out}");
+    let brep = &v["brep"];
+    assert_eq!(brep["units"]["input"], "mm", "{out}");
+    assert_eq!(brep["units"]["length"], "m", "{out}");
+    assert_eq!(brep["shells"], 1);
+    assert!(
+        close(brep["volume"].as_f64().unwrap(), 0.014644823285159, 1e-10),
+        "{out}"
+    );
+    let area = brep["surface_area"].as_f64().unwrap();
+    assert!(close(area, 0.8070808221618, 1e-9), "{out}");
+    for (k, want) in [0.7529, 0.6627, 0.9765].into_iter().enumerate() {
+        let got = brep["color"][k].as_f64().unwrap();
+        assert!((got - want).abs() < 1e-6, "{out}");
+    }
+    let rows = v["tessellations"].as_array().unwrap();
+    let last = &rows[rows.len() - 1];
+    assert!(last["difference"].as_f64().unwrap() < 1e-4, "{last}");
+    // Read as the human report too: one line per quantity, no warning.
+    let (code, text, err) = run(&["mesh", file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("length m (input in mm)"), "{text}");
+    assert!(err.is_empty(), "{err}");
+}
+
 #[test]
 fn a_file_density_is_used_unless_one_is_given_and_colour_and_material_are_reported() {
     let path = written(TestSolid::Coloured);
