@@ -4,8 +4,8 @@
 # flat ends are fans (from the centre, or from one rim corner), at 16k, 160k and 1.6M
 # triangles (OBJ, every digit of f64), and a cube whose faces are 289 x 289 grids (10^6
 # flat triangles, binary STL), 900 boxes with 3 x 3-grid faces (5,400 flat patches), a
-# 10^5-triangle n-gon prism (OBJ), bundles of 2000 to 8000 parallel needles (a crowd of
-# slivers whose boxes all meet; ratio per doubling) and the open-mesh refusal of the grid
+# 10^5-triangle n-gon prism (OBJ), bundles of 2000 to 32000 parallel needles (16k to
+# 256k triangles: a crowd of separate slivers whose boxes all meet; ratio per doubling) and the open-mesh refusal of the grid
 # cube with ~10^4 open corners on one face, and the 16k fan cylinder as a --shell. Prints each time, and the ratio to the row above (x10
 # triangles). Run by bench/compare.sh, or alone:
 #
@@ -68,7 +68,7 @@ t=$(best "$inertia" mesh "$f" --json)
 python3 -c "print(f'{\"n-gon prism\":>14} {$(grep -c '^f ' "$f"):>10} {$(stat -c %s "$f") / 1e6:>8.1f} {$t:>9.3f} {\"-\":>7}')"
 # A crowd of slivers: the ratio is per doubling here.
 prev=""
-for n in 2000 4000 8000; do
+for n in 2000 4000 8000 16000 32000; do
   f="$dir/needles-$n.obj"
   python3 bench/cad_meshes.py needle-bundle "$n" "$f" 2> /dev/null
   t=$(best "$inertia" mesh "$f" --json)

@@ -25,6 +25,74 @@ pub(crate) fn crowded(starts: &[usize]) -> (u64, bool) {
     (pairs, pairs > CROWDED * entries)
 }
 
+/// The frame (as rows) whose first axis is the direction most of the triangles' longest
+/// edges run along: the leading eigenvector of the sum of `u uᵀ` over those edges' unit
+/// directions `u`, for the triangles `0..n` whose `corners` are given. `None` when the
+/// edges run every way alike (the largest eigenvalue not twice the next: nothing to gain)
+/// or the sum is not finite.
+///
+/// Needles or struts along a diagonal have boxes as wide as they are long, so that nearly
+/// every box meets every other; seen in this frame, the same boxes are as thin as the
+/// slivers. Any linear map keeps what a box test needs (a point common to two triangles
+/// maps to a point common to their images), so the frame need not be exactly a rotation;
+/// [`turn`] bounds the rounding of the turned coordinates.
+pub(crate) fn along_slivers<F>(n: usize, corners: F) -> Option<nalgebra::Matrix3<f64>>
+where
+    F: Fn(usize) -> Option<[[f64; 3]; 3]> + Sync,
+{
+    use nalgebra::{Matrix3, SymmetricEigen, Vector3};
+    let norm2 = |v: &[f64; 3]| v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+    let sum = (0..n)
+        .into_par_iter()
+        .with_min_len(1 << 12)
+        .filter_map(&corners)
+        .map(|c| {
+            let e = (0..3)
+                .map(|k| {
+                    let (p, q) = (c[k], c[(k + 1) % 3]);
+                    [q[0] - p[0], q[1] - p[1], q[2] - p[2]]
+                })
+                .max_by(|a, b| norm2(a).total_cmp(&norm2(b)))
+                .unwrap_or([0.0; 3]);
+            // Unit directions: every sliver counts alike, whatever its length.
+            let l = norm2(&e).sqrt();
+            let u = Vector3::from(e.map(|x| x / l));
+            if l > 0.0 && l.is_finite() {
+                u * u.transpose()
+            } else {
+                Matrix3::zeros()
+            }
+        })
+        .reduce(Matrix3::zeros, |a, b| a + b);
+    if !sum.iter().all(|x| x.is_finite()) {
+        return None;
+    }
+    let eigen = SymmetricEigen::new(sum);
+    let mut order = [0, 1, 2];
+    order.sort_by(|&a, &b| eigen.eigenvalues[b].total_cmp(&eigen.eigenvalues[a]));
+    if eigen.eigenvalues[order[0]] < 2.0 * eigen.eigenvalues[order[1]] {
+        return None;
+    }
+    let row = |k: usize| eigen.eigenvectors.column(order[k]).transpose();
+    Some(Matrix3::from_rows(&[row(0), row(1), row(2)]))
+}
+
+/// `p` turned by `frame` (rows), computed in `f64`, and for each coordinate a bound on how
+/// far the computed value lies from the exact one (three products and two sums, each
+/// within ε of its exact value, and the bound's own rounding).
+#[inline]
+pub(crate) fn turn(frame: &nalgebra::Matrix3<f64>, p: &[f64; 3]) -> ([f64; 3], [f64; 3]) {
+    let mut x = [0.0; 3];
+    let mut err = [0.0; 3];
+    for k in 0..3 {
+        let r = [frame[(k, 0)], frame[(k, 1)], frame[(k, 2)]];
+        x[k] = r[0] * p[0] + r[1] * p[1] + r[2] * p[2];
+        err[k] =
+            8.0 * f64::EPSILON * ((r[0] * p[0]).abs() + (r[1] * p[1]).abs() + (r[2] * p[2]).abs());
+    }
+    (x, err)
+}
+
 /// At most this many boxes spanning many cells are tested against every box; more, and
 /// the boxes do not suit a grid.
 const MAX_LARGE: usize = 64;

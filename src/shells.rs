@@ -216,7 +216,23 @@ where
     // meet another, and a shell whose box meets none winds around nothing.
     let meets = crate::boxes::meets_another(&boxes);
     let meets_another = |s: usize| meets.as_ref().is_none_or(|m| m[s]);
-    let index = BoxIndex::new(&boxes, &meets_another);
+    // Where the boxes are a crowd (parallel slivers along a diagonal, whose boxes are as
+    // wide as they are long), the points are looked up among boxes in a frame turned along
+    // the slivers, if they are no crowd there (see [`Probes`]).
+    let turned = if meets.is_none() && n_shells >= TURN_SHELLS && turn_allowed() {
+        Probes::turned(labels, n_shells, &own, &corners)
+    } else {
+        None
+    };
+    let probes = turned.as_ref().map_or(
+        Probes {
+            frame: None,
+            boxes: &boxes,
+            meets: meets.as_deref(),
+        },
+        Probes::borrowed,
+    );
+    let index = BoxIndex::new(probes.boxes, &|s| probes.meets_another(s));
     // Coordinates rounded when written leave touching bodies a few units of the last
     // digit inside each other: a point that close to another shell is as good as on it.
     let precision = crate::precision::Precision::of_values(
@@ -231,7 +247,7 @@ where
         .into_par_iter()
         .with_min_len(64)
         .map_init(Vec::new, |found, s| {
-            if !meets_another(s) {
+            if !probes.meets_another(s) {
                 return Some(0);
             }
             // Candidate points: corners of a few of the shell's triangles. A point lying
@@ -245,7 +261,7 @@ where
             let centroid =
                 |c: [Point3<f64>; 3]| Point3::from((c[0].coords + c[1].coords + c[2].coords) / 3.0);
             for p in firsts.clone().flatten().chain(firsts.map(centroid)) {
-                index.containing(&[p.x, p.y, p.z], found);
+                index.containing(&probes.place(&p), found);
                 if found.iter().all(|&k| k == s) {
                     // No other shell's box holds the point: none winds around it.
                     return Some(0);
@@ -322,11 +338,18 @@ where
     let flip = if inside_out { -1.0 } else { 1.0 };
     let mut found = Vec::new();
     let mut cavities = 0;
+    // The boxes in the file's frame, indexed only if there is a cavity, when the points
+    // were looked up in a turned frame.
+    let mut unturned = None;
     for s in 0..n_shells {
         if volume(s) * flip >= 0.0 {
             continue;
         }
         cavities += 1;
+        let index = match probes.frame {
+            None => &index,
+            Some(_) => unturned.get_or_insert_with(|| BoxIndex::new(&boxes, &meets_another)),
+        };
         let (lo, hi) = boxes[s];
         // A box holding this one holds its low corner.
         index.containing(&lo, &mut found);
@@ -355,6 +378,165 @@ where
         properties: Some(combined(&stats, &by_shell, &start, &corners, flip)),
     };
     Ok((verdict, meets))
+}
+
+#[cfg(test)]
+thread_local! {
+    /// In tests: `Some(false)` keeps the file's frame for the points' lookup (the
+    /// reference the turned frame is held to); set to `Some(true)` when it was turned.
+    static TURNED: std::cell::Cell<Option<bool>> = const { std::cell::Cell::new(None) };
+}
+
+/// Whether the points may be looked up in a turned frame (always, outside tests).
+fn turn_allowed() -> bool {
+    #[cfg(test)]
+    if TURNED.get() == Some(false) {
+        return false;
+    }
+    true
+}
+
+/// Shells from which on a crowd of boxes is looked at again in a turned frame: fewer
+/// cost little however their boxes lie.
+const TURN_SHELLS: usize = 64;
+
+/// The boxes among which [`check_apart`] looks up the shells holding a point: the shells'
+/// own, or, for a crowd of slivers, their boxes in a frame turned along the slivers
+/// ([`crate::boxes::along_slivers`]). A shell winds around no point outside the convex
+/// hull of its corners, which lies in its box in any frame (and under any linear map).
+/// A turned box is the box of its shell's corners as computed in the turned frame,
+/// widened by four times a bound on the rounding of any turned point: the computed corners
+/// are within one bound of their exact images, a point looked up within one bound of its
+/// own, so the box holds the computed image of every point whose exact image lies in the
+/// exact images' box (the rest covers the centroids' rounding and the widening's).
+struct Probes<'a> {
+    /// The turn (rows) and the powers of two its coordinates are multiplied by, or `None`
+    /// for the file's frame.
+    frame: Option<(Matrix3<f64>, [f64; 3])>,
+    boxes: &'a [Bounds],
+    /// Whether each box meets another (`None`: take every one as meeting).
+    meets: Option<&'a [bool]>,
+}
+
+/// [`Probes`] in a turned frame, owning its boxes.
+struct Turned {
+    frame: Matrix3<f64>,
+    /// Powers of two each turned coordinate is multiplied by (exactly).
+    scale: [f64; 3],
+    boxes: Vec<Bounds>,
+    meets: Vec<bool>,
+}
+
+impl Probes<'_> {
+    fn borrowed(t: &Turned) -> Probes<'_> {
+        Probes {
+            frame: Some((t.frame, t.scale)),
+            boxes: &t.boxes,
+            meets: Some(&t.meets),
+        }
+    }
+
+    /// The shells' boxes in a frame along their slivers, if they are no crowd there.
+    fn turned<'b, O, F>(labels: &[u32], n_shells: usize, own: &O, corners: &F) -> Option<Turned>
+    where
+        O: Fn(usize) -> &'b [u32] + Sync,
+        F: Fn(usize) -> [Point3<f64>; 3] + Sync,
+    {
+        let at = |t: usize| corners(t).map(|p| [p.x, p.y, p.z]);
+        let shelled = |t: usize| (labels[t] != NONE).then(|| at(t));
+        let frame = crate::boxes::along_slivers(labels.len(), shelled)?;
+        // The largest magnitude of each coordinate over every corner bounds it over every
+        // point looked up (corners, and centroids of three of them), and so the rounding
+        // of any turned point.
+        let most = (0..labels.len())
+            .into_par_iter()
+            .with_min_len(1 << 12)
+            .filter_map(shelled)
+            .map(|c| {
+                c.into_iter()
+                    .fold([0.0f64; 3], |m, p| [0, 1, 2].map(|k| m[k].max(p[k].abs())))
+            })
+            .reduce(|| [0.0; 3], |a, b| [0, 1, 2].map(|k| a[k].max(b[k])));
+        let (_, err) = crate::boxes::turn(&frame.map(f64::abs), &most);
+        let widen = 4.0 * err[0].max(err[1]).max(err[2]);
+        if !widen.is_finite() {
+            return None;
+        }
+        let boxes: Vec<Bounds> = (0..n_shells)
+            .into_par_iter()
+            .with_min_len(256)
+            .map(|s| {
+                let mut bx = ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]);
+                for &t in own(s) {
+                    for p in &at(t as usize) {
+                        let (x, _) = crate::boxes::turn(&frame, p);
+                        for (k, x) in x.into_iter().enumerate() {
+                            bx.0[k] = bx.0[k].min(x - widen);
+                            bx.1[k] = bx.1[k].max(x + widen);
+                        }
+                    }
+                }
+                bx
+            })
+            .collect();
+        // Each axis scaled by a power of two (exactly) to bring the boxes' mean sides
+        // within a factor of two of the shortest, so that the grid's cubic cells fit them:
+        // slivers are as long along the first axis as they were, and as thin across.
+        let mean = [0, 1, 2]
+            .map(|k| boxes.iter().map(|b| b.1[k] - b.0[k]).sum::<f64>() / n_shells.max(1) as f64);
+        let shortest = mean
+            .iter()
+            .copied()
+            .filter(|&m| m > 0.0)
+            .fold(f64::INFINITY, f64::min);
+        let scale = mean.map(|m| {
+            if m > 0.0 && shortest.is_finite() {
+                (shortest / m).log2().floor().exp2()
+            } else {
+                1.0
+            }
+        });
+        if !scale.iter().all(|&s| s.is_finite() && s > 0.0) {
+            return None;
+        }
+        // Multiplying by a positive number is monotone, rounded or not: a box holds a
+        // point's scaled image exactly when it held its image.
+        let boxes: Vec<Bounds> = boxes
+            .into_iter()
+            .map(|(lo, hi)| {
+                (
+                    [0, 1, 2].map(|k| lo[k] * scale[k]),
+                    [0, 1, 2].map(|k| hi[k] * scale[k]),
+                )
+            })
+            .collect();
+        let meets = crate::boxes::meets_another(&boxes)?;
+        #[cfg(test)]
+        TURNED.set(Some(true));
+        Some(Turned {
+            frame,
+            scale,
+            boxes,
+            meets,
+        })
+    }
+}
+
+impl Probes<'_> {
+    fn meets_another(&self, s: usize) -> bool {
+        self.meets.is_none_or(|m| m[s])
+    }
+
+    /// Where `p` is looked up: itself, or its computed image in the turned frame.
+    fn place(&self, p: &Point3<f64>) -> [f64; 3] {
+        match &self.frame {
+            None => [p.x, p.y, p.z],
+            Some((f, scale)) => {
+                let x = crate::boxes::turn(f, &[p.x, p.y, p.z]).0;
+                [0, 1, 2].map(|k| x[k] * scale[k])
+            }
+        }
+    }
 }
 
 /// What [`check`] keeps of a shell.
@@ -665,6 +847,88 @@ impl<'a> BoxIndex<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A triangular prism (a needle) `long` along (1, 1, 1), `wide` across, its first
+    /// edge at `(x, y)` in the plane across it, as 8 triangles (outward, or inward when
+    /// `inward`).
+    fn needle(x: f64, y: f64, wide: f64, long: f64, inward: bool) -> Vec<[Point3<f64>; 3]> {
+        let (s3, s2, s6) = (3f64.sqrt(), 2f64.sqrt(), 6f64.sqrt());
+        let (d, u, v) = (
+            [1.0 / s3; 3],
+            [1.0 / s2, -1.0 / s2, 0.0],
+            [1.0 / s6, 1.0 / s6, -2.0 / s6],
+        );
+        let at = |a: f64, b: f64, t: f64| {
+            Point3::from([0, 1, 2].map(|m| (x + a) * u[m] + (y + b) * v[m] + t * d[m]))
+        };
+        let cross = [(0.0, 0.0), (wide, 0.0), (0.0, wide)];
+        let lo = cross.map(|(a, b)| at(a, b, 0.0));
+        let hi = cross.map(|(a, b)| at(a, b, long));
+        let mut out = vec![[lo[0], lo[2], lo[1]], [hi[0], hi[1], hi[2]]];
+        for m in 0..3 {
+            let q = (m + 1) % 3;
+            out.push([lo[m], lo[q], hi[q]]);
+            out.push([lo[m], hi[q], hi[m]]);
+        }
+        if inward {
+            for t in &mut out {
+                t.swap(1, 2);
+            }
+        }
+        out
+    }
+
+    /// `check_apart` on shells given one after another, with the points looked up in a
+    /// turned frame (checking that they were) and in the file's.
+    fn both(shells: &[Vec<[Point3<f64>; 3]>]) -> [Result<Verdict, Refusal>; 2] {
+        let tris: Vec<[Point3<f64>; 3]> = shells.concat();
+        let labels: Vec<u32> = shells
+            .iter()
+            .enumerate()
+            .flat_map(|(s, t)| std::iter::repeat_n(s as u32, t.len()))
+            .collect();
+        [true, false].map(|turn| {
+            TURNED.set(if turn { None } else { Some(false) });
+            let got = check_apart(&labels, shells.len(), |t| tris[t], false).map(|(v, _)| v);
+            if turn {
+                assert_eq!(TURNED.get(), Some(true), "the frame was not turned");
+            }
+            TURNED.set(None);
+            got
+        })
+    }
+
+    #[test]
+    fn a_crowd_of_needles_is_looked_up_alike_in_a_turned_frame() {
+        // 400 needles 10 long, 1e-3 across, 0.01 apart along (1, 1, 1): every box in the
+        // file's frame holds every other needle's points.
+        let grid = |k: usize| (0.01 * (k / 20) as f64, 0.01 * (k % 20) as f64);
+        let mut shells: Vec<Vec<[Point3<f64>; 3]>> = (0..400)
+            .map(|k| needle(grid(k).0, grid(k).1, 1e-3, 10.0, false))
+            .collect();
+        let [turned, plain] = both(&shells);
+        let v = turned.unwrap();
+        assert_eq!(
+            (v.shells, v.cavities, v.nested, v.inside_out),
+            (400, 0, 0, false)
+        );
+        assert_eq!(turned, plain);
+        // A hollow needle: a thinner one inside it, inward, is its cavity.
+        let (x, y) = grid(210);
+        shells.push(needle(x + 1e-4, y + 1e-4, 5e-4, 9.0, true));
+        let [turned, plain] = both(&shells);
+        assert_eq!(turned.map(|v| v.cavities), Ok(1), "{turned:?}");
+        assert_eq!(turned, plain);
+        // The same thinner needle outward: a body inside another, refused.
+        let last = shells.len() - 1;
+        shells[last] = needle(x + 1e-4, y + 1e-4, 5e-4, 9.0, false);
+        let [turned, plain] = both(&shells);
+        assert!(
+            matches!(turned, Err(Refusal::Misplaced { shell, .. }) if shell == last),
+            "{turned:?}"
+        );
+        assert_eq!(turned, plain);
+    }
 
     #[test]
     fn index_finds_exactly_the_boxes_holding_a_point() {

@@ -15,7 +15,7 @@
 //! reads the file's own coordinates.
 
 use super::*;
-use nalgebra::{Matrix3, SymmetricEigen};
+use nalgebra::Matrix3;
 
 #[cfg(test)]
 thread_local! {
@@ -45,45 +45,14 @@ pub(super) fn pairs(grid: &Grid) -> (u64, bool) {
     crate::boxes::crowded(grid.starts())
 }
 
-/// The frame whose first axis is the direction most of the triangles' longest edges run
-/// along (the leading eigenvector of the sum of `e eᵀ` over those edges), as rows; `None`
-/// when the edges run every way alike (nothing to gain) or the sum is not finite.
+/// The frame whose first axis runs along most of the broad phase's triangles
+/// ([`along_slivers`](crate::boxes::along_slivers)), as rows.
 pub(super) fn along_slivers<S: Soup>(soup: &S, tris: &[Tri]) -> Option<Matrix3<f64>> {
-    let sum = (0..tris.len())
-        .into_par_iter()
-        .with_min_len(1 << 12)
-        .filter(|&t| tris[t].in_grid())
-        .map(|t| {
-            let c = soup.triangle(t).map(|p| p.coords());
-            let e = (0..3)
-                .map(|k| {
-                    let (p, q) = (c[k], c[(k + 1) % 3]);
-                    [q[0] - p[0], q[1] - p[1], q[2] - p[2]]
-                })
-                .max_by(|a, b| norm2(a).total_cmp(&norm2(b)))
-                .unwrap_or([0.0; 3]);
-            // Unit directions: every sliver counts alike, whatever its length.
-            let l = norm2(&e).sqrt();
-            let u = nalgebra::Vector3::from(e.map(|x| x / l));
-            if l > 0.0 && l.is_finite() {
-                u * u.transpose()
-            } else {
-                Matrix3::zeros()
-            }
-        })
-        .reduce(Matrix3::zeros, |a, b| a + b);
-    if !sum.iter().all(|x| x.is_finite()) {
-        return None;
-    }
-    let eigen = SymmetricEigen::new(sum);
-    let mut order = [0, 1, 2];
-    order.sort_by(|&a, &b| eigen.eigenvalues[b].total_cmp(&eigen.eigenvalues[a]));
-    // Most edges along one direction: the largest eigenvalue well above the others.
-    if eigen.eigenvalues[order[0]] < 2.0 * eigen.eigenvalues[order[1]] {
-        return None;
-    }
-    let row = |k: usize| eigen.eigenvectors.column(order[k]).transpose();
-    Some(Matrix3::from_rows(&[row(0), row(1), row(2)]))
+    crate::boxes::along_slivers(tris.len(), |t| {
+        tris[t]
+            .in_grid()
+            .then(|| soup.triangle(t).map(|p| p.coords()))
+    })
 }
 
 /// Sets each listed triangle's box to the box of its corners turned by `frame`, widened by
@@ -98,25 +67,15 @@ pub(super) fn turn<S: Soup>(soup: &S, tris: &mut [Tri], frame: &Matrix3<f64>) {
             let mut lo = [f64::INFINITY; 3];
             let mut hi = [f64::NEG_INFINITY; 3];
             for p in &c {
+                let (x, err) = crate::boxes::turn(frame, p);
                 for k in 0..3 {
-                    let r = [frame[(k, 0)], frame[(k, 1)], frame[(k, 2)]];
-                    let x = r[0] * p[0] + r[1] * p[1] + r[2] * p[2];
-                    // Three products and two sums, each within ε of its exact value, and
-                    // the widening's own rounding.
-                    let err = 8.0
-                        * f64::EPSILON
-                        * ((r[0] * p[0]).abs() + (r[1] * p[1]).abs() + (r[2] * p[2]).abs());
-                    lo[k] = lo[k].min(x - err);
-                    hi[k] = hi[k].max(x + err);
+                    lo[k] = lo[k].min(x[k] - err[k]);
+                    hi[k] = hi[k].max(x[k] + err[k]);
                 }
             }
             tri.lo = lo.map(down);
             tri.hi = hi.map(up);
         });
-}
-
-fn norm2(v: &[f64; 3]) -> f64 {
-    v[0] * v[0] + v[1] * v[1] + v[2] * v[2]
 }
 
 #[cfg(test)]
