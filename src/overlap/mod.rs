@@ -727,10 +727,14 @@ fn search_numbered<S: Soup>(
             // Pairs within a cell, each tested only in the cell holding the low corner of
             // the two boxes' intersection (the larger of their low cells on each axis), so
             // that no pair is tested twice.
+            // Cells on every core, at least 64 to a task on a grid of many cells (a
+            // surface's, mostly of one patch each), one to a task on a grid of few
+            // (long triangles' large boxes: a few dozen cells of thousands of pairs each).
+            let min_len = (placed.starts().len() / 4096).clamp(1, 64);
             let in_cells = placed
                 .starts()
                 .par_windows(2)
-                .with_min_len(64)
+                .with_min_len(min_len)
                 .map(|w| {
                     let group = &cells[w[0]..w[1]];
                     let mut best: Option<Overlap> = None;
