@@ -5,9 +5,12 @@
 # triangles (OBJ, every digit of f64), and a cube whose faces are 289 x 289 grids (10^6
 # flat triangles, binary STL), 900 boxes with 3 x 3-grid faces (5,400 flat patches), a
 # 10^5-triangle n-gon prism (OBJ), bundles of 2000 to 32000 parallel needles (16k to
-# 256k triangles: a crowd of separate slivers whose boxes all meet; ratio per doubling) and the open-mesh refusal of the grid
-# cube with ~10^4 open corners on one face, and the 16k fan cylinder as a --shell. Prints each time, and the ratio to the row above (x10
-# triangles). Run by bench/compare.sh, or alone:
+# 256k triangles: a crowd of separate slivers whose boxes all meet; ratio per doubling),
+# 1000 to 4000 sticks in random directions (8k to 32k triangles at one density: long
+# triangles whose boxes meet many others, a crowd no turned frame thins; ratio per
+# doubling), the open-mesh refusal of the grid cube with ~10^4 open corners on one face,
+# and the 16k fan cylinder as a --shell. Prints each time, and the ratio to the row above
+# (x10 triangles). Run by bench/compare.sh, or alone:
 #
 #   bash bench/cad.sh              # every row
 #   SIZES="4000 40000" bash bench/cad.sh
@@ -85,6 +88,19 @@ python3 bench/cad_meshes.py fan-cylinder 4000 "$f" 2> /dev/null
 t=$(best "$inertia" mesh "$f" --shell 0.01 --json)
 python3 -c "print(f'{\"fan cyl. shell\":>14} {$(grep -c '^f ' "$f"):>10} {$(stat -c %s "$f") / 1e6:>8.1f} {$t:>9.3f} {\"-\":>7}')"
 # The open-mesh refusal (exit 2) with ~10^4 open corners on one plane.
+# Sticks in every direction (a crowd no turned frame thins; ratio per doubling).
+prev=""
+for n in 1000 2000 4000; do
+  f="$dir/sticks-$n.obj"
+  python3 bench/cad_meshes.py random-sticks "$n" "$f" 2> /dev/null
+  t=$(best "$inertia" mesh "$f" --json)
+  python3 -c "
+p = '$prev'
+r = f'{$t / float(p):.1f}' if p else '-'
+print(f'{\"random sticks\":>14} {$(grep -c '^f ' "$f"):>10} {$(stat -c %s "$f") / 1e6:>8.1f} {$t:>9.3f} {r:>7}')"
+  prev=$t
+  rm -f "$f"
+done
 f="$dir/cracked.stl"
 python3 bench/cad_meshes.py cracked-cube 289 "$f" 2> /dev/null
 t=$(best "$inertia" mesh "$f" --json)

@@ -22,6 +22,11 @@ KIND:
   needle-bundle      N needles (triangular prisms 10 long, 1e-3 across), parallel along
                      (1, 1, 1) and 0.01 apart: a crowd of slivers whose boxes nearly all meet
                      one another though no two triangles cross (8N triangles)
+  random-sticks      N sticks (triangular prisms 10 long, 0.02 across) in random directions
+                     (seeded), in a cube of side 20 (N / 1000)^(1/3) (the same density at
+                     every N), none within 0.1 of another: long triangles whose large boxes
+                     meet many others in every direction, a crowd no turned frame thins
+                     (8N triangles)
   cracked-cube       the grid cube whose top face is cut into strips 17 rows wide, each strip's
                      first row moved by 2e-5 in y: an open mesh with about 32 N open corners,
                      all in the plane z = 10 (the open-mesh refusal's nearest-corner search)
@@ -142,6 +147,72 @@ def needle_bundle(n):
     return tris
 
 
+def segment_distance(p1, q1, p2, q2):
+    d1 = [q1[i] - p1[i] for i in range(3)]
+    d2 = [q2[i] - p2[i] for i in range(3)]
+    r = [p1[i] - p2[i] for i in range(3)]
+    a = sum(x * x for x in d1)
+    e = sum(x * x for x in d2)
+    f = sum(d2[i] * r[i] for i in range(3))
+    c = sum(d1[i] * r[i] for i in range(3))
+    b = sum(d1[i] * d2[i] for i in range(3))
+    den = a * e - b * b
+    s = min(max((b * f - c * e) / den, 0.0), 1.0) if den > 1e-12 else 0.0
+    t = (b * s + f) / e
+    if t < 0.0:
+        t, s = 0.0, min(max(-c / a, 0.0), 1.0)
+    elif t > 1.0:
+        t, s = 1.0, min(max((b - c) / a, 0.0), 1.0)
+    return math.dist([p1[i] + d1[i] * s for i in range(3)], [p2[i] + d2[i] * t for i in range(3)])
+
+
+def random_sticks(n, length=10.0, width=0.02, gap=0.1):
+    import random
+
+    rng = random.Random(5)
+    side = 20.0 * (n / 1000) ** (1 / 3)
+    cells = {}  # cell of sample points -> sticks passing near it
+    placed = []
+    tris = []
+    while len(placed) < n:
+        p = [rng.uniform(0.0, side) for _ in range(3)]
+        z = rng.uniform(-1.0, 1.0)
+        th = rng.uniform(0.0, 2.0 * math.pi)
+        r = math.sqrt(1.0 - z * z)
+        d = [r * math.cos(th), r * math.sin(th), z]
+        q = [p[i] + length * d[i] for i in range(3)]
+        keys = set()
+        for k in range(41):
+            x = [p[i] + (k / 40) * (q[i] - p[i]) for i in range(3)]
+            keys.add(tuple(int(math.floor(v)) for v in x))
+        near = set()
+        for key in keys:
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    for dz in (-1, 0, 1):
+                        near.update(cells.get((key[0] + dx, key[1] + dy, key[2] + dz), ()))
+        if any(segment_distance(p, q, *placed[j]) < gap for j in near):
+            continue
+        for key in keys:
+            cells.setdefault(key, []).append(len(placed))
+        placed.append((p, q))
+        t = [1.0, 0.0, 0.0] if abs(d[0]) < 0.9 else [0.0, 1.0, 0.0]
+        u = [d[1] * t[2] - d[2] * t[1], d[2] * t[0] - d[0] * t[2], d[0] * t[1] - d[1] * t[0]]
+        nu = math.sqrt(sum(x * x for x in u))
+        u = [x / nu for x in u]
+        v = [d[1] * u[2] - d[2] * u[1], d[2] * u[0] - d[0] * u[2], d[0] * u[1] - d[1] * u[0]]
+        cross = [(0.0, 0.0), (width, 0.0), (0.0, width)]
+        lo = [tuple(p[i] + a * u[i] + b * v[i] for i in range(3)) for a, b in cross]
+        hi = [tuple(q[i] + a * u[i] + b * v[i] for i in range(3)) for a, b in cross]
+        tris.append((lo[0], lo[2], lo[1]))
+        tris.append((hi[0], hi[1], hi[2]))
+        for m in range(3):
+            k = (m + 1) % 3
+            tris.append((lo[m], lo[k], hi[k]))
+            tris.append((lo[m], hi[k], hi[m]))
+    return tris
+
+
 def cracked_cube(n, s=10.0):
     tris = []
     for t in grid_cube(n, s):
@@ -172,6 +243,7 @@ def main():
         "grid-boxes": lambda: grid_boxes(n),
         "ngon-prism": lambda: cylinder(n, rim=True),
         "needle-bundle": lambda: needle_bundle(n),
+        "random-sticks": lambda: random_sticks(n),
         "cracked-cube": lambda: cracked_cube(n),
     }[kind]()
     (write_obj if out.endswith(".obj") else write)(out, tris)
