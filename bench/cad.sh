@@ -69,38 +69,34 @@ f="$dir/ngon.obj"
 python3 bench/cad_meshes.py ngon-prism 25000 "$f" 2> /dev/null
 t=$(best "$inertia" mesh "$f" --json)
 python3 -c "print(f'{\"n-gon prism\":>14} {$(grep -c '^f ' "$f"):>10} {$(stat -c %s "$f") / 1e6:>8.1f} {$t:>9.3f} {\"-\":>7}')"
-# A crowd of slivers: the ratio is per doubling here.
-prev=""
-for n in 2000 4000 8000 16000 32000; do
-  f="$dir/needles-$n.obj"
-  python3 bench/cad_meshes.py needle-bundle "$n" "$f" 2> /dev/null
-  t=$(best "$inertia" mesh "$f" --json)
-  python3 -c "
+# One row per size of a kind, the ratio to the row above (the sizes double):
+# doubling LABEL KIND EXT N...
+doubling() {
+  local label=$1 kind=$2 ext=$3 prev="" n f t count
+  shift 3
+  for n in "$@"; do
+    f="$dir/$kind-$n.$ext"
+    python3 bench/cad_meshes.py "$kind" "$n" "$f" 2> /dev/null
+    t=$(best "$inertia" mesh "$f" --json)
+    if [ "$ext" = obj ]; then count=$(grep -c '^f ' "$f"); else count=$((($(stat -c %s "$f") - 84) / 50)); fi
+    python3 -c "
 p = '$prev'
 r = f'{$t / float(p):.1f}' if p else '-'
-print(f'{\"needle bundle\":>14} {$(grep -c '^f ' "$f"):>10} {$(stat -c %s "$f") / 1e6:>8.1f} {$t:>9.3f} {r:>7}')"
-  prev=$t
-  rm -f "$f"
-done
+print(f'{\"$label\":>14} {$count:>10} {$(stat -c %s "$f") / 1e6:>8.1f} {$t:>9.3f} {r:>7}')"
+    prev=$t
+    rm -f "$f"
+  done
+}
+# A crowd of slivers: the ratio is per doubling here.
+doubling "needle bundle" needle-bundle obj 2000 4000 8000 16000 32000
 # The 16k fan-capped cylinder as a thin shell (its check for faces lying on one another).
 f="$dir/shell.obj"
 python3 bench/cad_meshes.py fan-cylinder 4000 "$f" 2> /dev/null
 t=$(best "$inertia" mesh "$f" --shell 0.01 --json)
 python3 -c "print(f'{\"fan cyl. shell\":>14} {$(grep -c '^f ' "$f"):>10} {$(stat -c %s "$f") / 1e6:>8.1f} {$t:>9.3f} {\"-\":>7}')"
-# The open-mesh refusal (exit 2) with ~10^4 open corners on one plane.
 # Sticks in every direction (a crowd no turned frame thins; ratio per doubling).
-prev=""
-for n in 1000 2000 4000; do
-  f="$dir/sticks-$n.obj"
-  python3 bench/cad_meshes.py random-sticks "$n" "$f" 2> /dev/null
-  t=$(best "$inertia" mesh "$f" --json)
-  python3 -c "
-p = '$prev'
-r = f'{$t / float(p):.1f}' if p else '-'
-print(f'{\"random sticks\":>14} {$(grep -c '^f ' "$f"):>10} {$(stat -c %s "$f") / 1e6:>8.1f} {$t:>9.3f} {r:>7}')"
-  prev=$t
-  rm -f "$f"
-done
+doubling "random sticks" random-sticks obj 1000 2000 4000
+# The open-mesh refusal (exit 2) with ~10^4 open corners on one plane.
 f="$dir/cracked.stl"
 python3 bench/cad_meshes.py cracked-cube 289 "$f" 2> /dev/null
 t=$(best "$inertia" mesh "$f" --json)
@@ -108,15 +104,4 @@ python3 -c "print(f'{\"open (refused)\":>14} {(($(stat -c %s "$f") - 84) // 50):
 # The refusal of cones fanned from a rim corner as binary STL, where f32 folds the fan
 # (80,000, 160,000 and 320,000 sections): an error path that was quadratic (ratio per
 # doubling).
-prev=""
-for m in 80000 160000 320000; do
-  f="$dir/rimcone$m.stl"
-  python3 bench/cad_meshes.py rim-cone "$m" "$f" 2> /dev/null
-  t=$(best "$inertia" mesh "$f" --json)
-  python3 -c "
-p = '$prev'
-r = f'{$t / float(p):.1f}' if p else '-'
-print(f'{\"f32 rim cone\":>14} {(($(stat -c %s "$f") - 84) // 50):>10} {$(stat -c %s "$f") / 1e6:>8.1f} {$t:>9.3f} {r:>7}')"
-  prev=$t
-  rm -f "$f"
-done
+doubling "f32 rim cone" rim-cone stl 80000 160000 320000

@@ -1498,6 +1498,18 @@ mod tests {
         assert!((plain / exact - 1.0).abs() > 1e-11, "{plain}");
     }
 
+    /// Solid 0 of `cad` as BRepGProp integrates it on its own (one thread, summed about
+    /// the origin, to the default tolerance).
+    fn brepgprop_own(cad: &Cad) -> MassProperties3d {
+        let r = testing::reference(cad, 0, DEFAULT_TOLERANCE, 1e-6).unwrap();
+        MassProperties3d {
+            volume: r[0],
+            mass: r[0],
+            centroid: Point3::new(r[1], r[2], r[3]),
+            inertia: Matrix3::from_row_slice(&r[4..13]),
+        }
+    }
+
     /// The largest difference of `a` from `b`, relative: the volume to itself, the
     /// centroid to `size`, the tensor to its largest entry.
     fn apart(a: &MassProperties3d, b: &MassProperties3d, size: f64) -> f64 {
@@ -1526,13 +1538,7 @@ mod tests {
         let (lo, hi) = (s.bounding_box.min, s.bounding_box.max);
         let size = (0..3).map(|k| (hi[k] - lo[k]).powi(2)).sum::<f64>().sqrt();
         let moved = apart(&s.properties, &f.properties, size);
-        let r = testing::reference(&cad, 0, DEFAULT_TOLERANCE, 1e-6).unwrap();
-        let own = MassProperties3d {
-            volume: r[0],
-            mass: r[0],
-            centroid: Point3::new(r[1], r[2], r[3]),
-            inertia: Matrix3::from_row_slice(&r[4..13]),
-        };
+        let own = brepgprop_own(&cad);
         let brepgprop = apart(&own, &f.properties, size);
         eprintln!("1e-12 to 1e-13: {moved:e}; BRepGProp's own: {brepgprop:e}");
         assert!(moved < 1e-11, "{moved:e}");
@@ -1553,13 +1559,7 @@ mod tests {
         assert_eq!(s.faces, 117);
         let (lo, hi) = (s.bounding_box.min, s.bounding_box.max);
         let size = (0..3).map(|k| (hi[k] - lo[k]).powi(2)).sum::<f64>().sqrt();
-        let r = testing::reference(&cad, 0, DEFAULT_TOLERANCE, 1e-6).unwrap();
-        let own = MassProperties3d {
-            volume: r[0],
-            mass: r[0],
-            centroid: Point3::new(r[1], r[2], r[3]),
-            inertia: Matrix3::from_row_slice(&r[4..13]),
-        };
+        let own = brepgprop_own(&cad);
         let brepgprop = apart(&own, &s.properties, size);
         assert!(brepgprop < 1e-12, "{brepgprop:e}");
         // 14,644,823.285 mm³ (0.0146448 m³: a plate 800 × 450 mm with pockets and holes).
