@@ -853,11 +853,24 @@ mod tests {
     /// `inward`).
     fn needle(x: f64, y: f64, wide: f64, long: f64, inward: bool) -> Vec<[Point3<f64>; 3]> {
         let (s3, s2, s6) = (3f64.sqrt(), 2f64.sqrt(), 6f64.sqrt());
-        let (d, u, v) = (
+        let frame = [
             [1.0 / s3; 3],
             [1.0 / s2, -1.0 / s2, 0.0],
             [1.0 / s6, 1.0 / s6, -2.0 / s6],
-        );
+        ];
+        needle_in(frame, x, y, wide, long, inward)
+    }
+
+    /// [`needle`] along `frame[0]`, across along `frame[1]` and `frame[2]`.
+    fn needle_in(
+        frame: [[f64; 3]; 3],
+        x: f64,
+        y: f64,
+        wide: f64,
+        long: f64,
+        inward: bool,
+    ) -> Vec<[Point3<f64>; 3]> {
+        let [d, u, v] = frame;
         let at = |a: f64, b: f64, t: f64| {
             Point3::from([0, 1, 2].map(|m| (x + a) * u[m] + (y + b) * v[m] + t * d[m]))
         };
@@ -881,21 +894,31 @@ mod tests {
     /// `check_apart` on shells given one after another, with the points looked up in a
     /// turned frame (checking that they were) and in the file's.
     fn both(shells: &[Vec<[Point3<f64>; 3]>]) -> [Result<Verdict, Refusal>; 2] {
+        let (found, turned) = either(shells);
+        assert!(turned, "the frame was not turned");
+        found
+    }
+
+    /// `check_apart` on shells given one after another, with the points looked up in a
+    /// turned frame if it allows and in the file's, and whether it turned.
+    fn either(shells: &[Vec<[Point3<f64>; 3]>]) -> ([Result<Verdict, Refusal>; 2], bool) {
         let tris: Vec<[Point3<f64>; 3]> = shells.concat();
         let labels: Vec<u32> = shells
             .iter()
             .enumerate()
             .flat_map(|(s, t)| std::iter::repeat_n(s as u32, t.len()))
             .collect();
-        [true, false].map(|turn| {
+        let mut turned = false;
+        let found = [true, false].map(|turn| {
             TURNED.set(if turn { None } else { Some(false) });
             let got = check_apart(&labels, shells.len(), |t| tris[t], false).map(|(v, _)| v);
             if turn {
-                assert_eq!(TURNED.get(), Some(true), "the frame was not turned");
+                turned = TURNED.get() == Some(true);
             }
             TURNED.set(None);
             got
-        })
+        });
+        (found, turned)
     }
 
     #[test]
@@ -928,6 +951,82 @@ mod tests {
             "{turned:?}"
         );
         assert_eq!(turned, plain);
+    }
+
+    #[test]
+    fn random_crowds_of_needles_are_looked_up_alike_in_a_turned_frame() {
+        // Needles along (1, 1, 1), each tilted a little off it, some rounded to 6
+        // significant digits, with thinner needles put inside some (inward: cavities;
+        // outward: bodies inside bodies, refused) and others across the gaps.
+        use crate::test_rng::Lcg;
+        let round6 = |x: f64| {
+            if x == 0.0 {
+                return x;
+            }
+            let e = 10f64.powi(5 - x.abs().log10().floor() as i32);
+            (x * e).round() / e
+        };
+        let mut turns = 0;
+        for seed in 0..24u64 {
+            let mut rng = Lcg(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) + 1);
+            let n = 64 + rng.below(200) as usize;
+            let side = (n as f64).sqrt().ceil() as usize;
+            let rounded = rng.below(2) == 0;
+            let mut shells: Vec<Vec<[Point3<f64>; 3]>> = Vec::new();
+            let mut kinds = [0usize; 3];
+            for k in 0..n {
+                // Over 10 long, a tilt of 2e-4 moves an end by 2e-3 of the 0.01 between
+                // needles: turned, their boxes still lie apart.
+                let tilt = 2e-4 * (rng.unit() - 0.5);
+                let d = nalgebra::Vector3::new(1.0 + tilt, 1.0 - tilt, 1.0).normalize();
+                let u = d.cross(&nalgebra::Vector3::z()).normalize();
+                let v = d.cross(&u);
+                let frame = [d, u, v].map(|w| [w.x, w.y, w.z]);
+                let (x, y) = (0.01 * (k / side) as f64, 0.01 * (k % side) as f64);
+                let wide = 1e-3 * (1.0 + rng.unit());
+                let long = 5.0 + 5.0 * rng.unit();
+                let mut needle = needle_in(frame, x, y, wide, long, false);
+                if rounded {
+                    for t in &mut needle {
+                        for p in t.iter_mut() {
+                            *p = p.map(round6);
+                        }
+                    }
+                }
+                shells.push(needle);
+                match rng.below(16) {
+                    0 => {
+                        // A cavity: a thinner needle inside, inward.
+                        let inner =
+                            needle_in(frame, x + 2e-4, y + 2e-4, 0.3 * wide, 0.8 * long, true);
+                        shells.push(inner);
+                        kinds[0] += 1;
+                    }
+                    1 if kinds[1] == 0 => {
+                        // A body inside a body: refused.
+                        let inner =
+                            needle_in(frame, x + 2e-4, y + 2e-4, 0.3 * wide, 0.8 * long, false);
+                        shells.push(inner);
+                        kinds[1] += 1;
+                    }
+                    _ => kinds[2] += 1,
+                }
+            }
+            let ([turned, plain], was) = either(&shells);
+            assert_eq!(turned, plain, "seed {seed}");
+            turns += was as usize;
+            if kinds[1] == 0 {
+                let v = turned.unwrap_or_else(|e| panic!("seed {seed}: {e:?}"));
+                assert_eq!(v.cavities, kinds[0], "seed {seed}");
+            } else {
+                assert!(
+                    matches!(turned, Err(Refusal::Misplaced { .. })),
+                    "seed {seed}: {turned:?}"
+                );
+            }
+        }
+        // Most crowds were looked up turned (the others' boxes were no crowd to begin with).
+        assert!(turns >= 12, "{turns} of 24");
     }
 
     #[test]
