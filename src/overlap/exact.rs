@@ -26,6 +26,51 @@ pub(super) fn separated(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> bool {
     first != 0 && side(&t2[1]) == first && side(&t2[2]) == first
 }
 
+/// True when an axis across an edge of each (`e₁ × e₂`, as computed: any axis will do)
+/// separates the triangles, decided in floating point: each corner's projection
+/// `a·(p − t1[0])` is trusted to within `8ε Σ|aₖ dₖ|` of its exact value (`d` the rounded
+/// difference, within `ε|dₖ|` of the exact one, and the dot product within `3ε` of its
+/// terms' sum), so intervals apart by more than that are apart exactly. With the planes'
+/// normals ([`separated`]) these are the axes on which two disjoint triangles always lie
+/// apart; here only clear gaps count, so false means "not settled". Triangles that touch,
+/// even at a point, are never called apart, so nothing that [`meet`] records (a graze, a
+/// corner passed through) is missed.
+pub(super) fn apart_across_edges(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> bool {
+    let r = t1[0];
+    let d = |p: &[f64; 3]| [p[0] - r[0], p[1] - r[1], p[2] - r[2]];
+    let (d1, d2) = (t1.map(|p| d(&p)), t2.map(|p| d(&p)));
+    let edge = |t: &[[f64; 3]; 3], k: usize| {
+        let (p, q) = (t[k], t[(k + 1) % 3]);
+        [q[0] - p[0], q[1] - p[1], q[2] - p[2]]
+    };
+    // Each corner's interval on axis `a`, and the hull of a triangle's.
+    let span = |a: &[f64; 3], ds: &[[f64; 3]; 3]| {
+        ds.iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), d| {
+                let s = a[0] * d[0] + a[1] * d[1] + a[2] * d[2];
+                let b = 8.0
+                    * f64::EPSILON
+                    * ((a[0] * d[0]).abs() + (a[1] * d[1]).abs() + (a[2] * d[2]).abs());
+                (lo.min(s - b), hi.max(s + b))
+            })
+    };
+    for i in 0..3 {
+        let e1 = edge(t1, i);
+        for j in 0..3 {
+            let a = cross3(&e1, &edge(t2, j));
+            if !a.iter().all(|x| x.is_finite()) || a == [0.0; 3] {
+                continue;
+            }
+            let (lo1, hi1) = span(&a, &d1);
+            let (lo2, hi2) = span(&a, &d2);
+            if hi1 < lo2 || hi2 < lo1 {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// True when some corner of `t2` lies off `t1`'s plane, decided in floating point with the
 /// error bound of [`separated`]: then the two are not coplanar. False means "not settled".
 pub(super) fn off_plane(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> bool {

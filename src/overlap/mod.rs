@@ -642,7 +642,7 @@ fn search_numbered<S: Soup>(
         let found = if shared(ids, i, j) == 1 {
             across_corner(&ci, &cj, clear)?
         } else {
-            if separated(&ci, &cj) || separated(&cj, &ci) {
+            if separated(&ci, &cj) || separated(&cj, &ci) || apart_across_edges(&ci, &cj) {
                 return None;
             }
             let mut graze = None;
@@ -1330,6 +1330,77 @@ mod tests {
             }
         }
         assert!(settled > 3_000, "{settled}");
+    }
+
+    #[test]
+    fn the_edge_axes_filter_never_calls_touching_or_crossing_triangles_apart() {
+        use crate::test_rng::Lcg;
+        let mut rng = Lcg(7);
+        // Random pairs, far from the origin, tiny and huge: whenever the filter says
+        // apart, the exact test finds no crossing, no coincidence, and nothing touching
+        // (no graze, no corner passed through).
+        let mut settled = 0;
+        for k in 0..30_000 {
+            let scale = [1e-9, 1.0, 1e9][k % 3];
+            let offset = [0.0, 1e6, -1e8][k % 3];
+            let mut p = || [0, 1, 2].map(|_| offset + scale * (rng.unit() - 0.5));
+            let t1 = [p(), p(), p()];
+            let t2 = [p(), p(), p()];
+            if apart_across_edges(&t1, &t2) {
+                settled += 1;
+                let (mut graze, mut corner) = (None, None);
+                assert!(
+                    meet(&t1, &t2, &mut graze, &mut corner).is_none(),
+                    "{t1:?} {t2:?}"
+                );
+                assert!(graze.is_none() && corner.is_none(), "{t1:?} {t2:?}");
+            }
+        }
+        assert!(settled > 1_000, "{settled}");
+        // Pairs that touch by construction, on a grid of even integers (midpoints exact),
+        // scaled by powers of two and moved far away (exactly): a corner of one on an
+        // edge of the other, an edge through an edge, a shared corner, a corner on the
+        // other's face. Never apart.
+        let mut g = || (2 * rng.below(9) as i64 - 8) as f64;
+        for k in 0..20_000 {
+            let (scale, offset) = (
+                [0.5f64.powi(40), 1.0, 2f64.powi(30)][k % 3],
+                [0.0, 1e6, -1e8][k % 3],
+            );
+            let mut q = || [g(), g(), g()];
+            let t1 = [q(), q(), q()];
+            let mid = |a: [f64; 3], b: [f64; 3]| [0, 1, 2].map(|c| (a[c] + b[c]) / 2.0);
+            let (a, b) = (t1[k % 3], t1[(k + 1) % 3]);
+            let m = mid(a, b);
+            let other = q();
+            let t2 = match (k / 3) % 4 {
+                // A corner on an edge.
+                0 => [m, q(), q()],
+                // An edge through an edge: from `m + w` to `m - w`.
+                1 => {
+                    let w = q();
+                    [
+                        [0, 1, 2].map(|c| m[c] + w[c]),
+                        [0, 1, 2].map(|c| m[c] - w[c]),
+                        other,
+                    ]
+                }
+                // A shared corner.
+                2 => [a, q(), q()],
+                // A corner on the face, at a quarter, a half and a quarter of the way to
+                // its corners (exact: quarters).
+                _ => {
+                    let c = mid(m, mid(b, t1[(k + 2) % 3]));
+                    [c, q(), q()]
+                }
+            };
+            // Exact: powers of two, and offsets that keep every value an integer or a
+            // half-integer below 2^53 (or add nothing).
+            let place = |t: [[f64; 3]; 3]| t.map(|p| p.map(|x| offset + scale * x));
+            let (t1, t2) = (place(t1), place(t2));
+            assert!(!apart_across_edges(&t1, &t2), "{t1:?} {t2:?}");
+            assert!(!apart_across_edges(&t2, &t1), "{t1:?} {t2:?}");
+        }
     }
     use super::*;
     use crate::soup::VertexSoup;
