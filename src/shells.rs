@@ -481,7 +481,8 @@ impl Probes<'_> {
             .collect();
         // Each axis scaled by a power of two (exactly) to bring the boxes' mean sides
         // within a factor of two of the shortest, so that the grid's cubic cells fit them:
-        // slivers are as long along the first axis as they were, and as thin across.
+        // along the slivers (the first axis) the boxes shrink until they are about as
+        // long as they are wide.
         let mean = [0, 1, 2]
             .map(|k| boxes.iter().map(|b| b.1[k] - b.0[k]).sum::<f64>() / n_shells.max(1) as f64);
         let shortest = mean
@@ -499,8 +500,8 @@ impl Probes<'_> {
         if !scale.iter().all(|&s| s.is_finite() && s > 0.0) {
             return None;
         }
-        // Multiplying by a positive number is monotone, rounded or not: a box holds a
-        // point's scaled image exactly when it held its image.
+        // Multiplying by a positive number is monotone, rounded or not: a box that held a
+        // point's image holds its scaled image.
         let boxes: Vec<Bounds> = boxes
             .into_iter()
             .map(|(lo, hi)| {
