@@ -31,8 +31,8 @@ pub(super) fn separated(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> bool {
 /// `a·(p − t1[0])` is trusted to within `8ε Σ|aₖ dₖ|` of its exact value (`d` the rounded
 /// difference, within `ε|dₖ|` of the exact one, and the dot product within `3ε` of its
 /// terms' sum), so intervals apart by more than that are apart exactly. With the planes'
-/// normals ([`separated`]) these are the axes on which two disjoint triangles always lie
-/// apart; here only clear gaps count, so false means "not settled". Triangles that touch,
+/// normals ([`separated`]) these are the axes on which two disjoint triangles not in one
+/// plane always lie apart; here only clear gaps count, so false means "not settled". Triangles that touch,
 /// even at a point, are never called apart, so nothing that [`meet`] records (a graze, a
 /// corner passed through) is missed.
 pub(super) fn apart_across_edges(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> bool {
