@@ -138,12 +138,19 @@ def needle_bundle(n):
         cross = [(0.0, 0.0), (1e-3, 0.0), (0.0, 1e-3)]
         lo = [at(a, b, 0.0) for a, b in cross]
         hi = [at(a, b, 10.0) for a, b in cross]
-        tris.append((lo[0], lo[2], lo[1]))
-        tris.append((hi[0], hi[1], hi[2]))
-        for m in range(3):
-            q = (m + 1) % 3
-            tris.append((lo[m], lo[q], hi[q]))
-            tris.append((lo[m], hi[q], hi[m]))
+        tris.extend(prism(lo, hi))
+    return tris
+
+
+def prism(lo, hi):
+    """The 8 triangles of a triangular prism from its end triangles `lo` and `hi` (corner k
+    of one above corner k of the other), outward when `lo` runs counterclockwise seen
+    from `hi`."""
+    tris = [(lo[0], lo[2], lo[1]), (hi[0], hi[1], hi[2])]
+    for m in range(3):
+        q = (m + 1) % 3
+        tris.append((lo[m], lo[q], hi[q]))
+        tris.append((lo[m], hi[q], hi[m]))
     return tris
 
 
@@ -204,12 +211,7 @@ def random_sticks(n, length=10.0, width=0.02, gap=0.1):
         cross = [(0.0, 0.0), (width, 0.0), (0.0, width)]
         lo = [tuple(p[i] + a * u[i] + b * v[i] for i in range(3)) for a, b in cross]
         hi = [tuple(q[i] + a * u[i] + b * v[i] for i in range(3)) for a, b in cross]
-        tris.append((lo[0], lo[2], lo[1]))
-        tris.append((hi[0], hi[1], hi[2]))
-        for m in range(3):
-            k = (m + 1) % 3
-            tris.append((lo[m], lo[k], hi[k]))
-            tris.append((lo[m], hi[k], hi[m]))
+        tris.extend(prism(lo, hi))
     return tris
 
 
