@@ -188,7 +188,7 @@ pub(super) fn grid_of(tris: &mut [Tri], factor: f64) -> Option<Grid> {
     }
     let dims = [0, 1, 2].map(|k| ((size[k] * inv[k]) as u64).clamp(1, AXIS_CELLS));
     let mut grid = Grid {
-        cells: crate::scratch::Scratch::new(0, false)?,
+        cells: crate::scratch::Scratch::new(0, crate::scratch::Pages::Lazy)?,
         starts: std::sync::OnceLock::new(),
         large: Vec::new(),
         lo,
@@ -232,7 +232,10 @@ pub(super) fn grid_of(tris: &mut [Tri], factor: f64) -> Option<Grid> {
         let s = spans(tri);
         (covers(&s) <= MAX_CELLS).then_some(s)
     };
-    let mut scratch = crate::scratch::Scratch::<Cell>::new(block_len.iter().sum(), false)?;
+    let mut scratch = crate::scratch::Scratch::<Cell>::new(
+        block_len.iter().sum(),
+        crate::scratch::Pages::Populated,
+    )?;
     // SAFETY: zeroed integers.
     let cells = unsafe { scratch.assume_init_mut() };
     {

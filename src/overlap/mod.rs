@@ -345,9 +345,9 @@ fn record_of<S: Soup>(soup: &S, t: usize) -> Tri {
     record(&c, t, faces_mask(&c))
 }
 
-/// Every triangle's record, made on every core: in scratch memory (huge pages were tried:
-/// faster at best, but direct compaction of fragmented memory made them slower as often),
-/// or, if that cannot be had, a vector.
+/// Every triangle's record, made on every core: in scratch memory whose pages the map
+/// makes at once (huge pages were tried: faster at best, but direct compaction of
+/// fragmented memory made them slower as often), or, if that cannot be had, a vector.
 enum Records {
     Scratch(crate::scratch::Scratch<Tri>),
     Owned(Vec<Tri>),
@@ -356,7 +356,7 @@ enum Records {
 impl Records {
     /// The records `make(t)` of triangles `0..n`.
     fn new(n: usize, make: impl Fn(usize) -> Tri + Sync) -> Records {
-        match crate::scratch::Scratch::<Tri>::new(n, false) {
+        match crate::scratch::Scratch::<Tri>::new(n, crate::scratch::Pages::Populated) {
             Some(mut s) => {
                 s.uninit()
                     .par_chunks_mut(1 << 12)

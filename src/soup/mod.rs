@@ -32,7 +32,7 @@ use crate::body::{Body, BoundingBox};
 use crate::fans::{Fans, Hubs};
 use crate::io::stl;
 use crate::mass3d::MassProperties3d;
-use crate::scratch::{Scratch, Shared};
+use crate::scratch::{Pages, Scratch, Shared};
 use crate::sums::Sums;
 use nalgebra::Point3;
 use rayon::prelude::*;
@@ -403,7 +403,7 @@ where
     F: Fn(std::ops::Range<usize>, &mut [std::mem::MaybeUninit<u16>], Option<&mut [u8]>) -> Block<P>
         + Sync,
 {
-    let mut local = Scratch::<u16>::new(3 * n, true)?;
+    let mut local = Scratch::<u16>::new(3 * n, Pages::Huge)?;
     let range = |b: usize| b * BLOCK..((b + 1) * BLOCK).min(n);
     let blocks = match masks {
         Some(masks) => local

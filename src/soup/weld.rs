@@ -227,7 +227,7 @@ pub(super) fn components(
     distinct: usize,
     repeated: bool,
 ) -> Option<Components> {
-    let mut scratch = Scratch::<u32>::new(ids, false)?;
+    let mut scratch = Scratch::<u32>::new(ids, Pages::Populated)?;
     // SAFETY: zeroed u32s.
     let parent: &mut [u32] = unsafe { &mut *(scratch.uninit() as *mut [_] as *mut [u32]) };
     let mut unions = 0;
@@ -278,7 +278,7 @@ impl Components {
         // SAFETY: zeroed or written u32s.
         let parent: &mut [u32] = unsafe { &mut *(self.parent.uninit() as *mut [_] as *mut [u32]) };
         // Each root's label plus one (0: not numbered yet).
-        let mut scratch = Scratch::<u32>::new(parent.len(), false)?;
+        let mut scratch = Scratch::<u32>::new(parent.len(), Pages::Lazy)?;
         // SAFETY: zeroed u32s.
         let label_of: &mut [u32] = unsafe { scratch.assume_init_mut() };
         let mut labels = Vec::with_capacity(local.len() / 3);
