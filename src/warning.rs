@@ -112,13 +112,28 @@ impl fmt::Display for Warning {
                 }
                 Ok(())
             }
-            Warning::Touching(c) => write!(
-                f,
-                "{} contact(s) between bodies cross by at most {}, within the rounding of the coordinates: taken for touching (at most {} of volume counted twice)",
-                c.count,
-                num(c.max_depth),
-                num(c.volume_bound)
-            ),
+            Warning::Touching(c) => {
+                if c.count > 0 {
+                    write!(
+                        f,
+                        "{} contact(s) between bodies cross by at most {}, within the rounding of the coordinates: taken for touching (at most {} of volume counted twice)",
+                        c.count,
+                        num(c.max_depth),
+                        num(c.volume_bound)
+                    )?;
+                }
+                if c.folds > 0 {
+                    if c.count > 0 {
+                        write!(f, "; ")?;
+                    }
+                    write!(
+                        f,
+                        "{} face(s) fold over themselves in their own plane (triangles turned over flat onto their neighbours, no volume between the layers): each taken for the flat face its outline bounds",
+                        c.folds
+                    )?;
+                }
+                Ok(())
+            }
             Warning::OverlapSummed(at) => write!(
                 f,
                 "{at}: overlapping space is counted twice (summed as asked)"

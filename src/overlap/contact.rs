@@ -268,6 +268,7 @@ pub(super) fn verify<S: Soup>(
         count: contacts.len(),
         max_depth: deepest,
         volume_bound: deepest * faces,
+        folds: 0,
     }))
 }
 

@@ -52,6 +52,7 @@ use std::borrow::Cow;
 mod alone;
 pub(crate) mod contact;
 mod exact;
+mod fold;
 mod frame;
 mod graze;
 mod grid;
@@ -525,6 +526,18 @@ fn search_numbered<S: Soup>(
     let passing = std::sync::Mutex::new(Vec::<Passing>::new());
     // Crossings within the coordinates' precision: followed afterwards.
     let contacts = std::sync::Mutex::new(Vec::<Contact>::new());
+    // Coplanar faces lying on each other facing the same way: refused afterwards unless
+    // they lie within one face folded over itself in its plane (see [`fold`]).
+    let lying = std::sync::Mutex::new(fold::Lying::default());
+    let coincide = |o: Overlap| -> Option<Overlap> {
+        if mode == Mode::Solid
+            && let Ok(mut v) = lying.lock()
+        {
+            v.add(o);
+            return None;
+        }
+        Some(o)
+    };
     let precision = std::sync::OnceLock::<Precision>::new();
     // Around edges that more than two faces share (parts meeting along an edge), which
     // have no face across in `nbr`: the faces paired about the edge across the solid
@@ -607,18 +620,18 @@ fn search_numbered<S: Soup>(
                 if clear == [true, true] {
                     return None;
                 }
-                let coincide = (clear == [false, false]
+                let coincide_kind = (clear == [false, false]
                     && parallel(&ci, &cj)
                     && cj.iter().all(|p| orient(&ci[0], &ci[1], &ci[2], p) == 0))
                 .then(|| coplanar(&ci, &cj))
                 .flatten();
-                if let Some(kind) = coincide {
+                if let Some(kind) = coincide_kind {
                     if let Kind::Coincide(at) = kind
                         && flush(i, j, &ci, &cj, at)
                     {
                         return None;
                     }
-                    return Some(Overlap {
+                    return coincide(Overlap {
                         first: i,
                         second: j,
                         kind,
@@ -704,11 +717,16 @@ fn search_numbered<S: Soup>(
             }
             return None;
         }
-        Some(Overlap {
+        let lying = matches!(found, Kind::Coincide(_));
+        let o = Overlap {
             first: i,
             second: j,
             kind: found,
-        })
+        };
+        if lying {
+            return coincide(o);
+        }
+        Some(o)
     };
     let test = |i: usize, j: usize| -> Option<Overlap> {
         if tris[i].same_patch(&tris[j]) {
@@ -870,6 +888,9 @@ fn search_numbered<S: Soup>(
                 .reduce(|| None, earliest)
         })
         .fold(found, earliest);
+    // Pairs lying on each other: refused unless within a fold.
+    let (refused, folds) = fold::judge(soup, ids, &nbr, lying.into_inner().unwrap_or_default());
+    let found = earliest(found, refused);
     if let Some(o) = found {
         return Err(o);
     }
@@ -908,11 +929,20 @@ fn search_numbered<S: Soup>(
     if let Some(o) = found {
         return Err(o);
     }
-    if contacts.is_empty() {
-        return Ok(None);
-    }
-    let precision = precision.get_or_init(|| Precision::of(soup));
-    contact::verify(soup, tris, ids, &nbr, contacts, precision)
+    let touching = if contacts.is_empty() {
+        None
+    } else {
+        let precision = precision.get_or_init(|| Precision::of(soup));
+        contact::verify(soup, tris, ids, &nbr, contacts, precision)?
+    };
+    Ok(match (touching, folds) {
+        (c, 0) => c,
+        (Some(c), folds) => Some(Contacts { folds, ..c }),
+        (None, folds) => Some(Contacts {
+            folds,
+            ..Contacts::default()
+        }),
+    })
 }
 
 /// Cells of more entries than this are looked at for a major patch or a star's hub whose

@@ -386,7 +386,7 @@ fn overlapping_angles(mut angles: Vec<Angle>) -> Vec<(u32, u32)> {
 
 /// The signed axis a triangle faces most (the coordinate to drop and the `orient2d` sign
 /// there), checked exactly; `None` for a degenerate triangle.
-fn facing(c: &[[f64; 3]; 3]) -> Option<(usize, i8)> {
+pub(super) fn facing(c: &[[f64; 3]; 3]) -> Option<(usize, i8)> {
     let n = cross3(
         &[c[1][0] - c[0][0], c[1][1] - c[0][1], c[1][2] - c[0][2]],
         &[c[2][0] - c[0][0], c[2][1] - c[0][1], c[2][2] - c[0][2]],
@@ -830,7 +830,7 @@ fn join(
 /// the triangles do (seen with coordinate `drop` left out); else the triangles on the
 /// outline where it fails (none when no place can be named: a ring not closed, or not one
 /// ring turning the triangles' way).
-fn outline<S: Soup>(
+pub(super) fn outline<S: Soup>(
     soup: &S,
     of: &[u32],
     ids: &[u32],

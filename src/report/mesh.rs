@@ -106,6 +106,7 @@ impl MeshReport {
                 count: c.count,
                 max_depth: c.max_depth * k,
                 volume_bound: c.volume_bound * k * k * k,
+                ..c
             }),
             junctions: body.junctions.map(|j| crate::body::Junctions {
                 largest_offset: j.largest_offset * k,

@@ -652,3 +652,113 @@ fn boxes_side_by_side_with_flush_walls_pass_and_pushed_together_are_refused() {
         }
     }
 }
+
+/// A cube `[0, 3]³` as OBJ text, its top face a 3 × 3 grid whose inner point at (1, 1) is
+/// moved to `(vx, 1)` in the face's plane: past x = 2 some of the face's triangles turn
+/// over flat onto their neighbours (a zero-volume fold).
+fn folded_top_obj(vx: f64) -> String {
+    let mut points: Vec<[f64; 3]> = Vec::new();
+    let mut at = |p: [f64; 3]| match points.iter().position(|q| *q == p) {
+        Some(k) => k + 1,
+        None => {
+            points.push(p);
+            points.len()
+        }
+    };
+    let top = |i: usize, j: usize| {
+        let x = if (i, j) == (1, 1) { vx } else { i as f64 };
+        [x, j as f64, 3.0]
+    };
+    let mut faces: Vec<[usize; 3]> = Vec::new();
+    let mut poly = |vs: Vec<[f64; 3]>, at: &mut dyn FnMut([f64; 3]) -> usize| {
+        for k in 1..vs.len() - 1 {
+            faces.push([at(vs[0]), at(vs[k]), at(vs[k + 1])]);
+        }
+    };
+    let b = |x: f64, y: f64| [x, y, 0.0];
+    poly(vec![b(0., 0.), b(0., 3.), b(3., 3.), b(3., 0.)], &mut at);
+    let side = |f: &dyn Fn(usize) -> [f64; 3], down: bool| -> Vec<[f64; 3]> {
+        let mut v: Vec<[f64; 3]> = (0..4).map(f).collect();
+        if down {
+            v.reverse();
+        }
+        v
+    };
+    poly(
+        [vec![b(0., 0.), b(3., 0.)], side(&|i| top(i, 0), true)].concat(),
+        &mut at,
+    );
+    poly(
+        [vec![b(3., 0.), b(3., 3.)], side(&|j| top(3, j), true)].concat(),
+        &mut at,
+    );
+    poly(
+        [vec![b(3., 3.), b(0., 3.)], side(&|i| top(i, 3), false)].concat(),
+        &mut at,
+    );
+    poly(
+        [vec![b(0., 3.), b(0., 0.)], side(&|j| top(0, j), false)].concat(),
+        &mut at,
+    );
+    for i in 0..3 {
+        for j in 0..3 {
+            let q = [top(i, j), top(i + 1, j), top(i + 1, j + 1), top(i, j + 1)];
+            poly(q.to_vec(), &mut at);
+        }
+    }
+    let mut s = String::new();
+    for p in &points {
+        s += &format!("v {} {} {}\n", p[0], p[1], p[2]);
+    }
+    for f in &faces {
+        s += &format!("f {} {} {}\n", f[0], f[1], f[2]);
+    }
+    s
+}
+
+#[test]
+fn a_face_folded_over_itself_in_its_plane_passes_with_a_warning() {
+    // Moved within its fan: nothing to say.
+    let (code, v, err) = run("unfolded.obj", &folded_top_obj(1.5));
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(v["contacts"].is_null(), "{v}");
+    // Past it: one fold, the cube's volume and moments, a warning naming the fold.
+    for vx in [2.3, 3.4] {
+        let (code, v, err) = run("folded.obj", &folded_top_obj(vx));
+        assert_eq!(code, 0, "{err}");
+        assert!((volume(&v) - 27.0).abs() < 1e-12, "{}", volume(&v));
+        let i = &v["inertia_tensor"];
+        assert!((i[0][0].as_f64().unwrap() - 40.5).abs() < 1e-12, "{i}");
+        assert!(
+            err.contains("1 face(s) fold over themselves in their own plane"),
+            "{err}"
+        );
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        let c = &v["contacts"];
+        assert_eq!(
+            (c["folds"].as_u64(), c["count"].as_u64()),
+            (Some(1), Some(0)),
+            "{c}"
+        );
+        assert_eq!(c["volume_bound"].as_f64(), Some(0.0), "{c}");
+    }
+    // Twice in one file: the copies' faces lie on each other, facing the same way.
+    let once = folded_top_obj(2.3);
+    let n = once.lines().filter(|l| l.starts_with("v ")).count();
+    let moved: String = once
+        .lines()
+        .map(|l| match l.strip_prefix("f ") {
+            Some(f) => {
+                let k: Vec<usize> = f
+                    .split(' ')
+                    .map(|x| x.parse::<usize>().unwrap() + n)
+                    .collect();
+                format!("f {} {} {}\n", k[0], k[1], k[2])
+            }
+            None => format!("{l}\n"),
+        })
+        .collect();
+    let (code, _, err) = run("folded_twice.obj", &(once + &moved));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("coincide"), "{err}");
+}

@@ -1,0 +1,385 @@
+//! Faces folded over themselves in their own plane: zero-volume folds.
+//!
+//! A face split into triangles whose inner point was moved across an edge of its fan, in
+//! the face's plane, folds: some triangles turn over and lie flat on their neighbours. The
+//! surface still encloses the same solid. Seen along the plane's normal, each point of the
+//! plane is covered by the face's triangles facing one way, less those facing the other,
+//! as many times as the winding number of the face's boundary around it (each triangle
+//! covers its inside once, the way it turns; shared edges cancel), and the solid angle a
+//! set of coplanar triangles subtends from any point off the plane adds up the same way.
+//! So wherever the boundary is one simple ring, the folded face counts exactly like the
+//! flat face that ring bounds: every winding number, and so the volume and every moment,
+//! is the same. Two of its triangles facing the same way and lying on each other are then
+//! not two layers of a solid, and are not refused as coinciding.
+//!
+//! The rule, for two coplanar triangles found lying on each other facing the same way:
+//! grow the *plane group* of the first across its edges to every neighbour whose corners
+//! all lie exactly in its plane (exact `orient3d`), facing either way. The pair is a fold
+//! when the second triangle is in that group, the group has triangles facing both ways,
+//! and the group's outline (its edges not shared within it, as its triangles run them,
+//! seen along the plane's dominant axis) is one ring, closed, neither crossing nor touching
+//! itself, turning the way the pair faces (`patch::outline`, the test flat patches pass).
+//! Anything else is refused as coinciding, as before. Triangles of other faces are still
+//! tested against each of the group's triangles, so a crossing through the folded face
+//! is found as through any face; where the fold reaches past the ring (a fin outside the
+//! face, covered once each way), a triangle touching it there is judged against the
+//! triangles, not the ring, and may be refused.
+
+use super::*;
+use ahash::AHashMap as HashMap;
+
+/// No group, in [`Groups::of`].
+const NONE: u32 = u32::MAX;
+
+/// Pairs found lying on each other that a fold could explain are kept up to this many;
+/// past it (a body placed twice lies on itself everywhere) the earliest is refused as
+/// before, unjudged.
+const KEPT: usize = 1 << 16;
+
+/// The pairs found lying on each other facing the same way, gathered by the search on
+/// every core ([`Lying::add`]) and judged afterwards ([`judge`]).
+#[derive(Default)]
+pub(super) struct Lying {
+    pairs: Vec<Overlap>,
+    /// The earliest pair of all.
+    first: Option<Overlap>,
+    /// More than [`KEPT`] pairs were found.
+    over: bool,
+}
+
+impl Lying {
+    /// Notes a pair found lying on another.
+    pub(super) fn add(&mut self, o: Overlap) {
+        self.first = earliest(self.first.take(), Some(o.clone()));
+        if self.pairs.len() < KEPT {
+            self.pairs.push(o);
+        } else {
+            self.over = true;
+        }
+    }
+}
+
+/// The plane groups grown so far, each judged a fold or not.
+struct Groups {
+    /// Each triangle's group, by its least triangle's index, if grown ([`NONE`] if not).
+    of: Vec<u32>,
+    /// Whether each group (by its least triangle's index) is a fold.
+    folds: HashMap<u32, bool>,
+}
+
+/// Judges the pairs found lying on each other facing the same way (in [`Mode::Solid`]):
+/// the earliest that is not within a fold (see the module's documentation), and how many
+/// folds hold the others.
+pub(super) fn judge<S: Soup>(
+    soup: &S,
+    ids: &[u32],
+    nbr: &[u32],
+    lying: Lying,
+) -> (Option<Overlap>, usize) {
+    if lying.over {
+        return (lying.first, 0);
+    }
+    let mut pairs = lying.pairs;
+    pairs.sort_unstable_by_key(|o| (o.first, o.second));
+    let mut groups = Groups {
+        of: Vec::new(),
+        folds: HashMap::new(),
+    };
+    let mut refused = None;
+    for o in pairs {
+        if groups.of.is_empty() {
+            groups.of = vec![NONE; soup.len()];
+        }
+        let g = match groups.of[o.first] {
+            NONE => groups.grow(soup, ids, nbr, o.first),
+            g => g,
+        };
+        if !(groups.folds[&g] && groups.of[o.second] == g) {
+            refused = earliest(refused, Some(o));
+        }
+    }
+    let folds = groups.folds.values().filter(|&&f| f).count();
+    (refused, folds)
+}
+
+impl Groups {
+    /// Grows the plane group of triangle `seed` (see the module's documentation), marks
+    /// its triangles with its least one's index, and judges whether it is a fold; that
+    /// index.
+    fn grow<S: Soup>(&mut self, soup: &S, ids: &[u32], nbr: &[u32], seed: usize) -> u32 {
+        let corners = |t: usize| soup.triangle(t).map(|p| p.coords());
+        let plane = corners(seed);
+        let mut members = vec![seed as u32];
+        // Marked while growing with the seed's index, then with the least member's.
+        self.of[seed] = seed as u32;
+        let mut next = 0;
+        while next < members.len() {
+            let t = members[next] as usize;
+            next += 1;
+            for k in 0..3 {
+                let u = nbr[3 * t + k];
+                if u == crate::fans::NONE || self.of[u as usize] != NONE {
+                    continue;
+                }
+                let c = corners(u as usize);
+                if c.iter()
+                    .all(|p| orient(&plane[0], &plane[1], &plane[2], p) == 0)
+                {
+                    self.of[u as usize] = seed as u32;
+                    members.push(u);
+                }
+            }
+        }
+        members.sort_unstable();
+        let id = members[0];
+        for &t in &members {
+            self.of[t as usize] = id;
+        }
+        let fold = is_fold(soup, ids, nbr, &self.of, &members, &plane);
+        self.folds.insert(id, fold);
+        id
+    }
+}
+
+/// Whether the coplanar triangles `members` (ascending; each marked in `of` with the
+/// least one's index, and no other triangle) are a fold of one face: facing both ways,
+/// their outline one simple ring turning the way the triangle with corners `plane` faces.
+fn is_fold<S: Soup>(
+    soup: &S,
+    ids: &[u32],
+    nbr: &[u32],
+    of: &[u32],
+    members: &[u32],
+    plane: &[[f64; 3]; 3],
+) -> bool {
+    let Some((drop, sign)) = patch::facing(plane) else {
+        return false;
+    };
+    let turns = |t: u32| {
+        let c = soup.triangle(t as usize).map(|p| project(p.coords(), drop));
+        orient2(&c[0], &c[1], &c[2])
+    };
+    // Facing both ways: a group facing one way only, lying on itself, is two layers.
+    if !members.iter().any(|&t| turns(t) == -sign) {
+        return false;
+    }
+    let Ok(edges) = patch::outline(soup, of, ids, nbr, members, drop, sign) else {
+        return false;
+    };
+    // One ring: its points joined by its edges are one piece (rings never touch).
+    let mut parent: HashMap<u64, u64> = HashMap::new();
+    fn root(parent: &HashMap<u64, u64>, mut x: u64) -> u64 {
+        while let Some(&p) = parent.get(&x)
+            && p != x
+        {
+            x = p;
+        }
+        x
+    }
+    for [a, b] in edges.keys().copied() {
+        parent.entry(a).or_insert(a);
+        parent.entry(b).or_insert(b);
+        let (ra, rb) = (root(&parent, a), root(&parent, b));
+        if ra != rb {
+            parent.insert(ra.max(rb), ra.min(rb));
+        }
+    }
+    let mut roots: Vec<u64> = parent.keys().map(|&p| root(&parent, p)).collect();
+    roots.sort_unstable();
+    roots.dedup();
+    roots.len() == 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::soup::VertexSoup;
+    use crate::test_rng::Lcg;
+
+    type T3 = [[f64; 3]; 3];
+
+    /// A cube `[0, 3]³` moved by `by`, its top face a 3 × 3 grid of unit squares (two
+    /// triangles each) whose inner point at (1, 1) is moved to `(v[0], v[1])` in the
+    /// face's plane; its sides fanned from a bottom corner up to the top face's edge
+    /// points, so that the surface is closed.
+    fn folded_cube(v: [f64; 2], by: [f64; 3]) -> Vec<T3> {
+        let p = |x: f64, y: f64, z: f64| [x + by[0], y + by[1], z + by[2]];
+        let top = |i: usize, j: usize| {
+            let (x, y) = if (i, j) == (1, 1) {
+                (v[0], v[1])
+            } else {
+                (i as f64, j as f64)
+            };
+            p(x, y, 3.0)
+        };
+        let mut t: Vec<T3> = Vec::new();
+        // A convex polygon, listed anticlockwise seen from outside, fanned from its first.
+        let mut poly = |vs: Vec<[f64; 3]>| {
+            for k in 1..vs.len() - 1 {
+                t.push([vs[0], vs[k], vs[k + 1]]);
+            }
+        };
+        let (o, s) = (0.0, 3.0);
+        poly(vec![p(o, o, o), p(o, s, o), p(s, s, o), p(s, o, o)]);
+        let edge = |f: &dyn Fn(usize) -> [f64; 3], up: bool| -> Vec<[f64; 3]> {
+            let mut v: Vec<[f64; 3]> = (0..4).map(f).collect();
+            if !up {
+                v.reverse();
+            }
+            v
+        };
+        poly([vec![p(o, o, o), p(s, o, o)], edge(&|i| top(i, 0), false)].concat());
+        poly([vec![p(s, o, o), p(s, s, o)], edge(&|j| top(3, j), false)].concat());
+        poly([vec![p(s, s, o), p(o, s, o)], edge(&|i| top(i, 3), true)].concat());
+        poly([vec![p(o, s, o), p(o, o, o)], edge(&|j| top(0, j), true)].concat());
+        for i in 0..3 {
+            for j in 0..3 {
+                let (a, b, c, d) = (top(i, j), top(i + 1, j), top(i + 1, j + 1), top(i, j + 1));
+                t.push([a, b, c]);
+                t.push([a, c, d]);
+            }
+        }
+        t
+    }
+
+    fn soup(t: &[T3]) -> Vec<[f64; 3]> {
+        t.iter().flat_map(|t| t.iter().copied()).collect()
+    }
+
+    /// The check's verdict on triangles `t`: the folds found, or the refusal's kind.
+    fn verdict(t: &[T3]) -> Result<usize, Kind> {
+        check(&VertexSoup(&soup(t)))
+            .map(|c| c.map_or(0, |c| c.folds))
+            .map_err(|o| o.kind)
+    }
+
+    /// The volume and the inertia tensor's diagonal about the centroid, at unit density.
+    fn moments(t: &[T3]) -> (f64, [f64; 3]) {
+        let s = crate::soup::solid(&VertexSoup(&soup(t))).expect("closed");
+        let i = s.properties.inertia;
+        (s.properties.volume, [i[(0, 0)], i[(1, 1)], i[(2, 2)]])
+    }
+
+    #[test]
+    fn a_face_folded_in_its_plane_is_one_fold_and_counts_as_the_flat_face() {
+        // Moved within its fan: no fold. Past the far side of its fan (x = 2), along
+        // x, along y, or both: triangles turn over onto their neighbours.
+        assert_eq!(verdict(&folded_cube([1.5, 1.25], [0.0; 3])), Ok(0));
+        for v in [[2.3, 1.0], [1.0, 2.6], [2.4, 2.7], [2.9, 0.1]] {
+            // Far from the origin, at full precision (short coordinates there would say
+            // the file was rounded to a few digits: the fold's overlaps would then be
+            // contacts within that rounding, see `contact`).
+            for by in [
+                [0.0; 3],
+                [1234567.891011, -31234567.12345679, 5000000.765432101],
+                [-0.123456789, 0.2512345678, -100000000.31415927],
+            ] {
+                let t = folded_cube(v, by);
+                assert_eq!(verdict(&t), Ok(1), "{v:?} {by:?}");
+                let (volume, diagonal) = moments(&t);
+                assert!(
+                    (volume - 27.0).abs() < 1e-12 * 27.0 * (1.0 + by[2].abs()),
+                    "{volume}"
+                );
+                // A cube of side 3: 27 · (9 + 9) / 12 about every axis.
+                for d in diagonal {
+                    assert!((d - 40.5).abs() < 1e-6, "{v:?} {by:?} {d}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn random_folds_within_the_face_pass_and_keep_the_cube_s_moments() {
+        // The inner point anywhere in the face (off the grid's lines): its fan covers the
+        // face's squares around it once, net, whatever folds.
+        let mut rng = Lcg(21);
+        let mut folded = 0;
+        for _ in 0..200 {
+            let v = [0.05 + 2.9 * rng.unit(), 0.05 + 2.9 * rng.unit()];
+            if v.iter().any(|x| (x - x.round()).abs() < 1e-3) {
+                continue;
+            }
+            let t = folded_cube(v, [0.0; 3]);
+            let found = verdict(&t);
+            assert!(matches!(found, Ok(0 | 1)), "{v:?}: {found:?}");
+            folded += usize::from(found == Ok(1));
+            let (volume, diagonal) = moments(&t);
+            assert!((volume - 27.0).abs() < 1e-12, "{v:?} {volume}");
+            for d in diagonal {
+                assert!((d - 40.5).abs() < 1e-11, "{v:?} {d}");
+            }
+        }
+        assert!(folded > 50, "{folded}");
+    }
+
+    #[test]
+    fn a_fold_does_not_hide_two_layers_or_a_crossing() {
+        let fold = folded_cube([2.3, 1.0], [0.0; 3]);
+        // The same folded cube twice: its faces lie on the other's, facing the same way.
+        let twice = [fold.clone(), fold.clone()].concat();
+        assert!(matches!(verdict(&twice), Err(Kind::Coincide(_))));
+        // A second cube whose top face lies in the folded face's plane, over the fold:
+        // not of the folded face (no edge joins it), so two layers.
+        let mut beside = fold.clone();
+        beside.extend(folded_cube([1.0, 1.0], [1.5, 0.5, 0.0]));
+        assert!(verdict(&beside).is_err());
+        // A box through the folded face, where the fold lies.
+        let stick = crate::shape::Shape3d::Box {
+            size: [0.2, 0.2, 2.0],
+        }
+        .tessellate(0);
+        let mut pierced = fold.clone();
+        pierced.extend(stick.triangles.iter().map(|t| {
+            t.map(|k| {
+                let p = stick.vertices[k as usize];
+                [p[0] + 1.9, p[1] + 0.9, p[2] + 3.0]
+            })
+        }));
+        assert!(
+            matches!(verdict(&pierced), Err(Kind::Cross(_))),
+            "{:?}",
+            verdict(&pierced)
+        );
+    }
+
+    #[test]
+    fn a_fold_reaching_past_its_face_passes_unless_an_edge_runs_through_its_fin() {
+        // The inner point moved past the face's edge (x = 3): the fold is a fin outside
+        // the cube, two layers facing opposite ways, and the face's outline is still the
+        // square. The side face meets the fin only along its top edge, at the fin's own
+        // edges: one fold.
+        let t = folded_cube([3.4, 1.0], [0.0; 3]);
+        assert_eq!(verdict(&t), Ok(1));
+        assert!((moments(&t).0 - 27.0).abs() < 1e-12);
+        // A unit cube whose top face is one fan around a point 0.3 past its edge: the
+        // fan's triangle to the far edge runs over the side face's top edge, and its edge
+        // passes exactly through that edge there. Judged triangle by triangle, that is a
+        // crossing, and it is refused (a known limit: the fold itself is sound).
+        let (o, l) = (0.0, 1.0);
+        let c = |x: f64, y: f64, z: f64| [x, y, z];
+        let apex = c(1.3, 0.5, l);
+        let mut fan = vec![
+            [c(o, o, o), c(l, l, o), c(l, o, o)],
+            [c(o, o, o), c(o, l, o), c(l, l, o)],
+            [c(o, o, o), c(l, o, o), c(l, o, l)],
+            [c(o, o, o), c(l, o, l), c(o, o, l)],
+            [c(l, o, o), c(l, l, o), c(l, l, l)],
+            [c(l, o, o), c(l, l, l), c(l, o, l)],
+            [c(l, l, o), c(o, l, o), c(o, l, l)],
+            [c(l, l, o), c(o, l, l), c(l, l, l)],
+            [c(o, l, o), c(o, o, o), c(o, o, l)],
+            [c(o, l, o), c(o, o, l), c(o, l, l)],
+        ];
+        let rim = [c(o, o, l), c(l, o, l), c(l, l, l), c(o, l, l)];
+        for k in 0..4 {
+            fan.push([apex, rim[k], rim[(k + 1) % 4]]);
+        }
+        assert!((moments(&fan).0 - 1.0).abs() < 1e-15);
+        assert!(
+            matches!(verdict(&fan), Err(Kind::Cross(_))),
+            "{:?}",
+            verdict(&fan)
+        );
+    }
+}
