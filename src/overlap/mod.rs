@@ -19,7 +19,9 @@
 //! - **coinciding**: two coplanar triangles facing the same way whose interiors overlap
 //!   (no edge line of either separates them). Two bodies pressed face to face have such
 //!   faces facing opposite ways, and pass; the same body twice, or two boxes overlapping by
-//!   half, have them facing the same way.
+//!   half, have them facing the same way. Unless both lie in one face folded over itself
+//!   in its plane, whose outline is one simple ring: a zero-volume fold, which counts as
+//!   the flat face the ring bounds (`fold.rs`).
 //!
 //! - **the same way round an edge**: where more than two faces meet at an edge (bodies
 //!   sharing it), the faces in angular order around it must alternate in the direction
