@@ -7,9 +7,9 @@
 //! as many times as the winding number of the face's boundary around it (each triangle
 //! covers its inside once, the way it turns; shared edges cancel), and the solid angle a
 //! set of coplanar triangles subtends from any point off the plane adds up the same way.
-//! So wherever the boundary is one simple ring, the folded face counts exactly like the
-//! flat face that ring bounds: every winding number, and so the volume and every moment,
-//! is the same. Two of its triangles facing the same way and lying on each other are then
+//! So wherever the boundary is simple rings (an outer ring and holes in it), the folded
+//! face counts exactly like the flat face they bound: every winding number, and so the
+//! volume and every moment, is the same. Two of its triangles facing the same way and lying on each other are then
 //! not two layers of a solid, and are not refused as coinciding.
 //!
 //! The rule, for two coplanar triangles found lying on each other facing the same way:
@@ -17,8 +17,11 @@
 //! all lie exactly in its plane (exact `orient3d`), facing either way. The pair is a fold
 //! when the second triangle is in that group, the group has triangles facing both ways,
 //! and the group's outline (its edges not shared within it, as its triangles run them,
-//! seen along the plane's dominant axis) is one ring, closed, neither crossing nor touching
-//! itself, turning the way the pair faces (`patch::outline`, the test flat patches pass).
+//! seen along the plane's dominant axis) is rings, closed, neither crossing nor touching
+//! (`patch::outline`, the test flat patches pass), one turning the way the pair faces and
+//! the others (holes, at most [`MAX_HOLES`]) the other way, each inside the first and in no
+//! other hole: then the cover is one layer inside the first ring and out of the holes, and
+//! none elsewhere.
 //! Anything else is refused as coinciding, as before. Triangles of other faces are still
 //! tested against each of the group's triangles, so a crossing through the folded face
 //! is found as through any face; where the fold reaches past the ring (a fin outside the
@@ -163,31 +166,44 @@ fn is_fold<S: Soup>(
     if !members.iter().any(|&t| turns(t) == -sign) {
         return false;
     }
-    let Ok(edges) = patch::outline(soup, of, ids, nbr, members, drop, sign) else {
+    let Ok(outline) = patch::outline(soup, of, ids, nbr, members, drop, sign) else {
         return false;
     };
-    // One ring: its points joined by its edges are one piece (rings never touch).
-    let mut parent: HashMap<u64, u64> = HashMap::new();
-    fn root(parent: &HashMap<u64, u64>, mut x: u64) -> u64 {
-        while let Some(&p) = parent.get(&x)
-            && p != x
-        {
-            x = p;
-        }
-        x
+    // The rings neither cross nor touch, and one turns the pair's way: the others, turning
+    // the other way, are holes, each taking one off the cover where it lies. The cover is
+    // one layer at most, and nowhere less than none, when every hole lies in the outer
+    // ring and in no other hole.
+    let rings = outline.rings();
+    if rings > MAX_HOLES + 1 {
+        return false;
     }
-    for [a, b] in edges.keys().copied() {
-        parent.entry(a).or_insert(a);
-        parent.entry(b).or_insert(b);
-        let (ra, rb) = (root(&parent, a), root(&parent, b));
-        if ra != rb {
-            parent.insert(ra.max(rb), ra.min(rb));
+    let holes = || (0..rings).filter(|&k| k != outline.outer);
+    holes().all(|h| {
+        let p = outline.ring(h)[0];
+        winds(outline.ring(outline.outer), p)
+            && !holes().any(|o| o != h && winds(outline.ring(o), p))
+    })
+}
+
+/// A folded face's outline is judged with at most this many holes (each is looked for
+/// in every other).
+const MAX_HOLES: usize = 64;
+
+/// Whether the ring `ring` winds around the point `p`, which lies on none of its edges
+/// (exact: the crossing rule with `orient2`).
+fn winds(ring: &[nalgebra::Point2<f64>], p: nalgebra::Point2<f64>) -> bool {
+    let p = [p.x, p.y];
+    let mut winding = 0i64;
+    for (k, a) in ring.iter().enumerate() {
+        let b = ring[(k + 1) % ring.len()];
+        let (a, b) = ([a.x, a.y], [b.x, b.y]);
+        if a[1] <= p[1] && p[1] < b[1] && orient2(&a, &b, &p) > 0 {
+            winding += 1;
+        } else if b[1] <= p[1] && p[1] < a[1] && orient2(&a, &b, &p) < 0 {
+            winding -= 1;
         }
     }
-    let mut roots: Vec<u64> = parent.keys().map(|&p| root(&parent, p)).collect();
-    roots.sort_unstable();
-    roots.dedup();
-    roots.len() == 1
+    winding != 0
 }
 
 #[cfg(test)]
@@ -341,6 +357,96 @@ mod tests {
             "{:?}",
             verdict(&pierced)
         );
+    }
+
+    /// A plate `[0, 6]² × [0, 2]` with square holes through it (grid cells `holes`, each
+    /// `[i, i + 1] × [j, j + 1]`), its top and bottom faces grids of unit squares (two
+    /// triangles each), its walls along every edge of the top's outline; the top face's
+    /// inner point at `from` moved to `to` in its plane.
+    fn holed_plate(holes: &[[usize; 2]], from: [usize; 2], to: [f64; 2]) -> Vec<T3> {
+        let cells: Vec<[usize; 2]> = (0..6)
+            .flat_map(|i| (0..6).map(move |j| [i, j]))
+            .filter(|c| !holes.contains(c))
+            .collect();
+        let flat = |i: usize, j: usize| [i as f64, j as f64];
+        let top = |i: usize, j: usize, z: f64| {
+            let p = if [i, j] == from && z > 0.0 {
+                to
+            } else {
+                flat(i, j)
+            };
+            [p[0], p[1], z]
+        };
+        let mut t: Vec<T3> = Vec::new();
+        // Each cell's two triangles, anticlockwise seen from above, as corners (i, j).
+        let mut plan: Vec<[[usize; 2]; 3]> = Vec::new();
+        for &[i, j] in &cells {
+            plan.push([[i, j], [i + 1, j], [i + 1, j + 1]]);
+            plan.push([[i, j], [i + 1, j + 1], [i, j + 1]]);
+        }
+        for q in &plan {
+            t.push(q.map(|[i, j]| top(i, j, 2.0)));
+            let b = q.map(|[i, j]| top(i, j, 0.0));
+            t.push([b[0], b[2], b[1]]);
+        }
+        // The outline: edges of one triangle only, each as that triangle runs it.
+        let edges: Vec<[[usize; 2]; 2]> = plan
+            .iter()
+            .flat_map(|q| (0..3).map(move |k| [q[k], q[(k + 1) % 3]]))
+            .collect();
+        for &[a, b] in &edges {
+            if edges.contains(&[b, a]) {
+                continue;
+            }
+            let (a0, b0) = (top(a[0], a[1], 0.0), top(b[0], b[1], 0.0));
+            let (a1, b1) = (top(a[0], a[1], 2.0), top(b[0], b[1], 2.0));
+            t.push([a0, b0, b1]);
+            t.push([a0, b1, a1]);
+        }
+        t
+    }
+
+    #[test]
+    fn a_folded_face_with_holes_passes_when_each_hole_lies_alone_in_it() {
+        // One hole, then two; the fold (the point at (1, 1) moved past its fan, to x =
+        // 2.3) beside them.
+        for holes in [
+            vec![[3, 3]],
+            vec![[3, 3], [4, 1]],
+            vec![[2, 4], [4, 4], [4, 1]],
+        ] {
+            let flat = holed_plate(&holes, [1, 1], [1.0, 1.0]);
+            assert_eq!(verdict(&flat), Ok(0), "{holes:?}");
+            let t = holed_plate(&holes, [1, 1], [2.3, 1.0]);
+            assert_eq!(verdict(&t), Ok(1), "{holes:?}");
+            let v = 2.0 * (36 - holes.len()) as f64;
+            assert!((moments(&t).0 - v).abs() < 1e-12, "{holes:?}");
+        }
+    }
+
+    #[test]
+    fn a_ring_winds_around_the_points_inside_it_either_way_round() {
+        let p = |x: f64, y: f64| nalgebra::Point2::new(x, y);
+        // An L, both ways round, with points inside, outside, level with its corners.
+        let l = [
+            p(0., 0.),
+            p(2., 0.),
+            p(2., 1.),
+            p(1., 1.),
+            p(1., 2.),
+            p(0., 2.),
+        ];
+        let back: Vec<_> = l.iter().rev().copied().collect();
+        for ring in [&l[..], &back[..]] {
+            assert!(winds(ring, p(0.5, 0.5)));
+            assert!(winds(ring, p(1.5, 0.5)));
+            assert!(winds(ring, p(0.5, 1.5)));
+            assert!(!winds(ring, p(1.5, 1.5)));
+            assert!(!winds(ring, p(1.5, 1.0 + 1e-300)));
+            assert!(winds(ring, p(0.5, 1.0)));
+            assert!(!winds(ring, p(-1.0, 1.0)));
+            assert!(!winds(ring, p(3.0, 0.0)));
+        }
     }
 
     #[test]

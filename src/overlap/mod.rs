@@ -20,8 +20,8 @@
 //!   (no edge line of either separates them). Two bodies pressed face to face have such
 //!   faces facing opposite ways, and pass; the same body twice, or two boxes overlapping by
 //!   half, have them facing the same way. Unless both lie in one face folded over itself
-//!   in its plane, whose outline is one simple ring: a zero-volume fold, which counts as
-//!   the flat face the ring bounds (`fold.rs`).
+//!   in its plane, whose outline is simple rings (an outer one and holes in it): a
+//!   zero-volume fold, which counts as the flat face they bound (`fold.rs`).
 //!
 //! - **the same way round an edge**: where more than two faces meet at an edge (bodies
 //!   sharing it), the faces in angular order around it must alternate in the direction

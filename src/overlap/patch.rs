@@ -429,7 +429,7 @@ pub(super) fn find<S: Soup>(
     let mut groups = join(run_masks, touching, &runs, &run_of);
     // A patch's flat form if it is one, or the triangles where its outline fails.
     let check_why = |of: &[u32], members: &[u32], drop: usize, sign: i8| {
-        let outline = outline(soup, of, ids, nbr, members, drop, sign)?;
+        let outline = outline(soup, of, ids, nbr, members, drop, sign)?.edges;
         Ok::<_, Vec<u32>>(
             (members.len() >= FLAT_MIN)
                 .then(|| flat(soup, ids, members, drop, sign, outline))
@@ -825,11 +825,11 @@ fn join(
     groups
 }
 
-/// A patch's outline edges (of `members`, its triangles, ascending; corners' point numbers, ascending, and the patch's triangle on each),
-/// if they form rings that neither cross nor touch, exactly one of them turning the way
-/// the triangles do (seen with coordinate `drop` left out); else the triangles on the
-/// outline where it fails (none when no place can be named: a ring not closed, or not one
-/// ring turning the triangles' way).
+/// A patch's outline (of `members`, its triangles, ascending: its edges not shared within
+/// it, [`Outline`]), if they form rings that neither cross nor touch, exactly one of them
+/// turning the way the triangles do (seen with coordinate `drop` left out); else the
+/// triangles on the outline where it fails (none when no place can be named: a ring not
+/// closed, or not one ring turning the triangles' way).
 pub(super) fn outline<S: Soup>(
     soup: &S,
     of: &[u32],
@@ -838,7 +838,7 @@ pub(super) fn outline<S: Soup>(
     members: &[u32],
     drop: usize,
     sign: i8,
-) -> Result<HashMap<[u64; 2], u32>, Vec<u32>> {
+) -> Result<Outline, Vec<u32>> {
     // The patch's id: its first member's index.
     let Some(&id) = members.first() else {
         return Err(Vec::new());
@@ -910,6 +910,8 @@ pub(super) fn outline<S: Soup>(
     let mut edge_of: Vec<u32> = Vec::with_capacity(edges.len());
     let mut starts = Vec::new();
     let mut turning = 0;
+    // The ring turning the triangles' way.
+    let mut outer = 0;
     for first in 0..edges.len() {
         if used[first] {
             continue;
@@ -935,6 +937,7 @@ pub(super) fn outline<S: Soup>(
         let at = |k: usize| [r[k % len].x, r[k % len].y];
         if orient2(&at(low + len - 1), &at(low), &at(low + 1)) == sign {
             turning += 1;
+            outer = starts.len() - 1;
         }
     }
     if turning != 1 {
@@ -947,10 +950,39 @@ pub(super) fn outline<S: Soup>(
         let tri = |r: crate::sweep::EdgeRef| edges[edge_of[starts[r.ring] + r.index] as usize].4;
         return Err(vec![tri(c.a), tri(c.b)]);
     }
-    Ok(edges
-        .iter()
-        .map(|e| ([e.0.min(e.1), e.0.max(e.1)], e.4))
-        .collect())
+    Ok(Outline {
+        edges: edges
+            .iter()
+            .map(|e| ([e.0.min(e.1), e.0.max(e.1)], e.4))
+            .collect(),
+        points,
+        starts,
+        outer,
+    })
+}
+
+/// A patch's outline ([`outline`]).
+pub(super) struct Outline {
+    /// Its edges (corners' point numbers, ascending) and the patch's triangle on each.
+    pub(super) edges: HashMap<[u64; 2], u32>,
+    /// Its rings' points, one ring after another, each as its triangles run it.
+    pub(super) points: Vec<nalgebra::Point2<f64>>,
+    /// Where each ring starts in `points`, and after the last the end.
+    pub(super) starts: Vec<usize>,
+    /// The ring turning the triangles' way (the others turn the other way).
+    pub(super) outer: usize,
+}
+
+impl Outline {
+    /// Ring `k`'s points.
+    pub(super) fn ring(&self, k: usize) -> &[nalgebra::Point2<f64>] {
+        &self.points[self.starts[k]..self.starts[k + 1]]
+    }
+
+    /// How many rings.
+    pub(super) fn rings(&self) -> usize {
+        self.starts.len() - 1
+    }
 }
 
 /// The patch as a [`Flat`], if all its corners lie exactly in one plane.
