@@ -308,11 +308,21 @@ enum Mode {
 /// [`check`] (or, in [`Mode::Sheet`], [`doubled_faces`]), with pairs within patches passed
 /// over as `patches` says.
 fn search<S: Soup>(soup: &S, patches: Patches, mode: Mode) -> Result<Option<Contacts>, Overlap> {
+    search_at(soup, patches, mode, 0)
+}
+
+/// [`search`] within `depth` reshapings of folded faces ([`fold::beyond`]).
+fn search_at<S: Soup>(
+    soup: &S,
+    patches: Patches,
+    mode: Mode,
+    depth: u32,
+) -> Result<Option<Contacts>, Overlap> {
     if soup.len() < 2 {
         return Ok(None);
     }
     match crate::soup::welded_points(soup) {
-        Some(welded) => search_welded(soup, welded, patches, mode),
+        Some(welded) => search_welded_at(soup, welded, patches, mode, depth),
         // More triangles than any reader lets in (see `mesh::MAX_TRIANGLES`).
         None => Ok(None),
     }
@@ -387,9 +397,20 @@ impl Records {
 /// [`search`] with the corners welded.
 fn search_welded<S: Soup>(
     soup: &S,
+    welded: Welded,
+    patches: Patches,
+    mode: Mode,
+) -> Result<Option<Contacts>, Overlap> {
+    search_welded_at(soup, welded, patches, mode, 0)
+}
+
+/// [`search_welded`] within `depth` reshapings of folded faces ([`fold::beyond`]).
+fn search_welded_at<S: Soup>(
+    soup: &S,
     mut welded: Welded,
     patches: Patches,
     mode: Mode,
+    depth: u32,
 ) -> Result<Option<Contacts>, Overlap> {
     if soup.len() < 2 {
         return Ok(None);
@@ -409,9 +430,9 @@ fn search_welded<S: Soup>(
                 ids: &ids,
                 points: &points,
             };
-            search_numbered(&kept, Cow::Borrowed(&ids), found, patches, mode)
+            search_numbered(&kept, Cow::Borrowed(&ids), found, patches, mode, depth)
         }
-        (ids, None) => search_numbered(soup, Cow::Owned(ids), found, patches, mode),
+        (ids, None) => search_numbered(soup, Cow::Owned(ids), found, patches, mode, depth),
     }
 }
 
@@ -425,13 +446,15 @@ struct Found {
     masks: Option<Vec<u8>>,
 }
 
-/// [`search`] with the corners' point numbers `ids` and what the weld found.
+/// [`search`] with the corners' point numbers `ids` and what the weld found, within
+/// `depth` reshapings of folded faces.
 fn search_numbered<S: Soup>(
     soup: &S,
     ids: Cow<'_, [u32]>,
     found: Found,
     patches: Patches,
     mode: Mode,
+    depth: u32,
 ) -> Result<Option<Contacts>, Overlap> {
     let Found {
         nbr,
@@ -439,6 +462,28 @@ fn search_numbered<S: Soup>(
         groups,
         masks,
     } = found;
+    let ids: &[u32] = &ids;
+    let first = search_found(soup, ids, &nbr, hubs, groups, masks, patches, mode);
+    match first {
+        // A pair refused where a face folds past its outline: judged again with the
+        // folded face in the shape of its outline (see [`fold::beyond`]).
+        Err(o) if mode == Mode::Solid => fold::beyond(soup, ids, &nbr, o, depth),
+        r => r,
+    }
+}
+
+/// [`search_numbered`], once, with what the weld found.
+#[allow(clippy::too_many_arguments)]
+fn search_found<S: Soup>(
+    soup: &S,
+    ids: &[u32],
+    nbr: &[u32],
+    hubs: crate::fans::Hubs,
+    groups: Option<crate::soup::Groups>,
+    masks: Option<Vec<u8>>,
+    patches: Patches,
+    mode: Mode,
+) -> Result<Option<Contacts>, Overlap> {
     let n = soup.len();
     let corners = |t: usize| {
         let [a, b, c] = soup.triangle(t);
@@ -459,23 +504,22 @@ fn search_numbered<S: Soup>(
     let (mut records, runs) = if groups.is_none() && matches!(patches, Patches::Always) {
         let (records, runs) = rayon::join(
             || Records::new(n, make),
-            || patch::grow(&nbr, &masks, |_| false, corners),
+            || patch::grow(nbr, &masks, |_| false, corners),
         );
         (records, Some(runs))
     } else {
         (Records::new(n, make), None)
     };
     let tris = records.as_mut_slice();
-    let ids: &[u32] = &ids;
+    let ids: &[u32] = ids;
     // Small bodies alone, left out of the broad phase (see [`alone`]), found first: their
     // triangles are marked quiet, and the patches leave them out (their pairs are tested
     // directly, patch or no patch).
     let alone = groups.as_ref().and_then(|g| alone::alone(tris, g));
     let flats = match patches {
         Patches::Always => {
-            let runs =
-                runs.unwrap_or_else(|| patch::grow(&nbr, &masks, |t| tris[t].quiet, corners));
-            let flats = patch::find(soup, tris, ids, &nbr, runs);
+            let runs = runs.unwrap_or_else(|| patch::grow(nbr, &masks, |t| tris[t].quiet, corners));
+            let flats = patch::find(soup, tris, ids, nbr, runs);
             quiet(tris);
             flats
         }
@@ -484,7 +528,7 @@ fn search_numbered<S: Soup>(
         Patches::Never => Vec::new(),
     };
     // Hubs whose two triangles sharing only the hub meet only there (see [`star`]).
-    let stars = star::Stars::find(soup, ids, &nbr, &masks, &hubs);
+    let stars = star::Stars::find(soup, ids, nbr, &masks, &hubs);
     drop(hubs);
     drop(groups);
     // The broad phase, without the flat patches' triangles and the quiet ones.
@@ -548,7 +592,7 @@ fn search_numbered<S: Soup>(
     let paired = std::sync::OnceLock::<std::collections::HashMap<(u32, u8), u32>>::new();
     let paired_across = |f: usize, k: usize| -> Option<usize> {
         let map = paired.get_or_init(|| {
-            let faces = unpaired_faces(tris, &nbr, ids);
+            let faces = unpaired_faces(tris, nbr, ids);
             let precision = precision.get_or_init(|| Precision::of(soup));
             let mut map = std::collections::HashMap::new();
             for (e, x, y) in wedge::pairs_at(soup, ids, &faces, precision) {
@@ -891,7 +935,7 @@ fn search_numbered<S: Soup>(
         })
         .fold(found, earliest);
     // Pairs lying on each other: refused unless within a fold.
-    let (refused, folds) = fold::judge(soup, ids, &nbr, lying.into_inner().unwrap_or_default());
+    let (refused, folds) = fold::judge(soup, ids, nbr, lying.into_inner().unwrap_or_default());
     let found = earliest(found, refused);
     if let Some(o) = found {
         return Err(o);
@@ -935,7 +979,7 @@ fn search_numbered<S: Soup>(
         None
     } else {
         let precision = precision.get_or_init(|| Precision::of(soup));
-        contact::verify(soup, tris, ids, &nbr, contacts, precision)?
+        contact::verify(soup, tris, ids, nbr, contacts, precision)?
     };
     Ok(match (touching, folds) {
         (c, 0) => c,
