@@ -9,8 +9,9 @@
 //! set of coplanar triangles subtends from any point off the plane adds up the same way.
 //! So wherever the boundary is simple rings (an outer ring and holes in it), the folded
 //! face counts exactly like the flat face they bound: every winding number, and so the
-//! volume and every moment, is the same. Two of its triangles facing the same way and lying on each other are then
-//! not two layers of a solid, and are not refused as coinciding.
+//! volume and every moment, is the same. Two of its triangles facing the same way and
+//! lying on each other are then not two layers of a solid, and are not refused as
+//! coinciding.
 //!
 //! The rule, for two coplanar triangles found lying on each other facing the same way:
 //! grow the *plane group* of the first across its edges to every neighbour whose corners
@@ -18,10 +19,10 @@
 //! when the second triangle is in that group, the group has triangles facing both ways,
 //! and the group's outline (its edges not shared within it, as its triangles run them,
 //! seen along the plane's dominant axis) is rings, closed, neither crossing nor touching
-//! (`patch::outline`, the test flat patches pass), one turning the way the pair faces and
-//! the others (holes, at most [`MAX_HOLES`]) the other way, each inside the first and in no
-//! other hole: then the cover is one layer inside the first ring and out of the holes, and
-//! none elsewhere.
+//! (`patch::outline`, the test flat patches pass), one (the outer) turning either way and
+//! the others (holes, at most [`MAX_HOLES`]) the other way, each inside the outer one and
+//! in no other hole: then the cover is one layer inside the outer ring and out of the
+//! holes, facing the way the outer ring turns, and none elsewhere.
 //! Anything else is refused as coinciding, as before. Triangles of other faces are still
 //! tested against each of the group's triangles, so a crossing through the folded face
 //! is found as through any face. Where the fold reaches past its outline (a fin outside
@@ -198,7 +199,7 @@ fn fold_outline<S: Soup>(
             .ok()
             .map(|o| (o, sign))
     })?;
-    // The rings neither cross nor touch, and one turns the pair's way: the others, turning
+    // The rings neither cross nor touch, and one turns `sign`'s way: the others, turning
     // the other way, are holes, each taking one off the cover where it lies. The cover is
     // one layer at most, and nowhere less than none, when every hole lies in the outer
     // ring and in no other hole.
@@ -216,16 +217,17 @@ fn fold_outline<S: Soup>(
         .then_some((outline, drop, sign))
 }
 
-/// An outline of more points than this is not triangulated (ear clipping takes time in
-/// the square of the points that do not turn the polygon's way): the refusal stands.
+/// An outline of more points than this is not triangulated (ear clipping takes time as
+/// its points times those of them that do not turn the polygon's way): the refusal
+/// stands.
 const MAX_RING: usize = 1 << 12;
 
 /// At most this many reshapings within one another (each a new check, which may reshape
 /// again).
 const MAX_DEPTH: u32 = 4;
 
-/// A pair `o` refused (after `depth` reshapings), judged again where one of its triangles is of a fold whose outline
-/// is one ring (no holes): a fold reaching past that ring (a fin beyond the face's edge
+/// A pair `o` refused (after `depth` reshapings), judged again where one of its triangles
+/// is of a fold whose outline is one ring (no holes): a fold reaching past that ring (a fin beyond the face's edge
 /// or over a hole, the face's triangles covering it once each way) is judged triangle by
 /// triangle, and another face's edge passing exactly through one of its edges there reads
 /// as a crossing. The surface with each such fold's triangles replaced by a triangulation
@@ -263,8 +265,7 @@ pub(super) fn beyond<S: Soup>(
             .filter(|&u| groups.of[u as usize] == id)
             .collect();
         let plane = soup.triangle(t).map(|p| p.coords());
-        let Some((outline, drop, sign)) =
-            fold_outline(soup, ids, nbr, &groups.of, &members, &plane)
+        let Some((outline, _, sign)) = fold_outline(soup, ids, nbr, &groups.of, &members, &plane)
         else {
             continue;
         };
@@ -281,7 +282,6 @@ pub(super) fn beyond<S: Soup>(
         }
         let ring = outline.ring(0);
         let flat: Vec<[f64; 2]> = ring.iter().map(|p| [p.x, p.y]).collect();
-        let _ = drop;
         let Some(ears) = ear_clip(&flat, sign) else {
             continue;
         };
