@@ -100,7 +100,7 @@ pub(super) fn judge<S: Soup>(
             groups.of = vec![NONE; soup.len()];
         }
         let g = match groups.of[o.first] {
-            NONE => groups.grow(soup, ids, nbr, o.first),
+            NONE => groups.grow(soup, ids, nbr, o.first).id,
             g => g,
         };
         if !(groups.folds[&g] && groups.of[o.second] == g) {
@@ -111,11 +111,23 @@ pub(super) fn judge<S: Soup>(
     (refused, folds)
 }
 
+/// A plane group just grown ([`Groups::grow`]).
+struct Grown {
+    /// Its number: its least triangle's index.
+    id: u32,
+    /// Its triangles, ascending.
+    members: Vec<u32>,
+    /// Its outline, if it is a fold ([`fold_outline`]).
+    fold: Option<Fold>,
+}
+
+/// A fold's outline, the coordinate its rings drop, and the way its outer ring turns.
+type Fold = (patch::Outline, usize, i8);
+
 impl Groups {
     /// Grows the plane group of triangle `seed` (see the module's documentation), marks
-    /// its triangles with its least one's index, and judges whether it is a fold; that
-    /// index.
-    fn grow<S: Soup>(&mut self, soup: &S, ids: &[u32], nbr: &[u32], seed: usize) -> u32 {
+    /// its triangles with its least one's index, and judges whether it is a fold.
+    fn grow<S: Soup>(&mut self, soup: &S, ids: &[u32], nbr: &[u32], seed: usize) -> Grown {
         let corners = |t: usize| soup.triangle(t).map(|p| p.coords());
         let plane = corners(seed);
         let mut members = vec![seed as u32];
@@ -144,37 +156,18 @@ impl Groups {
         for &t in &members {
             self.of[t as usize] = id;
         }
-        let fold = is_fold(soup, ids, nbr, &self.of, &members, &plane, self.limit);
-        self.folds.insert(id, fold);
-        id
+        let fold = fold_outline(soup, ids, nbr, &self.of, &members, &plane, self.limit);
+        self.folds.insert(id, fold.is_some());
+        Grown { id, members, fold }
     }
 }
 
-/// Whether the coplanar triangles `members` (ascending; each marked in `of` with the
-/// least one's index, and no other triangle; in the plane of the triangle with corners
-/// `plane`) are a fold of one face: facing both ways, their outline simple rings, one
-/// outer and holes inside it turning the other way (see the module's documentation).
-fn is_fold<S: Soup>(
-    soup: &S,
-    ids: &[u32],
-    nbr: &[u32],
-    of: &[u32],
-    members: &[u32],
-    plane: &[[f64; 3]; 3],
-    limit: usize,
-) -> bool {
-    // The outline's edges, counted before it is read.
-    let id = members[0];
-    let edges = members
-        .iter()
-        .flat_map(|&t| nbr[3 * t as usize..3 * t as usize + 3].iter())
-        .filter(|&&u| u == crate::fans::NONE || of[u as usize] != id)
-        .count();
-    edges <= limit && fold_outline(soup, ids, nbr, of, members, plane).is_some()
-}
-
-/// [`is_fold`]'s outline when it holds (its outer ring turning either way), with the
-/// coordinate its rings drop and the way the outer ring turns.
+/// The outline of the coplanar triangles `members` (ascending; each marked in `of` with
+/// the least one's index, and no other triangle; in the plane of the triangle with
+/// corners `plane`) if they are a fold of one face: facing both ways, their outline
+/// simple rings, one outer (turning either way) and holes inside it turning the other
+/// way (see the module's documentation); `None` too when the outline has more than
+/// `limit` edges (not read).
 fn fold_outline<S: Soup>(
     soup: &S,
     ids: &[u32],
@@ -182,7 +175,17 @@ fn fold_outline<S: Soup>(
     of: &[u32],
     members: &[u32],
     plane: &[[f64; 3]; 3],
-) -> Option<(patch::Outline, usize, i8)> {
+    limit: usize,
+) -> Option<Fold> {
+    let id = members[0];
+    let edges = members
+        .iter()
+        .flat_map(|&t| nbr[3 * t as usize..3 * t as usize + 3].iter())
+        .filter(|&&u| u == crate::fans::NONE || of[u as usize] != id)
+        .count();
+    if edges > limit {
+        return None;
+    }
     let (drop, sign) = patch::facing(plane)?;
     let turns = |t: u32| {
         let c = soup.triangle(t as usize).map(|p| project(p.coords(), drop));
@@ -257,15 +260,11 @@ pub(super) fn beyond<S: Soup>(
         if groups.of[t] != NONE {
             continue;
         }
-        let id = groups.grow(soup, ids, nbr, t);
-        if !groups.folds[&id] {
-            continue;
-        }
-        let members: Vec<u32> = (0..n as u32)
-            .filter(|&u| groups.of[u as usize] == id)
-            .collect();
-        let plane = soup.triangle(t).map(|p| p.coords());
-        let Some((outline, _, sign)) = fold_outline(soup, ids, nbr, &groups.of, &members, &plane)
+        let Grown {
+            id,
+            members,
+            fold: Some((outline, _, sign)),
+        } = groups.grow(soup, ids, nbr, t)
         else {
             continue;
         };
@@ -415,46 +414,9 @@ mod tests {
 
     /// A cube `[0, 3]³` moved by `by`, its top face a 3 × 3 grid of unit squares (two
     /// triangles each) whose inner point at (1, 1) is moved to `(v[0], v[1])` in the
-    /// face's plane; its sides fanned from a bottom corner up to the top face's edge
-    /// points, so that the surface is closed.
+    /// face's plane ([`plate`]).
     fn folded_cube(v: [f64; 2], by: [f64; 3]) -> Vec<T3> {
-        let p = |x: f64, y: f64, z: f64| [x + by[0], y + by[1], z + by[2]];
-        let top = |i: usize, j: usize| {
-            let (x, y) = if (i, j) == (1, 1) {
-                (v[0], v[1])
-            } else {
-                (i as f64, j as f64)
-            };
-            p(x, y, 3.0)
-        };
-        let mut t: Vec<T3> = Vec::new();
-        // A convex polygon, listed anticlockwise seen from outside, fanned from its first.
-        let mut poly = |vs: Vec<[f64; 3]>| {
-            for k in 1..vs.len() - 1 {
-                t.push([vs[0], vs[k], vs[k + 1]]);
-            }
-        };
-        let (o, s) = (0.0, 3.0);
-        poly(vec![p(o, o, o), p(o, s, o), p(s, s, o), p(s, o, o)]);
-        let edge = |f: &dyn Fn(usize) -> [f64; 3], up: bool| -> Vec<[f64; 3]> {
-            let mut v: Vec<[f64; 3]> = (0..4).map(f).collect();
-            if !up {
-                v.reverse();
-            }
-            v
-        };
-        poly([vec![p(o, o, o), p(s, o, o)], edge(&|i| top(i, 0), false)].concat());
-        poly([vec![p(s, o, o), p(s, s, o)], edge(&|j| top(3, j), false)].concat());
-        poly([vec![p(s, s, o), p(o, s, o)], edge(&|i| top(i, 3), true)].concat());
-        poly([vec![p(o, s, o), p(o, o, o)], edge(&|j| top(0, j), true)].concat());
-        for i in 0..3 {
-            for j in 0..3 {
-                let (a, b, c, d) = (top(i, j), top(i + 1, j), top(i + 1, j + 1), top(i, j + 1));
-                t.push([a, b, c]);
-                t.push([a, c, d]);
-            }
-        }
-        t
+        plate(3, 3.0, &[], &[([1, 1], v)], by)
     }
 
     fn soup(t: &[T3]) -> Vec<[f64; 3]> {
@@ -558,13 +520,20 @@ mod tests {
         );
     }
 
-    /// A plate `[0, 6]² × [0, 2]` with square holes through it (grid cells `holes`, each
-    /// `[i, i + 1] × [j, j + 1]`), its top and bottom faces grids of unit squares (two
-    /// triangles each), its walls along every edge of the top's outline; the top face's
-    /// inner points at `moved[k].0` moved to `moved[k].1` in its plane.
-    fn holed_plate(holes: &[[usize; 2]], moved: &[([usize; 2], [f64; 2])]) -> Vec<T3> {
-        let cells: Vec<[usize; 2]> = (0..6)
-            .flat_map(|i| (0..6).map(move |j| [i, j]))
+    /// A plate `[0, n]² × [0, height]` moved by `by`, with square holes through it (grid
+    /// cells `holes`, each `[i, i + 1] × [j, j + 1]`), its top and bottom faces grids of
+    /// unit squares (two triangles each), its walls along every edge of the top's
+    /// outline; the top face's inner points at `moved[k].0` moved to `moved[k].1` in its
+    /// plane.
+    fn plate(
+        n: usize,
+        height: f64,
+        holes: &[[usize; 2]],
+        moved: &[([usize; 2], [f64; 2])],
+        by: [f64; 3],
+    ) -> Vec<T3> {
+        let cells: Vec<[usize; 2]> = (0..n)
+            .flat_map(|i| (0..n).map(move |j| [i, j]))
             .filter(|c| !holes.contains(c))
             .collect();
         let flat = |i: usize, j: usize| [i as f64, j as f64];
@@ -573,7 +542,7 @@ mod tests {
                 Some(m) if z > 0.0 => m.1,
                 _ => flat(i, j),
             };
-            [p[0], p[1], z]
+            [p[0] + by[0], p[1] + by[1], z + by[2]]
         };
         let mut t: Vec<T3> = Vec::new();
         // Each cell's two triangles, anticlockwise seen from above, as corners (i, j).
@@ -583,7 +552,7 @@ mod tests {
             plan.push([[i, j], [i + 1, j + 1], [i, j + 1]]);
         }
         for q in &plan {
-            t.push(q.map(|[i, j]| top(i, j, 2.0)));
+            t.push(q.map(|[i, j]| top(i, j, height)));
             let b = q.map(|[i, j]| top(i, j, 0.0));
             t.push([b[0], b[2], b[1]]);
         }
@@ -597,7 +566,7 @@ mod tests {
                 continue;
             }
             let (a0, b0) = (top(a[0], a[1], 0.0), top(b[0], b[1], 0.0));
-            let (a1, b1) = (top(a[0], a[1], 2.0), top(b[0], b[1], 2.0));
+            let (a1, b1) = (top(a[0], a[1], height), top(b[0], b[1], height));
             t.push([a0, b0, b1]);
             t.push([a0, b1, a1]);
         }
@@ -613,9 +582,9 @@ mod tests {
             vec![[3, 3], [4, 1]],
             vec![[2, 4], [4, 4], [4, 1]],
         ] {
-            let flat = holed_plate(&holes, &[]);
+            let flat = plate(6, 2.0, &holes, &[], [0.0; 3]);
             assert_eq!(verdict(&flat), Ok(0), "{holes:?}");
-            let t = holed_plate(&holes, &[([1, 1], [2.3, 1.0])]);
+            let t = plate(6, 2.0, &holes, &[([1, 1], [2.3, 1.0])], [0.0; 3]);
             assert_eq!(verdict(&t), Ok(1), "{holes:?}");
             let v = 2.0 * (36 - holes.len()) as f64;
             assert!((moments(&t).0 - v).abs() < 1e-12, "{holes:?}");
@@ -657,7 +626,7 @@ mod tests {
                     moved.push((from, to));
                 }
             }
-            let t = holed_plate(&holes, &moved);
+            let t = plate(6, 2.0, &holes, &moved, [0.0; 3]);
             let Ok(found) = verdict(&t) else { continue };
             passed += 1;
             folds += found;
