@@ -112,7 +112,7 @@ pub struct Body {
 ///
 /// # Examples
 /// ```
-/// let j = inertia::report::Junctions { points: 4, triangles: 4, largest_offset: 0.0 };
+/// let j = inertia::report::Junctions { points: 4, triangles: 4, largest_offset: 0.0, volume_bound: 0.0 };
 /// assert_eq!(j.points, 4);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -121,9 +121,13 @@ pub struct Junctions {
     pub points: usize,
     /// Triangles split at them (the report's triangle count is the split mesh's).
     pub triangles: usize,
-    /// The farthest such corner lay from its edge's line (within the coordinates'
-    /// rounding; 0 when every one lay on it exactly).
+    /// The farthest such corner lay from its edge's line (0 when every one lay on it
+    /// exactly).
     pub largest_offset: f64,
+    /// At most this much volume separates the split mesh from one whose corners lie on
+    /// their edges exactly (see [`crate::tolerance`]).
+    #[serde(default)]
+    pub volume_bound: f64,
 }
 
 /// Build items of a 3MF left out by their object's type, counted.
@@ -197,6 +201,7 @@ impl Body {
                     max_depth: x.max_depth.max(y.max_depth),
                     volume_bound: x.volume_bound + y.volume_bound,
                     folds: x.folds + y.folds,
+                    place: x.place.or(y.place),
                 }),
                 (x, y) => x.or(y),
             },
@@ -213,6 +218,7 @@ impl Body {
                     points: x.points + y.points,
                     triangles: x.triangles + y.triangles,
                     largest_offset: x.largest_offset.max(y.largest_offset),
+                    volume_bound: x.volume_bound + y.volume_bound,
                 }),
                 (x, y) => x.or(y),
             },
@@ -248,10 +254,11 @@ impl Body {
     }
 }
 
-/// Crossings and folds within the coordinates' own precision, accepted as touching.
+/// Crossings and folds within a repair's reach, accepted as touching (see
+/// [`crate::tolerance`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Contacts {
-    /// Pairs of triangles that cross, or enclose a wedge twice, within the precision.
+    /// Pairs of triangles that cross, or enclose a wedge twice, within reach.
     pub count: usize,
     /// The deepest of them: how far a corner lies inside the other body (or a face's
     /// corner past the other's plane).
@@ -266,6 +273,10 @@ pub struct Contacts {
     /// outlines bound. Not in `count`; left out of the JSON when there are none.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub folds: usize,
+    /// The first pair's triangles (numbered from 1) and a point where they cross, for a
+    /// message; not in the JSON.
+    #[serde(skip)]
+    pub place: Option<([usize; 2], [f64; 3])>,
 }
 
 /// Whether a count is zero (for `skip_serializing_if`).

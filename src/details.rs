@@ -13,6 +13,15 @@ pub use crate::soup::{
 pub use crate::sums::BLOCK;
 pub use crate::text::{clip, clip_to, human_bytes, num, tidy_numbers};
 
+/// The general path's mesh before the overlap check ([`Mesh::new`](crate::Mesh::new) runs
+/// it too), for the tests that hold the parallel pass's own checks to the general path's.
+///
+/// # Errors
+/// As [`Mesh::new`](crate::Mesh::new), but for the overlap check's.
+pub fn mesh_before_overlap_check(raw: &crate::RawMesh) -> crate::Result<crate::Mesh> {
+    crate::soup::general::build(raw, false).0
+}
+
 /// GeoJSON's one-piece reader alone, for the fuzz target that checks it and
 /// [`io::geojson::parse`](crate::io::geojson::parse)'s typed reader agree on every document.
 ///

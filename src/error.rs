@@ -247,6 +247,24 @@ pub enum Error {
         sum_allowed: bool,
     },
 
+    /// The repairs that make the mesh a closed solid that does not cross itself (corners
+    /// split into edges, crossings taken for contact) could change its volume by more
+    /// than the repair tolerance allows.
+    #[error(
+        "{repair} could change the volume by up to {} ({} of it), more than the repair tolerance {} allows",
+        num(*.bound), num(*.relative), num(*.tolerance)
+    )]
+    RepairTooLarge {
+        /// What was repaired, and where.
+        repair: Repair,
+        /// At most this much volume the repairs can change (in the mesh's units).
+        bound: f64,
+        /// `bound` over the volume.
+        relative: f64,
+        /// The tolerance it exceeds (relative to the volume).
+        tolerance: f64,
+    },
+
     /// A closed mesh whose integrals are not those of a body: it intersects itself.
     #[error(
         "the mesh intersects itself: its moments of inertia are not physical (volume {}, principal moments {}, {}, {})",
@@ -1405,25 +1423,64 @@ impl fmt::Display for Excess {
     }
 }
 
-/// How the rounding of a mesh's coordinates was judged, from a sample of them
-/// ([`OverlapAt`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A repair on the way from a mesh's triangles to a closed solid ([`Error::RepairTooLarge`]).
+///
+/// # Examples
+/// ```
+/// let r = inertia::error::Repair::Contacts { count: 3, max_depth: 1e-4, crossing: None };
+/// assert!(r.to_string().starts_with("3 crossing(s) up to 0.0001 deep"));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
-pub enum Rounding {
-    /// Written with this many significant digits.
-    Digits(u32),
-    /// Single-precision (`f32`) values.
-    Single,
-    /// Double-precision values.
-    Double,
+pub enum Repair {
+    /// Pairs of triangles that cross by this much at most, taken for bodies touching.
+    Contacts {
+        /// How many pairs.
+        count: usize,
+        /// How far the deepest reaches.
+        max_depth: f64,
+        /// The two triangles (numbered from 1) of the first pair and a point where they
+        /// cross, when known.
+        crossing: Option<([usize; 2], [f64; 3])>,
+    },
+    /// Corners lying within reach of another triangle's edge (T-junctions), split there.
+    Junctions {
+        /// How many corners.
+        points: usize,
+        /// The farthest any lay from its edge.
+        largest_offset: f64,
+    },
+    /// Both at once.
+    Both,
 }
 
-impl fmt::Display for Rounding {
+impl fmt::Display for Repair {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Rounding::Digits(d) => write!(f, "coordinates written with {d} significant digits"),
-            Rounding::Single => write!(f, "single-precision (f32) coordinates"),
-            Rounding::Double => write!(f, "double-precision coordinates"),
+            Repair::Contacts {
+                count,
+                max_depth,
+                crossing,
+            } => {
+                write!(
+                    f,
+                    "{count} crossing(s) up to {} deep taken for bodies touching",
+                    num(*max_depth)
+                )?;
+                if let Some(([a, b], p)) = crossing {
+                    write!(f, " (triangle {a} and triangle {b} at {})", point(p))?;
+                }
+                Ok(())
+            }
+            Repair::Junctions {
+                points,
+                largest_offset,
+            } => write!(
+                f,
+                "{points} corner(s) up to {} off another triangle's edge, split there as T-junctions,",
+                num(*largest_offset)
+            ),
+            Repair::Both => write!(f, "crossings taken for contact and corners split as T-junctions"),
         }
     }
 }
@@ -1440,10 +1497,10 @@ pub enum OverlapKind {
     /// orientation between them around it: the space between them is enclosed twice.
     Wedge([f64; 3], [f64; 3]),
     /// They cross at the first point, and a corner carried inside the other body by the
-    /// crossing (or one joined to it by edges that cross nothing) lies at the second, deeper
-    /// than the coordinates' precision explains.
+    /// crossing (or one joined to it by edges that cross nothing) lies at the second,
+    /// further from the other body's faces than a repair may reach.
     Sunk([f64; 3], [f64; 3]),
-    /// They cross at this point by this depth, within the coordinates' precision, but the
+    /// They cross at this point by this depth, within a repair's reach, but the
     /// crossings of the surfaces around them do not add up, even counted again with the
     /// points perturbed symbolically (a contact within one body, whose crossings are not
     /// between bodies), so touching cannot be told from overlap.
@@ -1457,12 +1514,11 @@ pub enum OverlapKind {
 ///
 /// # Examples
 /// ```
-/// use inertia::error::{OverlapAt, OverlapKind, Rounding};
+/// use inertia::error::{OverlapAt, OverlapKind};
 /// let at = OverlapAt {
 ///     triangles: [1, 5],
 ///     kind: OverlapKind::Cross([0.5, 0.0, 1.0]),
 ///     depth: None,
-///     rounding: Rounding::Double,
 ///     tolerance: 1e-15,
 /// };
 /// assert_eq!(at.to_string(), "triangle 1 and triangle 5 cross at (0.5, 0, 1)");
@@ -1473,13 +1529,11 @@ pub struct OverlapAt {
     pub triangles: [usize; 2],
     /// How they meet, with the points.
     pub kind: OverlapKind,
-    /// For a crossing: how far one reaches past the other, when that is more than the
-    /// rounding of the coordinates explains.
+    /// For a crossing: how far one reaches past the other, when that is more than a
+    /// repair may reach.
     pub depth: Option<f64>,
-    /// The rounding of the coordinates, judged from a sample of them.
-    pub rounding: Rounding,
-    /// The depth that rounding explains here (at the triangles' magnitude, or for
-    /// [`OverlapKind::Sunk`] at the corner's).
+    /// How far a repair may reach here: a thousandth of the two triangles' longest edge,
+    /// or the rounding of `f64` arithmetic at their magnitude if that is more.
     pub tolerance: f64,
 }
 
@@ -1493,10 +1547,9 @@ impl fmt::Display for OverlapAt {
                 if let Some(d) = self.depth {
                     write!(
                         f,
-                        ", {} deep (more than the {} the rounding of {} explains)",
+                        ", {} deep (more than the {} a repair may reach there)",
                         num(d),
-                        num(self.tolerance),
-                        self.rounding
+                        num(self.tolerance)
                     )?;
                 }
                 Ok(())
@@ -1513,18 +1566,16 @@ impl fmt::Display for OverlapAt {
             ),
             OverlapKind::Sunk(p, q) => write!(
                 f,
-                "cross at {}, carrying the corner {} inside the other body, deeper than the rounding of {} explains (more than {})",
+                "cross at {}, carrying the corner {} inside the other body, further from its faces than a repair may reach (more than {})",
                 point(p),
                 point(q),
-                self.rounding,
                 num(self.tolerance)
             ),
             OverlapKind::Unsettled(p, depth) => write!(
                 f,
-                "cross at {} by {}, within the rounding of {}, but the crossings around them do not add up, even counted with the points perturbed symbolically: touching cannot be told from overlap",
+                "cross at {} by {}, within a repair's reach, but the crossings around them do not add up, even counted with the points perturbed symbolically: touching cannot be told from overlap",
                 point(p),
-                num(*depth),
-                self.rounding
+                num(*depth)
             ),
             OverlapKind::Wedge(p, q) => write!(
                 f,

@@ -45,7 +45,7 @@ pub mod mesh;
 pub mod method;
 mod overlap;
 pub mod polygon;
-mod precision;
+mod tolerance;
 mod predicates;
 mod quadrature;
 pub mod read;

@@ -233,14 +233,9 @@ where
         Probes::borrowed,
     );
     let index = BoxIndex::new(probes.boxes, &|s| probes.meets_another(s));
-    // Coordinates rounded when written leave touching bodies a few units of the last
-    // digit inside each other: a point that close to another shell is as good as on it.
-    let precision = crate::precision::Precision::of_values(
-        (0..labels.len())
-            .step_by(labels.len().div_ceil(4096).max(1))
-            .flat_map(|t| corners(t).map(|p| [p.x, p.y, p.z]))
-            .flatten(),
-    );
+    // Bodies that touch in the design but were rounded leave a point of one a little
+    // inside the other: a point within reach across another shell's face (see
+    // [`crate::tolerance::reach_across`]) is as good as on it.
     // Winding number of a point of each shell with respect to all the others: 0 for a
     // body, 1 for a cavity (inside one body), 0 again for a body inside a cavity...
     let depth: Vec<Option<i64>> = (0..n_shells)
@@ -277,10 +272,10 @@ where
                 let mut omega = 0.0;
                 let mut on_surface = false;
                 let q = [p.x, p.y, p.z];
-                let tol = precision.tolerance(p.x.abs().max(p.y.abs()).max(p.z.abs()));
                 for &t in &tris {
                     let c = corners(t as usize);
-                    if crate::precision::distance(&q, &c.map(|v| [v.x, v.y, v.z])) <= tol {
+                    let c3 = c.map(|v| [v.x, v.y, v.z]);
+                    if crate::tolerance::distance(&q, &c3) <= crate::tolerance::reach_across(&c3) {
                         on_surface = true;
                         break;
                     }

@@ -42,6 +42,10 @@ pub struct Options {
     pub weld_tolerance: Option<f64>,
     /// Overlapping triangles: refused or summed.
     pub overlap: OverlapPolicy,
+    /// How much the repairs that make a body a closed solid (T-junctions split, crossings
+    /// taken for contact; see [`crate::tolerance`]) may change its volume, relative to it;
+    /// a body whose repairs could change more is refused ([`Error::RepairTooLarge`]).
+    pub repair_tolerance: f64,
     /// A file holding or expanding to more triangles is refused.
     pub max_triangles: u64,
 }
@@ -55,10 +59,13 @@ impl Default for Options {
             keep_mesh: false,
             weld_tolerance: None,
             overlap: OverlapPolicy::Refuse,
+            repair_tolerance: DEFAULT_REPAIR_TOLERANCE,
             max_triangles: crate::io::threemf::DEFAULT_MAX_TRIANGLES,
         }
     }
 }
+
+pub use crate::tolerance::DEFAULT_REPAIR_TOLERANCE;
 
 /// A grid of more columns than this is refused by [`read_solids`] for `voxel`.
 pub const MAX_VOXEL_COLUMNS: f64 = 1e9;
@@ -165,7 +172,7 @@ pub fn read_solids(bytes: &[u8], format: MeshFormat, options: &Options) -> Resul
             }
         };
         if let Some(solid) = found {
-            return Ok(vec![solid?]);
+            return Ok(vec![judged(solid?, options)?]);
         }
     }
     if format == MeshFormat::ThreeMf {
@@ -479,7 +486,7 @@ fn named_body(
         }
         r => r,
     };
-    let mut solid = solid.map_err(|e| {
+    let mut solid = solid.and_then(|s| judged(s, options)).map_err(|e| {
         if name.is_empty() {
             e
         } else {
@@ -487,6 +494,27 @@ fn named_body(
         }
     })?;
     solid.name = name;
+    Ok(solid)
+}
+
+/// `solid`, unless the bounds its repairs carry could change its volume by more than
+/// [`Options::repair_tolerance`] of it ([`judge`]). Contacts are not judged when overlaps
+/// are summed: the sum counts shared space twice by request.
+fn judged(solid: Solid, options: &Options) -> Result<Solid> {
+    let contacts = solid
+        .body
+        .contacts
+        .filter(|_| options.overlap == OverlapPolicy::Refuse);
+    let volume = solid
+        .integrals
+        .first()
+        .map_or(0.0, |i| i.properties.volume);
+    crate::tolerance::judge(
+        contacts,
+        solid.body.junctions,
+        volume,
+        options.repair_tolerance,
+    )?;
     Ok(solid)
 }
 

@@ -45,7 +45,8 @@ pub enum Warning {
     /// An open mesh closed at T-junctions: corners lying on another triangle's edge,
     /// where that triangle was split.
     JunctionsSplit(Junctions),
-    /// Bodies crossing only within the rounding of their coordinates, taken for touching.
+    /// Bodies crossing only within a repair's reach, taken for touching, with a bound on
+    /// the volume counted twice.
     Touching(Contacts),
     /// Triangles that cross or coincide, summed as asked (`solid::OverlapPolicy::Sum`).
     OverlapSummed(OverlapAt),
@@ -98,6 +99,7 @@ impl fmt::Display for Warning {
                 points,
                 triangles,
                 largest_offset,
+                volume_bound,
             }) => {
                 write!(
                     f,
@@ -106,8 +108,9 @@ impl fmt::Display for Warning {
                 if *largest_offset > 0.0 {
                     write!(
                         f,
-                        " (corners up to {} off the edge, within the rounding of the coordinates)",
-                        num(*largest_offset)
+                        " (corners up to {} off the edge: the volume changes by at most {})",
+                        num(*largest_offset),
+                        num(*volume_bound)
                     )?;
                 }
                 Ok(())
@@ -116,7 +119,7 @@ impl fmt::Display for Warning {
                 if c.count > 0 {
                     write!(
                         f,
-                        "{} contact(s) between bodies cross by at most {}, within the rounding of the coordinates: taken for touching (at most {} of volume counted twice)",
+                        "{} contact(s) between bodies cross by at most {}: taken for touching (at most {} of volume counted twice)",
                         c.count,
                         num(c.max_depth),
                         num(c.volume_bound)

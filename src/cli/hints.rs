@@ -6,6 +6,17 @@ use inertia::Error;
 use inertia::details::num;
 use inertia::error::{Excess, FormatProblem, Need, Parameter, ShellProblem, Unresolved};
 
+/// The tolerance to suggest for a repair of this relative size: the next 1, 2 or 5 times a
+/// power of ten above it.
+fn next_tolerance(relative: f64) -> f64 {
+    let e = relative.log10().floor();
+    [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * 10f64.powf(e))
+        .find(|&t| t >= relative)
+        .unwrap_or(relative)
+}
+
 /// `e`'s message as the command line prints it: the library's, with the flag that would
 /// help where one would.
 pub fn message(e: &Error) -> String {
@@ -49,6 +60,10 @@ pub fn message(e: &Error) -> String {
             sum_allowed: true,
         } => format!(
             "{at}: two bodies overlap or a surface passes through itself; union them first, or give --overlap sum to add them as they are"
+        ),
+        Error::RepairTooLarge { relative, .. } => format!(
+            "{e}: give --repair-tolerance {} to accept it",
+            num(next_tolerance(*relative))
         ),
         Error::BadShell {
             shell,
@@ -147,7 +162,7 @@ pub fn library_error<'a>(cause: &'a (dyn std::error::Error + 'static)) -> Option
 #[cfg(test)]
 mod tests {
     use super::*;
-    use inertia::error::{OverlapAt, OverlapKind, Rounding};
+    use inertia::error::{OverlapAt, OverlapKind};
 
     #[test]
     fn hints_name_the_flags() {
@@ -155,7 +170,6 @@ mod tests {
             triangles: [1, 2],
             kind: OverlapKind::Cross([0.0; 3]),
             depth: None,
-            rounding: Rounding::Double,
             tolerance: 0.0,
         };
         let e = Error::Overlapping {

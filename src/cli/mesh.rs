@@ -55,6 +55,17 @@ pub(super) struct MeshArgs {
     /// noise. Default: a few units in the last place of the largest coordinate.
     #[arg(long, value_name = "DISTANCE", help_heading = "Checks")]
     pub(super) weld_tolerance: Option<f64>,
+    /// How much the repairs that make a mesh a closed solid (corners split into another
+    /// triangle's edge, crossings taken for bodies touching) may change its volume,
+    /// relative to it. A body whose repairs could change more is refused, naming the
+    /// repair and its bound; the bound is reported with the answer.
+    #[arg(
+        long,
+        default_value_t = inertia::solid::DEFAULT_REPAIR_TOLERANCE,
+        value_name = "RELATIVE",
+        help_heading = "Checks"
+    )]
+    pub(super) repair_tolerance: f64,
     /// Triangles that cross or coincide (bodies that overlap, a surface through itself):
     /// refuse (the default), or sum the bodies as they are, counting shared space twice,
     /// with a warning.
@@ -369,6 +380,12 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
     if let Some(w) = a.weld_tolerance {
         positive(Parameter::WeldTolerance, w)?;
     }
+    if !(a.repair_tolerance >= 0.0 && a.repair_tolerance.is_finite()) {
+        bail!(
+            "--repair-tolerance must be a finite number of at least 0, got {}",
+            a.repair_tolerance
+        );
+    }
     if let Some(t) = a.shell {
         positive(Parameter::ShellThickness, t)?;
         if a.method != MeshChoice::Tetra {
@@ -446,6 +463,7 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
                 OverlapChoice::Refuse => inertia::solid::OverlapPolicy::Refuse,
                 OverlapChoice::Sum => inertia::solid::OverlapPolicy::Sum,
             },
+            repair_tolerance: a.repair_tolerance,
             max_triangles: a.max_triangles,
         },
         #[cfg(feature = "step")]

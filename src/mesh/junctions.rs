@@ -5,14 +5,17 @@
 //! is split at them, keeping its plane and its winding; the mesh is then closed edge to
 //! edge and checked again from the start, as any other.
 //!
-//! A corner counts as on the edge when it lies within the coordinates' precision of it
-//! ([`Precision`], from the digits the file was written with: a rotated part written with
-//! six digits has its T-junctions off the edge by rounding) and clearly between its ends
-//! (a corner within that distance of an end is a gap to weld, not a junction).
+//! A corner counts as on the edge when it lies within reach of it
+//! ([`crate::tolerance::reach`]: a thousandth of the edge, or the arithmetic's rounding)
+//! and clearly between its ends (a corner within that distance of an end is a gap to
+//! weld, not a junction). The split carries a bound on the volume it can change: the
+//! split mesh differs from one whose junction corners lie on their edges' lines exactly
+//! by moving each such corner by its offset `h`, which changes the enclosed volume by at
+//! most `h` times the largest area each triangle at that corner takes on the way (the
+//! volume's rate of change is the surface's speed times its area).
 
 use super::RawMesh;
 use crate::body::Junctions;
-use crate::precision::Precision;
 use nalgebra::Point3;
 use rstar::{AABB, RTree, primitives::GeomWithData};
 use std::collections::HashMap;
@@ -67,17 +70,12 @@ impl RawMesh {
                 .map(|&v| GeomWithData::new(at(v), v))
                 .collect(),
         );
-        let precision = Precision::of_values(
-            self.vertices
-                .iter()
-                .step_by(self.vertices.len().div_ceil(4096).max(1))
-                .flatten()
-                .copied(),
-        );
         let mut budget = BUDGET_PER_EDGE * open.len() + 4096;
         // Each open edge's corners on it, by their place along it.
         let mut on: HashMap<(u32, u8), Vec<(f64, u32)>> = HashMap::new();
         let mut largest_offset = 0.0_f64;
+        // How far each corner found on an edge lies off its line.
+        let mut offset_of: HashMap<u32, f64> = HashMap::new();
         for &(t, k) in &open {
             let tri = triangles[t as usize];
             let (u, v, w) = (
@@ -86,8 +84,7 @@ impl RawMesh {
                 tri[(k as usize + 2) % 3],
             );
             let (p, q) = (at(u), at(v));
-            let scale = p.iter().chain(&q).fold(0.0_f64, |m, x| m.max(x.abs()));
-            let tol = precision.tolerance(scale);
+            let tol = crate::tolerance::reach(&[&[p, q, q]]);
             let lo = [0, 1, 2].map(|i| p[i].min(q[i]) - tol);
             let hi = [0, 1, 2].map(|i| p[i].max(q[i]) + tol);
             let d = sub(q, p);
@@ -108,6 +105,8 @@ impl RawMesh {
                 let to_end = s.min(1.0 - s) * length2.sqrt();
                 if offset <= tol && to_end > tol {
                     largest_offset = largest_offset.max(offset);
+                    let h = offset_of.entry(x).or_insert(0.0);
+                    *h = h.max(offset);
                     on.entry((t, k)).or_default().push((s, x));
                 }
             }
@@ -173,6 +172,7 @@ impl RawMesh {
                 }
             }
         }
+        let volume_bound = moved_volume_bound(&out, &offset_of, &at);
         let mesh = RawMesh {
             vertices: vertices
                 .iter()
@@ -191,9 +191,32 @@ impl RawMesh {
                 points,
                 triangles: split_triangles.len(),
                 largest_offset,
+                volume_bound,
             },
         ))
     }
+}
+
+/// At most how much the volume enclosed by `triangles` changes when each corner of
+/// `moved` travels in a straight line by its distance: each triangle with a moving corner
+/// sweeps at its corners' greatest speed over at most the area of its edges each grown by
+/// twice that distance.
+fn moved_volume_bound(
+    triangles: &[[u32; 3]],
+    moved: &HashMap<u32, f64>,
+    at: &impl Fn(u32) -> [f64; 3],
+) -> f64 {
+    triangles
+        .iter()
+        .filter_map(|t| {
+            let h = t.iter().filter_map(|v| moved.get(v)).fold(0.0_f64, |m, &h| m.max(h));
+            (h > 0.0).then(|| {
+                let [a, b, c] = t.map(at);
+                let (e1, e2) = (sub(b, a), sub(c, a));
+                h * (dot(e1, e1).sqrt() + 2.0 * h) * (dot(e2, e2).sqrt() + 2.0 * h) / 2.0
+            })
+        })
+        .sum()
 }
 
 /// Triangle `tri` cut at the corners on its sides (`sides[k]`: those on the side from
@@ -317,8 +340,8 @@ mod tests {
     #[test]
     fn a_corner_off_the_edge_or_near_its_end_is_no_junction() {
         let mut raw = cube_with_junction();
-        // A dent of 1e-3: a real gap, far beyond rounding.
-        raw.vertices[8] = [0.5, 1.0 + 1e-3, 1.0];
+        // A dent of 1e-2: a real gap, beyond a repair's reach (a thousandth of the edge).
+        raw.vertices[8] = [0.5, 1.0 + 1e-2, 1.0];
         assert!(raw.split_at_junctions().is_none());
         // A corner next to the edge's end is a gap to weld.
         raw.vertices[8] = [1e-17, 1.0, 1.0];

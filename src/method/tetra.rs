@@ -79,8 +79,10 @@ mod tests {
         }
     }
 
+    /// The integral of `m` validated but for the overlap check (the concave prisms' caps
+    /// are fans folded over themselves, which turned out of their plane cross by rounding).
     fn props(m: &RawMesh) -> MassProperties3d {
-        integrate(&Mesh::new(m).unwrap())
+        integrate(&crate::soup::general::build(m, false).0.unwrap())
     }
 
     #[test]

@@ -1,44 +1,31 @@
-//! Contact within the input's own precision: bodies that touch in the design but whose
-//! coordinates were rounded (6-digit text, an STL's `f32`, or `f64` arithmetic turning a
-//! part) cross or fold into each other by a few units of the last written digit. Such
-//! crossings are accepted and reported ([`Contacts`]); anything deeper is refused.
+//! Contact within reach: bodies that touch in the design but whose coordinates were
+//! rounded (written with few digits, stored as `f32`, or turned in `f64`) cross or fold
+//! into each other by a little. Such crossings are taken for touching when they reach no
+//! further than [`crate::tolerance::reach`], and reported ([`Contacts`]) with a bound on
+//! the volume they can count twice, which the body's answer is then judged by
+//! ([`crate::solid`]); anything deeper is refused.
 //!
 //! A crossing is judged twice. Locally, it must reach no further past the other
-//! triangle's plane than the tolerance ([`Precision::tolerance`]). Globally, a local test
-//! cannot see a body sunk deep into another whose surface happens to cross it only near
-//! the surface (a cylinder whose wall has a ring of vertices just below a plate's top
-//! face, its bottom half a unit inside): so every corner that a crossing edge carries
-//! inside the other body is followed across the edges that cross nothing (they stay
-//! inside), and each corner reached must lie within the tolerance of a face of another
-//! body that faces against one of its own faces — the two sides of a contact. A body
-//! placed twice (the same faces, facing the same way) or sunk deep has corners with no
-//! such face near, and is refused with the corner named.
+//! triangle's plane than that. Globally, a local test cannot see a body sunk deep into
+//! another whose surface happens to cross it only near the surface (a cylinder whose
+//! wall has a ring of vertices just below a plate's top face, its bottom half a unit
+//! inside): so every corner that a crossing edge carries inside the other body is
+//! followed across the edges that cross nothing (they stay inside), and each corner
+//! reached must lie within reach of a face of another body that faces against one of its
+//! own faces — the two sides of a contact. A body placed twice (the same faces, facing
+//! the same way) or sunk deep has corners with no such face near, and is refused with
+//! the corner named.
+//!
+//! The bound: the space two bodies share at a contact lies between the faces in contact
+//! (the pairs' triangles and those around every corner found inside another body) and
+//! the faces of the other body within the deepest crossing of them, so at most the
+//! deepest crossing times those faces' area is counted twice.
 
 use super::*;
-pub(crate) use crate::precision::{Precision, distance};
+pub(crate) use crate::tolerance::distance;
+use crate::tolerance::reach;
 use crate::predicates::orient_perturbed;
 use std::collections::{HashMap, HashSet};
-
-impl Precision {
-    /// Estimated from up to 4,096 triangles spread over the soup.
-    pub(super) fn of<S: Soup>(soup: &S) -> Precision {
-        let n = soup.len();
-        let step = n.div_ceil(4096).max(1);
-        Precision::of_values(
-            (0..n)
-                .step_by(step)
-                .flat_map(|t| soup.triangle(t).map(|p| p.coords()))
-                .flatten(),
-        )
-    }
-}
-
-/// The largest magnitude of any coordinate of the triangles.
-pub(super) fn magnitude(ts: &[&[[f64; 3]; 3]]) -> f64 {
-    ts.iter()
-        .flat_map(|t| t.iter().flatten())
-        .fold(0.0_f64, |m, x| m.max(x.abs()))
-}
 
 /// A crossing or wedge taken for contact, with the corners it carries inside another
 /// body (to be followed by [`verify`]).
@@ -99,7 +86,7 @@ impl Contact {
 
 /// A triangle's unit normal (zero for a degenerate one) and its area.
 fn normal(t: &[[f64; 3]; 3]) -> ([f64; 3], f64) {
-    let (n, area, _) = crate::precision::unit_normal(t);
+    let (n, area, _) = crate::tolerance::unit_normal(t);
     (n, area)
 }
 
@@ -117,7 +104,6 @@ pub(super) fn verify<S: Soup>(
     ids: &[u32],
     across: &[u32],
     mut contacts: Vec<Contact>,
-    precision: &Precision,
 ) -> Result<Option<Contacts>, Overlap> {
     if contacts.is_empty() {
         return Ok(None);
@@ -178,7 +164,7 @@ pub(super) fn verify<S: Soup>(
             // Bodies closed across the edges more than two faces share, so that each is
             // a closed surface whose crossings add up.
             let faces = super::wedge::unpaired_faces(tris, across, ids);
-            let paired = super::wedge::pairs_at(soup, ids, &faces, precision)
+            let paired = super::wedge::pairs_at(soup, ids, &faces)
                 .into_iter()
                 .map(|(_, x, y)| (x, y));
             let closed = bodies(n, manifold().chain(paired));
@@ -225,10 +211,14 @@ pub(super) fn verify<S: Soup>(
             // point).
             let own: Vec<usize> = around(h).filter(|&t| body[t] == b).collect();
             let faces: Vec<[f64; 3]> = own.iter().map(|&t| normal(&corners(t)).0).collect();
-            // The tolerance at the corner's magnitude, or at a face's where that is larger
-            // (the distance to a long face is found from its far corners, rounded at
-            // theirs); faces are looked for out to 64 times the corner's own.
-            let reach = 64.0 * precision.tolerance(magnitude(&[&[p; 3]]));
+            // How far a repair may reach here: from the corner's own faces and the
+            // contact's pair (a face further off is looked for out to 64 times that).
+            let c = &contacts[led_by[id]];
+            let mut near: Vec<[[f64; 3]; 3]> = own.iter().map(|&t| corners(t)).collect();
+            near.extend([corners(c.first), corners(c.second)]);
+            let near: Vec<&[[f64; 3]; 3]> = near.iter().collect();
+            let local = reach(&near);
+            let reach = 64.0 * local;
             let env = AABB::from_corners(p.map(|x| x - reach), p.map(|x| x + reach));
             let mut depth = f64::INFINITY;
             let mut within = false;
@@ -244,8 +234,7 @@ pub(super) fn verify<S: Soup>(
                     .any(|f| f[0] * ng[0] + f[1] * ng[1] + f[2] * ng[2] < AGAINST)
                 {
                     let d = distance(&p, &cg);
-                    let tol = precision.tolerance(magnitude(&[&[p; 3], &cg]));
-                    within |= d <= tol.min(reach);
+                    within |= d <= local.max(crate::tolerance::reach(&[&cg])).min(reach);
                     depth = depth.min(d);
                 }
             }
@@ -269,6 +258,9 @@ pub(super) fn verify<S: Soup>(
         max_depth: deepest,
         volume_bound: deepest * faces,
         folds: 0,
+        place: contacts
+            .first()
+            .map(|c| ([c.first + 1, c.second + 1], c.at)),
     }))
 }
 

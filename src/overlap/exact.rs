@@ -3,7 +3,7 @@
 
 use super::*;
 
-pub(super) use crate::precision::plane_distance;
+pub(super) use crate::tolerance::plane_distance;
 pub(super) use crate::predicates::{orient, orient2, project};
 
 /// `u × v`, rounded.
@@ -413,7 +413,7 @@ pub(super) fn parallel(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> bool {
 pub(super) fn plane_point(a: &[f64; 3], b: &[f64; 3], t: &[[f64; 3]; 3]) -> [f64; 3] {
     let sub = |p: &[f64; 3], q: &[f64; 3]| [p[0] - q[0], p[1] - q[1], p[2] - q[2]];
     let dot = |p: [f64; 3], q: [f64; 3]| p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
-    let (n, o) = crate::precision::normal_at(t);
+    let (n, o) = crate::tolerance::normal_at(t);
     let da = dot(n, sub(a, &o));
     let db = dot(n, sub(b, &o));
     let w = da / (da - db);
@@ -430,7 +430,7 @@ pub(super) fn plane_point(a: &[f64; 3], b: &[f64; 3], t: &[[f64; 3]; 3]) -> [f64
 pub(super) fn in_plane_depth(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> f64 {
     let sub = |p: &[f64; 3], q: &[f64; 3]| [p[0] - q[0], p[1] - q[1], p[2] - q[2]];
     let dot = |p: &[f64; 3], q: &[f64; 3]| p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
-    let (n, _, _) = crate::precision::unit_normal(t1);
+    let (n, _, _) = crate::tolerance::unit_normal(t1);
     let mut depth = f64::INFINITY;
     for t in [t1, t2] {
         for k in 0..3 {

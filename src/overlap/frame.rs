@@ -145,7 +145,9 @@ mod tests {
             "{turned:?}"
         );
         assert_eq!(turned, plain);
-        // A needle moved across the gap to overlap the next one by half its width.
+        // A needle moved across the gap to overlap the next one by half its width: within
+        // a repair's reach of the needles' length, a contact (whose bound the body's
+        // answer is then judged by), found alike in both frames.
         let mut moved = clean.clone();
         let w = 0.01 - 0.5e-3;
         let shift = [w / 2f64.sqrt(), -w / 2f64.sqrt(), 0.0];
@@ -153,7 +155,7 @@ mod tests {
             *p = [0, 1, 2].map(|m| p[m] + shift[m]);
         }
         let [turned, plain] = both(&moved);
-        assert!(turned.is_err(), "{turned:?}");
+        assert!(matches!(turned, Ok(Some(n)) if n > 0), "{turned:?}");
         assert_eq!(turned, plain);
         // A rod across the bundle, along its rows (u), through the needles of one row.
         let mut across = clean.clone();

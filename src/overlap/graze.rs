@@ -41,14 +41,13 @@ impl Grazing {
 /// The first noted edge (in pair order) that crosses the surface at the edge it passes
 /// through; edges where other than two faces meet are left to [`wedges`].
 ///
-/// One whose nearer end lies within the coordinates' precision of the faces' planes is a
+/// One whose nearer end lies within reach of the faces' planes ([`crate::tolerance::reach`]) is a
 /// contact (returned, for [`contact::verify`] to follow its inner end).
 pub(super) fn grazes<S: Soup>(
     soup: &S,
     tris: &[Tri],
     ids: &[u32],
     noted: &[Grazing],
-    precision: &Precision,
 ) -> (Option<Overlap>, Vec<Contact>) {
     let mut contacts = Vec::new();
     let edges: Vec<[u64; 2]> = noted.iter().map(|g| g.key).collect();
@@ -86,7 +85,7 @@ pub(super) fn grazes<S: Soup>(
                 .iter()
                 .map(|x| plane_distance(&c1, x).min(plane_distance(&c2, x)))
                 .fold(f64::INFINITY, f64::min);
-            if depth <= precision.tolerance(magnitude(&[&c1, &c2, &s])) {
+            if depth <= crate::tolerance::reach(&[&c1, &c2, &s]) {
                 contacts.push(Contact {
                     first: g.first,
                     second: g.second,

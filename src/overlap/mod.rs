@@ -74,7 +74,8 @@ use vertex::*;
 use wedge::*;
 
 pub use crate::body::Contacts;
-use contact::{Contact, Precision, magnitude};
+use crate::tolerance::reach;
+use contact::Contact;
 pub use sheet::doubled_faces;
 pub(crate) use sheet::doubled_faces_welded;
 
@@ -126,26 +127,18 @@ impl Overlap {
     pub fn at<S: Soup>(&self, soup: &S) -> crate::error::OverlapAt {
         let corners = |t: usize| soup.triangle(t).map(|q| q.coords());
         let (a, b) = (corners(self.first), corners(self.second));
-        let precision = Precision::of(soup);
-        let (depth, tolerance) = match &self.kind {
+        let tolerance = reach(&[&a, &b]);
+        let depth = match &self.kind {
             // The depth of the shallowest crossing edge's nearer end, when that is beyond
-            // the tolerance (a crossing refused by how deep it runs under the surface,
+            // the reach (a crossing refused by how deep it runs under the surface,
             // followed face by face, has no depth to show here).
-            Kind::Cross(_) => {
-                let tolerance = precision.tolerance(magnitude(&[&a, &b]));
-                (crossing_depth(&a, &b).filter(|d| *d > tolerance), tolerance)
-            }
-            Kind::Sunk(_, q) => (
-                None,
-                precision.tolerance(q.iter().fold(0.0_f64, |m, x| m.max(x.abs()))),
-            ),
-            _ => (None, precision.tolerance(magnitude(&[&a, &b]))),
+            Kind::Cross(_) => crossing_depth(&a, &b).filter(|d| *d > tolerance),
+            _ => None,
         };
         crate::error::OverlapAt {
             triangles: [self.first + 1, self.second + 1],
             kind: self.kind.clone(),
             depth,
-            rounding: precision.rounding(),
             tolerance,
         }
     }
@@ -255,11 +248,11 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
     search(soup, Patches::Always, Mode::Solid).err()
 }
 
-/// [`first_overlap`], and the contacts within the coordinates' precision that were taken
+/// [`first_overlap`], and the contacts within reach (see [`crate::tolerance`]) that were taken
 /// for touching (see [`Contacts`](crate::report::Contacts)): `Ok(None)` when nothing crosses at all.
 ///
 /// # Errors
-/// The first pair of triangles that cross or coincide beyond the precision.
+/// The first pair of triangles that cross or coincide beyond reach.
 ///
 /// # Examples
 /// ```
@@ -570,7 +563,7 @@ fn search_found<S: Soup>(
     // Edges passing exactly through another triangle's corner: looked at afterwards, with
     // every face around that corner.
     let passing = std::sync::Mutex::new(Vec::<Passing>::new());
-    // Crossings within the coordinates' precision: followed afterwards.
+    // Crossings within reach: followed afterwards.
     let contacts = std::sync::Mutex::new(Vec::<Contact>::new());
     // Coplanar faces lying on each other facing the same way: refused afterwards unless
     // they lie within one face folded over itself in its plane (see [`fold`]).
@@ -584,7 +577,6 @@ fn search_found<S: Soup>(
         }
         Some(o)
     };
-    let precision = std::sync::OnceLock::<Precision>::new();
     // Around edges that more than two faces share (parts meeting along an edge), which
     // have no face across in `nbr`: the faces paired about the edge across the solid
     // between them (see [`wedge::pairs_at`]), found when a walk under the surface first
@@ -593,9 +585,8 @@ fn search_found<S: Soup>(
     let paired_across = |f: usize, k: usize| -> Option<usize> {
         let map = paired.get_or_init(|| {
             let faces = unpaired_faces(tris, nbr, ids);
-            let precision = precision.get_or_init(|| Precision::of(soup));
             let mut map = std::collections::HashMap::new();
-            for (e, x, y) in wedge::pairs_at(soup, ids, &faces, precision) {
+            for (e, x, y) in wedge::pairs_at(soup, ids, &faces) {
                 let edge = |t: u32| {
                     let h = ids_of(ids, t as usize);
                     (0..3).find(|&k| {
@@ -613,13 +604,11 @@ fn search_found<S: Soup>(
         map.get(&(f as u32, k as u8)).map(|&g| g as usize)
     };
     // Coplanar faces facing the same way whose interiors overlap by no more than the
-    // coordinates' precision within their plane (parts side by side with flush walls, a
+    // reach within their plane (parts side by side with flush walls, a
     // corner of one rounded a little into the other's wall): a contact, crossing nothing.
     let flush = |i: usize, j: usize, ci: &[[f64; 3]; 3], cj: &[[f64; 3]; 3], at: [f64; 3]| {
         let depth = in_plane_depth(ci, cj);
-        let tol = precision
-            .get_or_init(|| Precision::of(soup))
-            .tolerance(magnitude(&[ci, cj]));
+        let tol = reach(&[ci, cj]);
         if depth > tol {
             return false;
         }
@@ -724,11 +713,7 @@ fn search_found<S: Soup>(
             }
             found?
         };
-        let tol = || {
-            precision
-                .get_or_init(|| Precision::of(soup))
-                .tolerance(magnitude(&[&ci, &cj]))
-        };
+        let tol = || reach(&[&ci, &cj]);
         // The triangle across edge `k` of triangle `f`, and its corner off that edge.
         let across = |f: usize, k: usize| {
             let mut g = nbr[3 * f + k] as usize;
@@ -946,8 +931,7 @@ fn search_found<S: Soup>(
         None
     } else {
         grazing.sort_unstable_by_key(|g| (g.first, g.second));
-        let precision = precision.get_or_init(|| Precision::of(soup));
-        let (found, touching) = grazes(soup, tris, ids, &grazing, precision);
+        let (found, touching) = grazes(soup, tris, ids, &grazing);
         contacts.extend(touching);
         found
     };
@@ -956,8 +940,7 @@ fn search_found<S: Soup>(
         through_edges
     } else {
         passing.sort_unstable_by_key(|p| (p.first, p.second));
-        let precision = precision.get_or_init(|| Precision::of(soup));
-        let (found, touching) = through_corners(soup, tris, ids, &passing, precision);
+        let (found, touching) = through_corners(soup, tris, ids, &passing);
         contacts.extend(touching);
         earliest(through_edges, found)
     };
@@ -967,8 +950,7 @@ fn search_found<S: Soup>(
     } else {
         edges.sort_unstable();
         edges.dedup();
-        let precision = precision.get_or_init(|| Precision::of(soup));
-        let (found, folds) = wedges(soup, tris, ids, &edges, precision);
+        let (found, folds) = wedges(soup, tris, ids, &edges);
         contacts.extend(folds);
         earliest(through_edges, found)
     };
@@ -978,8 +960,7 @@ fn search_found<S: Soup>(
     let touching = if contacts.is_empty() {
         None
     } else {
-        let precision = precision.get_or_init(|| Precision::of(soup));
-        contact::verify(soup, tris, ids, nbr, contacts, precision)?
+        contact::verify(soup, tris, ids, nbr, contacts)?
     };
     Ok(match (touching, folds) {
         (c, 0) => c,
@@ -1674,7 +1655,7 @@ mod tests {
         let text = o.describe(&VertexSoup(&soup_of(&t)));
         assert!(
             text.contains(", 0.1 deep (more than the ")
-                && text.ends_with("the rounding of double-precision coordinates explains)"),
+                && text.ends_with(" a repair may reach there)"),
             "{text}"
         );
     }
@@ -1760,16 +1741,15 @@ mod tests {
     #[test]
     fn boxes_kept_in_f32_lose_nothing() {
         // Near 1e6, f32 cannot tell 3.3e-9 apart; the boxes are rounded outward, and the
-        // exact test decides: an overlap of 3.3e-9 is found, a gap of 3.3e-9 is not one.
-        // (Written in full, these coordinates are taken to 16 f64 units in the last place,
-        // 1.9e-9 there: an overlap of 1e-9, 1000000.999999999, has 16 digits and would be
-        // within the rounding of its last one.)
+        // exact test decides: an overlap of 3.3e-9 is found (a contact, within reach), a
+        // gap of 3.3e-9 is not one.
         let a = cube([1e6; 3], [1.0; 3]);
         let over = [
             a.clone(),
             cube([1e6 + 1.0 - 3.3e-9, 1e6 + 0.25, 1e6 + 0.125], [1.0; 3]),
         ];
-        assert!(first(&over.concat()).is_some());
+        let found = check(&VertexSoup(&soup_of(&over.concat()))).unwrap();
+        assert!(found.is_some_and(|c| c.count > 0 && c.max_depth < 1e-8), "{found:?}");
         let gap = [
             a,
             cube([1e6 + 1.0 + 3.3e-9, 1e6 + 0.25, 1e6 + 0.125], [1.0; 3]),

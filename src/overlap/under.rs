@@ -25,7 +25,7 @@
 //! set against allows for that.
 
 use super::*;
-use crate::precision::unit_normal;
+use crate::tolerance::unit_normal;
 
 /// Faces followed at most; a longer walk (an edge passing under a finely divided face)
 /// leaves the depth to [`crossing_depth`].

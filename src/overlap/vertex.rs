@@ -50,7 +50,7 @@ impl Passing {
 }
 
 /// The first noted edge (in pair order) whose passage through a corner crosses the surface
-/// there; one whose nearer end lies within the coordinates' precision of the faces around
+/// there; one whose nearer end lies within reach of the faces around
 /// the corner is a contact (returned, for [`contact::verify`] to follow its inner end).
 /// An edge running along one of the corner's own edges (exactly in line with it), or lying
 /// in the plane of one of its faces (bodies face to face), is not decided here.
@@ -59,7 +59,6 @@ pub(super) fn through_corners<S: Soup>(
     tris: &[Tri],
     ids: &[u32],
     noted: &[Passing],
-    precision: &Precision,
 ) -> (Option<Overlap>, Vec<Contact>) {
     let wanted: std::collections::HashSet<u64> = noted.iter().map(|p| p.corner).collect();
     // Every face at one of the corners: (corner, triangle, the corner's place in it).
@@ -112,7 +111,7 @@ pub(super) fn through_corners<S: Soup>(
             })
             .fold(f64::INFINITY, f64::min);
         let face = &fan[crossed];
-        if depth <= precision.tolerance(magnitude(&[&s, &face.1])) {
+        if depth <= crate::tolerance::reach(&[&s, &face.1]) {
             contacts.push(Contact {
                 first: p.first,
                 second: p.second,

@@ -46,7 +46,7 @@ type Face = (f64, bool, usize, [f64; 3]);
 /// they use it (in, out, in, out): the winding number of the wedges between them then
 /// stays 0 or 1. Two neighbours the same way round enclose their wedge twice.
 ///
-/// Faces the narrower of which has its third corner within the coordinates' precision of
+/// Faces the narrower of which has its third corner within reach ([`crate::tolerance::reach`]) of
 /// the other's plane (two parts face to face, their faces split on different diagonals or
 /// at different heights and turned, so that each face is bent by rounding) are in no
 /// certain order: when only such a reordering makes the faces alternate, the wedge is a
@@ -56,7 +56,6 @@ pub(super) fn wedges<S: Soup>(
     tris: &[Tri],
     ids: &[u32],
     edges: &[[u64; 2]],
-    precision: &Precision,
 ) -> (Option<Overlap>, Vec<Contact>) {
     let mut folds = Vec::new();
     let pages = pages(soup, tris, ids, edges);
@@ -65,7 +64,7 @@ pub(super) fn wedges<S: Soup>(
         if group.len() < 3 {
             continue;
         }
-        let edge = Around::new(group, precision);
+        let edge = Around::new(group);
         let (a, b) = (edge.a, edge.b);
         let half = |p: &[f64; 3], q: &[f64; 3], loose: bool| edge.half(p, q, loose);
         let around = edge.faces(group);
@@ -152,7 +151,7 @@ fn pages<S: Soup>(soup: &S, tris: &[Tri], ids: &[u32], edges: &[[u64; 2]]) -> Ve
 }
 
 /// An edge shared by several faces: its ends (`a` the lower-numbered), a frame across it,
-/// and the tolerance at its magnitude.
+/// and how far a repair there may reach.
 struct Around {
     a: [f64; 3],
     b: [f64; 3],
@@ -167,7 +166,7 @@ fn dot(p: &[f64; 3], q: &[f64; 3]) -> f64 {
 }
 
 impl Around {
-    fn new(group: &[Page], precision: &Precision) -> Around {
+    fn new(group: &[Page]) -> Around {
         let [a, b, _] = group[0].3;
         let d = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
         // A frame across the edge: e1 ⟂ d, e2 = d × e1.
@@ -179,7 +178,8 @@ impl Around {
             [-d[1], d[0], 0.0]
         };
         let e2 = cross3(&d, &e1);
-        let tol = precision.tolerance(magnitude(&[&group[0].3]));
+        let faces: Vec<&[[f64; 3]; 3]> = group.iter().map(|g| &g.3).collect();
+        let tol = crate::tolerance::reach(&faces);
         Around {
             a,
             b,
@@ -219,7 +219,7 @@ impl Around {
         (dot(&m, &wq) / len).abs()
     }
 
-    /// Within the precision of one half-plane: the narrower face's third corner within
+    /// Within reach of one half-plane: the narrower face's third corner within
     /// the tolerance of the wider face's plane. The narrower face's own angle about the
     /// edge is the less certain (its corner's rounding turns it by tol / its width), so
     /// the wider's far corner may lie further from the narrower's plane (a wall split at
@@ -229,7 +229,7 @@ impl Around {
     }
 
     /// Whether the faces with third corners `p` and `q` lie in one half-plane: exactly, or
-    /// (`loose`) within the precision.
+    /// (`loose`) within reach.
     fn half(&self, p: &[f64; 3], q: &[f64; 3], loose: bool) -> bool {
         let (a, b) = (&self.a, &self.b);
         (if loose {
@@ -270,7 +270,7 @@ pub(super) fn unpaired_faces(tris: &[Tri], nbr: &[u32], ids: &[u32]) -> Vec<At> 
 /// The `faces` around each edge (shared by more than two, as [`unpaired_faces`] lists
 /// them) paired two by two (with the edge), on one core, one running each way, across the
 /// wedge of solid behind both: in angular order (faces
-/// within the precision of one half-plane placed to alternate, as [`wedges`] places them),
+/// within reach of one half-plane placed to alternate, as [`wedges`] places them),
 /// a face running from the edge's higher-numbered end to the other has its solid at the
 /// larger angles, up to the next face, which runs the other way. Where they still do not
 /// alternate, they are paired as brackets are, still one of each way. Either way the
@@ -280,13 +280,12 @@ pub(super) fn pairs_at<S: Soup>(
     soup: &S,
     ids: &[u32],
     faces: &[At],
-    precision: &Precision,
 ) -> Vec<([u64; 2], u32, u32)> {
     let mut pages: Vec<Page> = faces.iter().map(|&f| page(soup, ids, f)).collect();
     pages.sort_unstable_by_key(|p| (p.0, p.1));
     let mut pairs = Vec::new();
     for group in pages.chunk_by(|x, y| x.0 == y.0) {
-        let edge = Around::new(group, precision);
+        let edge = Around::new(group);
         let mut order = arrange(edge.faces(group), &|p, q| edge.half(p, q, true));
         // Start where the count of backward faces less forward ones is least, so that it
         // never falls below it (brackets that close).

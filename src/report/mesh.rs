@@ -110,6 +110,7 @@ impl MeshReport {
             }),
             junctions: body.junctions.map(|j| crate::body::Junctions {
                 largest_offset: j.largest_offset * k,
+                volume_bound: j.volume_bound * k * k * k,
                 ..j
             }),
             ..body

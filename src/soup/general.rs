@@ -175,14 +175,18 @@ pub(crate) fn surface(raw: &RawMesh) -> Result<(Mesh, Welded)> {
 }
 
 impl Mesh {
-    /// Welds and validates a raw mesh.
+    /// Welds and validates a raw mesh by every check the command line runs: closed,
+    /// consistently wound, its shells nested as bodies and cavities, no two triangles
+    /// crossing or coinciding; crossings within reach are taken for bodies touching only
+    /// when their bound stays within
+    /// [`DEFAULT_REPAIR_TOLERANCE`](crate::tolerance::DEFAULT_REPAIR_TOLERANCE) of the volume.
     ///
     /// # Errors
     /// [`Error::Empty`] for no triangles; [`Error::AllDegenerate`], [`Error::OpenMesh`],
-    /// [`Error::InconsistentWinding`], [`Error::BadShell`], [`Error::ShellsIntersect`] and
-    /// [`Error::Unphysical`] for a surface that is not a solid's; [`Error::Unresolvable`]
-    /// when f64 cannot resolve its volume; [`Error::TooLarge`] for more than
-    /// [`MAX_TRIANGLES`] triangles.
+    /// [`Error::InconsistentWinding`], [`Error::BadShell`], [`Error::ShellsIntersect`],
+    /// [`Error::Overlapping`], [`Error::RepairTooLarge`] and [`Error::Unphysical`] for a
+    /// surface that is not a solid's; [`Error::Unresolvable`] when f64 cannot resolve its
+    /// volume; [`Error::TooLarge`] for more than [`MAX_TRIANGLES`] triangles.
     ///
     /// # Examples
     /// ```
@@ -191,7 +195,36 @@ impl Mesh {
     /// # Ok::<(), inertia::Error>(())
     /// ```
     pub fn new(raw: &RawMesh) -> Result<Self> {
-        build(raw, false).0
+        let (mesh, welded) = build(raw, false);
+        Self::checked_for_overlap(raw, mesh, welded)
+    }
+
+    /// `mesh`, built from `raw` and welded by `welded`, unless the overlap check refuses
+    /// it (see [`Mesh::new`]).
+    fn checked_for_overlap(raw: &RawMesh, mesh: Result<Mesh>, welded: Option<Welded>) -> Result<Self> {
+        let mesh = mesh?;
+        let soup = IndexedSoup(raw);
+        let found = match welded {
+            Some(w) => crate::overlap::check_welded(&soup, w),
+            None => crate::overlap::check(&soup),
+        };
+        match found {
+            Err(o) => Err(Error::Overlapping {
+                at: o.at(&soup),
+                sum_allowed: true,
+            }),
+            Ok(Some(c)) if c.count > 0 => {
+                let volume = mesh.tetra_integral().map_or(0.0, |p| p.volume);
+                crate::tolerance::judge(
+                    Some(c),
+                    None,
+                    volume,
+                    crate::tolerance::DEFAULT_REPAIR_TOLERANCE,
+                )?;
+                Ok(mesh)
+            }
+            Ok(_) => Ok(mesh),
+        }
     }
 
     /// Welds a surface that need not be closed (for thin shells): identical vertices are

@@ -175,7 +175,7 @@ fn overlapping_bodies_and_open_surfaces() {
 
 use inertia::error::{
     CadFailure, DxfSpace, EdgesMeet, Excess, HoleProblem, InputTriangle, Missing, Need, OverlapAt,
-    OverlapKind, Parameter, Rounding, Unresolved,
+    OverlapKind, Parameter, Repair, Unresolved,
 };
 use inertia::io::{PolygonFormat, read_raw_mesh, read_raw_meshes_limited};
 use inertia::read::read_polygons;
@@ -612,7 +612,6 @@ fn no_library_message_names_a_flag() {
         triangles: [1, 2],
         kind,
         depth: Some(1e-3),
-        rounding: Rounding::Single,
         tolerance: 1e-6,
     };
     let p = [1.0, 2.0, 3.0];
@@ -651,6 +650,25 @@ fn no_library_message_names_a_flag() {
         },
         Error::AllDegenerate { triangles: 2 },
         Error::ShellsIntersect { total_volume: -1.0 },
+        Error::RepairTooLarge {
+            repair: Repair::Contacts {
+                count: 2,
+                max_depth: 1e-4,
+                crossing: Some(([1, 2], p)),
+            },
+            bound: 1e-3,
+            relative: 1e-5,
+            tolerance: 1e-6,
+        },
+        Error::RepairTooLarge {
+            repair: Repair::Junctions {
+                points: 1,
+                largest_offset: 1e-4,
+            },
+            bound: 1e-3,
+            relative: 1e-5,
+            tolerance: 1e-6,
+        },
         Error::Unphysical {
             volume: 1.0,
             moments: [1.0, 2.0, 4.0],
