@@ -26,6 +26,7 @@ mod plot_cli;
 mod polygon_cli;
 mod polygon_properties;
 mod read_path;
+mod repair_rule;
 mod report_snapshots;
 mod shape_cli;
 mod shell_cli;
