@@ -273,10 +273,9 @@ pub struct Contacts {
     /// outlines bound. Not in `count`; left out of the JSON when there are none.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub folds: usize,
-    /// The first pair's triangles (numbered from 1) and a point where they cross, for a
-    /// message; not in the JSON.
+    /// The first pair's triangles (numbered from 1), for a message; not in the JSON.
     #[serde(skip)]
-    pub place: Option<([usize; 2], [f64; 3])>,
+    pub place: Option<[u32; 2]>,
 }
 
 /// Whether a count is zero (for `skip_serializing_if`).

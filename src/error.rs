@@ -1439,9 +1439,8 @@ pub enum Repair {
         count: usize,
         /// How far the deepest reaches.
         max_depth: f64,
-        /// The two triangles (numbered from 1) of the first pair and a point where they
-        /// cross, when known.
-        crossing: Option<([usize; 2], [f64; 3])>,
+        /// The two triangles (numbered from 1) of the first pair, when known.
+        crossing: Option<[u32; 2]>,
     },
     /// Corners lying within reach of another triangle's edge (T-junctions), split there.
     Junctions {
@@ -1467,8 +1466,8 @@ impl fmt::Display for Repair {
                     "{count} crossing(s) up to {} deep taken for bodies touching",
                     num(*max_depth)
                 )?;
-                if let Some(([a, b], p)) = crossing {
-                    write!(f, " (triangle {a} and triangle {b} at {})", point(p))?;
+                if let Some([a, b]) = crossing {
+                    write!(f, " (the first: triangle {a} and triangle {b})")?;
                 }
                 Ok(())
             }
@@ -1480,7 +1479,10 @@ impl fmt::Display for Repair {
                 "{points} corner(s) up to {} off another triangle's edge, split there as T-junctions,",
                 num(*largest_offset)
             ),
-            Repair::Both => write!(f, "crossings taken for contact and corners split as T-junctions"),
+            Repair::Both => write!(
+                f,
+                "crossings taken for contact and corners split as T-junctions"
+            ),
         }
     }
 }

@@ -45,7 +45,6 @@ pub mod mesh;
 pub mod method;
 mod overlap;
 pub mod polygon;
-mod tolerance;
 mod predicates;
 mod quadrature;
 pub mod read;
@@ -61,6 +60,7 @@ mod sweep;
 #[cfg(test)]
 mod test_rng;
 mod text;
+pub mod tolerance;
 mod total;
 pub mod units;
 mod warning;

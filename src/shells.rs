@@ -1009,7 +1009,16 @@ mod tests {
                 }
             }
             let ([turned, plain], was) = either(&shells);
-            assert_eq!(turned, plain, "seed {seed}");
+            // The same verdict; where both refuse, the shell first named may differ (a
+            // point within reach of a shell outside its turned box is not looked at there).
+            match (&turned, &plain) {
+                (Err(a), Err(b)) => assert_eq!(
+                    std::mem::discriminant(a),
+                    std::mem::discriminant(b),
+                    "seed {seed}: {a:?} {b:?}"
+                ),
+                _ => assert_eq!(turned, plain, "seed {seed}"),
+            }
             turns += was as usize;
             if kinds[1] == 0 {
                 let v = turned.unwrap_or_else(|e| panic!("seed {seed}: {e:?}"));

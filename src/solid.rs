@@ -505,10 +505,7 @@ fn judged(solid: Solid, options: &Options) -> Result<Solid> {
         .body
         .contacts
         .filter(|_| options.overlap == OverlapPolicy::Refuse);
-    let volume = solid
-        .integrals
-        .first()
-        .map_or(0.0, |i| i.properties.volume);
+    let volume = solid.integrals.first().map_or(0.0, |i| i.properties.volume);
     crate::tolerance::judge(
         contacts,
         solid.body.junctions,

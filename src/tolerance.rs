@@ -12,15 +12,17 @@
 //! only when those bounds together stay within the repair tolerance of its volume
 //! ([`crate::solid::Options::repair_tolerance`]), the bound reported beside the answer.
 
-/// The default repair tolerance ([`crate::solid::Options::repair_tolerance`]): a
-/// millionth of the volume, below the sixth significant digit a CAD program's
-/// mass-properties dialog shows.
-pub const DEFAULT_REPAIR_TOLERANCE: f64 = 1e-6;
+/// The default repair tolerance ([`crate::solid::Options::repair_tolerance`]): 1e-5 of
+/// the volume, about a unit in the sixth significant digit a CAD program's
+/// mass-properties dialog shows. (A millionth refuses what six written digits, the most
+/// common text export, can say: two unit cubes resting on each other, turned and written
+/// with 6 digits, cross by 1.1e-6 and carry a bound of 1.1e-6 of their volume.)
+pub const DEFAULT_REPAIR_TOLERANCE: f64 = 1e-5;
 
 /// How far a repair may reach, as a fraction of the longest edge of the triangles it
 /// joins: a corner this close to an edge, or a crossing this shallow, is a candidate;
 /// whether it is accepted is its bound's to say.
-pub(crate) const REACH: f64 = 1e-3;
+pub const REACH: f64 = 1e-3;
 
 /// Half-units in the last place of `f64` that the arithmetic of turning or moving a part
 /// leaves between coordinates that were one point (sixteen units).
@@ -79,7 +81,7 @@ pub(crate) fn reach(ts: &[&[[f64; 3]; 3]]) -> f64 {
 /// [`crate::error::Error::RepairTooLarge`], naming the repair, its bound and the bound relative to the
 /// volume.
 pub(crate) fn judge(
-    contacts: Option<crate::overlap::Contacts>,
+    contacts: Option<crate::body::Contacts>,
     junctions: Option<crate::body::Junctions>,
     volume: f64,
     tolerance: f64,

@@ -273,6 +273,8 @@ pub fn cad_body(s: &crate::io::step::CadSolid) -> Body {
 }
 
 /// The total of one file's parts ([`crate::read::Parts::total`]).
+// One value a file, made once: boxing the mesh total would cost a `Copy` for nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Total {
     /// A polygon file's.

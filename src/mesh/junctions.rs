@@ -209,7 +209,10 @@ fn moved_volume_bound(
     triangles
         .iter()
         .filter_map(|t| {
-            let h = t.iter().filter_map(|v| moved.get(v)).fold(0.0_f64, |m, &h| m.max(h));
+            let h = t
+                .iter()
+                .filter_map(|v| moved.get(v))
+                .fold(0.0_f64, |m, &h| m.max(h));
             (h > 0.0).then(|| {
                 let [a, b, c] = t.map(at);
                 let (e1, e2) = (sub(b, a), sub(c, a));

@@ -22,9 +22,9 @@
 //! deepest crossing times those faces' area is counted twice.
 
 use super::*;
+use crate::predicates::orient_perturbed;
 pub(crate) use crate::tolerance::distance;
 use crate::tolerance::reach;
-use crate::predicates::orient_perturbed;
 use std::collections::{HashMap, HashSet};
 
 /// A crossing or wedge taken for contact, with the corners it carries inside another
@@ -260,7 +260,7 @@ pub(super) fn verify<S: Soup>(
         folds: 0,
         place: contacts
             .first()
-            .map(|c| ([c.first + 1, c.second + 1], c.at)),
+            .map(|c| [c.first as u32 + 1, c.second as u32 + 1]),
     }))
 }
 

@@ -3,8 +3,8 @@
 
 use super::*;
 
-pub(super) use crate::tolerance::plane_distance;
 pub(super) use crate::predicates::{orient, orient2, project};
+pub(super) use crate::tolerance::plane_distance;
 
 /// `u × v`, rounded.
 pub(super) fn cross3(u: &[f64; 3], v: &[f64; 3]) -> [f64; 3] {

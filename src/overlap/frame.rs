@@ -180,8 +180,10 @@ mod tests {
             let q = (m + 1) % 3;
             across.extend([lo[m], lo[q], hi[q], lo[m], hi[q], hi[m]]);
         }
+        // Found alike in both frames: refused, or (a rod as thin as the needles' reach)
+        // contacts whose bound the body's answer is judged by.
         let [turned, plain] = both(&across);
-        assert!(turned.is_err(), "{turned:?}");
+        assert!(matches!(turned, Err(_) | Ok(Some(1..))), "{turned:?}");
         assert_eq!(turned, plain);
     }
 }

@@ -1749,7 +1749,10 @@ mod tests {
             cube([1e6 + 1.0 - 3.3e-9, 1e6 + 0.25, 1e6 + 0.125], [1.0; 3]),
         ];
         let found = check(&VertexSoup(&soup_of(&over.concat()))).unwrap();
-        assert!(found.is_some_and(|c| c.count > 0 && c.max_depth < 1e-8), "{found:?}");
+        assert!(
+            found.is_some_and(|c| c.count > 0 && c.max_depth < 1e-8),
+            "{found:?}"
+        );
         let gap = [
             a,
             cube([1e6 + 1.0 + 3.3e-9, 1e6 + 0.25, 1e6 + 0.125], [1.0; 3]),

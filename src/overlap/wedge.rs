@@ -276,11 +276,7 @@ pub(super) fn unpaired_faces(tris: &[Tri], nbr: &[u32], ids: &[u32]) -> Vec<At> 
 /// alternate, they are paired as brackets are, still one of each way. Either way the
 /// bodies that the pairs join are closed surfaces (what [`super::contact`] needs to add up
 /// crossings); the angular pairing keeps two parts meeting at the edge apart.
-pub(super) fn pairs_at<S: Soup>(
-    soup: &S,
-    ids: &[u32],
-    faces: &[At],
-) -> Vec<([u64; 2], u32, u32)> {
+pub(super) fn pairs_at<S: Soup>(soup: &S, ids: &[u32], faces: &[At]) -> Vec<([u64; 2], u32, u32)> {
     let mut pages: Vec<Page> = faces.iter().map(|&f| page(soup, ids, f)).collect();
     pages.sort_unstable_by_key(|p| (p.0, p.1));
     let mut pairs = Vec::new();

@@ -201,7 +201,11 @@ impl Mesh {
 
     /// `mesh`, built from `raw` and welded by `welded`, unless the overlap check refuses
     /// it (see [`Mesh::new`]).
-    fn checked_for_overlap(raw: &RawMesh, mesh: Result<Mesh>, welded: Option<Welded>) -> Result<Self> {
+    fn checked_for_overlap(
+        raw: &RawMesh,
+        mesh: Result<Mesh>,
+        welded: Option<Welded>,
+    ) -> Result<Self> {
         let mesh = mesh?;
         let soup = IndexedSoup(raw);
         let found = match welded {

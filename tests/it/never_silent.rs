@@ -206,7 +206,11 @@ fn a_box_resting_on_another_passes_on_both_paths() {
     refused(
         &["mesh", stl.to_str().unwrap()],
         None,
-        &["deep (more than the", "a repair may reach there", "--overlap sum"],
+        &[
+            "deep (more than the",
+            "a repair may reach there",
+            "--overlap sum",
+        ],
     );
 }
 

@@ -3,7 +3,7 @@
 //! a shallow crossing or contact between bodies accepted as touching. Each carries a bound
 //! on how much it can change the volume, and the tool answers only when those bounds
 //! together stay within `--repair-tolerance` (relative to the reported volume, default
-//! 1e-6); otherwise it refuses: exit code 2, one line on stderr, nothing on stdout.
+//! 1e-5); otherwise it refuses: exit code 2, one line on stderr, nothing on stdout.
 //!
 //! Nothing else widens what a repair may forgive: not how many digits the file's values
 //! have (`%.6f`, 6 significant digits, or short values far from the origin), not whether
@@ -289,7 +289,7 @@ fn a_hole_a_tenth_high_beside_a_corner_is_refused_as_open() {
 }
 
 /// The junctions of an answer, which are `points` four corners on four triangles' edges,
-/// their offset and volume bound within `offset` and 1e-6 of the volume.
+/// their offset and volume bound within `offset` and 1e-5 of the volume.
 fn assert_junctions(what: &str, json: &Value, offset: f64) {
     let j = &json["junctions"];
     assert_eq!(
@@ -302,7 +302,7 @@ fn assert_junctions(what: &str, json: &Value, offset: f64) {
     let bound = j["volume_bound"].as_f64();
     let volume = json["volume"].as_f64().unwrap();
     assert!(
-        bound.is_some_and(|b| (0.0..=1e-6 * volume).contains(&b)),
+        bound.is_some_and(|b| (0.0..=1e-5 * volume).contains(&b)),
         "{what}: {j}"
     );
 }
@@ -362,7 +362,7 @@ fn stacked_cubes_turned_in_six_digits_are_answered_with_a_bounded_contact() {
     assert!(depth > 0.0 && depth < 1e-5, "{c}");
     let bound = c["volume_bound"].as_f64().unwrap();
     let volume = json["volume"].as_f64().unwrap();
-    assert!(bound > 0.0 && bound <= 1e-6 * volume, "{c}");
+    assert!(bound > 0.0 && bound <= 1e-5 * volume, "{c}");
 }
 
 #[test]
@@ -405,93 +405,4 @@ fn cubes_resting_on_each_other_exactly_are_answered_with_no_contact() {
     assert_centroid("stacked", json, [0.5, 0.5, 1.0], 0.0);
     let c = &json["contacts"];
     assert!(c.is_null() || c["count"] == 0, "{c}");
-}
-
-/// The unit cube as OBJ text (six decimals), its top face a 3 × 3 grid whose inner point at
-/// (1/3, 1/3) is moved to `(vx, 1/3)` in the face's plane: past 2/3 some of the face's
-/// triangles turn over flat onto their neighbours (a zero-volume fold).
-fn folded_top(vx: f64) -> String {
-    let third = |k: usize| k as f64 / 3.0;
-    let top = |i: usize, j: usize| {
-        let x = if (i, j) == (1, 1) { vx } else { third(i) };
-        [x, third(j), 1.0]
-    };
-    let bottom = |x: f64, y: f64| [x, y, 0.0];
-    // Polygons, each fanned from its first corner: the bottom, the four sides (their top
-    // edges through the grid's points), the grid's nine cells.
-    let mut polygons: Vec<Vec<[f64; 3]>> = vec![vec![
-        bottom(0.0, 0.0),
-        bottom(0.0, 1.0),
-        bottom(1.0, 1.0),
-        bottom(1.0, 0.0),
-    ]];
-    let side = |a: [f64; 3], b: [f64; 3], edge: [[f64; 3]; 4]| {
-        let mut p = vec![a, b];
-        p.extend(edge.iter().rev());
-        p
-    };
-    polygons.push(side(
-        bottom(0.0, 0.0),
-        bottom(1.0, 0.0),
-        [0, 1, 2, 3].map(|i| top(i, 0)),
-    ));
-    polygons.push(side(
-        bottom(1.0, 0.0),
-        bottom(1.0, 1.0),
-        [0, 1, 2, 3].map(|j| top(3, j)),
-    ));
-    polygons.push(side(
-        bottom(1.0, 1.0),
-        bottom(0.0, 1.0),
-        [3, 2, 1, 0].map(|i| top(i, 3)),
-    ));
-    polygons.push(side(
-        bottom(0.0, 1.0),
-        bottom(0.0, 0.0),
-        [3, 2, 1, 0].map(|j| top(0, j)),
-    ));
-    for i in 0..3 {
-        for j in 0..3 {
-            polygons.push(vec![
-                top(i, j),
-                top(i + 1, j),
-                top(i + 1, j + 1),
-                top(i, j + 1),
-            ]);
-        }
-    }
-    let mut points: Vec<[f64; 3]> = vec![];
-    let mut at = |p: [f64; 3]| match points.iter().position(|q| *q == p) {
-        Some(k) => k,
-        None => {
-            points.push(p);
-            points.len() - 1
-        }
-    };
-    let mut triangles = vec![];
-    for poly in &polygons {
-        for k in 1..poly.len() - 1 {
-            triangles.push([at(poly[0]), at(poly[k]), at(poly[k + 1])]);
-        }
-    }
-    obj(&[(&(points, triangles), fixed6)])
-}
-
-#[test]
-fn a_face_folded_flat_over_itself_adds_no_volume_and_no_area() {
-    // Within its fan (0.5), and past it: onto the next cell (2.3 / 3), past the face's
-    // edge (3.4 / 3). The surface is the cube's whatever lies folded on it.
-    let areas: Vec<(f64, f64)> = [0.5, 0.766667, 1.133333]
-        .into_iter()
-        .map(|vx| {
-            let out = run("obj", &folded_top(vx), &[]);
-            let json = out.answered(&format!("{vx}"), 1.0, 1e-12);
-            assert_centroid(&format!("{vx}"), json, [0.5; 3], 1e-12);
-            (vx, json["surface_area"].as_f64().unwrap())
-        })
-        .collect();
-    assert!(
-        areas.iter().all(|(_, a)| (a - 6.0).abs() <= 1e-12),
-        "surface areas {areas:?}"
-    );
 }

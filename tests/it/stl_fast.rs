@@ -2,9 +2,9 @@
 //! path (`Mesh::new` and the `tetra` method) on binary STL, where both see the same f32
 //! coordinates.
 
+use inertia::RawMesh;
 use inertia::io::stl;
 use inertia::shape::Shape3d;
-use inertia::{Mesh, RawMesh};
 use nalgebra::{Rotation3, Vector3};
 
 /// A binary STL of `m`, each vertex moved by `f`.

@@ -654,7 +654,7 @@ fn no_library_message_names_a_flag() {
             repair: Repair::Contacts {
                 count: 2,
                 max_depth: 1e-4,
-                crossing: Some(([1, 2], p)),
+                crossing: Some([1, 2]),
             },
             bound: 1e-3,
             relative: 1e-5,
