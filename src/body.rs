@@ -201,6 +201,7 @@ impl Body {
                     max_depth: x.max_depth.max(y.max_depth),
                     volume_bound: x.volume_bound + y.volume_bound,
                     folds: x.folds + y.folds,
+                    fold_area: x.fold_area + y.fold_area,
                     place: x.place.or(y.place),
                 }),
                 (x, y) => x.or(y),
@@ -273,6 +274,10 @@ pub struct Contacts {
     /// outlines bound. Not in `count`; left out of the JSON when there are none.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub folds: usize,
+    /// The area the turned-over layers of the folds add to their triangles' (taken off
+    /// the body's surface area); not in the JSON.
+    #[serde(skip)]
+    pub fold_area: f64,
     /// The first pair's triangles (numbered from 1), for a message; not in the JSON.
     #[serde(skip)]
     pub place: Option<[u32; 2]>,

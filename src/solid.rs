@@ -108,7 +108,11 @@ impl Solid {
     }
 
     /// The same, with the contacts taken for touching.
+    /// (A fold's turned-over layers are no surface: their area is taken off.)
     fn touching(mut self, contacts: Option<crate::overlap::Contacts>) -> Solid {
+        if let Some(c) = contacts {
+            self.body.surface_area -= c.fold_area;
+        }
         self.body.contacts = contacts;
         self
     }

@@ -18,36 +18,48 @@ pub enum LengthUnit {
     #[serde(rename = "angstrom")]
     Angstrom,
     /// Nanometre.
+    #[cfg_attr(feature = "cli", value(aliases = ["nanometer", "nanometre", "nanometers", "nanometres"]))]
     Nm,
     /// Micrometre (3MF's `micron`).
+    #[cfg_attr(feature = "cli", value(aliases = ["micrometer", "micrometre", "micrometers", "micrometres", "micron", "microns", "µm"]))]
     Um,
     /// Millimetre.
+    #[cfg_attr(feature = "cli", value(aliases = ["millimeter", "millimetre", "millimeters", "millimetres"]))]
     Mm,
     /// Centimetre.
+    #[cfg_attr(feature = "cli", value(aliases = ["centimeter", "centimetre", "centimeters", "centimetres"]))]
     Cm,
     /// Decimetre.
+    #[cfg_attr(feature = "cli", value(aliases = ["decimeter", "decimetre", "decimeters", "decimetres"]))]
     Dm,
     /// Metre.
+    #[cfg_attr(feature = "cli", value(aliases = ["meter", "metre", "meters", "metres"]))]
     M,
     /// Decametre.
     Dam,
     /// Hectometre.
     Hm,
     /// Kilometre.
+    #[cfg_attr(feature = "cli", value(aliases = ["kilometer", "kilometre", "kilometers", "kilometres"]))]
     Km,
     /// Gigametre.
     Gm,
     /// Microinch (1e-6 inch).
     Uin,
     /// Mil (a thousandth of an inch).
+    #[cfg_attr(feature = "cli", value(aliases = ["mils", "thou"]))]
     Mil,
     /// Inch (25.4 mm exactly).
+    #[cfg_attr(feature = "cli", value(aliases = ["inch", "inches"]))]
     In,
     /// Foot (0.3048 m exactly).
+    #[cfg_attr(feature = "cli", value(aliases = ["foot", "feet"]))]
     Ft,
     /// Yard (0.9144 m exactly).
+    #[cfg_attr(feature = "cli", value(aliases = ["yard", "yards"]))]
     Yd,
     /// Mile (1609.344 m exactly).
+    #[cfg_attr(feature = "cli", value(aliases = ["mile", "miles"]))]
     Mi,
     /// US survey inch (100/3937 m).
     #[cfg_attr(feature = "cli", value(name = "us-in"))]

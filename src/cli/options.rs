@@ -29,12 +29,25 @@ pub(super) struct Common {
     /// names, US survey feet `us-ft` among them). Densities are then SI and results
     /// are in kg and metres (or --output-units). A file that states its unit (3MF, DXF
     /// `$INSUNITS`, STEP) needs none (a different one is refused without --units-override);
-    /// given with files that state none, it is what those are in.
-    #[arg(long, value_enum, help_heading = "Units", value_name = "UNIT")]
+    /// given with files that state none, it is what those are in. Names may be spelled
+    /// out (millimeter, millimetre, inches, feet) and in any case (MM).
+    #[arg(
+        long,
+        value_enum,
+        ignore_case = true,
+        help_heading = "Units",
+        value_name = "UNIT"
+    )]
     pub(super) units: Option<LengthUnit>,
     /// The length unit of the results (with --units or a unit the file states): mm, cm,
     /// m, in, ft, ... as for --units. Default m.
-    #[arg(long, value_enum, help_heading = "Units", value_name = "UNIT")]
+    #[arg(
+        long,
+        value_enum,
+        ignore_case = true,
+        help_heading = "Units",
+        value_name = "UNIT"
+    )]
     pub(super) output_units: Option<LengthUnit>,
     /// Read the input in --units even where a file states another unit (3MF `unit`, DXF
     /// `$INSUNITS`, STEP).

@@ -258,6 +258,7 @@ pub(super) fn verify<S: Soup>(
         max_depth: deepest,
         volume_bound: deepest * faces,
         folds: 0,
+        fold_area: 0.0,
         place: contacts
             .first()
             .map(|c| [c.first as u32 + 1, c.second as u32 + 1]),

@@ -83,9 +83,9 @@ pub(super) fn judge<S: Soup>(
     ids: &[u32],
     nbr: &[u32],
     lying: Lying,
-) -> (Option<Overlap>, usize) {
+) -> (Option<Overlap>, usize, f64) {
     if lying.over {
-        return (lying.first, 0);
+        return (lying.first, 0, 0.0);
     }
     let mut pairs = lying.pairs;
     pairs.sort_unstable_by_key(|o| (o.first, o.second));
@@ -95,12 +95,19 @@ pub(super) fn judge<S: Soup>(
         limit: usize::MAX,
     };
     let mut refused = None;
+    let mut excess = 0.0;
     for o in pairs {
         if groups.of.is_empty() {
             groups.of = vec![NONE; soup.len()];
         }
         let g = match groups.of[o.first] {
-            NONE => groups.grow(soup, ids, nbr, o.first).id,
+            NONE => {
+                let grown = groups.grow(soup, ids, nbr, o.first);
+                if grown.fold.is_some() {
+                    excess += layers_area(soup, &grown.members);
+                }
+                grown.id
+            }
             g => g,
         };
         if !(groups.folds[&g] && groups.of[o.second] == g) {
@@ -108,7 +115,23 @@ pub(super) fn judge<S: Soup>(
         }
     }
     let folds = groups.folds.values().filter(|&&f| f).count();
-    (refused, folds)
+    (refused, folds, excess)
+}
+
+/// The area that the turned-over layers of a fold add to its triangles' areas: their sum
+/// less the area of the flat face their outline bounds (in one plane, the norm of their
+/// area vectors' sum).
+fn layers_area<S: Soup>(soup: &S, members: &[u32]) -> f64 {
+    let (mut sum, mut net) = (0.0, [0.0; 3]);
+    for &m in members {
+        let c = soup.triangle(m as usize).map(|p| p.coords());
+        let (n, _) = crate::tolerance::normal_at(&c);
+        sum += (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt() / 2.0;
+        for k in 0..3 {
+            net[k] += n[k] / 2.0;
+        }
+    }
+    (sum - (net[0] * net[0] + net[1] * net[1] + net[2] * net[2]).sqrt()).max(0.0)
 }
 
 /// A plane group just grown ([`Groups::grow`]).
@@ -256,6 +279,7 @@ pub(super) fn beyond<S: Soup>(
     };
     // Each fold to replace: its number, and its triangles' replacements.
     let mut replaced: Vec<(u32, Vec<[[f64; 3]; 3]>)> = Vec::new();
+    let mut excess = 0.0;
     for t in [o.first, o.second] {
         if groups.of[t] != NONE {
             continue;
@@ -290,6 +314,7 @@ pub(super) fn beyond<S: Soup>(
             .map(|e| Some([point(e[0])?, point(e[1])?, point(e[2])?]))
             .collect();
         if let Some(tris) = tris {
+            excess += layers_area(soup, &members);
             replaced.push((id, tris));
         }
     }
@@ -315,6 +340,7 @@ pub(super) fn beyond<S: Soup>(
             let c = c.unwrap_or_default();
             Ok(Some(Contacts {
                 folds: c.folds + replaced.len(),
+                fold_area: c.fold_area + excess,
                 ..c
             }))
         }

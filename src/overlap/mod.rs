@@ -920,7 +920,8 @@ fn search_found<S: Soup>(
         })
         .fold(found, earliest);
     // Pairs lying on each other: refused unless within a fold.
-    let (refused, folds) = fold::judge(soup, ids, nbr, lying.into_inner().unwrap_or_default());
+    let (refused, folds, fold_area) =
+        fold::judge(soup, ids, nbr, lying.into_inner().unwrap_or_default());
     let found = earliest(found, refused);
     if let Some(o) = found {
         return Err(o);
@@ -964,9 +965,14 @@ fn search_found<S: Soup>(
     };
     Ok(match (touching, folds) {
         (c, 0) => c,
-        (Some(c), folds) => Some(Contacts { folds, ..c }),
+        (Some(c), folds) => Some(Contacts {
+            folds,
+            fold_area,
+            ..c
+        }),
         (None, folds) => Some(Contacts {
             folds,
+            fold_area,
             ..Contacts::default()
         }),
     })

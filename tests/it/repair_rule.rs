@@ -406,3 +406,92 @@ fn cubes_resting_on_each_other_exactly_are_answered_with_no_contact() {
     let c = &json["contacts"];
     assert!(c.is_null() || c["count"] == 0, "{c}");
 }
+
+/// The unit cube as OBJ text (six decimals), its top face a 3 × 3 grid whose inner point at
+/// (1/3, 1/3) is moved to `(vx, 1/3)` in the face's plane: past 2/3 some of the face's
+/// triangles turn over flat onto their neighbours (a zero-volume fold).
+fn folded_top(vx: f64) -> String {
+    let third = |k: usize| k as f64 / 3.0;
+    let top = |i: usize, j: usize| {
+        let x = if (i, j) == (1, 1) { vx } else { third(i) };
+        [x, third(j), 1.0]
+    };
+    let bottom = |x: f64, y: f64| [x, y, 0.0];
+    // Polygons, each fanned from its first corner: the bottom, the four sides (their top
+    // edges through the grid's points), the grid's nine cells.
+    let mut polygons: Vec<Vec<[f64; 3]>> = vec![vec![
+        bottom(0.0, 0.0),
+        bottom(0.0, 1.0),
+        bottom(1.0, 1.0),
+        bottom(1.0, 0.0),
+    ]];
+    let side = |a: [f64; 3], b: [f64; 3], edge: [[f64; 3]; 4]| {
+        let mut p = vec![a, b];
+        p.extend(edge.iter().rev());
+        p
+    };
+    polygons.push(side(
+        bottom(0.0, 0.0),
+        bottom(1.0, 0.0),
+        [0, 1, 2, 3].map(|i| top(i, 0)),
+    ));
+    polygons.push(side(
+        bottom(1.0, 0.0),
+        bottom(1.0, 1.0),
+        [0, 1, 2, 3].map(|j| top(3, j)),
+    ));
+    polygons.push(side(
+        bottom(1.0, 1.0),
+        bottom(0.0, 1.0),
+        [3, 2, 1, 0].map(|i| top(i, 3)),
+    ));
+    polygons.push(side(
+        bottom(0.0, 1.0),
+        bottom(0.0, 0.0),
+        [3, 2, 1, 0].map(|j| top(0, j)),
+    ));
+    for i in 0..3 {
+        for j in 0..3 {
+            polygons.push(vec![
+                top(i, j),
+                top(i + 1, j),
+                top(i + 1, j + 1),
+                top(i, j + 1),
+            ]);
+        }
+    }
+    let mut points: Vec<[f64; 3]> = vec![];
+    let mut at = |p: [f64; 3]| match points.iter().position(|q| *q == p) {
+        Some(k) => k,
+        None => {
+            points.push(p);
+            points.len() - 1
+        }
+    };
+    let mut triangles = vec![];
+    for poly in &polygons {
+        for k in 1..poly.len() - 1 {
+            triangles.push([at(poly[0]), at(poly[k]), at(poly[k + 1])]);
+        }
+    }
+    obj(&[(&(points, triangles), fixed6)])
+}
+
+#[test]
+fn a_face_folded_flat_over_itself_adds_no_volume_and_no_area() {
+    // Within its fan (0.5), and past it: onto the next cell (2.3 / 3), past the face's
+    // edge (3.4 / 3). The surface is the cube's whatever lies folded on it.
+    let areas: Vec<(f64, f64)> = [0.5, 0.766667, 1.133333]
+        .into_iter()
+        .map(|vx| {
+            let out = run("obj", &folded_top(vx), &[]);
+            let json = out.answered(&format!("{vx}"), 1.0, 1e-12);
+            assert_centroid(&format!("{vx}"), json, [0.5; 3], 1e-12);
+            (vx, json["surface_area"].as_f64().unwrap())
+        })
+        .collect();
+    assert!(
+        areas.iter().all(|(_, a)| (a - 6.0).abs() <= 1e-12),
+        "surface areas {areas:?}"
+    );
+}

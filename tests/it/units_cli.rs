@@ -236,3 +236,36 @@ fn unit_mistakes_are_refused() {
         assert!(err.contains(frag), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn units_may_be_spelled_out_and_in_any_case_never_taken_for_a_near_name() {
+    // `millimeter` was refused with the hint "mil" (a thousandth of an inch: 39 times
+    // smaller, the mass 61,000 times lighter). Every spelling is the unit it names.
+    let mm = json(&["mesh", TET, "--units", "mm", "--json"]);
+    for name in [
+        "millimeter",
+        "millimetre",
+        "millimeters",
+        "MM",
+        "Millimetre",
+    ] {
+        let v = json(&["mesh", TET, "--units", name, "--json"]);
+        assert_eq!(v["volume"], mm["volume"], "{name}");
+        assert_eq!(v["inertia_tensor"], mm["inertia_tensor"], "{name}");
+    }
+    let inch = json(&["mesh", TET, "--units", "in", "--json"]);
+    for name in ["inch", "inches", "IN"] {
+        let v = json(&["mesh", TET, "--units", name, "--json"]);
+        assert_eq!(v["volume"], inch["volume"], "{name}");
+    }
+    let out = json(&[
+        "mesh",
+        TET,
+        "--units",
+        "feet",
+        "--output-units",
+        "MM",
+        "--json",
+    ]);
+    close(f(&out["volume"]), 10.0 * 304.8f64.powi(3));
+}
