@@ -488,6 +488,26 @@ fn named_body(
                 r => r.map_err(hint),
             }
         }
+        // Corners listed the other way round in some triangles: turned to agree with their
+        // neighbours (no point moves), checked again from the start.
+        Err(e @ Error::InconsistentWinding { .. }) if options.shell.is_none() => {
+            match raw.reoriented() {
+                Some((fixed, count)) => named_body(
+                    String::new(),
+                    &fixed,
+                    options,
+                    fast,
+                    stray,
+                    Known::default(),
+                )
+                .map(|mut s| {
+                    s.warnings.push(Warning::Reoriented { count });
+                    s
+                })
+                .map_err(|_| e),
+                None => Err(e),
+            }
+        }
         r => r,
     };
     let mut solid = solid.and_then(|s| judged(s, options)).map_err(|e| {

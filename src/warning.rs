@@ -45,6 +45,12 @@ pub enum Warning {
     /// An open mesh closed at T-junctions: corners lying on another triangle's edge,
     /// where that triangle was split.
     JunctionsSplit(Junctions),
+    /// Triangles whose corners were listed the other way round from their neighbours',
+    /// turned to agree with them.
+    Reoriented {
+        /// How many.
+        count: usize,
+    },
     /// Bodies crossing only within a repair's reach, taken for touching, with a bound on
     /// the volume counted twice.
     Touching(Contacts),
@@ -86,6 +92,10 @@ impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let plural = |n: usize| if n == 1 { "" } else { "s" };
         match self {
+            Warning::Reoriented { count } => write!(
+                f,
+                "{count} triangle(s) listed the other way round from their neighbours were turned to agree with them"
+            ),
             Warning::StrayBytes { count } => write!(
                 f,
                 "{count} stray byte(s) after the last triangle of the binary STL were ignored"

@@ -8,6 +8,7 @@ mod numerics;
 mod raw;
 mod topology;
 mod validate;
+mod winding;
 pub use numerics::area_vector;
 pub(crate) use numerics::physical;
 pub use raw::RawMesh;

@@ -108,7 +108,6 @@ fn cases() -> Vec<Case> {
         case("binary noise on stdin", "polygon", Stdin(noise(4096, 7)), &[], &["<stdin>"]),
         // --- meshes: files
         case("open mesh", "mesh", Fixture("bad/open_cube.stl"), &[], &["not closed: 3 boundary edges", "triangle"]),
-        case("inconsistent winding", "mesh", Fixture("bad/inconsistent_winding.stl"), &[], &["inconsistent winding: triangle 3 and triangle 4"]),
         case("truncated binary STL", "mesh", Fixture("bad/truncated.stl"), &[], &["header says 12 triangles (684 bytes) but the file has 664 bytes"]),
         case("4 billion triangles claimed", "mesh", Fixture("bad/huge_count.stl"), &[], &["4000000000 triangles"]),
         case("NaN in binary STL", "mesh", Fixture("bad/nan.stl"), &[], &["triangle 5: vertex 2 has a non-finite coordinate"]),

@@ -495,3 +495,52 @@ fn a_face_folded_flat_over_itself_adds_no_volume_and_no_area() {
         "surface areas {areas:?}"
     );
 }
+
+/// Runs the binary on a file: exit code, JSON, stderr.
+fn run_file(path: &str) -> (i32, Value, String) {
+    let out = cargo_bin_cmd!("inertia")
+        .args(["mesh", path, "--json"])
+        .output()
+        .unwrap();
+    let json = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    (out.status.code().unwrap_or(-1), json, err)
+}
+
+#[test]
+fn triangles_listed_the_other_way_round_are_turned_to_agree_with_their_neighbours() {
+    // Turning a triangle moves no point: the solid is the file's, answered exactly, with a
+    // warning saying how many were turned.
+    let (code, json, err) = run_file("fixtures/mesh/one_triangle_reversed.stl");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json["volume"], 1.0);
+    assert!(
+        err.contains("1 triangle(s) listed the other way round from their neighbours were turned"),
+        "{err}"
+    );
+    // A box with a cavity, far from the origin, three of the box's triangles and one of the
+    // cavity's reversed: each surface keeps its majority's way round, so the cavity stays
+    // one (volume 8 − 1 = 7).
+    let outer = cuboid([1e6, 2e6, -3e6], [2.0; 3], false);
+    let mut inner = cuboid([1e6 + 0.5, 2e6 + 0.5, -3e6 + 0.5], [1.0; 3], true);
+    for t in &mut inner.1 {
+        t.swap(1, 2);
+    }
+    let flip = |b: &Body, ts: &[usize]| {
+        let mut b = b.clone();
+        for &t in ts {
+            b.1[t].swap(1, 2);
+        }
+        b
+    };
+    let (outer, inner) = (flip(&outer, &[0, 4, 9]), flip(&inner, &[7]));
+    let out = run("obj", &obj(&[(&outer, full), (&inner, full)]), &[]);
+    let json = out.answered("cavity", 7.0, 0.0);
+    assert_centroid("cavity", json, [1e6 + 1.0, 2e6 + 1.0, -3e6 + 1.0], 1e-12);
+    assert!(
+        out.stderr
+            .contains("4 triangle(s) listed the other way round"),
+        "{}",
+        out.stderr
+    );
+}
