@@ -8,9 +8,10 @@ use super::*;
 #[derive(Args, Debug)]
 pub(super) struct Common {
     /// Density: mass per unit area (plates: polygons, 2D shapes) or volume (solids); with
-    /// --units, in kg/m² or kg/m³ (kg/m³ for a plate given a --thickness). Default 1.
+    /// --units, in kg/m² or kg/m³ (kg/m³ for a plate given a --thickness), or in the unit
+    /// written after the number: 7.85g/cm3, 0.284lb/in3, 7850kg/m3, 1.2kg/m2. Default 1.
     #[arg(long, allow_negative_numbers = true, conflicts_with_all = ["mass", "material"], help_heading = "Mass", value_name = "DENSITY")]
-    pub(super) density: Option<f64>,
+    pub(super) density: Option<Density>,
     /// Total mass (kg with --units); the density becomes mass / area (or volume).
     #[arg(
         long,
@@ -94,7 +95,33 @@ impl Common {
                 }
                 Some(m.density)
             }
-            (None, Some(d)) => Some(positive(Parameter::Density, d)?),
+            (None, Some(d)) => {
+                let value = positive(Parameter::Density, d.value)?;
+                match d.unit {
+                    None => Some(value),
+                    Some((unit, per_volume, kg)) => {
+                        if units.input.is_none() {
+                            bail!(
+                                "--density {} is in {unit}: say the input's length unit with --units (mm, cm, m, in, ft, ...)",
+                                num(d.value)
+                            );
+                        }
+                        if per_volume && dim == 2 && thickness.is_none() {
+                            bail!(
+                                "--density {} {unit} is per volume: give the plate's --thickness for a polygon",
+                                num(d.value)
+                            );
+                        }
+                        if !per_volume && (dim == 3 || thickness.is_some()) {
+                            bail!(
+                                "--density {} {unit} is per area: a solid (or a plate given a --thickness) needs a density per volume",
+                                num(d.value)
+                            );
+                        }
+                        Some(value * kg)
+                    }
+                }
+            }
             (None, None) => None,
         };
         if let Some(t) = thickness {
@@ -121,6 +148,19 @@ impl Common {
         }
         let checked = self.amount(dim, thickness).map(|_| ());
         self.units = given;
+        // A bare number with --units is kg/m³: a value a density in g/cm³ would have (7.85
+        // for steel) is lighter than any foam. Said, not changed.
+        if let (Some(d), Some(_), true) = (self.density, given, dim == 3 || thickness.is_some())
+            && d.unit.is_none()
+            && d.value > 0.0
+            && d.value < 30.0
+        {
+            eprintln!(
+                "inertia: warning: --density {} is taken in kg/m³ (with --units), lighter than foam; for g/cm³ write --density {}g/cm3",
+                num(d.value),
+                num(d.value)
+            );
+        }
         checked
     }
 
@@ -293,6 +333,72 @@ impl Presentation {
             units,
             products: self.products.unwrap_or_default(),
             axis,
+        })
+    }
+}
+
+/// A `--density` value: the number, and the unit written after it, if any (its name,
+/// whether it is per volume, and kg/m³ or kg/m² in one of it).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Density {
+    value: f64,
+    unit: Option<(&'static str, bool, f64)>,
+}
+
+/// The units a density may be written in: name, per volume, kg/m³ (or kg/m²) in one.
+const DENSITY_UNITS: [(&str, bool, f64); 11] = [
+    ("kg/m3", true, 1.0),
+    ("g/cm3", true, 1000.0),
+    ("g/ml", true, 1000.0),
+    ("kg/l", true, 1000.0),
+    ("kg/dm3", true, 1000.0),
+    ("g/mm3", true, 1e6),
+    ("lb/in3", true, 0.45359237 / (0.0254 * 0.0254 * 0.0254)),
+    ("lb/ft3", true, 0.45359237 / (0.3048 * 0.3048 * 0.3048)),
+    ("kg/m2", false, 1.0),
+    ("g/cm2", false, 10.0),
+    ("g/m2", false, 1e-3),
+];
+
+impl std::str::FromStr for Density {
+    type Err = String;
+
+    fn from_str(s: &str) -> std::result::Result<Self, String> {
+        let s = s.trim();
+        // The unit starts at the first letter that is not an exponent's `e` (one followed
+        // by a digit or a sign).
+        let exponent = |i: usize, c: char| {
+            (c == 'e' || c == 'E')
+                && s[i + 1..].starts_with(|d: char| d.is_ascii_digit() || d == '+' || d == '-')
+        };
+        let split = s
+            .char_indices()
+            .find(|&(i, c)| c.is_alphabetic() && !exponent(i, c))
+            .map_or(s.len(), |(i, _)| i);
+        let (number, unit) = s.split_at(split);
+        let value: f64 = number
+            .trim()
+            .parse()
+            .map_err(|_| format!("not a number, or a number and a unit: {s:?}"))?;
+        let unit = unit.trim();
+        if unit.is_empty() {
+            return Ok(Density { value, unit: None });
+        }
+        let key: String = unit
+            .to_lowercase()
+            .replace('³', "3")
+            .replace('²', "2")
+            .replace(['^', ' '], "");
+        let found = DENSITY_UNITS.iter().find(|u| u.0 == key).ok_or_else(|| {
+            let names: Vec<&str> = DENSITY_UNITS.iter().map(|u| u.0).collect();
+            format!(
+                "unknown density unit {unit:?} (one of {})",
+                names.join(", ")
+            )
+        })?;
+        Ok(Density {
+            value,
+            unit: Some(*found),
         })
     }
 }

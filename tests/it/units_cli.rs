@@ -269,3 +269,65 @@ fn units_may_be_spelled_out_and_in_any_case_never_taken_for_a_near_name() {
     ]);
     close(f(&out["volume"]), 10.0 * 304.8f64.powi(3));
 }
+
+#[test]
+fn a_density_may_carry_its_unit_and_a_bare_one_that_looks_like_g_per_cm3_is_flagged() {
+    let out = |args: &[&str]| cargo_bin_cmd!("inertia").args(args).output().unwrap();
+    let steel = json(&["mesh", TET, "--units", "mm", "--density", "7850", "--json"]);
+    for d in [
+        "7.85g/cm3",
+        "7.85 g/cm³",
+        "7850kg/m3",
+        "7.85e3 kg/m^3",
+        "7.85kg/L",
+    ] {
+        let v = json(&["mesh", TET, "--units", "mm", "--density", d, "--json"]);
+        close(f(&v["mass"]), f(&steel["mass"]));
+    }
+    // 0.283599 lb/in³ is 7850 kg/m³ to 6 digits.
+    let v = json(&[
+        "mesh",
+        TET,
+        "--units",
+        "mm",
+        "--density",
+        "0.2836lb/in3",
+        "--json",
+    ]);
+    assert!(
+        (f(&v["mass"]) / f(&steel["mass"]) - 1.0).abs() < 1e-4,
+        "{v}"
+    );
+    // A unit needs the input's length unit; a density per area is for plates.
+    for (args, words) in [
+        (vec!["mesh", TET, "--density", "7.85g/cm3"], "--units"),
+        (
+            vec!["mesh", TET, "--units", "mm", "--density", "2kg/m2"],
+            "per area",
+        ),
+        (
+            vec!["mesh", TET, "--units", "mm", "--density", "7.85furlongs"],
+            "unknown density unit",
+        ),
+    ] {
+        let o = out(&args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            o.stdout.is_empty() && err.contains(words),
+            "{args:?}: {err}"
+        );
+    }
+    // A bare 7.85 with --units is 7.85 kg/m³, as documented, and said to be lighter than
+    // foam; without --units (no unit to be SI in) it is not.
+    let o = out(&["mesh", TET, "--units", "mm", "--density", "7.85", "--json"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        o.status.success() && err.contains("write --density 7.85g/cm3"),
+        "{err}"
+    );
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    close(f(&v["density"]), 7.85);
+    let o = out(&["mesh", TET, "--density", "7.85", "--json"]);
+    assert!(o.status.success() && o.stderr.is_empty());
+}
