@@ -79,8 +79,9 @@ pub(super) fn ascii_chunk(bytes: &[u8], mut inside: bool) -> Option<AsciiChunk> 
             return None;
         }
         s.expect(b"normal")?;
+        // Normals are not used: any three words (see `parse_ascii_points`).
         for _ in 0..3 {
-            s.number(false)?;
+            s.word()?;
         }
         s.expect(b"outer")?;
         s.expect(b"loop")?;
@@ -152,19 +153,6 @@ impl<'a> Tokens<'a> {
         }
     }
 
-    /// A number, finite or not (for facet normals).
-    pub(super) fn any_number(&mut self) -> Result<f64> {
-        let t = self
-            .next()
-            .ok_or_else(|| Error::parse(self.place(), "file ends where a number was expected"))?;
-        t.parse::<f64>().map_err(|_| {
-            Error::parse(
-                self.place(),
-                format!("expected a number, found \"{}\"", clip(t)),
-            )
-        })
-    }
-
     pub(super) fn number(&mut self) -> Result<f64> {
         let t = self
             .next()
@@ -221,9 +209,12 @@ pub(super) fn parse_ascii_points(bytes: &[u8]) -> Result<Vec<[f64; 3]>> {
             }
             tok.expect("normal")?;
             // Normals are not used (the winding says which way a facet faces); exporters
-            // write `nan` for degenerate facets, so any number is accepted here.
+            // write `nan`, `inf` or worse for degenerate facets (PrusaSlicer's own test
+            // file has `+inf -inf weirdvalue`), so any three words are read past.
             for _ in 0..3 {
-                tok.any_number()?;
+                tok.next().ok_or_else(|| {
+                    Error::parse(tok.place(), "file ends where a facet normal was expected")
+                })?;
             }
             tok.expect("outer")?;
             tok.expect("loop")?;

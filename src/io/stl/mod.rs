@@ -531,8 +531,15 @@ mod tests {
 
     #[test]
     fn nan_normals_are_ignored() {
-        let s = "solid a\nfacet normal nan -nan inf\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid a\n";
-        assert_eq!(parse(s.as_bytes()).unwrap().triangles.len(), 1);
+        // PrusaSlicer's own test file writes `+inf -inf weirdvalue`: any three words.
+        for normal in ["nan -nan inf", "+inf -inf weirdvalue"] {
+            let s = format!(
+                "solid a\nfacet normal {normal}\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid a\n"
+            );
+            let m = parse(s.as_bytes()).unwrap();
+            assert_eq!(m.triangles.len(), 1);
+            assert_eq!(m.vertices[2], [0.0, 1.0, 0.0]);
+        }
     }
 
     #[test]
