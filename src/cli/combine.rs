@@ -8,7 +8,9 @@ pub(super) struct CombineArgs {
     /// `{"parts": ...}` report, or JSON Lines), or `-` for standard input.
     #[arg(required = true)]
     pub(super) files: Vec<PathBuf>,
-    /// Move the parts of file N: N=X,Y,Z (or N=X,Y for plates), in the reports' length unit.
+    /// Move the parts of file N: N=X,Y,Z (or N=X,Y for plates), in the unit written after
+    /// the numbers (N=0,0,-4mm) or else in the reports' length unit; reports read in one
+    /// unit and printed in another (--units mm: metres) need the unit written.
     #[arg(
         long,
         allow_hyphen_values = true,
@@ -63,6 +65,63 @@ pub(super) fn numbers(flag: &str, text: &str) -> Result<Vec<f64>> {
         })
 }
 
+/// `X,Y,Z` and the length unit written after it (`0,0,-4mm`), if any.
+fn split_unit(value: &str) -> Result<(&str, Option<LengthUnit>)> {
+    let at = value
+        .rfind(|c: char| c.is_ascii_digit() || c == '.')
+        .map_or(0, |i| i + 1);
+    let (numbers, unit) = value.split_at(at);
+    let unit = unit.trim();
+    if unit.is_empty() {
+        return Ok((numbers, None));
+    }
+    let u = LengthUnit::from_str(unit, true).map_err(|_| {
+        anyhow::anyhow!(
+            "--translate: \"{}\" is not a length unit (mm, cm, m, in, ft, ...)",
+            inertia::details::clip(unit)
+        )
+    })?;
+    Ok((numbers, Some(u)))
+}
+
+/// The unit the first report of `bytes` says its input was read in (`units.input`).
+fn read_in(bytes: &[u8]) -> Option<LengthUnit> {
+    let first = bytes
+        .split(|&b| b == b'\n')
+        .find(|l| !l.trim_ascii().is_empty())?;
+    let v: serde_json::Value = serde_json::from_slice(bytes)
+        .or_else(|_| serde_json::from_slice(first))
+        .ok()?;
+    let report = v.get("parts").and_then(|p| p.get(0)).unwrap_or(&v);
+    LengthUnit::from_symbol(report.get("units")?.get("input")?.as_str()?)
+}
+
+/// The reports' lengths in one of `unit` (1 without one), or the refusal of a bare number
+/// where the reports were read in one unit (`read_in`) and printed in another.
+fn translation_scale(
+    unit: Option<LengthUnit>,
+    units: inertia::units::Units,
+    read_in: Option<LengthUnit>,
+    text: &str,
+    label: &str,
+) -> Result<f64> {
+    let printed = units.output.or(units.input);
+    match (unit, printed) {
+        (None, Some(out)) if read_in.is_some_and(|r| r != out) => bail!(
+            "--translate {text}: {label} was read in {} and is printed in {}: write the unit after the numbers (e.g. {text}{})",
+            read_in.map_or("?", LengthUnit::symbol),
+            out.symbol(),
+            read_in.map_or("", LengthUnit::symbol)
+        ),
+        (None, _) => Ok(1.0),
+        (Some(u), Some(out)) => Ok(u.metres() / out.metres()),
+        (Some(u), None) => bail!(
+            "--translate {text}: {label} states no length unit, so a move in {} cannot be placed: print the reports with --units",
+            u.symbol()
+        ),
+    }
+}
+
 pub(super) fn combine(a: CombineArgs) -> Result<Outcome> {
     use inertia::assembly::{Motion, Part, read_parts};
     use nalgebra::Vector3;
@@ -102,20 +161,34 @@ pub(super) fn combine(a: CombineArgs) -> Result<Outcome> {
         let r = Motion::rotate(axis, deg).rotation;
         motions[k].rotation = r * motions[k].rotation;
     }
+    // Each file's moves: the vector, and the unit written after it (if any).
+    let mut moves: Vec<Vec<(Vector3<f64>, Option<LengthUnit>, String)>> = vec![Vec::new(); n];
     for t in &a.translate {
         let (k, value) = indexed("--translate", t, n)?;
-        let v = numbers("--translate", &value)?;
+        let (numbers_text, unit) = split_unit(&value)?;
+        let v = numbers("--translate", numbers_text)?;
         let d = match v.len() {
             2 => Vector3::new(v[0], v[1], 0.0),
             3 => Vector3::new(v[0], v[1], v[2]),
             m => bail!("--translate takes X,Y or X,Y,Z, got {m} numbers"),
         };
-        motions[k].translation += d;
+        moves[k].push((d, unit, t.clone()));
     }
     let mut parts = Vec::new();
     for (k, path) in a.files.iter().enumerate() {
         let Input { bytes, label, .. } = read_input(path)?;
         let read = read_parts(&bytes).with_context(|| label.clone())?;
+        if let Some(p) = read.first() {
+            let units = match p {
+                Part::Planar { units, .. } | Part::Solid { units, .. } => *units,
+            };
+            let read_in = read_in(&bytes);
+            for (d, unit, text) in &moves[k] {
+                motions[k].translation +=
+                    d * translation_scale(*unit, units, read_in, text, &label)?;
+            }
+            moves[k].clear();
+        }
         for p in read {
             if matches!(p, Part::Planar { .. }) && motions[k].leaves_the_plane() {
                 bail!("{label}: a plate turns only about z and moves only in x and y");

@@ -717,3 +717,63 @@ fn combine_checks_the_method_and_winding_it_reads_back() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_move_of_reports_read_in_mm_and_printed_in_metres_needs_its_unit() {
+    // `--units mm` reports are printed in metres: `--translate 2=0,0,-4` moved the part 4 m
+    // where the engineer meant 4 mm. A bare number is now refused there; with its unit it
+    // is read as written.
+    let dir = std::env::temp_dir().join(format!("inertia-translate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tet = dir.join("tet.json");
+    let (_, text, _) = run(
+        &[
+            "mesh",
+            "fixtures/mesh/right_tetrahedron.stl",
+            "--units",
+            "mm",
+            "--json",
+        ],
+        None,
+    );
+    std::fs::write(&tet, text).unwrap();
+    let t = tet.to_str().unwrap();
+    let (code, out, err) = run(&["combine", t, t, "--translate", "2=0,0,-4"], None);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.is_empty()
+            && err.contains("read in mm and is printed in m")
+            && err.contains("0,0,-4mm"),
+        "{err}"
+    );
+    let one = json(&[
+        "mesh",
+        "fixtures/mesh/right_tetrahedron.stl",
+        "--units",
+        "mm",
+        "--json",
+    ]);
+    for (mv, dz) in [
+        ("2=0,0,-4mm", -4e-3),
+        ("2=0,0,-0.004m", -4e-3),
+        ("2=0,0,-1in", -0.0254),
+    ] {
+        let v = json(&["combine", t, t, "--translate", mv, "--json"]);
+        let want = f(&one["centroid"][2]) + dz / 2.0;
+        assert!((f(&v["centroid"][2]) - want).abs() < 1e-15, "{mv}: {v}");
+    }
+    // Reports in the input's own unit (no --units): a bare number is that unit; a unit
+    // cannot be placed.
+    let plain = dir.join("plain.json");
+    let (_, text, _) = run(
+        &["mesh", "fixtures/mesh/right_tetrahedron.stl", "--json"],
+        None,
+    );
+    std::fs::write(&plain, text).unwrap();
+    let p = plain.to_str().unwrap();
+    let v = json(&["combine", p, p, "--translate", "2=0,0,-4", "--json"]);
+    assert!((f(&v["centroid"][2]) - (0.75 - 2.0)).abs() < 1e-12, "{v}");
+    let (code, _, err) = run(&["combine", p, p, "--translate", "2=0,0,-4mm"], None);
+    assert_eq!(code, 2);
+    assert!(err.contains("states no length unit"), "{err}");
+}
