@@ -161,8 +161,9 @@ pub(super) fn combine(a: CombineArgs) -> Result<Outcome> {
         let r = Motion::rotate(axis, deg).rotation;
         motions[k].rotation = r * motions[k].rotation;
     }
-    // Each file's moves: the vector, and the unit written after it (if any).
-    let mut moves: Vec<Vec<(Vector3<f64>, Option<LengthUnit>, String)>> = vec![Vec::new(); n];
+    // Each file's moves: the vector, the unit written after it (if any), and the text.
+    type Move = (Vector3<f64>, Option<LengthUnit>, String);
+    let mut moves: Vec<Vec<Move>> = vec![Vec::new(); n];
     for t in &a.translate {
         let (k, value) = indexed("--translate", t, n)?;
         let (numbers_text, unit) = split_unit(&value)?;
