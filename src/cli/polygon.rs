@@ -39,8 +39,9 @@ pub(super) struct PolygonArgs {
     #[arg(long, help_heading = "Output", value_name = "FILE.svg")]
     pub(super) plot: Option<PathBuf>,
     /// DXF: join the ends of lines, arcs and open polylines closer than this (input units).
-    /// Default: 1e-6 of the drawing's extent (CAD programs write 11-12 digits); a gap
-    /// joined beyond rounding is reported with the bound it puts on the area.
+    /// Default: 1e-6 of the larger of the two pieces' extents (CAD programs write 11-12
+    /// digits), judged pair by pair; a gap joined beyond rounding is reported with the
+    /// bound it puts on the area.
     #[arg(long, value_name = "DISTANCE", help_heading = "Input")]
     pub(super) join_tolerance: Option<f64>,
     /// DXF: what to do with pieces that belong to no closed outline (a centre line, a

@@ -964,3 +964,37 @@ fn an_entity_without_a_handle_is_named_by_its_place() {
         "{e}"
     );
 }
+
+#[test]
+fn a_far_piece_does_not_widen_the_join_of_another_outline() {
+    // A 10 × 10 square of lines with a 0.5 gap at one corner, and a far line 1.4e6 away:
+    // the join tolerance was 1e-6 of the whole drawing (1.4), which took the gap for
+    // rounding and answered 97.5. Each pair of ends is judged by its own pieces' size.
+    let square = [
+        line12("1", (0.0, 0.0), (10.0, 0.0)),
+        line12("2", (10.0, 0.0), (10.0, 10.0)),
+        line12("3", (10.0, 10.0), (0.0, 10.0)),
+        line12("4", (0.0, 10.0), (0.0, 0.5)),
+    ]
+    .concat();
+    let far = [
+        line12("5", (1.4e6, 0.0), (1.4e6 + 1.0, 0.0)),
+        line12("6", (1.4e6 + 1.0, 0.0), (1.4e6, 1.0)),
+        line12("7", (1.4e6, 1.0), (1.4e6, 0.0)),
+    ]
+    .concat();
+    let d = drawing(vec![], vec![], [square.clone(), far].concat());
+    let e = refused(run("far.dxf", &d, &[]));
+    assert!(e.contains("LINE"), "{e}");
+    // Closed, the same square is answered beside the far triangle, each exactly.
+    let closed = [
+        line12("1", (0.0, 0.0), (10.0, 0.0)),
+        line12("2", (10.0, 0.0), (10.0, 10.0)),
+        line12("3", (10.0, 10.0), (0.0, 10.0)),
+        line12("4", (0.0, 10.0), (0.0, 0.0)),
+    ]
+    .concat();
+    let (code, out, err) = run("closed.dxf", &drawing(vec![], vec![], closed), &[]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(f(&json(&out)["area"]), 100.0);
+}

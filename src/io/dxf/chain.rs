@@ -47,10 +47,13 @@ fn length(points: &[[f64; 2]], arcs: &[Option<Curve>]) -> f64 {
 }
 
 /// Chains pieces end to end into closed curves: every end must meet exactly one other
-/// end within `tol`. With `ignore_open`, pieces with a free end are left out, unless that
-/// end lies within `100 tol` of another (then it looks like a piece of an outline drawn
-/// with a gap, and is refused rather than dropped).
-pub(super) fn chain(pieces: Vec<Path>, tol: f64, ignore_open: bool) -> Result<Chained> {
+/// end, two ends meeting within the larger of their pieces' tolerances (`tols`, one per
+/// piece). With `ignore_open`, pieces with a free end are left out, unless that end lies
+/// within 100 times that of another (then it looks like a piece of an outline drawn with
+/// a gap, and is refused rather than dropped).
+pub(super) fn chain(pieces: Vec<Path>, tols: &[f64], ignore_open: bool) -> Result<Chained> {
+    let tol = tols.iter().copied().fold(0.0_f64, f64::max);
+    let within = |i: usize, j: usize| tols[i / 2].max(tols[j / 2]);
     if pieces.is_empty() {
         return Ok(Chained {
             curves: vec![],
@@ -73,9 +76,9 @@ pub(super) fn chain(pieces: Vec<Path>, tol: f64, ignore_open: bool) -> Result<Ch
         }
         i
     }
-    // Cells of side tol/√2: ends in one cell are within tol and are joined outright; an end
-    // is compared with up to 8 ends of each neighbouring cell, so a crowd of ends at one
-    // point costs linear time (it is refused as a branch anyway).
+    // Cells of side tol/√2 (the largest tolerance): an end is compared with up to 8 ends
+    // of its own cell and of each neighbouring one, so a crowd of ends at one point costs
+    // linear time (it is refused as a branch anyway).
     let side = tol / 2f64.sqrt();
     let cell = |p: &[f64; 2]| -> [i64; 2] {
         if side > 0.0 {
@@ -92,25 +95,17 @@ pub(super) fn chain(pieces: Vec<Path>, tol: f64, ignore_open: bool) -> Result<Ch
         let (a, b) = (root(parent, i), root(parent, j));
         parent[a.max(b)] = a.min(b);
     };
-    for list in grid.values() {
-        for &j in &list[1..] {
-            join(&mut parent, list[0], j);
-        }
-    }
     for (i, p) in ends.iter().enumerate() {
         let c = cell(p);
         for dx in -1..=1 {
             for dy in -1..=1 {
-                if (dx, dy) == (0, 0) {
-                    continue;
-                }
                 let Some(list) = grid.get(&[c[0].saturating_add(dx), c[1].saturating_add(dy)])
                 else {
                     continue;
                 };
-                for &j in list.iter().take(8) {
+                for &j in list.iter().filter(|&&j| j != i).take(8) {
                     let q = &ends[j];
-                    if (p[0] - q[0]).hypot(p[1] - q[1]) <= tol {
+                    if (p[0] - q[0]).hypot(p[1] - q[1]) <= within(i, j) {
                         join(&mut parent, i, j);
                     }
                 }
@@ -154,7 +149,7 @@ pub(super) fn chain(pieces: Vec<Path>, tol: f64, ignore_open: bool) -> Result<Ch
                             continue;
                         }
                         let d = (ends[j][0] - ends[e][0]).hypot(ends[j][1] - ends[e][1]);
-                        if d <= near && best.is_none_or(|(b, _)| d < b) {
+                        if d <= 100.0 * within(e, j) && best.is_none_or(|(b, _)| d < b) {
                             best = Some((d, j));
                         }
                     }
@@ -167,7 +162,7 @@ pub(super) fn chain(pieces: Vec<Path>, tol: f64, ignore_open: bool) -> Result<Ch
                     end: ends[e],
                     other: (j / 2 != e / 2).then(|| pieces[j / 2].name.clone()),
                     gap: d,
-                    tolerance: tol,
+                    tolerance: within(e, j),
                 });
             }
         }

@@ -748,40 +748,44 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
         }
     }
     // CAD programs write 11 to 12 significant digits, and an arc's ends computed from its
-    // centre, radius and angles miss the lines they meet by up to ~1e-7 of the drawing:
-    // by default ends within 1e-6 of the drawing's extent are joined (or 64 units in the
-    // last place of its largest coordinate, for a drawing far from the origin), and a
-    // gap joined beyond rounding is reported with the bound it puts on the area.
-    let strict = 64.0
-        * f64::EPSILON
-        * pieces
-            .iter()
-            .flat_map(|p| p.points.iter())
-            .flatten()
-            .fold(0.0_f64, |a, c| a.max(c.abs()));
-    let tol = options.join_tolerance.unwrap_or_else(|| {
-        let (lo, hi) = pieces
-            .iter()
-            .chain(curves.iter())
-            .flat_map(|p| p.points.iter())
-            .fold(
-                ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]),
-                |(lo, hi), p| {
-                    (
-                        [lo[0].min(p[0]), lo[1].min(p[1])],
-                        [hi[0].max(p[0]), hi[1].max(p[1])],
-                    )
-                },
-            );
-        let extent = (hi[0] - lo[0]).hypot(hi[1] - lo[1]);
-        let relative = if extent.is_finite() {
-            DEFAULT_JOIN * extent
-        } else {
-            0.0
-        };
-        relative.max(strict)
-    });
-    let chained = chain(pieces, tol, options.ignore_open)?;
+    // centre, radius and angles miss the lines they meet by up to ~1e-7 of their size: by
+    // default two ends are joined within 1e-6 of the larger of their two pieces' extents
+    // (or 64 units in the last place of their coordinates, for pieces far from the
+    // origin), judged pair by pair, so that nothing elsewhere in the drawing widens it;
+    // a gap joined beyond rounding is reported with the bound it puts on the area.
+    let strict_of = |p: &Path| {
+        64.0 * f64::EPSILON
+            * p.points
+                .iter()
+                .flatten()
+                .fold(0.0_f64, |a, c| a.max(c.abs()))
+    };
+    let tols: Vec<f64> = pieces
+        .iter()
+        .map(|p| {
+            options.join_tolerance.unwrap_or_else(|| {
+                let (lo, hi) = p.points.iter().fold(
+                    ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]),
+                    |(lo, hi), q| {
+                        (
+                            [lo[0].min(q[0]), lo[1].min(q[1])],
+                            [hi[0].max(q[0]), hi[1].max(q[1])],
+                        )
+                    },
+                );
+                let extent = (hi[0] - lo[0]).hypot(hi[1] - lo[1]);
+                let relative = if extent.is_finite() {
+                    DEFAULT_JOIN * extent
+                } else {
+                    0.0
+                };
+                relative.max(strict_of(p))
+            })
+        })
+        .collect();
+    let strict = pieces.iter().map(strict_of).fold(0.0_f64, f64::max);
+    let tol = tols.iter().copied().fold(0.0_f64, f64::max);
+    let chained = chain(pieces, &tols, options.ignore_open)?;
     let joins = (chained.largest_gap > strict).then(|| Joins {
         largest_gap: chained.largest_gap,
         tolerance: tol,
