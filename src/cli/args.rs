@@ -38,7 +38,7 @@ pub(super) enum Command {
     /// DXF drawings are read as a CAD program shows their model space: closed LWPOLYLINEs
     /// and 2D POLYLINEs (PEDIT-fitted ones through their fitted vertices), CIRCLEs,
     /// ELLIPSEs, and outlines of LINEs, ARCs, elliptical arcs, open polylines and SPLINEs
-    /// joined end to end (within 1e-6 of the drawing's extent, or --join-tolerance);
+    /// joined end to end (within 1e-6 of the larger piece's extent, or --join-tolerance);
     /// INSERTs and MINSERT arrays expanded (counted first: --max-entities). Bulges, arcs,
     /// circles, ellipses and SPLINEs are integrated exactly (rational splines to 1e-13).
     /// Paper space and layouts (--space), invisible entities, layers

@@ -8,7 +8,7 @@
 //! integrated in closed form ([`crate::arc`]), so a circle's area is π r² to rounding, and
 //! splines span by span ([`crate::bezier`]: exactly for polynomial spans, to 1e-13 for
 //! rational ones); the validity checks see them cut into chords. Pieces are joined where their ends meet within a tolerance
-//! ([`DEFAULT_JOIN`] of the drawing's extent, or `--join-tolerance`); an end that meets no
+//! ([`DEFAULT_JOIN`] of the larger of the two pieces' extents, or `--join-tolerance`); an end that meets no
 //! other piece, or three pieces meeting at one point, is refused naming the piece or the
 //! point. Closed curves inside another are its holes (an even-odd nesting: an island
 //! inside a hole is a part of its own). Paper space, invisible entities and layers that
@@ -129,7 +129,8 @@ fn load(bytes: &[u8]) -> Result<::dxf::Drawing> {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Options {
     /// Ends of pieces closer than this are joined; `None`: [`DEFAULT_JOIN`] times the
-    /// drawing's extent (at least 64 units in the last place of its largest coordinate).
+    /// larger of the two pieces' extents (at least 64 units in the last place of their
+    /// largest coordinate).
     pub join_tolerance: Option<f64>,
     /// Leave out pieces that belong to no closed outline (centre lines, construction
     /// lines), naming them in [`Read::ignored`], instead of refusing the drawing.
@@ -170,9 +171,10 @@ pub enum Space {
     Layout(String),
 }
 
-/// By default, ends of pieces closer than this fraction of the drawing's extent (the
-/// diagonal of its box) are joined: CAD programs write 11 to 12 significant digits, so
-/// arcs and lines that meet in the drawing miss by up to ~1e-7 of it in the file.
+/// By default, two ends closer than this fraction of the larger of their pieces' extents
+/// (the diagonal of each one's box) are joined: CAD programs write 11 to 12 significant
+/// digits, so arcs and lines that meet in the drawing miss by up to ~1e-7 of their size
+/// in the file.
 pub const DEFAULT_JOIN: f64 = 1e-6;
 
 /// Gaps joined beyond rounding when chaining pieces into outlines: what the warning says.
