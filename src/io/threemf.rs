@@ -33,6 +33,15 @@ use std::io::Read;
 
 /// The core namespace.
 const CORE: &str = "http://schemas.microsoft.com/3dmanufacturing/core/2015/02";
+
+/// The 0.93 draft's namespace, which early exporters wrote and lib3mf still reads: the
+/// same model, resources, objects, meshes and build.
+const DRAFT: &str = "http://schemas.microsoft.com/3dmanufacturing/2013/01";
+
+/// Whether `ns` is the core namespace (or the 0.93 draft's).
+fn is_core(ns: Option<&str>) -> bool {
+    ns == Some(CORE) || ns == Some(DRAFT)
+}
 /// The production extension (`p:path`, `p:UUID`).
 const PRODUCTION: &str = "http://schemas.microsoft.com/3dmanufacturing/production/2015/06";
 /// The beam lattice extension: struts that carry mass.
@@ -242,7 +251,7 @@ fn attr_f64(n: roxmltree::Node, name: &str, place: &str) -> Result<f64> {
 
 /// True for an element `local` of the core namespace.
 fn core(n: &roxmltree::Node, local: &str) -> bool {
-    n.is_element() && n.tag_name().name() == local && n.tag_name().namespace() == Some(CORE)
+    n.is_element() && n.tag_name().name() == local && is_core(n.tag_name().namespace())
 }
 
 /// The core children `local` of `n`.
@@ -464,7 +473,7 @@ fn check_model(model: &roxmltree::Node, place: &str) -> Result<()> {
                 ),
             ));
         };
-        if ns == CORE || READ_EXTENSIONS.contains(&ns) {
+        if is_core(Some(ns)) || READ_EXTENSIONS.contains(&ns) {
             continue;
         }
         let what = KNOWN_EXTENSIONS
@@ -701,7 +710,7 @@ fn read_part(text: &str, part: &str, root: bool) -> Result<PartData> {
                 obj.unread = Some(
                     match o
                         .children()
-                        .find(|c| c.is_element() && c.tag_name().namespace() != Some(CORE))
+                        .find(|c| c.is_element() && !is_core(c.tag_name().namespace()))
                     {
                         Some(foreign) => format!(
                             "is given as {}, which inertia does not read",

@@ -711,3 +711,16 @@ fn a_batch_mixing_stated_and_unstated_units_needs_units() {
     assert!(code == 2 && out.is_empty(), "{err}");
     assert!(err.contains("standard input is read without one"), "{err}");
 }
+
+#[test]
+fn a_model_in_the_0_93_draft_namespace_is_read_as_core() {
+    // lib3mf reads the 2013/01 draft's namespace, which early exporters wrote.
+    let draft = "http://schemas.microsoft.com/3dmanufacturing/2013/01";
+    let m = format!(
+        r#"<?xml version="1.0" encoding="UTF-8"?><model unit="millimeter" xmlns="{draft}"><resources><object id="1" type="model"><mesh>{}</mesh></object></resources><build><item objectid="1"/></build></model>"#,
+        box_mesh("", [1.0, 2.0, 3.0], [2.0, 3.0, 4.0])
+    );
+    let p = file("draft.3mf", &package(&[("3D/3dmodel.model", m)]));
+    let (v, err) = volumes(&p, &[]);
+    assert_eq!(v, [24.0], "{err}");
+}
