@@ -1008,6 +1008,11 @@ impl Build {
         self.items.len()
     }
 
+    /// The object body `k` places (without expanding it).
+    pub(crate) fn object_of(&self, k: usize) -> usize {
+        self.items[k].0
+    }
+
     /// Body `k`: its name, the object it places, and its mesh in place.
     pub(crate) fn item(&self, k: usize) -> Result<(String, usize, RawMesh)> {
         let (o, t) = &self.items[k];

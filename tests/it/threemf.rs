@@ -724,3 +724,155 @@ fn a_model_in_the_0_93_draft_namespace_is_read_as_core() {
     let (v, err) = volumes(&p, &[]);
     assert_eq!(v, [24.0], "{err}");
 }
+
+/// A package placing one unit cube `n` times, item `k` moved `k * step` along x (`step` 0:
+/// all at one spot).
+fn placed(n: usize, step: f64) -> Vec<u8> {
+    let cube = object(1, r#"name="cube""#, &box_mesh("", [0.0; 3], [1.0; 3]));
+    let items: String = (0..n)
+        .map(|k| {
+            format!(
+                r#"<item objectid="1" transform="1 0 0 0 1 0 0 0 1 {} 0 0"/>"#,
+                k as f64 * step
+            )
+        })
+        .collect();
+    package(&[(
+        "3D/3dmodel.model",
+        model("", &cube, &format!("<build>{items}</build>")),
+    )])
+}
+
+/// The length of a one-line message beside the path it names.
+fn beside_path(err: &str, path: &Path) -> usize {
+    err.len().saturating_sub(path.to_str().unwrap().len())
+}
+
+#[test]
+fn repeated_placements_are_refused_naming_the_first_two() {
+    // One cube placed thousands of times at one spot, or each 1e-4 further along x: every
+    // triangle lies on thousands of others. Checked as one group, its pairs grew with the
+    // square of the items and the message listed every item (2,000 at one spot: 13–19 s
+    // and 79 kB; 1e-4 apart: an abort on a 2.4 GB allocation). The first two are refused,
+    // in the line two items get; with --overlap sum all are added, with one warning.
+    for (name, n, step) in [
+        ("spot_2000.3mf", 2000, 0.0),
+        ("apart_2000.3mf", 2000, 1e-4),
+        ("spot_20000.3mf", 20000, 0.0),
+        ("apart_20000.3mf", 20000, 1e-4),
+    ] {
+        let path = file(name, &placed(n, step));
+        let words = [
+            "build items 1 (cube) and 2 (cube)",
+            "item 2's from 13",
+            "triangle 1 and triangle 13 coincide",
+        ];
+        refused(&path, &[], &words);
+        let (_, _, err) = run(&["mesh", path.to_str().unwrap()]);
+        assert!(beside_path(&err, &path) < 400, "{} bytes: {err}", err.len());
+        let (v, err) = volumes(&path, &["--overlap", "sum"]);
+        assert_eq!(v.len(), n);
+        let total: f64 = v.iter().sum();
+        assert!(close(total, n as f64), "{name}: {total}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(
+            err.contains(&format!("{}, of {n} whose boxes meet: ", words[0]))
+                && err.contains("summed as asked"),
+            "{err}"
+        );
+        assert!(beside_path(&err, &path) < 400, "{} bytes: {err}", err.len());
+    }
+}
+
+#[test]
+fn near_copies_that_do_not_overlap_are_answered() {
+    // A comb of eight slabs 1/8 thick, 1/4 apart (volume 1); a copy 1/8 along x fills its
+    // gaps, touching every slab: a repeated placement, checked alone, that passes and is
+    // its whole group. A third copy touching the second's end joins the group, checked as
+    // one; a third 1/4 along lies on the first. A copy 1/16 along: refused at once.
+    let (mut vertices, mut triangles) = (String::new(), String::new());
+    for b in 0..8 {
+        let m = box_mesh("", [b as f64 / 4.0, 0.0, 0.0], [0.125, 1.0, 1.0]);
+        let (v, t) = m.split_once("</vertices>").unwrap();
+        vertices += v.trim_start_matches("<vertices>");
+        // The quoted values of the triangles are their vertex numbers.
+        let t = t
+            .trim_start_matches("<triangles>")
+            .trim_end_matches("</triangles>")
+            .split('"')
+            .enumerate()
+            .map(|(i, p)| match i % 2 {
+                1 => (p.parse::<usize>().unwrap() + 8 * b).to_string(),
+                _ => p.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join("\"");
+        triangles += &t;
+    }
+    let comb = object(
+        1,
+        r#"name="comb""#,
+        &format!("<vertices>{vertices}</vertices><triangles>{triangles}</triangles>"),
+    );
+    let at = |x: f64| format!(r#"<item objectid="1" transform="1 0 0 0 1 0 0 0 1 {x} 0 0"/>"#);
+    let case = |name: &str, xs: &[f64]| {
+        let items: String = xs.iter().map(|&x| at(x)).collect();
+        file(
+            name,
+            &package(&[(
+                "3D/3dmodel.model",
+                model("", &comb, &format!("<build>{items}</build>")),
+            )]),
+        )
+    };
+    let (v, err) = volumes(&case("combs.3mf", &[0.0, 0.125]), &[]);
+    assert_eq!(v, [1.0, 1.0], "{err}");
+    let (v, err) = volumes(&case("combs_three.3mf", &[0.0, 0.125, 2.0]), &[]);
+    assert_eq!(v, [1.0, 1.0, 1.0], "{err}");
+    refused(
+        &case("combs_on_combs.3mf", &[0.0, 0.125, 0.25]),
+        &[],
+        &["build items 1 (comb), 2 (comb), 3 (comb)"],
+    );
+    refused(
+        &case("combs_in_combs.3mf", &[0.0, 0.0625]),
+        &[],
+        &["build items 1 (comb) and 2 (comb)"],
+    );
+}
+
+#[test]
+fn many_objects_at_one_spot_are_named_by_the_two_that_overlap() {
+    // Twelve objects, each its own cube, all at one spot: not one object's placements, so
+    // checked as one group; the message names the two items whose triangles it gives and
+    // how many meet, not all twelve.
+    let objects: String = (1..=12)
+        .map(|k| {
+            object(
+                k,
+                &format!(r#"name="cube {k}""#),
+                &box_mesh("", [0.0; 3], [1.0; 3]),
+            )
+        })
+        .collect();
+    let items: String = (1..=12)
+        .map(|k| format!(r#"<item objectid="{k}"/>"#))
+        .collect();
+    let path = file(
+        "twelve.3mf",
+        &package(&[(
+            "3D/3dmodel.model",
+            model("", &objects, &format!("<build>{items}</build>")),
+        )]),
+    );
+    refused(
+        &path,
+        &[],
+        &[
+            "build items 1 (cube 1) and 2 (cube 2), of 12 whose boxes meet",
+            "item 2's from 13",
+        ],
+    );
+    let (_, _, err) = run(&["mesh", path.to_str().unwrap()]);
+    assert!(!err.contains("cube 3"), "{err}");
+}
