@@ -1510,6 +1510,10 @@ pub enum OverlapKind {
     /// Coplanar, with overlapping interiors, facing either way (a surface integrated as a
     /// thin wall counts that area twice); a point of the first.
     Doubled([f64; 3]),
+    /// They meet at this point exactly along an edge or at a corner, as more pairs do
+    /// than the triangles can make unless the surface lies over itself many times (a body
+    /// stacked on copies of itself): refused at the earliest such pair, unjudged.
+    Crowded([f64; 3]),
 }
 
 /// Two triangles of a mesh that cross or coincide, and how ([`Error::Overlapping`]).
@@ -1578,6 +1582,11 @@ impl fmt::Display for OverlapAt {
                 "cross at {} by {}, within a repair's reach, but the crossings around them do not add up, even counted with the points perturbed symbolically: touching cannot be told from overlap",
                 point(p),
                 num(*depth)
+            ),
+            OverlapKind::Crowded(p) => write!(
+                f,
+                "meet at {}, as more pairs of triangles meet exactly along edges or at corners than a surface that does not lie over itself makes (bodies stacked on copies of themselves?)",
+                point(p)
             ),
             OverlapKind::Wedge(p, q) => write!(
                 f,

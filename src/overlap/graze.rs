@@ -19,7 +19,7 @@ pub(super) struct Grazing {
     /// The edge pierced, by its corners' point numbers (ascending).
     key: [u64; 2],
     /// Where (rounded).
-    at: [f64; 3],
+    pub(super) at: [f64; 3],
 }
 
 impl Grazing {

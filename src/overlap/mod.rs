@@ -559,10 +559,10 @@ fn search_found<S: Soup>(
     let same_way = std::sync::Mutex::new(Vec::<[u64; 2]>::new());
     // Edges passing exactly through another triangle's edge: looked at afterwards, with
     // the face across that edge.
-    let grazing = std::sync::Mutex::new(Vec::<Grazing>::new());
+    let grazing = std::sync::Mutex::new(Bounded::<Grazing>::new(n));
     // Edges passing exactly through another triangle's corner: looked at afterwards, with
     // every face around that corner.
-    let passing = std::sync::Mutex::new(Vec::<Passing>::new());
+    let passing = std::sync::Mutex::new(Bounded::<Passing>::new(n));
     // Crossings within reach: followed afterwards.
     let contacts = std::sync::Mutex::new(Vec::<Contact>::new());
     // Coplanar faces lying on each other facing the same way: refused afterwards unless
@@ -700,16 +700,18 @@ fn search_found<S: Soup>(
                 && let Some(c) = corner
                 && let Ok(mut v) = passing.lock()
             {
-                v.push(Passing::new(
-                    c,
-                    (i, &ci, &ids_of(ids, i)),
-                    (j, &cj, &ids_of(ids, j)),
-                ));
+                v.push(
+                    Passing::new(c, (i, &ci, &ids_of(ids, i)), (j, &cj, &ids_of(ids, j))),
+                    |p| (p.first, p.second, p.at),
+                );
             }
             if let Some(g) = graze
                 && let Ok(mut v) = grazing.lock()
             {
-                v.push(Grazing::new(g, i, j, &ids_of(ids, i), &ids_of(ids, j)));
+                v.push(
+                    Grazing::new(g, i, j, &ids_of(ids, i), &ids_of(ids, j)),
+                    |g| (g.first, g.second, g.at),
+                );
             }
             found?
         };
@@ -926,7 +928,25 @@ fn search_found<S: Soup>(
     if let Some(o) = found {
         return Err(o);
     }
-    let mut grazing = grazing.into_inner().unwrap_or_default();
+    let (grazing, passing) = (
+        grazing.into_inner().unwrap_or_else(|_| Bounded::new(0)),
+        passing.into_inner().unwrap_or_else(|_| Bounded::new(0)),
+    );
+    // More edges through edges or corners than the triangles can make on a surface that
+    // lies over itself nowhere: the surface is repeated over itself (bodies stacked many
+    // times); refused at the earliest such pair, unjudged, rather than kept.
+    if let Some((first, second, at)) = grazing.over.or(passing.over) {
+        let crowded = Overlap {
+            first,
+            second,
+            kind: Kind::Crowded(at),
+        };
+        return Err(match found {
+            Some(f) if (f.first, f.second) < (first, second) => f,
+            _ => crowded,
+        });
+    }
+    let mut grazing = grazing.kept;
     let mut contacts = contacts.into_inner().unwrap_or_default();
     let through_edges = if grazing.is_empty() {
         None
@@ -936,7 +956,7 @@ fn search_found<S: Soup>(
         contacts.extend(touching);
         found
     };
-    let mut passing = passing.into_inner().unwrap_or_default();
+    let mut passing = passing.kept;
     let through_edges = if passing.is_empty() {
         through_edges
     } else {
@@ -976,6 +996,43 @@ fn search_found<S: Soup>(
             ..Contacts::default()
         }),
     })
+}
+
+/// Pairs noted for a later look (edges through edges or corners), at most a few per
+/// triangle: past that the earliest pair alone is kept, and the check refuses it.
+struct Bounded<T> {
+    kept: Vec<T>,
+    cap: usize,
+    /// The earliest pair past the cap (triangles and where), if it was passed.
+    over: Option<(usize, usize, [f64; 3])>,
+}
+
+impl<T> Bounded<T> {
+    /// For a surface of `n` triangles: 8 a triangle, and 65,536 whatever `n`.
+    fn new(n: usize) -> Bounded<T> {
+        Bounded {
+            kept: Vec::new(),
+            cap: 8 * n + (1 << 16),
+            over: None,
+        }
+    }
+
+    /// Notes `x`, whose pair is `key(&x)`.
+    fn push(&mut self, x: T, key: impl Fn(&T) -> (usize, usize, [f64; 3])) {
+        if self.kept.len() < self.cap {
+            self.kept.push(x);
+            return;
+        }
+        let least = |a: (usize, usize, [f64; 3]), b: (usize, usize, [f64; 3])| {
+            if (b.0, b.1) < (a.0, a.1) { b } else { a }
+        };
+        // The kept ones are looked at once, when the cap is first passed.
+        let over = match self.over {
+            Some(o) => o,
+            None => self.kept.iter().map(&key).fold(key(&x), least),
+        };
+        self.over = Some(least(over, key(&x)));
+    }
 }
 
 /// Cells of more entries than this are looked at for a major patch or a star's hub whose
@@ -1742,6 +1799,34 @@ mod tests {
         ]
         .concat();
         assert!(first(&t).is_some());
+    }
+
+    #[test]
+    fn notes_past_the_cap_keep_only_the_earliest_pair() {
+        let mut b = Bounded::<(usize, usize)>::new(0);
+        let key = |p: &(usize, usize)| (p.0, p.1, [p.0 as f64, 0.0, 0.0]);
+        for k in (0..b.cap + 100).rev() {
+            b.push((k + 5, k + 9), key);
+        }
+        assert_eq!(b.kept.len(), b.cap);
+        assert_eq!(b.over.map(|o| (o.0, o.1)), Some((5, 9)));
+        // Under the cap, nothing is over.
+        let mut small = Bounded::<(usize, usize)>::new(0);
+        small.push((1, 2), key);
+        assert!(small.over.is_none() && small.kept == [(1, 2)]);
+    }
+
+    #[test]
+    fn a_cube_stacked_on_copies_of_itself_is_refused_in_bounded_memory() {
+        // 120 unit cubes, each 1/1024 along x from the last: every face lies on or crosses
+        // a hundred others. Refused, naming the earliest pair; the pairs noted for a later
+        // look stay within their cap (the abort was a 2 GiB list of them, at 2,000).
+        let t: Vec<_> = (0..120)
+            .flat_map(|k| cube([k as f64 / 1024.0, 0.0, 0.0], [1.0; 3]))
+            .collect();
+        let o = first(&t).unwrap();
+        assert_eq!((o.first, o.second), (0, 12), "{o:?}");
+        assert!(matches!(o.kind, Kind::Coincide(_)), "{o:?}");
     }
 
     #[test]

@@ -25,7 +25,7 @@ pub(super) struct Passing {
     /// The corner passed through, by its point number.
     corner: u64,
     /// Where.
-    at: [f64; 3],
+    pub(super) at: [f64; 3],
 }
 
 /// A triangle: its index, corners and corners' point numbers.
