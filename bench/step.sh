@@ -3,7 +3,7 @@
 # (fixtures/cad): NIST CTC-01 (117 analytic faces, 397 KB, the "real multi-face part" of
 # issue 26's target of 1 s) and CTC-02 (487 faces with B-spline surfaces, 3.4 MB, most
 # of it PMI), integrated on their B-reps through OpenCASCADE. Needs the feature `step`
-# and the system's OpenCASCADE (see README, "STEP, IGES and BREP").
+# and the system's OpenCASCADE (see docs/step.md).
 #
 #   bash bench/step.sh            # best of 3
 #   RUNS=5 bash bench/step.sh

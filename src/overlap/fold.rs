@@ -625,7 +625,7 @@ mod tests {
         // once, nor less than none. (137 of the 300 pass. Most of the refused are one
         // layer all the same: a face with holes folded over a hole or past its edge,
         // judged triangle by triangle, or holes sharing a corner, whose outline touches
-        // itself: the limits the README names.)
+        // itself: the limits docs/refusals-and-limits.md names.)
         let mut rng = Lcg(2611);
         let (mut passed, mut folds) = (0, 0);
         for _ in 0..300 {

@@ -386,7 +386,7 @@ fn reports_about_a_far_point_combine_exactly_or_are_refused() {
 
 #[test]
 fn the_axis_is_printed_as_its_unit_direction() {
-    // `--axis 2,0,0` is the x axis: printed [1, 0, 0], as the README says, and the moment
+    // `--axis 2,0,0` is the x axis: printed [1, 0, 0], as docs/output.md says, and the moment
     // about it is the tensor's Ixx.
     let v = json(&[
         "shape", "box", "--size", "1,2,3", "--axis", "0,0,2", "--json",

@@ -207,7 +207,7 @@ fn a_block_on_a_plate_turned_10_degrees_in_a_17_digit_obj_passes() {
 fn a_6_digit_ascii_assembly_of_touching_parts_passes_with_a_warning() {
     // A plate, a block and a cube on it, turned 37° and moved to (100, 200, 300): 6
     // digits there are a thousandth. (Parts that also share a rounded corner, a cube
-    // against the block's side, are still refused: see the README's known limits.)
+    // against the block's side, are still refused: see docs/refusals-and-limits.md.)
     let parts: Vec<Body> = [
         boxed([0.0; 3], [10.0, 10.0, 1.0], &[], false),
         boxed([3.0, 3.0, 1.0], [2.0; 3], &[], true),
