@@ -179,7 +179,7 @@ pub(super) fn combine(a: CombineArgs) -> Result<Outcome> {
     for (k, path) in a.files.iter().enumerate() {
         let Input { bytes, label, .. } = read_input(path)?;
         let read = read_parts(&bytes).with_context(|| label.clone())?;
-        if let Some(p) = read.first() {
+        if let Some(p) = read.first().filter(|_| !moves[k].is_empty()) {
             let units = match p {
                 Part::Planar { units, .. } | Part::Solid { units, .. } => *units,
             };

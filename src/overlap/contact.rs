@@ -239,7 +239,6 @@ pub(super) fn verify<S: Soup>(
                 }
             }
             if !within {
-                let c = &contacts[led_by[id]];
                 return Err(Overlap {
                     first: c.first,
                     second: c.second,
