@@ -8,7 +8,11 @@
 //! pairs within one patch (a piece of surface that cannot cross itself, see `patch.rs`), is
 //! tested with exact orientation predicates (`robust`'s adaptive `orient3d`/`orient2d`);
 //! the pairs come from a uniform grid of cells, or an R*-tree (`rstar`) for very unequal
-//! triangles. These configurations are refused:
+//! triangles. Pairs sharing a hub (a point of many triangles: an apex, a pole, fans of
+//! several bodies meeting at one point), whose boxes all meet there, are not listed by
+//! either: they are found around the hub by the rays from it that they hold, and two
+//! triangles sharing a corner that hold no ray from it in common meet only there
+//! (`around.rs`). These configurations are refused:
 //!
 //! - **crossing**: an edge of one triangle passes through the interior of the other (its
 //!   endpoints on opposite sides of the plane, the crossing point strictly inside). A
@@ -52,6 +56,7 @@ use rstar::{AABB, RTree, primitives::GeomWithData, primitives::Rectangle};
 use std::borrow::Cow;
 
 mod alone;
+mod around;
 pub(crate) mod contact;
 mod exact;
 mod fold;
@@ -61,7 +66,6 @@ mod grid;
 mod hub;
 mod patch;
 mod sheet;
-mod star;
 mod under;
 mod vertex;
 mod wedge;
@@ -158,6 +162,9 @@ pub(super) struct Tri {
     /// Its box meets no other patch's box (see [`quiet`]): every pair it is in lies within
     /// its patch, so the broad phase leaves it out.
     pub(super) quiet: bool,
+    /// A corner of it is a hub (see [`around`]): its pairs with the hub's other triangles
+    /// are found there, not by the broad phase.
+    pub(super) at_hub: bool,
 }
 
 /// Triangle `t`'s corners' point numbers among the corners' `ids` (the weld's,
@@ -176,15 +183,6 @@ fn shared(ids: &[u32], i: usize, j: usize) -> usize {
     a.iter()
         .filter(|x| **x == b[0] || **x == b[1] || **x == b[2])
         .count()
-}
-
-/// A point number triangles `i` and `j` share (the first of `i`'s), if they share one.
-fn shared_point(ids: &[u32], i: usize, j: usize) -> u32 {
-    let (a, b) = (&ids[3 * i..3 * i + 3], &ids[3 * j..3 * j + 3]);
-    a.iter()
-        .copied()
-        .find(|x| b.contains(x))
-        .unwrap_or(crate::fans::NONE)
 }
 
 impl Tri {
@@ -341,6 +339,7 @@ fn record(c: &[[f64; 3]; 3], t: usize, mask: u8) -> Tri {
         // Alone until the patches are found.
         patch: t as u32,
         quiet: false,
+        at_hub: false,
     }
 }
 
@@ -520,8 +519,14 @@ fn search_found<S: Soup>(
         #[cfg(test)]
         Patches::Never => Vec::new(),
     };
-    // Hubs whose two triangles sharing only the hub meet only there (see [`star`]).
-    let stars = star::Stars::find(soup, ids, nbr, &masks, &hubs);
+    // The triangles at each hub, whose pairs are found around it, not by the broad phase
+    // (see [`around`]).
+    let rule = around_rule();
+    let around = if rule {
+        around::Around::new(&hubs, ids, nbr, tris)
+    } else {
+        around::Around::none()
+    };
     drop(hubs);
     drop(groups);
     // The broad phase, without the flat patches' triangles and the quiet ones.
@@ -641,7 +646,6 @@ fn search_found<S: Soup>(
         // of the other's plane.
         let mut clear = [false; 2];
         let (ci, cj) = match shared(ids, i, j) {
-            1 if stars.any() && stars.holds(shared_point(ids, i, j)) => return None,
             1 => {
                 // Two faces around a shared corner are wrong by lying on each other,
                 // facing the same way (a box inside another, in its corner: tested when
@@ -653,6 +657,11 @@ fn search_found<S: Soup>(
                 // filter): neither can pass through the other, nor can they be coplanar.
                 clear = [far_edge_clear(&ci, &cj), far_edge_clear(&cj, &ci)];
                 if clear == [true, true] {
+                    return None;
+                }
+                // Holding no ray from the corner in common, they meet only there (see
+                // [`around`]).
+                if rule && around::apart(&ci, &cj) {
                     return None;
                 }
                 let coincide_kind = (clear == [false, false]
@@ -767,10 +776,27 @@ fn search_found<S: Soup>(
         }
         pair(i, j)
     };
-    // In tests: how many pairs the grid's cells list.
+    // The broad phase's pairs: none of two triangles sharing a hub (found around it).
+    let skipped = |i: usize, j: usize| {
+        tris[i].at_hub && tris[j].at_hub && around.any() && around.shares(ids, i, j)
+    };
+    let listed_test = |i: usize, j: usize| -> Option<Overlap> {
+        if skipped(i, j) {
+            return None;
+        }
+        test(i, j)
+    };
+    // The hub a listed triangle is filed under (two filed under one share it).
+    let class = |t: usize| {
+        if tris[t].at_hub {
+            around.class(ids, t)
+        } else {
+            around::NONE
+        }
+    };
+    // In tests: how many pairs the grid's cells and the hubs list.
     #[cfg(test)]
     let listed = std::sync::atomic::AtomicUsize::new(0);
-    let star_cells = star_cells();
     let found = match &placed {
         Some(placed) => {
             // SAFETY: every entry was written.
@@ -807,7 +833,7 @@ fn search_found<S: Soup>(
                         if tris[i].same_patch(&tris[j]) || pack(placed.index(&low)) != key {
                             return None;
                         }
-                        test(i, j)
+                        listed_test(i, j)
                     };
                     // Each entry against those after it that its box can reach.
                     let scan = |e: u128, after: &[u128], best: &mut Option<Overlap>| {
@@ -815,41 +841,61 @@ fn search_found<S: Soup>(
                             *best = earliest(best.take(), pair_of(e, f));
                         }
                     };
-                    // Two sets whose own pairs are never listed: most of the cell one
-                    // patch's (a smooth patch around a fan's apex, where every box meets
-                    // every other: its pairs are of one patch), and the triangles at the
-                    // hub of a star that most of the cell's triangles are at (a pole
-                    // whose fan the patches split: two of its triangles meet only at the
-                    // hub, see [`star`]). Only pairs with a triangle of neither, and of
-                    // one set's triangles with the other's, are listed.
+                    // Sets whose own pairs are never listed: most of the cell one patch's
+                    // (a smooth patch around a fan's apex, where every box meets every
+                    // other: its pairs are of one patch), and the triangles filed under
+                    // one hub (a pole, an apex, fans of several bodies at one point: their
+                    // pairs are found around it, see [`around`]). Only pairs with a
+                    // triangle of none, and of two sets not both the patch's nor both one
+                    // hub's, are listed.
                     let patch = major_patch(group, tris);
-                    let hub = (mode == Mode::Solid && star_cells)
-                        .then(|| star_hub(group, ids, &stars))
-                        .flatten();
-                    if patch.is_none() && hub.is_none() {
+                    let hubs = group.len() > LARGE_CELL
+                        && around.any()
+                        && group.iter().any(|&e| tris[e as u32 as usize].at_hub);
+                    if patch.is_none() && !hubs {
                         for (x, &e) in group.iter().enumerate() {
                             scan(e, &group[x + 1..], &mut best);
                         }
                         return best;
                     }
                     let of_patch = |e: u128| patch == Some(tris[e as u32 as usize].patch);
-                    let at_hub = |e: u128| {
-                        hub.is_some_and(|h| ids_of(ids, e as u32 as usize).contains(&(h as u64)))
-                    };
-                    // Neither; the patch's only; the hub's only; both.
-                    let mut sets: [Vec<u128>; 4] = Default::default();
-                    for &e in group {
-                        sets[of_patch(e) as usize | (at_hub(e) as usize) << 1].push(e);
-                    }
-                    let [rest, only_patch, only_hub, both] = &sets;
-                    for (x, &e) in rest.iter().enumerate() {
-                        scan(e, &rest[x + 1..], &mut best);
-                        for set in [only_patch, only_hub, both] {
-                            scan(e, set, &mut best);
+                    // The entries by set (hub, of the patch), each set in the cell's order
+                    // (by the boxes' low x), and where each set starts.
+                    let mut keyed: Vec<((u32, bool), u128)> = group
+                        .iter()
+                        .map(|&e| {
+                            let h = if hubs {
+                                class(e as u32 as usize)
+                            } else {
+                                around::NONE
+                            };
+                            ((h, of_patch(e)), e)
+                        })
+                        .collect();
+                    keyed.sort_by_key(|k| k.0);
+                    let order: Vec<u128> = keyed.iter().map(|k| k.1).collect();
+                    let mut sets: Vec<((u32, bool), usize, usize)> = Vec::new();
+                    for (x, k) in keyed.iter().enumerate() {
+                        match sets.last_mut() {
+                            Some(s) if s.0 == k.0 => s.2 = x + 1,
+                            _ => sets.push((k.0, x, x + 1)),
                         }
                     }
-                    for &e in only_patch {
-                        scan(e, only_hub, &mut best);
+                    for (x, &((h, p), s, e)) in sets.iter().enumerate() {
+                        let own = &order[s..e];
+                        if h == around::NONE && !p {
+                            for (y, &f) in own.iter().enumerate() {
+                                scan(f, &own[y + 1..], &mut best);
+                            }
+                        }
+                        for &((h2, p2), s2, e2) in &sets[x + 1..] {
+                            if (p && p2) || (h == h2 && h != around::NONE) {
+                                continue;
+                            }
+                            for &f in own {
+                                scan(f, &order[s2..e2], &mut best);
+                            }
+                        }
                     }
                     best
                 })
@@ -864,45 +910,88 @@ fn search_found<S: Soup>(
                         {
                             continue;
                         }
-                        best = earliest(best, test(i.min(j), i.max(j)));
+                        best = earliest(best, listed_test(i.min(j), i.max(j)));
                     }
                     best
                 })
                 .reduce(|| None, earliest);
-            #[cfg(test)]
-            LISTED.set(listed.load(std::sync::atomic::Ordering::Relaxed));
             earliest(in_cells, with_large)
         }
         None => {
-            // Boxes in f64 here (an f32 box of a point beyond f32's range is infinite).
-            let boxes: Vec<Boxed> = tris
-                .iter()
-                .enumerate()
-                .filter(|(_, b)| b.in_grid())
-                .map(|(t, _)| {
-                    let (lo, hi) = bounds(&corners(t));
-                    GeomWithData::new(Rectangle::from_corners(lo, hi), t as u32)
+            #[cfg(test)]
+            TREE.set(true);
+            // Boxes in f64 here (an f32 box of a point beyond f32's range is infinite):
+            // in one R*-tree for the triangles filed under no hub, and one for each
+            // hub's, so that a triangle never looks through its own hub's (whose pairs
+            // are found around it).
+            let boxed = |t: usize| {
+                let (lo, hi) = bounds(&corners(t));
+                GeomWithData::new(Rectangle::from_corners(lo, hi), t as u32)
+            };
+            let mut filed: Vec<(u32, u32)> = (0..n)
+                .into_par_iter()
+                .filter(|&t| tris[t].in_grid())
+                .map(|t| (class(t), t as u32))
+                .collect();
+            filed.par_sort_unstable();
+            let runs: Vec<&[(u32, u32)]> = filed.chunk_by(|a, b| a.0 == b.0).collect();
+            let trees: Vec<(u32, RTree<Boxed>, AABB<[f64; 3]>)> = runs
+                .par_iter()
+                .map(|run| {
+                    let boxes: Vec<Boxed> = run.iter().map(|&(_, t)| boxed(t as usize)).collect();
+                    let env = boxes
+                        .iter()
+                        .map(rstar::RTreeObject::envelope)
+                        .reduce(|a, b| rstar::Envelope::merged(&a, &b))
+                        .unwrap_or_else(rstar::Envelope::new_empty);
+                    (run[0].0, RTree::bulk_load(boxes), env)
                 })
                 .collect();
-            let tree = RTree::bulk_load(boxes);
+            let envelopes: RTree<GeomWithData<Rectangle<[f64; 3]>, usize>> = RTree::bulk_load(
+                trees
+                    .iter()
+                    .enumerate()
+                    .map(|(k, t)| {
+                        GeomWithData::new(Rectangle::from_corners(t.2.lower(), t.2.upper()), k)
+                    })
+                    .collect(),
+            );
             (0..n).into_par_iter().find_map_first(|i| {
                 if !tris[i].in_grid() {
                     return None;
                 }
                 let (lo, hi) = bounds(&corners(i));
                 let env = AABB::from_corners(lo, hi);
+                let own = class(i);
                 let mut best: Option<Overlap> = None;
-                for other in tree.locate_in_envelope_intersecting(&env) {
-                    let j = other.data as usize;
-                    if j <= i || best.as_ref().is_some_and(|b| b.second < j) {
+                for k in envelopes.locate_in_envelope_intersecting(&env) {
+                    let (hub, tree, _) = &trees[k.data];
+                    if *hub == own && own != around::NONE {
                         continue;
                     }
-                    best = earliest(best, test(i, j));
+                    for other in tree.locate_in_envelope_intersecting(&env) {
+                        let j = other.data as usize;
+                        if j <= i || best.as_ref().is_some_and(|b| b.second < j) {
+                            continue;
+                        }
+                        best = earliest(best, listed_test(i, j));
+                    }
                 }
                 best
             })
         }
     };
+    // The pairs sharing a hub, around each.
+    let found = earliest(
+        found,
+        around.search(corners, ids, &|i, j| {
+            #[cfg(test)]
+            listed.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            test(i, j)
+        }),
+    );
+    #[cfg(test)]
+    LISTED.set(listed.load(std::sync::atomic::Ordering::Relaxed));
     // The pairs within each body alone.
     let found = earliest(found, alone.as_ref().and_then(|a| a.search(tris, &test)));
     // Flat patches, each against the triangles whose boxes meet its box.
@@ -1035,41 +1124,19 @@ impl<T> Bounded<T> {
     }
 }
 
-/// Cells of more entries than this are looked at for a major patch or a star's hub whose
-/// own pairs need not be listed ([`major_patch`], [`star_hub`]).
+/// Cells of more entries than this are looked at for a major patch or for hubs whose own
+/// pairs need not be listed ([`major_patch`], [`around`]).
 const LARGE_CELL: usize = 64;
 
-/// Whether a cell's pairs of triangles at a star's hub are left out (always, outside
-/// tests).
-fn star_cells() -> bool {
+/// Whether the pairs of triangles sharing a hub are found around it, and pairs sharing a
+/// corner holding no ray from it in common passed over (always, outside tests; see
+/// [`around`]).
+fn around_rule() -> bool {
     #[cfg(test)]
-    if !STAR_CELLS.get() {
+    if !AROUND.get() {
         return false;
     }
     true
-}
-
-/// The hub of a star (see [`star`]) that more than half of a large cell's triangles have
-/// as a corner, if one is: the cell's pairs are then listed without those triangles' own
-/// (each pair of them meets only at the hub).
-fn star_hub(group: &[u128], ids: &[u32], stars: &star::Stars) -> Option<u32> {
-    if group.len() <= LARGE_CELL || !stars.any() {
-        return None;
-    }
-    let mut hubs: Vec<u32> = group
-        .iter()
-        .flat_map(|&e| ids_of(ids, e as u32 as usize))
-        .map(|p| p as u32)
-        .filter(|&p| stars.holds(p))
-        .collect();
-    hubs.sort_unstable();
-    let (mut best, mut most) = (None, 0);
-    for run in hubs.chunk_by(|a, b| a == b) {
-        if run.len() > most {
-            (best, most) = (Some(run[0]), run.len());
-        }
-    }
-    (2 * most > group.len()).then_some(best).flatten()
 }
 
 /// The patch more than half of a large cell's entries are of, if one is: the cell's pairs
@@ -1188,11 +1255,13 @@ const NEAR: usize = 32;
 
 #[cfg(test)]
 thread_local! {
-    /// In tests: how many pairs the grid's cells listed in the last search.
+    /// In tests: how many pairs the grid's cells and the hubs listed in the last search.
     static LISTED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
-    /// In tests: `false` lists the pairs of triangles at a star's hub like any other
-    /// (the reference for leaving them out, [`star_hub`]).
-    static STAR_CELLS: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+    /// In tests: set when a search takes the R*-tree rather than the grid.
+    static TREE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// In tests: `false` lists the pairs of triangles sharing a hub like any other, and
+    /// tests every pair sharing a corner (the reference for [`around`]).
+    static AROUND: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
     /// In tests: how many patches' boxes the last [`quiet`] found meeting more than
     /// [`NEAR`] others.
     static CROWDED_PATCHES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };

@@ -29,6 +29,7 @@ mod read_path;
 mod repair_rule;
 mod report_snapshots;
 mod shape_cli;
+mod shared_vertex;
 mod shell_cli;
 #[cfg(feature = "step")]
 mod step_cli;
