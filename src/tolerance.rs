@@ -46,24 +46,23 @@ pub(crate) fn rounding(m: f64) -> f64 {
 /// [`REACH`] of its shortest edge (of a sliver, its width), or the arithmetic's rounding at
 /// its magnitude if that is more.
 pub(crate) fn reach_across(t: &[[f64; 3]; 3]) -> f64 {
-    let shortest = (0..3)
-        .map(|k| {
-            let (a, b) = (t[k], t[(k + 1) % 3]);
-            let d = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
-            (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt()
-        })
-        .fold(f64::INFINITY, f64::min);
+    let shortest = edge_lengths(t).fold(f64::INFINITY, f64::min);
     rounding(magnitude(&[t])).max(REACH * shortest)
+}
+
+/// The lengths of `t`'s three edges.
+fn edge_lengths(t: &[[f64; 3]; 3]) -> impl Iterator<Item = f64> + '_ {
+    (0..3).map(move |k| {
+        let (a, b) = (t[k], t[(k + 1) % 3]);
+        let d = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+        (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt()
+    })
 }
 
 /// The longest edge of the triangles.
 pub(crate) fn longest_edge(ts: &[&[[f64; 3]; 3]]) -> f64 {
     ts.iter()
-        .flat_map(|t| (0..3).map(move |k| (t[k], t[(k + 1) % 3])))
-        .map(|(a, b)| {
-            let d = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
-            (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt()
-        })
+        .flat_map(|t| edge_lengths(t))
         .filter(|l| l.is_finite())
         .fold(0.0_f64, f64::max)
 }

@@ -754,17 +754,23 @@ mod tests {
         let (v, tree) = with_far_cubes(&apex_to_apex(n));
         assert!(tree);
         assert!(matches!(both(&v).0, Ok(None)));
-        let side = [v[0], v[1], v[2]];
-        let (p, q) = (side[1].map(|x| x / 2.0), side[2].map(|x| x / 2.0));
-        let mid = [0, 1, 2].map(|c| (p[c] + q[c]) / 2.0);
-        let s = [0.5 * mid[0], 0.5 * mid[1], mid[2]];
-        let o = [0.0; 3];
-        let mut points = vec![o, p, q, o, q, s, o, s, p, p, s, q];
+        let mut points = tetrahedron_on([v[0], v[1], v[2]]);
         points.extend(&v);
         let found = both(&points)
             .0
             .expect_err("the tetrahedron lies on the side");
         assert_eq!((found.first, found.second), (0, 4), "{found:?}");
+    }
+
+    /// A small tetrahedron inside a cone at its apex (the origin), one face on half of the
+    /// cone's side triangle `side` (its first corner the apex), facing the same way; its
+    /// fourth corner lies towards the axis from that face's middle.
+    fn tetrahedron_on(side: [[f64; 3]; 3]) -> Vec<[f64; 3]> {
+        let (p, q) = (side[1].map(|x| x / 2.0), side[2].map(|x| x / 2.0));
+        let mid = [0, 1, 2].map(|c| (p[c] + q[c]) / 2.0);
+        let s = [0.5 * mid[0], 0.5 * mid[1], mid[2]];
+        let o = [0.0; 3];
+        vec![o, p, q, o, q, s, o, s, p, p, s, q]
     }
 
     #[test]
@@ -791,12 +797,7 @@ mod tests {
         let j = n / 5;
         let side = [v[3 * j], v[3 * j + 1], v[3 * j + 2]];
         assert_eq!(side[0], [0.0; 3]);
-        let (p, q) = (side[1].map(|x| x / 2.0), side[2].map(|x| x / 2.0));
-        let mid = [0, 1, 2].map(|c| (p[c] + q[c]) / 2.0);
-        // Towards the axis from the face's middle: inside the cone.
-        let s = [0.5 * mid[0], 0.5 * mid[1], mid[2]];
-        let o = [0.0; 3];
-        let mut points = vec![o, p, q, o, q, s, o, s, p, p, s, q];
+        let mut points = tetrahedron_on(side);
         points.extend(&v);
         let found = both(&points)
             .0
