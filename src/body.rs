@@ -1,6 +1,5 @@
 //! What a validated mesh is besides its integrals: counts, surface area, bounding box.
 
-use crate::mesh::Mesh;
 use serde::{Deserialize, Serialize};
 
 /// Axis-aligned bounding box.
@@ -130,6 +129,43 @@ pub struct Junctions {
     pub volume_bound: f64,
 }
 
+/// What validation changed or accepted on the way from a file's triangles to a closed
+/// solid, each repair with what bounds it (see [`crate::tolerance`]); all `None` for a
+/// mesh closed and clean as written.
+///
+/// # Examples
+/// ```
+/// use inertia::{Mesh, RawMesh};
+/// let mut raw = inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0);
+/// raw.triangles[0].swap(1, 2); // one triangle listed the other way round
+/// let mesh = Mesh::new(&raw)?;
+/// assert_eq!(mesh.repairs().reoriented, Some(1));
+/// assert_eq!(mesh.repairs().joined, None);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[non_exhaustive]
+pub struct Repairs {
+    /// Open corners joined to others within a tolerance.
+    pub joined: Option<Joined>,
+    /// Corners on other triangles' open edges, split there.
+    pub junctions: Option<Junctions>,
+    /// Triangles turned to agree with their neighbours (no point moves).
+    pub reoriented: Option<usize>,
+    /// Crossings and folds within reach taken for touching.
+    pub contacts: Option<Contacts>,
+}
+
+/// Open corners joined: how many distinct points were joined to another, and the
+/// tolerance asked for or, by their own rounding, the farthest distance joined.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Joined {
+    /// Distinct points joined to another.
+    pub points: usize,
+    /// The tolerance (given, or the farthest distance joined).
+    pub tolerance: f64,
+}
+
 /// Build items of a 3MF left out by their object's type, counted.
 ///
 /// # Examples
@@ -224,34 +260,6 @@ impl Body {
                 (x, y) => x.or(y),
             },
         })
-    }
-
-    /// The description of a validated mesh.
-    ///
-    /// # Examples
-    /// ```
-    /// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
-    /// assert_eq!(inertia::report::Body::of(&cube).surface_area, 6.0);
-    /// # Ok::<(), inertia::Error>(())
-    /// ```
-    pub fn of(mesh: &Mesh) -> Self {
-        let (lo, hi) = mesh.bounding_box();
-        Body {
-            triangles: mesh.input_triangle_count(),
-            degenerate_triangles: mesh.degenerate_count(),
-            vertices: mesh.vertex_count(),
-            shells: mesh.shell_count(),
-            cavities: mesh.cavity_count(),
-            inside_out: mesh.inside_out(),
-            surface_area: mesh.surface_area(),
-            bounding_box: BoundingBox {
-                min: lo.into(),
-                max: hi.into(),
-            },
-            contacts: None,
-            left_out: None,
-            junctions: None,
-        }
     }
 }
 

@@ -13,12 +13,13 @@ pub use crate::soup::{
 pub use crate::sums::BLOCK;
 pub use crate::text::{clip, clip_to, human_bytes, num, tidy_numbers};
 
-/// The general path's mesh before the overlap check ([`Mesh::new`](crate::Mesh::new) runs
-/// it too), for the tests that hold the parallel pass's own checks to the general path's.
+/// The mesh built from the triangles as written: the one path's checks but for its repairs
+/// and the overlap check ([`Mesh::new`](crate::Mesh::new) runs both), for the tests that
+/// hold the parallel shortcut's own checks to the one path's.
 ///
 /// # Errors
-/// As [`Mesh::new`](crate::Mesh::new), but for the overlap check's.
-pub fn mesh_before_overlap_check(raw: &crate::RawMesh) -> crate::Result<crate::Mesh> {
+/// As [`Mesh::new`](crate::Mesh::new), but for the overlap check's, and with no repair.
+pub fn mesh_as_written(raw: &crate::RawMesh) -> crate::Result<crate::Mesh> {
     crate::soup::general::build(raw, false).0
 }
 

@@ -12,20 +12,13 @@ use crate::body::Body;
 use crate::error::{Error, Result};
 use crate::io::{MeshFormat, stl};
 use crate::method::{MeshIntegral, MeshMethod};
+use crate::soup::general::{Validated, overlap_judged, validate};
+use crate::tolerance::Checks;
 use crate::warning::Warning;
 use crate::{Mesh, RawMesh};
 use std::cmp::Ordering;
 
-/// What to do with triangles that cross or coincide (two bodies overlapping).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum OverlapPolicy {
-    /// Refuse the body, naming the two triangles.
-    #[default]
-    Refuse,
-    /// Add the bodies as they are (the common space counts twice), with a warning.
-    Sum,
-}
+pub use crate::tolerance::OverlapPolicy;
 
 /// How [`read_solids`] reads, validates and integrates.
 #[derive(Clone, Debug, PartialEq)]
@@ -62,6 +55,18 @@ impl Default for Options {
             overlap: OverlapPolicy::Refuse,
             repair_tolerance: DEFAULT_REPAIR_TOLERANCE,
             max_triangles: crate::io::threemf::DEFAULT_MAX_TRIANGLES,
+        }
+    }
+}
+
+impl Options {
+    /// What validation may accept, as these options say: the checks of
+    /// [`Mesh::with_checks`], the one path every body takes.
+    pub fn checks(&self) -> Checks {
+        Checks {
+            overlap: self.overlap,
+            weld_tolerance: self.weld_tolerance,
+            repair_tolerance: self.repair_tolerance,
         }
     }
 }
@@ -163,21 +168,23 @@ pub fn read_solids(bytes: &[u8], format: MeshFormat, options: &Options) -> Resul
     // STL in place, without a copy (an ASCII STL parsed once).
     let in_place = options.shell.is_none() && format == MeshFormat::Stl;
     if in_place {
+        let checks = options.checks();
         let found = match stl::triangles(bytes)? {
             stl::Triangles::Binary(soup) => {
                 crate::io::within_limit(
                     crate::soup::Soup::len(&soup) as u64,
                     options.max_triangles,
                 )?;
-                from_soup(&soup, options, fast, &stray)
+                shortcut(&soup, options, &checks, fast, false, stray.as_ref())
             }
             stl::Triangles::Ascii(points) => {
                 crate::io::within_limit(points.len() as u64 / 3, options.max_triangles)?;
-                from_soup(&crate::soup::VertexSoup(&points), options, fast, &stray)
+                let soup = crate::soup::VertexSoup(&points);
+                shortcut(&soup, options, &checks, fast, false, stray.as_ref())
             }
         };
         if let Some(solid) = found {
-            return Ok(vec![judged(solid?, options)?]);
+            return solid.map(|s| vec![s]);
         }
     }
     if format == MeshFormat::ThreeMf {
@@ -188,6 +195,7 @@ pub fn read_solids(bytes: &[u8], format: MeshFormat, options: &Options) -> Resul
         .into_iter()
         .map(|(name, raw)| {
             // The parallel path has seen these triangles already, in place, and refused.
+            // The shortcut has seen these triangles already, in place, and refused.
             let known = Known {
                 refused: in_place,
                 ..Known::default()
@@ -197,46 +205,45 @@ pub fn read_solids(bytes: &[u8], format: MeshFormat, options: &Options) -> Resul
         .collect()
 }
 
-/// What the overlap check found: the contacts within the coordinates' precision taken for
-/// touching (`Ok(None)`: nothing crosses), or the first two triangles that cross or
-/// coincide beyond it, described in one line.
-type Checked = std::result::Result<Option<crate::overlap::Contacts>, crate::error::OverlapAt>;
-
-/// The overlap check on `soup` (its corners welded already, or not), described by its
-/// places.
-fn checked<S: crate::soup::Soup>(soup: &S, welded: Option<crate::soup::Welded>) -> Checked {
-    match welded {
-        Some(w) => crate::overlap::check_welded(soup, w),
-        None => crate::overlap::check(soup),
-    }
-    .map_err(|o| o.at(soup))
-}
-
-/// The parallel path on a file's triangles as they are: one closed shell integrated
-/// straight from them (`fast`), or a mesh welded in parallel for the other methods; then
-/// the overlap check on the same triangles. `None` when the file needs the general path
-/// (several shells for `fast`, or a defect to explain).
-fn from_soup<S: crate::soup::Soup>(
+/// The one path's parallel shortcut ([`validate`]) on a body's triangles as they are, when
+/// they are closed and clean as written: integrated straight from them by `tetra`
+/// (`fast`), or a mesh welded in parallel for the other methods; then the overlap check
+/// and the judgement of the one path on the same triangles. `None` when the triangles need
+/// the one path (a defect to repair or explain, or several shells for `fast`); `clean`:
+/// no two of them overlap, and no point joins separate pieces (a 3MF object checked once).
+fn shortcut<S: crate::soup::Soup>(
     soup: &S,
     options: &Options,
+    checks: &Checks,
     fast: bool,
-    stray: &Option<Warning>,
+    clean: bool,
+    stray: Option<&Warning>,
 ) -> Option<Result<Solid>> {
-    let warnings = |warning: Option<Warning>| stray.iter().cloned().chain(warning).collect();
     if fast {
-        let (s, welded) = crate::soup::solid_with(soup, true)?;
+        let (s, welded) = crate::soup::solid_with(soup, !clean)?;
+        let volume = || s.properties.volume;
         Some(
-            overlapping(checked(soup, Some(welded)), options).map(|(warning, contacts)| {
-                Solid::from_soup(s, warnings(warning)).touching(contacts)
-            }),
+            overlap_judged(soup, Some(welded), None, volume, checks, clean).map(
+                |(contacts, summed)| {
+                    let warnings = stray
+                        .cloned()
+                        .into_iter()
+                        .chain(overlap_warning(contacts, summed));
+                    Solid::from_soup(s, warnings.collect()).touching(contacts)
+                },
+            ),
         )
     } else {
-        let (mesh, welded) = crate::soup::mesh_with(soup)?;
-        Some((|| {
-            let (warning, contacts) = overlapping(checked(soup, Some(welded)), options)?;
-            let integrals = integrate(&mesh, options)?;
-            Ok(Solid::from_mesh(mesh, integrals, options, warnings(warning)).touching(contacts))
-        })())
+        let (mut mesh, welded) = crate::soup::mesh_with(soup)?;
+        let volume = mesh.tetra_integral().map_or(0.0, |p| p.volume);
+        Some(
+            overlap_judged(soup, Some(welded), None, || volume, checks, clean).and_then(
+                |(contacts, summed)| {
+                    mesh.repairs.contacts = contacts;
+                    meshed(Validated { mesh, summed }, options, stray)
+                },
+            ),
+        )
     }
 }
 
@@ -631,8 +638,8 @@ struct Known {
     refused: bool,
 }
 
-/// One body of a file, validated and integrated, welded within a tolerance when it is open
-/// only by noise, its error named after it when the file holds several (`name` not empty).
+/// One body of a file, validated and integrated ([`body`]), its error named after it when
+/// the file holds several (`name` not empty).
 fn named_body(
     name: String,
     raw: &RawMesh,
@@ -641,100 +648,7 @@ fn named_body(
     stray: Option<&Warning>,
     known: Known,
 ) -> Result<Solid> {
-    let solid = match body(raw, options, fast, stray, known) {
-        // CAD exports write one corner as 0 and its twin as -1.7e-17: the mesh is open
-        // only by such noise. Welded within a few units in the last place of its
-        // coordinates (or the given tolerance), it closes.
-        Err(e) if options.shell.is_none() && matches!(e, Error::OpenMesh { .. }) => {
-            // The given tolerance, or each corner's own rounding (its scale's last place,
-            // at most a thousandth of its edges: a small part far from a big one keeps
-            // its shape).
-            let (welded, merged, tol) = match options.weld_tolerance {
-                Some(t) => {
-                    let (w, m) = raw.welded_within(t);
-                    (w, m, t)
-                }
-                None => raw.welded_by_rounding(),
-            };
-            // Suggest a tolerance only for a gap that is noise beside the mesh's own
-            // open edges (a missing face leaves gaps as long as its edges: welding
-            // those would be wrong).
-            let hint = |e: Error| match (e, crate::soup::general::nearest_open_corners(&welded)) {
-                (
-                    Error::OpenMesh {
-                        boundary_edges,
-                        edge,
-                        triangle,
-                        ..
-                    },
-                    Some((d, length)),
-                ) if d > tol && d < 1e-3 * length => Error::OpenMesh {
-                    boundary_edges,
-                    edge,
-                    triangle,
-                    nearest_gap: Some(d),
-                },
-                (e, _) => e,
-            };
-            let joined = if merged == 0 {
-                Err(e)
-            } else {
-                // Moved points: checked for overlaps again.
-                body(&welded, options, fast, stray, Known::default()).map(|mut s| {
-                    s.warnings.push(Warning::PointsJoined {
-                        count: merged,
-                        tolerance: tol,
-                    });
-                    s
-                })
-            };
-            match joined {
-                // Still open: perhaps closed as a set of points, corners lying on other
-                // triangles' edges (T-junctions). Split there, it is checked from the
-                // start; if it then fails for any reason, the open mesh is what is said
-                // (the split mesh's triangles are not the file's).
-                Err(e @ Error::OpenMesh { .. }) => match welded.split_at_junctions() {
-                    Some((split, found)) => body(&split, options, fast, stray, Known::default())
-                        .map(|mut s| {
-                            if merged > 0 {
-                                s.warnings.push(Warning::PointsJoined {
-                                    count: merged,
-                                    tolerance: tol,
-                                });
-                            }
-                            s.warnings.push(Warning::JunctionsSplit(found));
-                            s.body.junctions = Some(found);
-                            s
-                        })
-                        .map_err(|_| hint(e)),
-                    None => Err(hint(e)),
-                },
-                r => r.map_err(hint),
-            }
-        }
-        // Corners listed the other way round in some triangles: turned to agree with their
-        // neighbours (no point moves), checked again from the start.
-        Err(e @ Error::InconsistentWinding { .. }) if options.shell.is_none() => {
-            match raw.reoriented() {
-                Some((fixed, count)) => named_body(
-                    String::new(),
-                    &fixed,
-                    options,
-                    fast,
-                    stray,
-                    Known::default(),
-                )
-                .map(|mut s| {
-                    s.warnings.push(Warning::Reoriented { count });
-                    s
-                })
-                .map_err(|_| e),
-                None => Err(e),
-            }
-        }
-        r => r,
-    };
-    let mut solid = solid.and_then(|s| judged(s, options)).map_err(|e| {
+    let mut solid = body(raw, options, fast, stray, known).map_err(|e| {
         if name.is_empty() {
             e
         } else {
@@ -742,24 +656,6 @@ fn named_body(
         }
     })?;
     solid.name = name;
-    Ok(solid)
-}
-
-/// `solid`, unless the bounds its repairs carry could change its volume by more than
-/// [`Options::repair_tolerance`] of it ([`judge`]). Contacts are not judged when overlaps
-/// are summed: the sum counts shared space twice by request.
-fn judged(solid: Solid, options: &Options) -> Result<Solid> {
-    let contacts = solid
-        .body
-        .contacts
-        .filter(|_| options.overlap == OverlapPolicy::Refuse);
-    let volume = solid.integrals.first().map_or(0.0, |i| i.properties.volume);
-    crate::tolerance::judge(
-        contacts,
-        solid.body.junctions,
-        volume,
-        options.repair_tolerance,
-    )?;
     Ok(solid)
 }
 
@@ -771,21 +667,41 @@ fn stray_warning(bytes: &[u8]) -> Option<Warning> {
     }
 }
 
-/// Two triangles that cross or coincide: an error, or a warning when summing; contacts
-/// within the coordinates' precision: a warning.
-fn overlapping(
-    found: Checked,
-    options: &Options,
-) -> Result<(Option<Warning>, Option<crate::overlap::Contacts>)> {
-    match (found, options.overlap) {
-        (Ok(None), _) => Ok((None, None)),
-        (Ok(Some(c)), _) => Ok((Some(Warning::Touching(c)), Some(c))),
-        (Err(what), OverlapPolicy::Sum) => Ok((Some(Warning::OverlapSummed(what)), None)),
-        (Err(at), OverlapPolicy::Refuse) => Err(Error::Overlapping {
-            at,
-            sum_allowed: true,
-        }),
+/// What the overlap check found, said: contacts taken for touching, or triangles that
+/// cross summed as asked.
+fn overlap_warning(
+    contacts: Option<crate::overlap::Contacts>,
+    summed: Option<crate::error::OverlapAt>,
+) -> Option<Warning> {
+    match (contacts, summed) {
+        (_, Some(at)) => Some(Warning::OverlapSummed(at)),
+        (Some(c), None) => Some(Warning::Touching(c)),
+        (None, None) => None,
     }
+}
+
+/// A body validated by the one path, integrated by every method of `options`, with the
+/// warnings of what validation found and repaired.
+fn meshed(v: Validated, options: &Options, stray: Option<&Warning>) -> Result<Solid> {
+    let Validated { mesh, summed } = v;
+    let integrals = integrate(&mesh, options)?;
+    let r = *mesh.repairs();
+    let overlap = overlap_warning(r.contacts, summed);
+    // With --overlap sum, a body inside another crosses none of its triangles: say so.
+    let nested = (mesh.nested_count() > 0 && overlap.is_none()).then(|| Warning::Nested {
+        count: mesh.nested_count(),
+    });
+    let repaired = [
+        r.joined.map(|j| Warning::PointsJoined {
+            count: j.points,
+            tolerance: j.tolerance,
+        }),
+        r.junctions.map(Warning::JunctionsSplit),
+        r.reoriented.map(|count| Warning::Reoriented { count }),
+    ];
+    let warnings = stray.cloned().into_iter().chain(overlap).chain(nested);
+    let warnings = warnings.chain(repaired.into_iter().flatten()).collect();
+    Ok(Solid::from_mesh(mesh, integrals, options, warnings))
 }
 
 /// Every method of `options` on `mesh`; a voxel grid of more than [`MAX_VOXEL_COLUMNS`]
@@ -826,7 +742,8 @@ fn integrate(mesh: &Mesh, options: &Options) -> Result<Vec<MeshIntegral>> {
     Ok(integrals)
 }
 
-/// One raw body, validated and integrated.
+/// One raw body, validated by the one path ([`validate`], or its shortcut) and
+/// integrated; as a thin wall with `--shell`.
 fn body(
     raw: &RawMesh,
     options: &Options,
@@ -834,104 +751,39 @@ fn body(
     stray: Option<&Warning>,
     known: Known,
 ) -> Result<Solid> {
+    if let Some(t) = options.shell {
+        return wall(raw, options, t, stray);
+    }
+    let checks = options.checks();
+    if !known.refused {
+        let soup = crate::soup::IndexedSoup(raw);
+        if let Some(found) = shortcut(&soup, options, &checks, fast, known.clean, stray) {
+            return found;
+        }
+    }
+    meshed(validate(raw, &checks, known.clean)?, options, stray)
+}
+
+/// A surface integrated as a thin wall of thickness `t`. A wall may cross another (sharing
+/// a sliver of the order of t², which the thin-wall approximation neglects), but area
+/// lying twice is mass counted twice: refused unless overlaps are summed.
+fn wall(raw: &RawMesh, options: &Options, t: f64, stray: Option<&Warning>) -> Result<Solid> {
     let soup = crate::soup::IndexedSoup(raw);
-    // Every closed body is checked for triangles that cross or coincide, once it has passed
-    // the edge checks (an open mesh is reported as open first), unless that is known.
-    let overlap_of = |welded: Option<crate::soup::Welded>| {
-        if known.clean {
-            return Ok((None, None));
-        }
-        overlapping(checked(&soup, welded), options)
+    let (mesh, welded) = crate::soup::general::surface(raw)?;
+    if options.overlap == OverlapPolicy::Refuse
+        && let Some(o) = crate::overlap::doubled_faces_welded(&soup, welded)
+    {
+        return Err(Error::Overlapping {
+            at: o.at(&soup),
+            sum_allowed: true,
+        });
+    }
+    let unit = MeshIntegral {
+        properties: crate::method::shell::integrate(&mesh, t),
+        grid: None,
     };
-    // The general path (the same weld; the checks explain a defect in words). When it
-    // refuses a closed mesh (a shell inside another, a body folding through itself),
-    // overlapping triangles are the likelier cause and are named instead. Its weld goes on
-    // to the overlap check.
-    let general = || -> Result<(Mesh, Option<crate::soup::Welded>)> {
-        let (mesh, welded) =
-            crate::soup::general::build(raw, options.overlap == OverlapPolicy::Sum);
-        match mesh {
-            Ok(mesh) => Ok((mesh, welded)),
-            Err(e) => Err(match welded {
-                Some(w)
-                    if !matches!(
-                        e,
-                        Error::OpenMesh { .. } | Error::InconsistentWinding { .. }
-                    ) =>
-                {
-                    match crate::overlap::check_welded(&soup, w) {
-                        // Summing is still offered: with it, shells may lie in one another.
-                        Err(o) => Error::Overlapping {
-                            at: o.at(&soup),
-                            sum_allowed: options.overlap == OverlapPolicy::Refuse,
-                        },
-                        Ok(_) => e,
-                    }
-                }
-                _ => e,
-            }),
-        }
-    };
-    let stray = stray.cloned();
-    let (mesh, integrals, (warning, contacts)) = match options.shell {
-        Some(t) => {
-            let (mesh, welded) = crate::soup::general::surface(raw)?;
-            // A wall may cross another (sharing a sliver of the order of T², which the
-            // thin-wall approximation neglects), but area lying twice is mass counted twice.
-            if options.overlap == OverlapPolicy::Refuse
-                && let Some(o) = crate::overlap::doubled_faces_welded(&soup, welded)
-            {
-                return Err(Error::Overlapping {
-                    at: o.at(&soup),
-                    sum_allowed: true,
-                });
-            }
-            let unit = MeshIntegral {
-                properties: crate::method::shell::integrate(&mesh, t),
-                grid: None,
-            };
-            (mesh, vec![unit], (None, None))
-        }
-        None if fast => {
-            // A clean 3MF object's items need not be looked at for points joining separate
-            // pieces either: an item is the object's affine image.
-            if let Some((s, welded)) = (!known.refused)
-                .then(|| crate::soup::solid_with(&soup, !known.clean))
-                .flatten()
-            {
-                let (warning, contacts) = overlap_of(Some(welded))?;
-                let warnings = stray.into_iter().chain(warning).collect();
-                return Ok(Solid::from_soup(s, warnings).touching(contacts));
-            }
-            let (mesh, welded) = general()?;
-            let found = overlap_of(welded)?;
-            let integrals = integrate(&mesh, options)?;
-            (mesh, integrals, found)
-        }
-        None => {
-            let (mesh, welded) = match (!known.refused)
-                .then(|| crate::soup::mesh_with(&soup))
-                .flatten()
-            {
-                Some((mesh, welded)) => (mesh, Some(welded)),
-                None => general()?,
-            };
-            let found = overlap_of(welded)?;
-            let integrals = integrate(&mesh, options)?;
-            (mesh, integrals, found)
-        }
-    };
-    // With --overlap sum, a body inside another crosses none of its triangles: say so.
-    let nested = (mesh.nested_count() > 0 && warning.is_none()).then(|| Warning::Nested {
-        count: mesh.nested_count(),
-    });
-    Ok(Solid::from_mesh(
-        mesh,
-        integrals,
-        options,
-        stray.into_iter().chain(warning).chain(nested).collect(),
-    )
-    .touching(contacts))
+    let warnings = stray.cloned().into_iter().collect();
+    Ok(Solid::from_mesh(mesh, vec![unit], options, warnings))
 }
 
 #[cfg(test)]

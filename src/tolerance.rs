@@ -19,6 +19,47 @@
 /// with 6 digits, cross by 1.1e-6 and carry a bound of 1.1e-6 of their volume.)
 pub const DEFAULT_REPAIR_TOLERANCE: f64 = 1e-5;
 
+/// What to do with triangles that cross or coincide (two bodies overlapping).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum OverlapPolicy {
+    /// Refuse the body, naming the two triangles.
+    #[default]
+    Refuse,
+    /// Add the bodies as they are (the common space counts twice), with a warning.
+    Sum,
+}
+
+/// What validation may accept on the way from a file's triangles to a closed solid: the
+/// same for [`crate::Mesh::with_checks`] and the command line.
+///
+/// # Examples
+/// ```
+/// use inertia::tolerance::{Checks, OverlapPolicy};
+/// let lenient = Checks { overlap: OverlapPolicy::Sum, ..Checks::default() };
+/// assert_eq!(lenient.repair_tolerance, inertia::tolerance::DEFAULT_REPAIR_TOLERANCE);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Checks {
+    /// Triangles of two bodies that cross or coincide: refused, or summed.
+    pub overlap: OverlapPolicy,
+    /// Open corners closer than this are joined; `None`: each corner's own rounding (see
+    /// [`crate::RawMesh::welded_by_rounding`]).
+    pub weld_tolerance: Option<f64>,
+    /// The most the repairs' bounds together may change the volume, relative to it.
+    pub repair_tolerance: f64,
+}
+
+impl Default for Checks {
+    fn default() -> Self {
+        Checks {
+            overlap: OverlapPolicy::Refuse,
+            weld_tolerance: None,
+            repair_tolerance: DEFAULT_REPAIR_TOLERANCE,
+        }
+    }
+}
+
 /// How far a repair may reach, as a fraction of the longest edge of the triangles it
 /// joins: a corner this close to an edge, or a crossing this shallow, is a candidate;
 /// whether it is accepted is its bound's to say.

@@ -9,6 +9,7 @@ mod raw;
 mod topology;
 mod validate;
 mod winding;
+pub use crate::body::{Joined, Repairs};
 pub use numerics::area_vector;
 pub(crate) use numerics::physical;
 pub use raw::RawMesh;
@@ -48,9 +49,10 @@ pub const MAX_TRIANGLES: u64 = u32::MAX as u64 / 3;
 /// let e = Mesh::new(&open).unwrap_err();
 /// assert!(e.to_string().starts_with("the mesh is not closed: 3 boundary edges"));
 /// assert!(matches!(e, inertia::Error::OpenMesh { boundary_edges: 3, .. }));
-/// let mut bad = tet.clone();
-/// bad.triangles[3] = [1, 3, 2];
-/// assert!(matches!(Mesh::new(&bad), Err(inertia::Error::InconsistentWinding { .. })));
+/// // A triangle listed the other way round is turned back, and the repair recorded.
+/// let mut turned = tet.clone();
+/// turned.triangles[3] = [1, 3, 2];
+/// assert_eq!(Mesh::new(&turned)?.repairs().reoriented, Some(1));
 /// # Ok::<(), inertia::Error>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -69,6 +71,40 @@ pub struct Mesh {
     bbox: (Point3<f64>, Point3<f64>),
     /// The `tetra` integral, computed once by the physical check in [`Mesh::new`].
     tetra: Option<crate::mass3d::MassProperties3d>,
+    /// What validation repaired or accepted to build it.
+    pub(crate) repairs: crate::body::Repairs,
+}
+
+impl crate::body::Body {
+    /// The description of a validated mesh.
+    ///
+    /// # Examples
+    /// ```
+    /// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+    /// assert_eq!(inertia::report::Body::of(&cube).surface_area, 6.0);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn of(mesh: &Mesh) -> Self {
+        let (lo, hi) = mesh.bounding_box();
+        crate::body::Body {
+            triangles: mesh.input_triangle_count(),
+            degenerate_triangles: mesh.degenerate_count(),
+            vertices: mesh.vertex_count(),
+            shells: mesh.shell_count(),
+            cavities: mesh.cavity_count(),
+            inside_out: mesh.inside_out(),
+            // A fold's turned-over layers are no surface: their area is taken off.
+            surface_area: mesh.surface_area()
+                - mesh.repairs().contacts.map_or(0.0, |c| c.fold_area),
+            bounding_box: crate::body::BoundingBox {
+                min: lo.into(),
+                max: hi.into(),
+            },
+            contacts: mesh.repairs().contacts,
+            left_out: None,
+            junctions: mesh.repairs().junctions,
+        }
+    }
 }
 
 /// Weld key: the coordinate bits, with -0.0 folded into 0.0.
@@ -106,6 +142,12 @@ impl Mesh {
         }
         let p = self.tetra.ok_or(Error::NotSolid)?;
         Ok(p.scaled_mass(density))
+    }
+
+    /// What validation repaired or accepted on the way to this mesh (nothing for a mesh
+    /// closed and clean as written).
+    pub fn repairs(&self) -> &Repairs {
+        &self.repairs
     }
 
     /// Bodies lying inside another body: 0 unless built with bodies allowed to overlap
@@ -443,9 +485,16 @@ mod tests {
         );
         let mut m = cuboid([0.0; 3], [1.0; 3]);
         m.triangles[3] = [m.triangles[3][0], m.triangles[3][2], m.triangles[3][1]];
-        let e = err(&m);
+        // As written, refused; the one path turns the triangle back.
+        let e = crate::soup::general::build(&m, false)
+            .0
+            .unwrap_err()
+            .to_string();
         assert!(e.starts_with("inconsistent winding: triangle"), "{e}");
         assert!(e.contains("in the same direction"), "{e}");
+        let mesh = Mesh::new(&m).unwrap();
+        assert_eq!(mesh.repairs().reoriented, Some(1));
+        assert_eq!(mesh.tetra_integral().unwrap().volume, 1.0);
     }
 
     #[test]

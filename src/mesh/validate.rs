@@ -81,6 +81,7 @@ impl Mesh {
             inside_out: false,
             bbox,
             tetra: None,
+            repairs: Default::default(),
         };
         mesh.check_shells(&origin, place, overlapping)?;
         // A closed surface that passes through itself has no well-defined inside; its signed
@@ -124,6 +125,7 @@ impl Mesh {
             inside_out: false,
             bbox,
             tetra: None,
+            repairs: Default::default(),
         }
     }
 

@@ -1,17 +1,23 @@
-//! The general path: a raw mesh welded by the pipeline's one weld ([`welded_points`]), its
-//! edges checked exactly (naming the triangle at fault), then the shell check and the
-//! integrals of [`Mesh::closed`](crate::Mesh). It runs when the parallel pass has refused
-//! a file, to explain the defect in words, and for the surfaces of thin shells; it writes
-//! no rule of its own, and hands its weld on to the overlap check, so that a file is
-//! welded once on either path.
+//! The one path from a body's raw triangles to a validated mesh ([`validate`]), which
+//! [`Mesh::new`] and the command line both take: the pipeline's one weld
+//! ([`welded_points`]), the edges checked exactly (naming the triangle at fault), the
+//! repairs that close an imperfect mesh, each made once and in a fixed order, the shell
+//! check and integrals of [`Mesh::closed`](crate::Mesh), the overlap check on the same
+//! weld, and the judgement of the repairs' bounds ([`crate::tolerance`]). The parallel
+//! shortcut in [`crate::solid`] answers a file closed and clean as written without
+//! building a mesh; it writes no rule of its own, and gives way to this path for anything
+//! else.
 //!
 //! `Mesh::new` and `Mesh::surface` are written here rather than in `crate::mesh`, which
 //! the weld's module imports.
 
 use super::{IndexedSoup, Welded, welded_points};
-use crate::error::{Error, Missing, Result};
+use crate::body::{Contacts, Joined, Junctions, Repairs};
+use crate::error::{Error, Missing, OverlapAt, Result};
 use crate::mesh::{MAX_TRIANGLES, Mesh, RawMesh, area_vector};
+use crate::tolerance::{Checks, OverlapPolicy};
 use nalgebra::Point3;
+use std::borrow::Cow;
 
 /// A raw mesh welded: the distinct points its triangles use, in order of first use, each
 /// input triangle's corners as their numbers, and the weld itself (for the checks after).
@@ -174,12 +180,238 @@ pub(crate) fn surface(raw: &RawMesh) -> Result<(Mesh, Welded)> {
     Ok((mesh, welded))
 }
 
+/// A mesh validated by [`validate`], with the first two triangles found crossing when
+/// bodies are summed.
+pub(crate) struct Validated {
+    pub(crate) mesh: Mesh,
+    pub(crate) summed: Option<OverlapAt>,
+}
+
+/// The one path from a body's raw triangles to a validated [`Mesh`], for the library and
+/// the command line alike: welded, closed, wound consistently, its shells sorted into
+/// bodies and cavities, checked for triangles that cross or coincide, and its repairs'
+/// bounds judged ([`crate::tolerance`]).
+///
+/// A defect is mended only by the repair made for it, each at most once, in this order:
+/// an open mesh by joining open corners within the weld tolerance, then by splitting
+/// triangles at T-junctions; inconsistent winding by turning triangles to agree with their
+/// neighbours. A mesh that no repair closes is refused with the defect of the last mesh
+/// whose triangles are the file's (a split mesh's are not). `clean`: the caller knows that
+/// no two triangles overlap (a 3MF object checked once for all its items).
+pub(crate) fn validate(raw: &RawMesh, checks: &Checks, clean: bool) -> Result<Validated> {
+    let Closed {
+        mut mesh,
+        welded,
+        raw,
+    } = closed(raw, checks)?;
+    let soup = IndexedSoup(&raw);
+    let volume = || mesh.tetra_integral().map_or(0.0, |p| p.volume);
+    let junctions = mesh.repairs.junctions;
+    let (contacts, summed) = overlap_judged(&soup, welded, junctions, volume, checks, clean)?;
+    mesh.repairs.contacts = contacts;
+    Ok(Validated { mesh, summed })
+}
+
+/// The overlap check on a closed body's triangles (welded by `welded`, or not yet), then
+/// the judgement of its repairs' bounds against its `volume`: the contacts taken for
+/// touching and, when bodies are summed, the first two triangles found crossing. Contacts
+/// are not judged when bodies are summed (the sum counts shared space twice by request).
+pub(crate) fn overlap_judged<S: super::Soup>(
+    soup: &S,
+    welded: Option<Welded>,
+    junctions: Option<Junctions>,
+    volume: impl FnOnce() -> f64,
+    checks: &Checks,
+    clean: bool,
+) -> Result<(Option<Contacts>, Option<OverlapAt>)> {
+    let found = match (clean, welded) {
+        (true, _) => Ok(None),
+        (false, Some(w)) => crate::overlap::check_welded(soup, w),
+        (false, None) => crate::overlap::check(soup),
+    };
+    let (contacts, summed) = match (found, checks.overlap) {
+        (Ok(c), _) => (c, None),
+        (Err(o), OverlapPolicy::Sum) => (None, Some(o.at(soup))),
+        (Err(o), _) => {
+            return Err(Error::Overlapping {
+                at: o.at(soup),
+                sum_allowed: true,
+            });
+        }
+    };
+    let judged = contacts.filter(|c| c.count > 0 && checks.overlap == OverlapPolicy::Refuse);
+    if judged.is_some() || junctions.is_some() {
+        crate::tolerance::judge(judged, junctions, volume(), checks.repair_tolerance)?;
+    }
+    Ok((contacts, summed))
+}
+
+/// A body closed by [`closed`]: its mesh, the weld of the raw triangles it was built from,
+/// and those triangles (the file's, or repaired).
+struct Closed<'a> {
+    mesh: Mesh,
+    welded: Option<Welded>,
+    raw: Cow<'a, RawMesh>,
+}
+
+/// The repairs [`closed`] has tried.
+#[derive(Default)]
+struct Tried {
+    join: bool,
+    split: bool,
+    orient: bool,
+}
+
+/// `raw` built into a mesh, repaired as [`validate`] says; the mesh records its repairs.
+fn closed<'a>(raw: &'a RawMesh, checks: &Checks) -> Result<Closed<'a>> {
+    let summing = checks.overlap == OverlapPolicy::Sum;
+    let mut repairs = Repairs::default();
+    let mut tried = Tried::default();
+    let mut joined_within = checks.weld_tolerance.unwrap_or(0.0);
+    let mut current = Cow::Borrowed(raw);
+    // The refusal to give if no repair closes the body.
+    let mut refusal = None;
+    loop {
+        let (built, welded) = build(&current, summing);
+        let e = match built {
+            Ok(mut mesh) => {
+                mesh.repairs = repairs;
+                return Ok(Closed {
+                    mesh,
+                    welded,
+                    raw: current,
+                });
+            }
+            Err(e) => e,
+        };
+        let split = repairs.junctions.is_some();
+        let next = repaired(&current, &e, checks, &mut tried, &mut repairs);
+        if !split {
+            if let Some(j) = repairs.joined {
+                joined_within = checks.weld_tolerance.unwrap_or(j.tolerance);
+            }
+            refusal = Some((e, welded, current));
+        }
+        match next {
+            Some(r) => current = Cow::Owned(r),
+            None => {
+                let (e, welded, at) = refusal.expect("set above");
+                return Err(explained(e, welded, &at, checks, joined_within));
+            }
+        }
+    }
+}
+
+/// The repair for `e`, a refusal of `raw`, that has not been tried yet: the repaired
+/// triangles, the repair recorded in `repairs`; `None` when none is left that changes
+/// anything.
+fn repaired(
+    raw: &RawMesh,
+    e: &Error,
+    checks: &Checks,
+    tried: &mut Tried,
+    repairs: &mut Repairs,
+) -> Option<RawMesh> {
+    match e {
+        Error::OpenMesh { .. } => {
+            if !std::mem::replace(&mut tried.join, true) {
+                let (joined, points, tolerance) = match checks.weld_tolerance {
+                    Some(t) => {
+                        let (w, m) = raw.welded_within(t);
+                        (w, m, t)
+                    }
+                    None => raw.welded_by_rounding(),
+                };
+                if points > 0 {
+                    repairs.joined = Some(Joined { points, tolerance });
+                    return Some(joined);
+                }
+            }
+            if !std::mem::replace(&mut tried.split, true) {
+                let (split, found) = raw.split_at_junctions()?;
+                repairs.junctions = Some(found);
+                return Some(split);
+            }
+            None
+        }
+        Error::InconsistentWinding { .. } if !std::mem::replace(&mut tried.orient, true) => {
+            let (turned, count) = raw.reoriented()?;
+            repairs.reoriented = Some(count);
+            Some(turned)
+        }
+        _ => None,
+    }
+}
+
+/// Refusal `e` of `raw` (welded by `welded`) said as it is best understood: an open mesh
+/// with the gap between its nearest open corners when that gap is noise beside its edges
+/// (more than the `joined_within` tolerance the corners were joined within, less than a
+/// thousandth of the edges); a closed mesh refused for its shells with the two triangles
+/// that cross, when some do (overlapping bodies are the likelier cause).
+fn explained(
+    e: Error,
+    welded: Option<Welded>,
+    raw: &RawMesh,
+    checks: &Checks,
+    joined_within: f64,
+) -> Error {
+    match e {
+        Error::OpenMesh {
+            boundary_edges,
+            edge,
+            triangle,
+            ..
+        } => {
+            let gap = nearest_open_corners(raw)
+                .filter(|&(d, length)| d > joined_within && d < 1e-3 * length)
+                .map(|(d, _)| d);
+            Error::OpenMesh {
+                boundary_edges,
+                edge,
+                triangle,
+                nearest_gap: gap,
+            }
+        }
+        Error::InconsistentWinding { .. } => e,
+        e => {
+            let soup = IndexedSoup(raw);
+            match welded.map(|w| crate::overlap::check_welded(&soup, w)) {
+                // Summing is still offered: with it, shells may lie in one another.
+                Some(Err(o)) => Error::Overlapping {
+                    at: o.at(&soup),
+                    sum_allowed: checks.overlap == OverlapPolicy::Refuse,
+                },
+                _ => e,
+            }
+        }
+    }
+}
+
 impl Mesh {
-    /// Welds and validates a raw mesh by every check the command line runs: closed,
-    /// consistently wound, its shells nested as bodies and cavities, no two triangles
-    /// crossing or coinciding; crossings within reach are taken for bodies touching only
-    /// when their bound stays within
-    /// [`DEFAULT_REPAIR_TOLERANCE`](crate::tolerance::DEFAULT_REPAIR_TOLERANCE) of the volume.
+    /// Welds and validates a raw mesh by every check the command line runs, with its
+    /// defaults ([`Checks::default`]): see [`Mesh::with_checks`].
+    ///
+    /// # Errors
+    /// As [`Mesh::with_checks`].
+    ///
+    /// # Examples
+    /// ```
+    /// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+    /// assert_eq!(cube.shell_count(), 1);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn new(raw: &RawMesh) -> Result<Self> {
+        Self::with_checks(raw, &Checks::default())
+    }
+
+    /// Welds and validates a raw mesh by every check the command line runs, the one path
+    /// the command line takes: closed (open corners joined within the weld tolerance, or
+    /// split into T-junctions, when that closes it), consistently wound (triangles turned
+    /// to agree with their neighbours when that is possible), its shells nested as bodies
+    /// and cavities, no two triangles crossing or coinciding unless `checks` sums
+    /// overlapping bodies; crossings within reach are taken for bodies touching. Each
+    /// repair is recorded in [`Mesh::repairs`], and the mesh is refused when their bounds
+    /// together could change its volume by more than the repair tolerance.
     ///
     /// # Errors
     /// [`Error::Empty`] for no triangles; [`Error::AllDegenerate`], [`Error::OpenMesh`],
@@ -190,45 +422,18 @@ impl Mesh {
     ///
     /// # Examples
     /// ```
-    /// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
-    /// assert_eq!(cube.shell_count(), 1);
+    /// use inertia::{Mesh, tolerance::{Checks, OverlapPolicy}};
+    /// use inertia::shape::Shape3d;
+    /// let mut twice = Shape3d::Box { size: [1.0; 3] }.tessellate(0);
+    /// let again = twice.triangles.clone();
+    /// twice.triangles.extend(again); // the same cube twice: refused, or summed
+    /// assert!(matches!(Mesh::new(&twice), Err(inertia::Error::Overlapping { .. })));
+    /// let sum = Checks { overlap: OverlapPolicy::Sum, ..Checks::default() };
+    /// assert_eq!(Mesh::with_checks(&twice, &sum)?.mass_properties(1.0)?.volume, 2.0);
     /// # Ok::<(), inertia::Error>(())
     /// ```
-    pub fn new(raw: &RawMesh) -> Result<Self> {
-        let (mesh, welded) = build(raw, false);
-        Self::checked_for_overlap(raw, mesh, welded)
-    }
-
-    /// `mesh`, built from `raw` and welded by `welded`, unless the overlap check refuses
-    /// it (see [`Mesh::new`]).
-    fn checked_for_overlap(
-        raw: &RawMesh,
-        mesh: Result<Mesh>,
-        welded: Option<Welded>,
-    ) -> Result<Self> {
-        let mesh = mesh?;
-        let soup = IndexedSoup(raw);
-        let found = match welded {
-            Some(w) => crate::overlap::check_welded(&soup, w),
-            None => crate::overlap::check(&soup),
-        };
-        match found {
-            Err(o) => Err(Error::Overlapping {
-                at: o.at(&soup),
-                sum_allowed: true,
-            }),
-            Ok(Some(c)) if c.count > 0 => {
-                let volume = mesh.tetra_integral().map_or(0.0, |p| p.volume);
-                crate::tolerance::judge(
-                    Some(c),
-                    None,
-                    volume,
-                    crate::tolerance::DEFAULT_REPAIR_TOLERANCE,
-                )?;
-                Ok(mesh)
-            }
-            Ok(_) => Ok(mesh),
-        }
+    pub fn with_checks(raw: &RawMesh, checks: &Checks) -> Result<Self> {
+        validate(raw, checks, false).map(|v| v.mesh)
     }
 
     /// Welds a surface that need not be closed (for thin shells): identical vertices are
@@ -351,7 +556,7 @@ mod tests {
     use crate::mesh::test_meshes::*;
     use crate::shape::Shape3d;
 
-    /// The general path and the parallel one reach the same mesh: the same points (as a
+    /// The one path and the parallel one reach the same mesh: the same points (as a
     /// set), triangles, counts and integrals.
     fn agree(raw: &RawMesh) {
         let general = Mesh::new(raw).unwrap();

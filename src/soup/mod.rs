@@ -1,6 +1,6 @@
 //! Closed meshes validated and integrated in place, in parallel blocks.
 //!
-//! [`Mesh::new`](crate::Mesh::new) (the general path, [`general`]) sorts a mesh's edges
+//! [`Mesh::new`](crate::Mesh::new) (the one path, [`general`]) sorts a mesh's edges
 //! and explains every defect by triangle and line. For a sound mesh this module reaches the
 //! same answer from the triangles where they lie (a memory-mapped binary STL is
 //! never copied; [`IndexedSoup`] reads OBJ, PLY and 3MF meshes), on every core:
@@ -23,10 +23,10 @@
 //! Block sums are merged in block order and partitions are laid out in file order, so the
 //! result is the same to the bit on any number of threads.
 //!
-//! Several shells (bodies, cavities) are then sorted out by the general path's shell check
+//! Several shells (bodies, cavities) are then sorted out by the one path's shell check
 //! on the welded mesh. Anything wrong (an open or badly wound surface, a non-finite
 //! coordinate, a flat, inverted or self-crossing shell) gives `None`: the caller then takes
-//! the general path, which names the triangle at fault.
+//! the one path, which names the triangle at fault.
 
 use crate::body::{Body, BoundingBox};
 use crate::fans::{Fans, Hubs};
@@ -89,7 +89,7 @@ fn run<S: Soup>(soup: &S, masks: bool) -> Option<Pass<S::Point>> {
         return None;
     }
     // The reference point: the first corner of the first triangle that counts (three
-    // distinct corners, some area), the same vertex the general path sums about.
+    // distinct corners, some area), the same vertex the one path sums about.
     let r = (0..n).find_map(|t| {
         let tri = soup.triangle(t);
         if !tri.iter().all(Point::is_finite) {
@@ -126,7 +126,7 @@ fn run<S: Soup>(soup: &S, masks: bool) -> Option<Pass<S::Point>> {
         repeated += b.repeated;
         flat += b.flat;
     }
-    // Open or badly wound, or every triangle degenerate, or flat: the general path explains.
+    // Open or badly wound, or every triangle degenerate, or flat: the one path explains.
     if edges != 0 || repeated + flat == n || sums.det.abs() <= 1e-9 * magnitude {
         return None;
     }
@@ -147,7 +147,7 @@ fn run<S: Soup>(soup: &S, masks: bool) -> Option<Pass<S::Point>> {
 
 /// Validates a closed soup into a [`Mesh`](crate::Mesh), welded in parallel, for the
 /// methods that need one (`voxel`, pictures): the edge check is the certificate, the rest
-/// is [`Mesh::new`](crate::Mesh::new)'s. `None` if anything is wrong (the general path then
+/// is [`Mesh::new`](crate::Mesh::new)'s. `None` if anything is wrong (the one path then
 /// explains).
 ///
 /// # Examples
@@ -174,7 +174,7 @@ pub(crate) fn mesh_with<S: Soup>(soup: &S) -> Option<(crate::Mesh, Welded)> {
 }
 
 /// Validates and integrates a closed soup (one shell in parallel; several through the
-/// general shell check), or says `None` if something is wrong with it (the general path,
+/// general shell check), or says `None` if something is wrong with it (the one path,
 /// [`Mesh::new`](crate::Mesh::new), then explains what).
 ///
 /// The result matches what [`Mesh::new`](crate::Mesh::new) and the `tetra` method give, to
@@ -495,8 +495,8 @@ pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<(Certif
         return Some((solid, welded));
     }
     welded.settle();
-    // Several shells, and no zero-area triangle that the general path would drop before
-    // finding them (and might then find more): decided here, as the general path decides.
+    // Several shells, and no zero-area triangle that the one path would drop before
+    // finding them (and might then find more): decided here, as the one path decides.
     let verdict = if parts.count == 1 {
         None
     } else if pass.flat == 0 {
@@ -563,7 +563,7 @@ pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<(Certif
     Some((solid, welded))
 }
 
-/// The welded mesh, handed to the general path's shell check and integration
+/// The welded mesh, handed to the one path's shell check and integration
 /// ([`Mesh::closed`](crate::Mesh)); its edge check was the certificate.
 fn welded_mesh<S: Soup>(
     soup: &S,
@@ -672,7 +672,7 @@ mod tests {
 
     #[test]
     fn several_shells_take_the_general_shell_check() {
-        // Two bodies, and a body with a cavity: the same answers as the general path.
+        // Two bodies, and a body with a cavity: the same answers as the one path.
         let two = union(
             &cuboid([0.0; 3], [1.0; 3]),
             &cuboid([3.0; 3], [1.0, 2.0, 3.0]),
@@ -731,7 +731,7 @@ mod tests {
             assert!((s.properties.inertia - p.inertia).norm() <= 1e-12 * p.inertia.norm());
         }
         // Shells that cross: a cavity reaching out of its body at a corner, one passing
-        // through it: refused here (the general path says why).
+        // through it: refused here (the one path says why).
         let none = |m: &RawMesh| solid(&VertexSoup(&points(m))).is_none();
         let body = cuboid([0.0; 3], [4.0; 3]);
         assert!(none(&union(&body, &flipped(&cuboid([3.0; 3], [2.0; 3])))));

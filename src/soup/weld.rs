@@ -272,7 +272,7 @@ pub(super) fn components(
 
 impl Components {
     /// Each triangle's component, numbered in order of first appearance
-    /// ([`crate::shells::NONE`] for a triangle that repeats a point), as the general path
+    /// ([`crate::shells::NONE`] for a triangle that repeats a point), as the one path
     /// numbers its shells.
     pub(super) fn labels(&mut self, local: &[u16], global: &[Vec<u32>]) -> Option<Vec<u32>> {
         // SAFETY: zeroed or written u32s.

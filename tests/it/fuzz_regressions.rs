@@ -90,7 +90,7 @@ fn soup_regressions() {
                 (solid(&IndexedSoup(&raw)), raw)
             }
         };
-        match (fast, inertia::details::mesh_before_overlap_check(&raw)) {
+        match (fast, inertia::details::mesh_as_written(&raw)) {
             (Some(s), Ok(mesh)) => {
                 let v = mesh.tetra_integral().unwrap().volume;
                 assert!(
