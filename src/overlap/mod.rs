@@ -65,6 +65,7 @@ mod graze;
 mod grid;
 mod hub;
 mod patch;
+mod repeated;
 mod sheet;
 mod under;
 mod vertex;
@@ -455,6 +456,9 @@ fn search_numbered<S: Soup>(
         masks,
     } = found;
     let ids: &[u32] = &ids;
+    if let Some(o) = repeated::first(soup, ids, &nbr, mode) {
+        return Err(o);
+    }
     let first = search_found(soup, ids, &nbr, hubs, groups, masks, patches, mode);
     match first {
         // A pair refused where a face folds past its outline: judged again with the
