@@ -445,9 +445,45 @@ pub enum Error {
         joinable: bool,
     },
 
-    /// An open piece of a drawing, asked to be left out, whose end misses another end by
-    /// little (within 100 times the join tolerance): part of an outline drawn with a gap,
-    /// which leaving it out would cut.
+    /// Three or more ends of a drawing's pieces at one point: which two to join is not
+    /// known. Each piece is named once (both ends of a piece shorter than the join
+    /// tolerance are at the point).
+    ///
+    /// # Examples
+    /// ```
+    /// let e = inertia::Error::Branch {
+    ///     at: [0.0, 0.0],
+    ///     ends: 8,
+    ///     pieces: 4,
+    ///     names: vec!["LINE 1".into(), "LINE 2".into(), "LINE 3".into(), "LINE 4".into()],
+    /// };
+    /// assert_eq!(
+    ///     e.to_string(),
+    ///     "8 ends of 4 pieces meet at (0, 0) (LINE 1, LINE 2, LINE 3, LINE 4): an outline cannot branch"
+    /// );
+    /// ```
+    #[error(
+        "{}{pieces} pieces meet at {} ({}{}): an outline cannot branch",
+        if .ends != .pieces { format!("{ends} ends of ") } else { String::new() },
+        point2(.at),
+        .names.join(", "),
+        if .names.len() < *.pieces { format!(", … and {} more", .pieces - .names.len()) } else { String::new() }
+    )]
+    Branch {
+        /// The point.
+        at: [f64; 2],
+        /// How many ends are there.
+        ends: usize,
+        /// How many pieces those ends belong to.
+        pieces: usize,
+        /// The pieces, as the drawing names them (the first few, in the drawing's order).
+        names: Vec<String>,
+    },
+
+    /// An open piece of a drawing, to be left out ([`crate::io::dxf::OpenPolicy::Leave`]),
+    /// whose end misses another end by little (within [`crate::io::dxf::NEAR_MISS`] = 100
+    /// times the join tolerance): part of an outline drawn with a gap, which leaving it out
+    /// would cut.
     #[error(
         "{piece}: its end at {} misses an end of {} by {}, within 100 times the join tolerance {}: it looks like part of an outline, which leaving out open pieces would drop",
         point2(.end),

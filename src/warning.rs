@@ -79,10 +79,14 @@ pub enum Warning {
     InsideOut,
     /// DXF: ends of pieces joined beyond rounding.
     Joined(dxf::Joins),
-    /// DXF: pieces in no closed outline left out ([`dxf::Options::ignore_open`]).
-    OpenPiecesLeftOut {
-        /// Each piece, described.
-        pieces: Vec<String>,
+    /// DXF: pieces in no closed outline left out ([`dxf::OpenPolicy::Leave`]), counted
+    /// by entity type and layer.
+    OpenPiecesLeftOut(dxf::OpenPieces),
+    /// DXF: model space holds no geometry, and the active layout's paper space was read
+    /// ([`dxf::Space::Auto`]).
+    PaperSpaceRead {
+        /// The entities model space holds (annotations only; 0 when empty).
+        model_entities: usize,
     },
     /// The CAD reader's warning (feature `step`).
     Cad(String),
@@ -188,12 +192,45 @@ impl fmt::Display for Warning {
                 num(j.tolerance),
                 num(j.area_bound)
             ),
-            Warning::OpenPiecesLeftOut { pieces } => write!(
-                f,
-                "{} piece(s) in no closed outline left out: {}",
-                pieces.len(),
-                pieces.join(", ")
-            ),
+            Warning::OpenPiecesLeftOut(open) => {
+                let counts = |m: &std::collections::BTreeMap<String, usize>| {
+                    m.iter()
+                        .map(|(k, n)| format!("{n} {}", crate::error::clip(k)))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                write!(
+                    f,
+                    "{} piece{} in no closed outline left out ({}; on layer{} {})",
+                    open.count,
+                    plural(open.count),
+                    counts(&open.kinds),
+                    plural(open.layers.len()),
+                    open.layers
+                        .iter()
+                        .map(|(l, n)| format!("{} ({n})", crate::error::clip(l)))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            }
+            Warning::PaperSpaceRead { model_entities } => {
+                write!(f, "model space holds no outline or piece")?;
+                if *model_entities > 0 {
+                    write!(
+                        f,
+                        " (its {model_entities} {})",
+                        if *model_entities == 1 {
+                            "entity is an annotation"
+                        } else {
+                            "entities are annotations"
+                        }
+                    )?;
+                }
+                write!(
+                    f,
+                    ": the outlines of the active layout's paper space were read"
+                )
+            }
             Warning::Cad(text) => f.write_str(text),
         }
     }

@@ -41,11 +41,14 @@ pub(super) enum Command {
     /// joined end to end (within 1e-6 of the larger piece's extent, or --join-tolerance);
     /// INSERTs and MINSERT arrays expanded (counted first: --max-entities). Bulges, arcs,
     /// circles, ellipses and SPLINEs are integrated exactly (rational splines to 1e-13).
-    /// Paper space and layouts (--space), invisible entities, layers
-    /// that are off or frozen, annotations, dots and zero-area loops are left out and
-    /// counted in "ignored"; external references, geometry not read (SOLID, REGION, MESH,
-    /// ...) and pieces in no closed outline (unless --open ignore) are refused. $INSUNITS
-    /// gives the unit.
+    /// Paper space and layouts (--space; a drawing with nothing but annotations in model
+    /// space is read from its paper space, with a warning), invisible entities, layers
+    /// that are off or frozen, annotations (MTEXT frames and HATCHes included), dots and
+    /// zero-area loops are left out and counted in "ignored"; so are pieces in no closed
+    /// outline (centre lines, leaders: one warning counts them; --open error refuses
+    /// them), except an end that nearly meets another (a gap, refused with the
+    /// --join-tolerance that closes it); external references and geometry not read
+    /// (SOLID, REGION, MESH, ...) are refused. $INSUNITS gives the unit.
     #[command(
         after_help = "Examples:\n  inertia polygon fixtures/polygon/l_shape.json --density 2\n  \
         inertia polygon profile.csv --mass 3 --method centroid --json\n  \

@@ -115,10 +115,9 @@ fn hint(e: &Error) -> Option<String> {
             joinable: true,
             ..
         } => format!(": --join-tolerance {} would join them", num(d * 1.5)),
-        Error::NearMiss { gap, .. } => format!(
-            " (--open ignore would drop it; --join-tolerance {} joins them)",
-            num(gap * 1.5)
-        ),
+        Error::NearMiss { gap, .. } => {
+            format!(": --join-tolerance {} closes the gap", num(gap * 1.5))
+        }
         Error::Empty {
             missing: inertia::error::Missing::Layout { layouts, .. },
         } if layouts.is_empty() => ": --space paper reads its paper space".into(),

@@ -191,15 +191,12 @@ fn max_input_bytes() -> u64 {
 }
 
 /// A warning as printed (`warning: FILE: ...`): the library's words, with the flag that
-/// chose what it says (`--open ignore`) or would keep what was left out (`--shell`, when
-/// `shell_hint`).
+/// would refuse what was left out (`--open error`, `--space model`) or keep it (`--shell`,
+/// when `shell_hint`).
 fn warning_line(label: &str, w: &Warning, shell_hint: bool) -> String {
     let text = match w {
-        Warning::OpenPiecesLeftOut { pieces } => format!(
-            "{} piece(s) in no closed outline left out (--open ignore): {}",
-            pieces.len(),
-            pieces.join(", ")
-        ),
+        Warning::OpenPiecesLeftOut(_) => format!("{w} (--open error refuses them)"),
+        Warning::PaperSpaceRead { .. } => format!("{w} (--space model refuses the drawing)"),
         Warning::ItemsLeftOut {
             kind: ItemKind::Surface,
             ..

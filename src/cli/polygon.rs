@@ -44,21 +44,26 @@ pub(super) struct PolygonArgs {
     /// bound it puts on the area.
     #[arg(long, value_name = "DISTANCE", help_heading = "Input")]
     pub(super) join_tolerance: Option<f64>,
-    /// DXF: what to do with pieces that belong to no closed outline (a centre line, a
-    /// construction line): refuse the drawing (the default), or ignore them with a warning
-    /// naming each with its length. A piece whose free end lies within 100 times the join
-    /// tolerance of another end is refused even so (an outline drawn with a gap).
-    #[arg(long, value_enum, default_value_t = OpenChoice::Refuse, help_heading = "Input")]
+    /// DXF: what to do with pieces that belong to no closed outline (centre lines,
+    /// construction lines, leaders, stray arcs): `leave` them out, with one warning
+    /// counting them by entity type and layer (the default), or refuse the drawing naming
+    /// the first (`error`). Even when leaving them out, a free end within 100 times the
+    /// join tolerance of another end is refused (an outline drawn with a gap: the message
+    /// gives the --join-tolerance that closes it), and so is a drawing in which nothing
+    /// closed is left.
+    #[arg(long, value_enum, default_value_t = OpenChoice::Leave, help_heading = "Input")]
     pub(super) open: OpenChoice,
     /// DXF: read only this layer (repeat for several), even when it is off or frozen.
     /// Default: every layer that is on and thawed.
     #[arg(long, value_name = "NAME", help_heading = "Input")]
     pub(super) layer: Vec<String>,
-    /// DXF: the space to read: `model` (the default: paper-space title blocks and
-    /// viewport frames are left out and counted), `paper` (the active layout's paper
-    /// space), or `layout:NAME` (one layout, by the name on its tab).
-    #[arg(long, value_name = "SPACE", default_value = "model", value_parser = parse_space, help_heading = "Input")]
-    pub(super) space: inertia::io::dxf::Space,
+    /// DXF: the space to read: `model` (paper-space title blocks and viewport frames are
+    /// left out and counted), `paper` (the active layout's paper space), or `layout:NAME`
+    /// (one layout, by the name on its tab). Default: model space, or, when it holds no
+    /// geometry (nothing but annotations), the active layout's paper space, with a
+    /// warning.
+    #[arg(long, value_name = "SPACE", value_parser = parse_space, help_heading = "Input")]
+    pub(super) space: Option<inertia::io::dxf::Space>,
     /// DXF: the most entities INSERTs and MINSERT arrays may expand to, counted before
     /// anything is expanded (a small file of nested arrays is refused with its count).
     #[arg(long, value_name = "N", default_value_t = inertia::io::dxf::DEFAULT_MAX_ENTITIES, help_heading = "Input")]
@@ -88,10 +93,12 @@ fn parse_space(s: &str) -> std::result::Result<inertia::io::dxf::Space, String> 
 /// What `polygon` does with DXF pieces outside any closed outline.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub(super) enum OpenChoice {
-    /// Refuse the drawing, naming the piece.
-    Refuse,
-    /// Leave them out, naming them in a warning.
-    Ignore,
+    /// Leave them out, counted in one warning (also: `ignore`).
+    #[value(alias = "ignore")]
+    Leave,
+    /// Refuse the drawing, naming the first (also: `refuse`).
+    #[value(alias = "refuse")]
+    Error,
 }
 
 /// One polygon of a file, integrated by every method asked for.
@@ -138,9 +145,12 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
         format: a.input_format.map(Format::Polygon),
         dxf: inertia::io::dxf::Options {
             join_tolerance: a.join_tolerance,
-            ignore_open: a.open == OpenChoice::Ignore,
+            open: match a.open {
+                OpenChoice::Leave => inertia::io::dxf::OpenPolicy::Leave,
+                OpenChoice::Error => inertia::io::dxf::OpenPolicy::Refuse,
+            },
             layers: a.layer.clone(),
-            space: a.space.clone(),
+            space: a.space.clone().unwrap_or_default(),
             max_entities: Some(a.max_entities),
         },
         max_input_bytes: max_input_bytes(),

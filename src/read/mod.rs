@@ -475,14 +475,15 @@ pub fn read_bytes(path: &Path, bytes: Bytes, options: &ReadOptions) -> Result<Pa
             let (polys, left) = validate_polygons(parsed)?;
             let mut warnings = Vec::new();
             let mut ignored = left.annotations;
+            if let Some(model_entities) = left.paper_instead {
+                warnings.push(Warning::PaperSpaceRead { model_entities });
+            }
             if let Some(j) = left.joins {
                 warnings.push(Warning::Joined(j));
             }
-            if !left.pieces.is_empty() {
-                ignored.insert("open pieces".into(), left.pieces.len());
-                warnings.push(Warning::OpenPiecesLeftOut {
-                    pieces: left.pieces,
-                });
+            if left.open.count > 0 {
+                ignored.insert("open pieces".into(), left.open.count);
+                warnings.push(Warning::OpenPiecesLeftOut(left.open));
             }
             let named = !(polys.len() == 1 && polys[0].0.is_empty());
             let polygons = polys

@@ -11,8 +11,9 @@ use crate::io::{
 
 /// Parses `bytes` in `format` and validates every polygon in it: one for JSON and CSV, one
 /// per polygon for GeoJSON (a `.json` file holding GeoJSON is read as GeoJSON) and one per
-/// outer profile for DXF. Each comes
-/// with a name (empty for a lone polygon); an error names the part it is in.
+/// outer profile for DXF (a piece of a drawing in no closed outline is refused, as with
+/// [`dxf::OpenPolicy::Refuse`]: [`read_polygons_with`] leaves them out and says so). Each
+/// comes with a name (empty for a lone polygon); an error names the part it is in.
 ///
 /// # Errors
 /// As [`read_polygons_with`].
@@ -28,7 +29,12 @@ use crate::io::{
 /// # Ok::<(), inertia::Error>(())
 /// ```
 pub fn read_polygons(bytes: &[u8], format: PolygonFormat) -> Result<Vec<(String, Polygon)>> {
-    Ok(read_polygons_with(bytes, format, &dxf::Options::default())?.0)
+    // What a drawing leaves out is not returned here: its open pieces are refused.
+    let strict = dxf::Options {
+        open: dxf::OpenPolicy::Refuse,
+        ..dxf::Options::default()
+    };
+    Ok(read_polygons_with(bytes, format, &strict)?.0)
 }
 
 /// A polygon and its name within its file (empty for a file of one polygon).
@@ -50,7 +56,7 @@ pub type Named = (String, Polygon);
 /// use inertia::io::{PolygonFormat, dxf::Options};
 /// use inertia::read::read_polygons_with;
 /// let (parts, left) = read_polygons_with(b"0 0\n1 0\n0 1\n", PolygonFormat::Csv, &Options::default())?;
-/// assert_eq!((parts.len(), left.pieces.len()), (1, 0));
+/// assert_eq!((parts.len(), left.open.count), (1, 0));
 /// # Ok::<(), inertia::Error>(())
 /// ```
 pub fn read_polygons_with(
@@ -85,7 +91,8 @@ pub fn validate_polygons(parsed: ParsedPolygons) -> Result<(Vec<Named>, dxf::Lef
     match parsed.0 {
         Parsed::Dxf(read) => {
             let left = dxf::LeftOut {
-                pieces: read.ignored,
+                open: read.open,
+                paper_instead: read.paper_instead,
                 annotations: read.annotations,
                 joins: read.joins,
             };

@@ -170,13 +170,16 @@ fn model_space_only_without_what_is_hidden() {
 
 #[test]
 fn a_drawing_whose_model_space_holds_no_outline_says_where_its_geometry_is() {
+    // Model space holds a note only; the paper space a 100 × 100 square. Read from paper
+    // space by default (`a_paper_space_only_drawing_is_read_from_paper_space`); refused
+    // with where the geometry is when model space is asked for.
     let mut paper = square("2A", 0.0, 0.0, 100.0);
     paper.splice(4..4, g![67 => 1]);
     let text = g![0 => "TEXT", 5 => "2B", 8 => "0", 10 => 0, 20 => 0, 40 => 2.5, 1 => "NOTE"];
     let e = refused(run(
         "text_only.dxf",
         &drawing(vec![], vec![], [text, paper].concat()),
-        &[],
+        &["--space", "model"],
     ));
     assert!(
         e.contains("no closed outline (polyline, circle, or lines and arcs joined end to end) in the model space of the DXF drawing (its paper space and layouts hold 1 entity, left out): --space paper or --space layout:NAME reads them"),
@@ -370,7 +373,7 @@ fn a_12_digit_outline_is_joined_with_a_warning_that_bounds_the_area() {
 }
 
 #[test]
-fn open_ignore_never_drops_a_piece_that_nearly_joins() {
+fn leaving_open_pieces_out_never_drops_a_piece_that_nearly_joins() {
     // A 100 × 50 plate of four lines whose last misses the first by 1e-3 (past the default
     // tolerance, 1e-6 of the extent ≈ 1.1e-4, but within 100 times it), and a centre line
     // far from any end.
@@ -383,21 +386,20 @@ fn open_ignore_never_drops_a_piece_that_nearly_joins() {
     .concat();
     let centre = line12("C", (-10.0, 25.0), (110.0, 25.0));
     let d = drawing(vec![], vec![], [plate.clone(), centre.clone()].concat());
-    let e = refused(run("gap.dxf", &d, &["--open", "ignore"]));
+    let e = refused(run("gap.dxf", &d, &[]));
     assert!(
         e.contains("misses an end of LINE 4 by 0.001, within 100 times the join tolerance")
-            && e.contains("--join-tolerance 0.0015 joins them"),
+            && e.contains("--join-tolerance 0.0015 closes the gap"),
         "{e}"
     );
-    // Joined when asked; the centre line is left out, named with its length.
-    let (code, out, err) = run(
-        "gap.dxf",
-        &d,
-        &["--open", "ignore", "--join-tolerance", "0.002"],
-    );
+    // Joined when asked; the centre line is left out, and counted.
+    let (code, out, err) = run("gap.dxf", &d, &["--join-tolerance", "0.002"]);
     assert_eq!(code, 0, "{err}");
     assert!((f(&json(&out)["area"]) - 5000.0).abs() < 0.1, "{out}");
-    assert!(err.contains("LINE C (length 120)"), "{err}");
+    assert!(
+        err.contains("1 piece in no closed outline left out (1 LINE"),
+        "{err}"
+    );
     assert_eq!(json(&out)["ignored"]["open pieces"], 1);
 }
 
@@ -984,8 +986,17 @@ fn a_far_piece_does_not_widen_the_join_of_another_outline() {
     ]
     .concat();
     let d = drawing(vec![], vec![], [square.clone(), far].concat());
-    let e = refused(run("far.dxf", &d, &[]));
+    let e = refused(run("far.dxf", &d, &["--open", "error"]));
     assert!(e.contains("LINE"), "{e}");
+    // By default the gapped square's four lines are left out (the gap, 0.05 of the
+    // square, is no near miss) and said; the far triangle alone is answered.
+    let (code, out, err) = run("far.dxf", &d, &[]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(f(&json(&out)["area"]), 0.5);
+    assert!(
+        err.contains("4 pieces in no closed outline left out (4 LINE; on layer 0 (4))"),
+        "{err}"
+    );
     // Closed, the same square is answered beside the far triangle, each exactly.
     let closed = [
         line12("1", (0.0, 0.0), (10.0, 0.0)),

@@ -11,13 +11,7 @@ fn f(v: &Value) -> f64 {
 #[test]
 fn slot_plate_against_closed_forms() {
     let out = cargo_bin_cmd!("inertia")
-        .args([
-            "polygon",
-            "fixtures/polygon/slot_plate.dxf",
-            "--open",
-            "ignore",
-            "--json",
-        ])
+        .args(["polygon", "fixtures/polygon/slot_plate.dxf", "--json"])
         .output()
         .unwrap();
     assert!(
@@ -25,10 +19,11 @@ fn slot_plate_against_closed_forms() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    // The centre line belongs to no outline: left out, and named.
-    assert!(
-        String::from_utf8_lossy(&out.stderr)
-            .contains("left out (--open ignore): LINE D4 (layer CENTER)")
+    // The centre line belongs to no outline: left out by default, counted by type and
+    // layer in one warning.
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "inertia: warning: fixtures/polygon/slot_plate.dxf: 1 piece in no closed outline left out (1 LINE; on layer CENTER (1)) (--open error refuses them)\n"
     );
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     let parts = v["parts"].as_array().unwrap();
@@ -55,20 +50,34 @@ fn slot_plate_against_closed_forms() {
     );
     // The unit square beside it.
     assert_eq!(f(&parts[1]["area"]), 1.0);
-    // Without --open ignore the centre line is refused, never dropped silently.
+    // With --open error the centre line is refused (`refuse`, the value's former name, is
+    // taken too).
+    for open in ["error", "refuse"] {
+        let out = cargo_bin_cmd!("inertia")
+            .args(["polygon", "fixtures/polygon/slot_plate.dxf", "--open", open])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            String::from_utf8_lossy(&out.stderr)
+                .contains("LINE D4 (layer CENTER): (-1, 1)–(5, 1) is not part of a closed outline")
+        );
+    }
+    // `ignore`, the former name of `leave`, is taken too.
     let out = cargo_bin_cmd!("inertia")
-        .args(["polygon", "fixtures/polygon/slot_plate.dxf"])
+        .args([
+            "polygon",
+            "fixtures/polygon/slot_plate.dxf",
+            "--open",
+            "ignore",
+        ])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        String::from_utf8_lossy(&out.stderr)
-            .contains("LINE D4 (layer CENTER): (-1, 1)–(5, 1) is not part of a closed outline")
-    );
+    assert!(out.status.success());
     // The format is recognised from the content too.
     let bytes = std::fs::read("fixtures/polygon/slot_plate.dxf").unwrap();
     let out = cargo_bin_cmd!("inertia")
-        .args(["polygon", "-", "--format", "csv", "--open", "ignore"])
+        .args(["polygon", "-", "--format", "csv"])
         .write_stdin(bytes)
         .output()
         .unwrap();

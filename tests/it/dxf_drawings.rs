@@ -254,16 +254,20 @@ fn refusals_name_the_entity() {
     }
     d.add_entity(line((300.0, 0.0), (310.0, 0.0)));
     let (_, bytes) = flavours(&mut d).remove(1);
-    let (code, _, err) = run(&bytes, &[]);
+    let (code, _, err) = run(&bytes, &["--open", "error"]);
     assert_eq!(code, 2);
     assert!(
         err.contains("(300, 0)–(310, 0) is not part of a closed outline"),
         "{err}"
     );
-    let (code, v, err) = run(&bytes, &["--open", "ignore"]);
+    // Left out by default, and said.
+    let (code, v, err) = run(&bytes, &[]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(v["parts"].as_array().unwrap().len(), 2);
-    assert!(err.contains("left out"), "{err}");
+    assert!(
+        err.contains("1 piece in no closed outline left out (1 LINE"),
+        "{err}"
+    );
     // A block that places itself.
     let mut b = Block::default();
     b.name = "LOOP".to_string();
@@ -309,10 +313,14 @@ fn layers_select_and_name_the_parts() {
     d.add_entity(on("CENTER", line((-10.0, 25.0), (110.0, 25.0))));
     d.add_entity(on("PLATE", insert("SQ", (200.0, 0.0), (1.0, 1.0), 0.0)));
     let (_, bytes) = flavours(&mut d).remove(1);
-    // All layers: the centre line belongs to no outline.
-    let (code, _, err) = run(&bytes, &[]);
+    // All layers: the centre line belongs to no outline, refused when asked, else left
+    // out with its layer named.
+    let (code, _, err) = run(&bytes, &["--open", "error"]);
     assert_eq!(code, 2);
     assert!(err.contains("(layer CENTER)"), "{err}");
+    let (code, _, err) = run(&bytes, &[]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("on layer CENTER (1)"), "{err}");
     // Only PLATE: the plate and the block's square, named with their layer.
     let (code, v, err) = run(&bytes, &["--layer", "PLATE"]);
     assert_eq!(code, 0, "{err}");

@@ -11,6 +11,7 @@ mod determinism;
 mod dxf_cad;
 mod dxf_cli;
 mod dxf_drawings;
+mod dxf_open;
 mod exact_arcs;
 mod exact_splines;
 mod fuzz_regressions;

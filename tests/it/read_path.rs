@@ -250,23 +250,28 @@ fn warnings_come_back_as_values() {
             .ends_with("overlapping space is counted twice (summed as asked)")
     );
 
-    // A DXF piece in no outline, left out when asked: a warning naming it, and counted.
+    // A DXF piece in no outline, left out by default: a warning counting it, and counted;
+    // refused when asked.
     let drawing = "0\nSECTION\n2\nENTITIES\n0\nLWPOLYLINE\n8\n0\n90\n4\n70\n1\n10\n0\n20\n0\n10\n10\n20\n0\n10\n10\n20\n10\n10\n0\n20\n10\n0\nLINE\n8\n0\n10\n50\n20\n0\n11\n60\n21\n0\n0\nENDSEC\n0\nEOF\n";
     let path = temp("with_line.dxf", drawing.as_bytes());
-    let ignore = ReadOptions {
-        dxf: inertia::io::dxf::Options {
-            ignore_open: true,
-            ..Default::default()
-        },
-        ..ReadOptions::default()
-    };
-    let parts = read_path(&path, &ignore).unwrap();
+    let parts = read_path(&path, &ReadOptions::default()).unwrap();
     assert!(
-        matches!(&parts.warnings[..], [Warning::OpenPiecesLeftOut { pieces }] if pieces.len() == 1),
+        matches!(&parts.warnings[..], [Warning::OpenPiecesLeftOut(open)] if open.count == 1 && open.kinds["LINE"] == 1),
         "{:?}",
         parts.warnings
     );
     assert_eq!(parts.ignored.get("open pieces"), Some(&1));
+    let strict = ReadOptions {
+        dxf: inertia::io::dxf::Options {
+            open: inertia::io::dxf::OpenPolicy::Refuse,
+            ..Default::default()
+        },
+        ..ReadOptions::default()
+    };
+    assert!(matches!(
+        read_path(&path, &strict),
+        Err(inertia::Error::OpenPiece { .. })
+    ));
 }
 
 #[test]

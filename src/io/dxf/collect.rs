@@ -1,7 +1,7 @@
 //! Gathering a drawing's curves and pieces through its INSERTs.
 
 use super::curves::{SplinePiece, bulged, check_bulges, elliptic_arc, planar, spline_spans, turn};
-use super::{Path, kind_name};
+use super::{Origin, Path, kind_name};
 use crate::curve::Curve;
 use crate::error::{Error, Result};
 use std::f64::consts::PI;
@@ -129,12 +129,14 @@ pub(super) struct Collector<'a> {
     pub(super) layers: Vec<String>,
     /// The handles an ASCII drawing writes (group 5), to tell them from those the `dxf`
     /// crate makes up for entities written without one (`None`: not known).
-    pub(super) file_handles: Option<std::collections::HashSet<u64>>,
+    pub(super) file_handles: Option<&'a std::collections::HashSet<u64>>,
     /// The space read, for names (`model space`).
     pub(super) space: String,
     /// Layers that are off or frozen (upper-case names).
-    pub(super) states: std::collections::HashMap<String, super::LayerState>,
-    pub(super) blocks: std::collections::HashMap<&'a str, &'a ::dxf::Block>,
+    pub(super) states: &'a std::collections::HashMap<String, super::LayerState>,
+    /// The handles of the LWPOLYLINEs that frame an MTEXT: annotation, left out.
+    pub(super) frames: &'a std::collections::HashSet<u64>,
+    pub(super) blocks: &'a std::collections::HashMap<&'a str, &'a ::dxf::Block>,
     pub(super) curves: Vec<Path>,
     pub(super) pieces: Vec<Path>,
     pub(super) expanded: usize,
@@ -191,7 +193,7 @@ impl<'a> Collector<'a> {
         &mut self,
         xf: &Affine,
         where_: &str,
-        name: String,
+        (origin, name): (Origin, String),
         v: &[([f64; 2], f64)],
         closed: bool,
     ) -> Result<()> {
@@ -200,10 +202,8 @@ impl<'a> Collector<'a> {
             return Ok(());
         }
         let (points, arcs) = bulged(v, closed);
-        if closed {
-            self.add(xf, where_, Path::exact(name, points, arcs), true);
-        } else if points.len() >= 2 {
-            self.add(xf, where_, Path::exact(name, points, arcs), false);
+        if closed || points.len() >= 2 {
+            self.add(xf, where_, Path::exact(origin, name, points, arcs), closed);
         }
         Ok(())
     }
@@ -237,6 +237,35 @@ impl<'a> Collector<'a> {
             self.entity(e, position, xf, where_, inherited, stack)?;
         }
         Ok(())
+    }
+
+    /// How messages name an entity after its type: its handle, and its layer when it is
+    /// not the default one. An entity written without a handle (group 5) is given one by
+    /// the `dxf` crate, which the file does not hold: it is named by its place instead (the
+    /// `position`-th of `block`, or of the space read).
+    fn handle(
+        &self,
+        e: &::dxf::entities::Entity,
+        position: usize,
+        layer: &str,
+        block: Option<&&str>,
+    ) -> String {
+        let id = match &self.file_handles {
+            Some(h) if !h.contains(&e.common.handle.0) => format!(
+                "(no handle; entity {} of {})",
+                position + 1,
+                match block {
+                    Some(b) => format!("block \"{}\"", crate::error::clip(b)),
+                    None => self.space.clone(),
+                }
+            ),
+            _ => e.common.handle.as_string(),
+        };
+        if layer == "0" || layer.is_empty() {
+            id
+        } else {
+            format!("{id} (layer {})", crate::error::clip(layer))
+        }
     }
 
     /// Reads one entity, the `position`-th of its block (or of the space read).
@@ -277,29 +306,24 @@ impl<'a> Collector<'a> {
                 return self.hide("layer off");
             }
         }
-        // An entity written without a handle (group 5) is given one by the `dxf` crate,
-        // which the file does not hold: it is named by its place instead.
-        let id = match &self.file_handles {
-            Some(h) if !h.contains(&e.common.handle.0) => format!(
-                "(no handle; entity {} of {})",
-                position + 1,
-                match stack.last() {
-                    Some(b) => format!("block \"{}\"", crate::error::clip(b)),
-                    None => self.space.clone(),
-                }
-            ),
-            _ => e.common.handle.as_string(),
-        };
-        // Names carry the layer when it is not the default one.
-        let handle = if layer == "0" || layer.is_empty() {
-            id
-        } else {
-            format!("{id} (layer {})", crate::error::clip(layer))
-        };
+        let handle = self.handle(e, position, layer, stack.last());
         if let EntityType::Insert(ins) = &e.specific {
             return self.insert(ins, &handle, xf, where_, layer, stack);
         }
+        let origin = |kind: &'static str| Origin {
+            kind,
+            layer: layer.to_string(),
+        };
         match &e.specific {
+            // The frame of an MTEXT's text box is part of the text.
+            EntityType::LwPolyline(_)
+                if self.frames.contains(&e.common.handle.0)
+                    && self
+                        .file_handles
+                        .is_none_or(|h| h.contains(&e.common.handle.0)) =>
+            {
+                return self.hide("MTEXT frames");
+            }
             EntityType::LwPolyline(lw) => {
                 let name = format!("LWPOLYLINE {handle}");
                 let sx = planar(lw.extrusion_direction.z, &name)?;
@@ -308,68 +332,13 @@ impl<'a> Collector<'a> {
                     .iter()
                     .map(|p| ([sx * p.x, p.y], sx * p.bulge))
                     .collect();
-                self.polyline(xf, where_, name, &v, lw.is_closed())?;
+                self.polyline(xf, where_, (origin("LWPOLYLINE"), name), &v, lw.is_closed())?;
             }
             EntityType::Polyline(pl) => {
-                let name = format!("POLYLINE {handle}");
-                if pl.is_3d_polyline() || pl.is_polyface_mesh() || pl.is_3d_polygon_mesh() {
-                    return Err(Error::parse(
-                        name,
-                        "is a 3D polyline or mesh, not a plane profile",
-                    ));
-                }
-                let sx = planar(pl.normal.z, &name)?;
-                // A polyline smoothed by PEDIT Spline keeps its frame (control points,
-                // vertex flag 16) beside the fitted vertices (flag 8) that CAD programs
-                // draw: the outline is the fitted vertices. A frame without them cannot be
-                // read as drawn.
-                let frame = pl.vertices().any(|v| v.is_spline_frame_control_point());
-                let fitted = pl
-                    .vertices()
-                    .any(|v| v.is_spline_vertex_created_by_spline_fitting());
-                if frame && !fitted {
-                    return Err(Error::parse(
-                        name,
-                        "is a spline-fit polyline (PEDIT Spline) given by its frame only, without the fitted vertices CAD programs draw: save it again, or convert it to a SPLINE",
-                    ));
-                }
-                let v: Vec<([f64; 2], f64)> = pl
-                    .vertices()
-                    .filter(|v| !v.is_spline_frame_control_point())
-                    .map(|p| ([sx * p.location.x, p.location.y], sx * p.bulge))
-                    .collect();
-                self.polyline(xf, where_, name, &v, pl.is_closed())?;
+                self.polyline_entity(pl, xf, where_, (origin("POLYLINE"), &handle))?;
             }
             EntityType::Circle(c) => {
-                let name = format!("CIRCLE {handle}");
-                let sx = planar(c.normal.z, &name)?;
-                // A circle of radius 0 is a dot: no area, nothing to join.
-                if c.radius == 0.0 {
-                    return self.hide("zero-length arcs");
-                }
-                if c.radius.is_nan() || c.radius <= 0.0 {
-                    return Err(Error::parse(
-                        name,
-                        format!("radius {} is not positive", c.radius),
-                    ));
-                }
-                if ![c.center.x, c.center.y, c.radius]
-                    .iter()
-                    .all(|v| v.is_finite())
-                {
-                    return Err(Error::parse(name, "needs a finite centre and radius"));
-                }
-                // Four quarter arcs, in the entity's plane, then seen from above.
-                let r = c.radius;
-                let (mut points, mut arcs) = elliptic_arc(
-                    [c.center.x, c.center.y],
-                    [[r, 0.0], [0.0, r]],
-                    0.0,
-                    2.0 * PI,
-                );
-                points.pop();
-                Affine::mirror_x(sx).place(&mut points, &mut arcs);
-                self.add(xf, where_, Path::exact(name, points, arcs), true);
+                self.circle(c, xf, where_, (origin("CIRCLE"), &handle))?;
             }
             EntityType::Line(l) => {
                 let name = format!("LINE {handle}");
@@ -379,103 +348,18 @@ impl<'a> Collector<'a> {
                 }
                 // A zero-length line joins nothing.
                 if a != b {
-                    self.add(xf, where_, Path::exact(name, vec![a, b], vec![None]), false);
+                    let path = Path::exact(origin("LINE"), name, vec![a, b], vec![None]);
+                    self.add(xf, where_, path, false);
                 }
             }
             EntityType::Arc(a) => {
-                let name = format!("ARC {handle}");
-                let sx = planar(a.normal.z, &name)?;
-                // An ARC of radius 0 is a dot (CAD programs write them for points of a
-                // sketch): it joins nothing and bounds nothing.
-                if a.radius == 0.0 {
-                    return self.hide("zero-length arcs");
-                }
-                let ok = [a.center.x, a.center.y, a.start_angle, a.end_angle]
-                    .iter()
-                    .all(|c| c.is_finite());
-                if !ok || a.radius.is_nan() || a.radius <= 0.0 || !a.radius.is_finite() {
-                    return Err(Error::parse(
-                        name,
-                        "needs a finite centre and angles and a positive finite radius",
-                    ));
-                }
-                // Counter-clockwise from start to end, less than a turn past a full one (a
-                // loop adding 360° to huge angles would never end).
-                let s = a.start_angle.rem_euclid(360.0).to_radians();
-                let e = s + turn(a.end_angle - a.start_angle, 360.0).to_radians();
-                let r = a.radius;
-                let (mut points, mut arcs) =
-                    elliptic_arc([a.center.x, a.center.y], [[r, 0.0], [0.0, r]], s, e);
-                Affine::mirror_x(sx).place(&mut points, &mut arcs);
-                self.add(xf, where_, Path::exact(name, points, arcs), false);
+                self.arc(a, xf, where_, (origin("ARC"), &handle))?;
             }
             EntityType::Ellipse(el) => {
-                let name = format!("ELLIPSE {handle}");
-                let nz = planar(el.normal.z, &name)?;
-                let nums = [
-                    el.center.x,
-                    el.center.y,
-                    el.major_axis.x,
-                    el.major_axis.y,
-                    el.minor_axis_ratio,
-                    el.start_parameter,
-                    el.end_parameter,
-                ];
-                let major = el.major_axis.x.hypot(el.major_axis.y);
-                if nums.iter().any(|v| !v.is_finite())
-                    || major == 0.0
-                    || el.minor_axis_ratio <= 0.0
-                    || el.major_axis.z != 0.0
-                {
-                    return Err(Error::parse(
-                        name,
-                        "needs a finite centre, a non-zero major axis in the plane and a positive minor/major ratio",
-                    ));
-                }
-                // P(t) = C + cos t · M + sin t · r (N × M), N = ±z. A ratio above 1 (which
-                // some writers produce, 1.0095 say) is read as AutoCAD reads it: the same
-                // formula, so the "minor" axis is the longer one and the parameters keep
-                // their meaning (the curve is that of the axes swapped).
-                let m = [el.major_axis.x, el.major_axis.y];
-                let minor = [
-                    -nz * el.minor_axis_ratio * m[1],
-                    nz * el.minor_axis_ratio * m[0],
-                ];
-                let t0 = el.start_parameter.rem_euclid(2.0 * PI);
-                let t1 = t0 + turn(el.end_parameter - el.start_parameter, 2.0 * PI);
-                let full = (t1 - t0 - 2.0 * PI).abs() < 1e-12;
-                let a = [[m[0], minor[0]], [m[1], minor[1]]];
-                let c = [el.center.x, el.center.y];
-                if full {
-                    let (mut points, arcs) = elliptic_arc(c, a, t0, t0 + 2.0 * PI);
-                    points.pop();
-                    self.add(xf, where_, Path::exact(name, points, arcs), true);
-                } else {
-                    let (points, arcs) = elliptic_arc(c, a, t0, t1);
-                    self.add(xf, where_, Path::exact(name, points, arcs), false);
-                }
+                self.ellipse(el, xf, where_, (origin("ELLIPSE"), &handle))?;
             }
             EntityType::Spline(sp) => {
-                let name = format!("SPLINE {handle}");
-                let pieces = match self.splines.remove(&(std::ptr::from_ref(sp) as usize)) {
-                    Some(pieces) => pieces,
-                    None => spline_spans(sp, &name)?,
-                };
-                // A discontinuous knot vector makes pieces, chained like any others (and
-                // refused if they do not join).
-                let count = pieces.len();
-                for (k, (mut points, arcs)) in pieces.into_iter().enumerate() {
-                    let name = if count > 1 {
-                        format!("{name} (piece {} of {count})", k + 1)
-                    } else {
-                        name.clone()
-                    };
-                    let closed = points.len() > 2 && points[0] == points[points.len() - 1];
-                    if closed {
-                        points.pop();
-                    }
-                    self.add(xf, where_, Path::exact(name, points, arcs), closed);
-                }
+                self.spline(sp, xf, where_, (origin("SPLINE"), &handle))?;
             }
             EntityType::Helix(_)
             | EntityType::MLine(_)
@@ -500,6 +384,208 @@ impl<'a> Collector<'a> {
             other => {
                 *self.annotations.entry(kind_name(other)).or_default() += 1;
             }
+        }
+        Ok(())
+    }
+
+    /// A 2D POLYLINE (a PEDIT-fitted one through its fitted vertices).
+    fn polyline_entity(
+        &mut self,
+        pl: &::dxf::entities::Polyline,
+        xf: &Affine,
+        where_: &str,
+        (origin, handle): (Origin, &str),
+    ) -> Result<()> {
+        let name = format!("POLYLINE {handle}");
+        if pl.is_3d_polyline() || pl.is_polyface_mesh() || pl.is_3d_polygon_mesh() {
+            return Err(Error::parse(
+                name,
+                "is a 3D polyline or mesh, not a plane profile",
+            ));
+        }
+        let sx = planar(pl.normal.z, &name)?;
+        // A polyline smoothed by PEDIT Spline keeps its frame (control points,
+        // vertex flag 16) beside the fitted vertices (flag 8) that CAD programs
+        // draw: the outline is the fitted vertices. A frame without them cannot be
+        // read as drawn.
+        let frame = pl.vertices().any(|v| v.is_spline_frame_control_point());
+        let fitted = pl
+            .vertices()
+            .any(|v| v.is_spline_vertex_created_by_spline_fitting());
+        if frame && !fitted {
+            return Err(Error::parse(
+                name,
+                "is a spline-fit polyline (PEDIT Spline) given by its frame only, without the fitted vertices CAD programs draw: save it again, or convert it to a SPLINE",
+            ));
+        }
+        let v: Vec<([f64; 2], f64)> = pl
+            .vertices()
+            .filter(|v| !v.is_spline_frame_control_point())
+            .map(|p| ([sx * p.location.x, p.location.y], sx * p.bulge))
+            .collect();
+        self.polyline(xf, where_, (origin, name), &v, pl.is_closed())?;
+        Ok(())
+    }
+
+    /// A CIRCLE: four quarter arcs, a closed curve.
+    fn circle(
+        &mut self,
+        c: &::dxf::entities::Circle,
+        xf: &Affine,
+        where_: &str,
+        (origin, handle): (Origin, &str),
+    ) -> Result<()> {
+        let name = format!("CIRCLE {handle}");
+        let sx = planar(c.normal.z, &name)?;
+        // A circle of radius 0 is a dot: no area, nothing to join.
+        if c.radius == 0.0 {
+            return self.hide("zero-length arcs");
+        }
+        if c.radius.is_nan() || c.radius <= 0.0 {
+            return Err(Error::parse(
+                name,
+                format!("radius {} is not positive", c.radius),
+            ));
+        }
+        if ![c.center.x, c.center.y, c.radius]
+            .iter()
+            .all(|v| v.is_finite())
+        {
+            return Err(Error::parse(name, "needs a finite centre and radius"));
+        }
+        // Four quarter arcs, in the entity's plane, then seen from above.
+        let r = c.radius;
+        let (mut points, mut arcs) = elliptic_arc(
+            [c.center.x, c.center.y],
+            [[r, 0.0], [0.0, r]],
+            0.0,
+            2.0 * PI,
+        );
+        points.pop();
+        Affine::mirror_x(sx).place(&mut points, &mut arcs);
+        let path = Path::exact(origin, name, points, arcs);
+        self.add(xf, where_, path, true);
+        Ok(())
+    }
+
+    /// An ARC: a piece to chain.
+    fn arc(
+        &mut self,
+        a: &::dxf::entities::Arc,
+        xf: &Affine,
+        where_: &str,
+        (origin, handle): (Origin, &str),
+    ) -> Result<()> {
+        let name = format!("ARC {handle}");
+        let sx = planar(a.normal.z, &name)?;
+        // An ARC of radius 0 is a dot (CAD programs write them for points of a
+        // sketch): it joins nothing and bounds nothing.
+        if a.radius == 0.0 {
+            return self.hide("zero-length arcs");
+        }
+        let ok = [a.center.x, a.center.y, a.start_angle, a.end_angle]
+            .iter()
+            .all(|c| c.is_finite());
+        if !ok || a.radius.is_nan() || a.radius <= 0.0 || !a.radius.is_finite() {
+            return Err(Error::parse(
+                name,
+                "needs a finite centre and angles and a positive finite radius",
+            ));
+        }
+        // Counter-clockwise from start to end, less than a turn past a full one (a
+        // loop adding 360° to huge angles would never end).
+        let s = a.start_angle.rem_euclid(360.0).to_radians();
+        let e = s + turn(a.end_angle - a.start_angle, 360.0).to_radians();
+        let r = a.radius;
+        let (mut points, mut arcs) =
+            elliptic_arc([a.center.x, a.center.y], [[r, 0.0], [0.0, r]], s, e);
+        Affine::mirror_x(sx).place(&mut points, &mut arcs);
+        let path = Path::exact(origin, name, points, arcs);
+        self.add(xf, where_, path, false);
+        Ok(())
+    }
+
+    /// An ELLIPSE: a closed curve when full, else a piece to chain.
+    fn ellipse(
+        &mut self,
+        el: &::dxf::entities::Ellipse,
+        xf: &Affine,
+        where_: &str,
+        (origin, handle): (Origin, &str),
+    ) -> Result<()> {
+        let name = format!("ELLIPSE {handle}");
+        let nz = planar(el.normal.z, &name)?;
+        let nums = [
+            el.center.x,
+            el.center.y,
+            el.major_axis.x,
+            el.major_axis.y,
+            el.minor_axis_ratio,
+            el.start_parameter,
+            el.end_parameter,
+        ];
+        let major = el.major_axis.x.hypot(el.major_axis.y);
+        if nums.iter().any(|v| !v.is_finite())
+            || major == 0.0
+            || el.minor_axis_ratio <= 0.0
+            || el.major_axis.z != 0.0
+        {
+            return Err(Error::parse(
+                name,
+                "needs a finite centre, a non-zero major axis in the plane and a positive minor/major ratio",
+            ));
+        }
+        // P(t) = C + cos t · M + sin t · r (N × M), N = ±z. A ratio above 1 (which
+        // some writers produce, 1.0095 say) is read as AutoCAD reads it: the same
+        // formula, so the "minor" axis is the longer one and the parameters keep
+        // their meaning (the curve is that of the axes swapped).
+        let m = [el.major_axis.x, el.major_axis.y];
+        let minor = [
+            -nz * el.minor_axis_ratio * m[1],
+            nz * el.minor_axis_ratio * m[0],
+        ];
+        let t0 = el.start_parameter.rem_euclid(2.0 * PI);
+        let t1 = t0 + turn(el.end_parameter - el.start_parameter, 2.0 * PI);
+        let full = (t1 - t0 - 2.0 * PI).abs() < 1e-12;
+        let a = [[m[0], minor[0]], [m[1], minor[1]]];
+        let c = [el.center.x, el.center.y];
+        let (mut points, arcs) = elliptic_arc(c, a, t0, if full { t0 + 2.0 * PI } else { t1 });
+        if full {
+            points.pop();
+        }
+        let path = Path::exact(origin, name, points, arcs);
+        self.add(xf, where_, path, full);
+        Ok(())
+    }
+
+    /// A SPLINE: its spans, one piece (or closed curve) per stretch between discontinuous knots.
+    fn spline(
+        &mut self,
+        sp: &'a ::dxf::entities::Spline,
+        xf: &Affine,
+        where_: &str,
+        (origin, handle): (Origin, &str),
+    ) -> Result<()> {
+        let name = format!("SPLINE {handle}");
+        let pieces = match self.splines.remove(&(std::ptr::from_ref(sp) as usize)) {
+            Some(pieces) => pieces,
+            None => spline_spans(sp, &name)?,
+        };
+        // A discontinuous knot vector makes pieces, chained like any others (and
+        // refused if they do not join).
+        let count = pieces.len();
+        for (k, (mut points, arcs)) in pieces.into_iter().enumerate() {
+            let name = if count > 1 {
+                format!("{name} (piece {} of {count})", k + 1)
+            } else {
+                name.clone()
+            };
+            let closed = points.len() > 2 && points[0] == points[points.len() - 1];
+            if closed {
+                points.pop();
+            }
+            let path = Path::exact(origin.clone(), name, points, arcs);
+            self.add(xf, where_, path, closed);
         }
         Ok(())
     }

@@ -8,14 +8,16 @@
 //! integrated in closed form ([`crate::arc`]), so a circle's area is π r² to rounding, and
 //! splines span by span ([`crate::bezier`]: exactly for polynomial spans, to 1e-13 for
 //! rational ones); the validity checks see them cut into chords. Pieces are joined where their ends meet within a tolerance
-//! ([`DEFAULT_JOIN`] of the larger of the two pieces' extents, or `--join-tolerance`); an end that meets no
-//! other piece, or three pieces meeting at one point, is refused naming the piece or the
-//! point. Closed curves inside another are its holes (an even-odd nesting: an island
-//! inside a hole is a part of its own). Paper space, invisible entities and layers that
-//! are off or frozen are left out and counted, as are annotations (text, dimensions,
-//! hatches, points), dots and loops that enclose nothing. Entities that would change the
-//! outline but are not read (`SOLID`, `REGION`, `MESH`, ...), external references and
-//! entities in another plane are refused.
+//! ([`DEFAULT_JOIN`] of the larger of the two pieces' extents, or `--join-tolerance`); a
+//! piece with an end that meets no other is left out and counted ([`OpenPolicy`]), unless
+//! that end nearly meets another ([`NEAR_MISS`]); three ends meeting at one point are
+//! refused naming the point and the pieces. Closed curves inside another are its holes (an
+//! even-odd nesting: an island inside a hole is a part of its own). Paper space (read
+//! instead of a model space that holds no geometry), invisible entities and layers that
+//! are off or frozen are left out and counted, as are annotations (text and the frames of
+//! MTEXT boxes, dimensions, hatches, points), dots and loops that enclose nothing. Entities
+//! that would change the outline but are not read (`SOLID`, `REGION`, `MESH`, ...),
+//! external references and entities in another plane are refused.
 
 mod chain;
 mod collect;
@@ -35,14 +37,33 @@ use rayon::prelude::*;
 /// each edge (`None` where straight).
 struct Path {
     name: String,
+    origin: Origin,
     points: Vec<[f64; 2]>,
     arcs: Vec<Option<Curve>>,
 }
 
+/// The entity a path comes from, to count what is left out: its DXF type and its layer
+/// (that of the INSERT placing it, for an entity on layer 0 of a block).
+#[derive(Clone, Debug)]
+struct Origin {
+    kind: &'static str,
+    layer: String,
+}
+
 impl Path {
     /// A path that is the drawing's geometry exactly.
-    fn exact(name: String, points: Vec<[f64; 2]>, arcs: Vec<Option<Curve>>) -> Path {
-        Path { name, points, arcs }
+    fn exact(
+        origin: Origin,
+        name: String,
+        points: Vec<[f64; 2]>,
+        arcs: Vec<Option<Curve>>,
+    ) -> Path {
+        Path {
+            name,
+            origin,
+            points,
+            arcs,
+        }
     }
 
     /// A closed path cut into chords (at most 1/128 of a turn each), for nesting.
@@ -132,14 +153,15 @@ pub struct Options {
     /// larger of the two pieces' extents (at least 64 units in the last place of their
     /// largest coordinate).
     pub join_tolerance: Option<f64>,
-    /// Leave out pieces that belong to no closed outline (centre lines, construction
-    /// lines), naming them in [`Read::ignored`], instead of refusing the drawing.
-    pub ignore_open: bool,
+    /// What to do with pieces that belong to no closed outline (centre lines,
+    /// construction lines, leaders, stray arcs): left out and counted by default.
+    pub open: OpenPolicy,
     /// Read only entities on these layers (all when empty). Entities on layer `0` inside a
     /// block take the layer of the INSERT that places them, as in CAD programs. A layer
     /// named here is read even when it is off or frozen (it was asked for by name).
     pub layers: Vec<String>,
-    /// Which space of the drawing to read: model space unless asked.
+    /// Which space of the drawing to read: model space (or paper space, when model space
+    /// holds no geometry) unless asked.
     pub space: Space,
     /// The most entities the drawing's INSERTs may expand to, counted before expanding
     /// (`None`: [`DEFAULT_MAX_ENTITIES`]).
@@ -156,13 +178,74 @@ pub const MAX_CHORD_POINTS: usize = 1 << 24;
 /// kilobytes through validation and report).
 pub const DEFAULT_MAX_ENTITIES: usize = 1 << 20;
 
+/// What to do with the pieces of a drawing (lines, arcs, open polylines and splines) that
+/// belong to no closed outline.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OpenPolicy {
+    /// Leave them out, counted in [`Read::open`] by entity type and layer. Two exceptions
+    /// are refused: a free end within [`NEAR_MISS`] times the join tolerance of another
+    /// end, which is an outline drawn with a gap ([`Error::NearMiss`]), and a drawing in
+    /// which nothing closed is left (refused as [`OpenPolicy::Refuse`] would refuse it).
+    #[default]
+    Leave,
+    /// Refuse the drawing, naming the first such piece ([`Error::OpenPiece`]).
+    Refuse,
+}
+
+/// An open end closer than this multiple of the join tolerance to another end, but not
+/// within it, is a gap the drawing's author meant closed, not a stray piece: it is refused
+/// with [`OpenPolicy::Leave`] rather than left out. The default join tolerance is 1e-6 of
+/// the pieces' extent, so this is 1e-4 of it: a fifth of a pixel with the piece filling a
+/// 2,000-pixel screen, a gap no one draws on purpose, while the free ends of centre lines,
+/// leaders and construction lines lie a visible distance (percents of the part) from any
+/// other end.
+pub const NEAR_MISS: f64 = 100.0;
+
+/// Pieces in no closed outline, left out ([`OpenPolicy::Leave`]): how many, of which
+/// entity types, on which layers.
+///
+/// # Examples
+/// ```
+/// let line = |h: &str, layer: &str, a: (f64, f64), b: (f64, f64)| format!("0\nLINE\n5\n{h}\n8\n{layer}\n10\n{}\n20\n{}\n11\n{}\n21\n{}\n", a.0, a.1, b.0, b.1);
+/// let body = [line("1", "0", (0.0, 0.0), (4.0, 0.0)), line("2", "0", (4.0, 0.0), (0.0, 3.0)),
+///             line("3", "0", (0.0, 3.0), (0.0, 0.0)), line("4", "CENTER", (-1.0, 1.0), (5.0, 1.0))].concat();
+/// let dxf = format!("0\nSECTION\n2\nENTITIES\n{body}0\nENDSEC\n0\nEOF\n");
+/// let read = inertia::io::dxf::parse_with(dxf.as_bytes(), &Default::default())?;
+/// assert_eq!(read.parts.len(), 1);
+/// assert_eq!(read.open.count, 1);
+/// assert_eq!(read.open.kinds["LINE"], 1);
+/// assert_eq!(read.open.layers["CENTER"], 1);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OpenPieces {
+    /// How many pieces (each piece of a SPLINE cut at a discontinuous knot counts).
+    pub count: usize,
+    /// How many of each DXF entity type (`LINE`, `ARC`, `LWPOLYLINE`, ...).
+    pub kinds: std::collections::BTreeMap<String, usize>,
+    /// How many on each layer.
+    pub layers: std::collections::BTreeMap<String, usize>,
+}
+
+impl OpenPieces {
+    fn add(&mut self, origin: &Origin) {
+        self.count += 1;
+        *self.kinds.entry(origin.kind.to_string()).or_default() += 1;
+        *self.layers.entry(origin.layer.clone()).or_default() += 1;
+    }
+}
+
 /// The space of a drawing that is read: what a CAD program shows in its model tab, or on
 /// one of its layouts (sheets, with their title blocks and viewport frames).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum Space {
+    /// Model space, unless it holds no geometry (nothing but annotations) and the active
+    /// layout's paper space holds closed outlines: that paper space is then read, and
+    /// [`Read::paper_instead`] says so.
+    #[default]
+    Auto,
     /// Model space: the part as drawn. Paper-space entities (group 67 = 1) and the
     /// layouts' blocks are left out, and counted.
-    #[default]
     Model,
     /// The paper space of the active layout (the entities with group 67 = 1).
     Paper,
@@ -189,14 +272,16 @@ pub struct Joins {
     pub area_bound: f64,
 }
 
-/// What a drawing holds: its polygons, and the pieces left out with
-/// [`Options::ignore_open`].
+/// What a drawing holds: its polygons, and what was left out of them.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Read {
     /// Each polygon (outer ring and holes), named by its outline's entity.
     pub parts: Vec<(String, PolygonRings)>,
-    /// Pieces that belong to no closed outline, left out (`LINE 2F`, ...).
-    pub ignored: Vec<String>,
+    /// Pieces that belong to no closed outline, left out ([`OpenPolicy::Leave`]).
+    pub open: OpenPieces,
+    /// `Some(n)`: model space held no geometry (its `n` entities are annotations, or it
+    /// is empty), and the active layout's paper space was read instead ([`Space::Auto`]).
+    pub paper_instead: Option<usize>,
     /// Annotations and construction geometry ignored, counted by DXF entity type
     /// (`{"DIMENSION": 4, "TEXT": 2}`): they never change an outline. Entities a CAD
     /// program does not show in the space read are counted here too, by reason:
@@ -400,16 +485,14 @@ fn header_pairs(bytes: &[u8]) -> Vec<(i32, String)> {
 /// What a drawing held outside its polygons.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct LeftOut {
-    /// Pieces in no closed outline, left out with [`Options::ignore_open`].
-    pub pieces: Vec<String>,
+    /// Pieces in no closed outline, left out ([`OpenPolicy::Leave`]).
+    pub open: OpenPieces,
+    /// Model space held no geometry and paper space was read ([`Read::paper_instead`]).
+    pub paper_instead: Option<usize>,
     /// Annotations ignored, counted by DXF entity type, and entities not shown, by reason.
     pub annotations: std::collections::BTreeMap<String, usize>,
     /// Gaps joined beyond rounding, to be reported.
     pub joins: Option<Joins>,
-}
-
-fn describe(p: [f64; 2]) -> String {
-    format!("({}, {})", crate::error::num(p[0]), crate::error::num(p[1]))
 }
 
 /// The DXF type name of an entity the reader ignores (`DIMENSION` for every kind of
@@ -564,7 +647,7 @@ fn space_entities<'a>(
         .map(|b| b.entities.len())
         .sum();
     let name = match space {
-        Space::Model => return Ok((model, paper.len() + layouts, true)),
+        Space::Auto | Space::Model => return Ok((model, paper.len() + layouts, true)),
         Space::Paper => return Ok((paper, model.len(), false)),
         Space::Layout(name) => name,
     };
@@ -622,6 +705,8 @@ fn space_entities<'a>(
 }
 
 /// Parses a DXF drawing into polygons (with holes), each named by its outline's entity.
+/// A piece in no closed outline is refused ([`OpenPolicy::Refuse`]): nothing is left out
+/// that this answer could not say.
 ///
 /// # Errors
 /// As [`parse_with`].
@@ -637,16 +722,22 @@ fn space_entities<'a>(
 /// # Ok::<(), inertia::Error>(())
 /// ```
 pub fn parse(bytes: &[u8]) -> Result<Vec<(String, PolygonRings)>> {
-    Ok(parse_with(bytes, &Options::default())?.parts)
+    let strict = Options {
+        open: OpenPolicy::Refuse,
+        ..Options::default()
+    };
+    Ok(parse_with(bytes, &strict)?.parts)
 }
 
-/// [`parse`] with options (the tolerance within which pieces' ends are joined).
+/// [`parse`] with options (the tolerance within which pieces' ends are joined, what to do
+/// with open pieces, the layers and the space to read), saying what was left out.
 ///
 /// # Errors
 /// A drawing that cannot be read; an entity that would change an outline but is not read
 /// (`SOLID`, `REGION`, ...), or lies outside the XY plane; a piece whose end meets no other
-/// (unless [`Options::ignore_open`]: [`Error::OpenPiece`], [`Error::NearMiss`]) or meets
-/// several; INSERTs nested too deep, cyclic, or expanding to too many entities
+/// ([`Error::OpenPiece`] with [`OpenPolicy::Refuse`], or when nothing closed is left;
+/// [`Error::NearMiss`] for a gap); three or more ends at one point ([`Error::Branch`]);
+/// INSERTs nested too deep, cyclic, or expanding to too many entities
 /// ([`Error::TooLarge`]); splines needing too many points; no closed outline or no such
 /// layout ([`Error::Empty`]). Each names the entity (type, handle, layer) or the point.
 ///
@@ -672,7 +763,8 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
     // for what the crate does not keep (layer flags, which handles the file writes, entity
     // types it skips); each result is used where it always was, so errors come in the
     // same order.
-    let all_entities = options.layers.is_empty() && options.space == Space::Model;
+    let model_space = matches!(options.space, Space::Auto | Space::Model);
+    let all_entities = options.layers.is_empty() && model_space;
     let (drawing, (mut states, (handles, unread))) = rayon::join(
         || load(bytes),
         || {
@@ -692,9 +784,101 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
     for l in drawing.layers() {
         states.entry(l.name.to_uppercase()).or_default().off |= !l.is_layer_on;
     }
-    let blocks: std::collections::HashMap<&str, &::dxf::Block> =
-        drawing.blocks().map(|b| (b.name.as_str(), b)).collect();
-    let (entities, left_out, model) = space_entities(&drawing, &options.space)?;
+    let context = Context {
+        drawing: &drawing,
+        blocks: drawing.blocks().map(|b| (b.name.as_str(), b)).collect(),
+        states,
+        handles,
+        frames: mtext_frames(&drawing),
+    };
+    let mut found = read_space(&context, &options.space, options)?;
+    let mut paper_instead = None;
+    // A drawing whose model space holds nothing but annotations, drawn on a sheet: read
+    // as its sheet shows it. Not when model space holds any geometry (open pieces whose
+    // outline failed to close are no reason to measure a title block's border instead).
+    if options.space == Space::Auto
+        && found.curves.is_empty()
+        && found.geometry == 0
+        && found.elsewhere > 0
+    {
+        let paper = read_space(&context, &Space::Paper, options)
+            .map_err(|e| Error::in_part("paper space", e))?;
+        if !paper.curves.is_empty() {
+            paper_instead = Some(found.entities);
+            found = paper;
+        }
+    }
+    // Only with all layers and in model space: the skipped entities' layers and spaces
+    // are not read.
+    if let Some(unread) = unread {
+        for (k, n) in unread? {
+            *found.annotations.entry(k).or_default() += n;
+        }
+    }
+    if found.curves.is_empty() {
+        // Nothing closed is left: the first piece left out says why, as if refused.
+        if let Some(e) = found.refusal {
+            return Err(e);
+        }
+        return Err(Error::Empty {
+            missing: crate::error::Missing::Outline {
+                space: match &options.space {
+                    Space::Auto | Space::Model => crate::error::DxfSpace::Model,
+                    Space::Paper => crate::error::DxfSpace::Paper,
+                    Space::Layout(n) => crate::error::DxfSpace::Layout(n.clone()),
+                },
+                layers: options.layers.clone(),
+                elsewhere: if found.model { found.elsewhere } else { 0 },
+            },
+        });
+    }
+    Ok(Read {
+        parts: nest(found.curves, found.drawn),
+        open: found.open,
+        paper_instead,
+        annotations: found.annotations,
+        joins: found.joins,
+    })
+}
+
+/// What every read of a drawing's space shares: the drawing, its blocks, and what the
+/// file's text says that the `dxf` crate does not keep.
+struct Context<'a> {
+    drawing: &'a ::dxf::Drawing,
+    blocks: std::collections::HashMap<&'a str, &'a ::dxf::Block>,
+    /// Layers that are off or frozen (upper-case names).
+    states: std::collections::HashMap<String, LayerState>,
+    /// The handles an ASCII drawing writes ([`file_handles`]).
+    handles: Option<std::collections::HashSet<u64>>,
+    /// The LWPOLYLINEs that frame an MTEXT ([`mtext_frames`]).
+    frames: std::collections::HashSet<u64>,
+}
+
+/// The closed curves of one space of a drawing, and what was left out of them.
+struct Found {
+    /// The closed curves that enclose something, each with its chords (`drawn`).
+    curves: Vec<Path>,
+    drawn: Vec<Vec<[f64; 2]>>,
+    annotations: std::collections::BTreeMap<String, usize>,
+    joins: Option<Joins>,
+    open: OpenPieces,
+    /// With [`OpenPolicy::Leave`], the refusal the first piece left out would have had.
+    refusal: Option<Error>,
+    /// How many closed curves and open pieces the space holds (loops enclosing nothing
+    /// included): 0 when it holds only annotations.
+    geometry: usize,
+    /// How many top-level entities the space holds.
+    entities: usize,
+    /// How many entities the other spaces hold (left out, counted).
+    elsewhere: usize,
+    /// Whether the space read is model space.
+    model: bool,
+}
+
+/// Reads one space of a drawing into closed curves: collects its entities (expanding
+/// INSERTs), chains its pieces, and leaves out the loops that enclose nothing.
+fn read_space(context: &Context<'_>, space: &Space, options: &Options) -> Result<Found> {
+    let (entities, elsewhere, model) = space_entities(context.drawing, space)?;
     // Count what the INSERTs expand to before expanding any: a bomb is refused at once,
     // with its count, instead of filling memory.
     let max_expanded = options.max_entities.unwrap_or(DEFAULT_MAX_ENTITIES);
@@ -704,7 +888,7 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
         .copied()
         .filter(|e| matches!(e.specific, ::dxf::entities::EntityType::Insert(_)))
         .collect();
-    let total = collect::Tally::new(&blocks).count(&inserts);
+    let total = collect::Tally::new(&context.blocks).count(&inserts);
     if total > max_expanded as u64 {
         return Err(Error::TooLarge {
             excess: crate::error::Excess::Entities {
@@ -715,16 +899,17 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
         });
     }
     let mut c = Collector {
-        space: match &options.space {
-            Space::Model => "model space".to_string(),
+        space: match space {
+            Space::Auto | Space::Model => "model space".to_string(),
             Space::Paper => "paper space".to_string(),
             Space::Layout(n) => format!("layout \"{}\"", crate::error::clip(n)),
         },
-        file_handles: handles,
+        file_handles: context.handles.as_ref(),
         layers: options.layers.clone(),
-        states,
+        states: &context.states,
+        frames: &context.frames,
         max_expanded,
-        blocks,
+        blocks: &context.blocks,
         curves: Vec::new(),
         pieces: Vec::new(),
         expanded: 0,
@@ -738,31 +923,69 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
         mut annotations,
         ..
     } = c;
-    if left_out > 0 {
+    let geometry = curves.len() + pieces.len();
+    if elsewhere > 0 {
         let other = if model { "paper space" } else { "model space" };
-        *annotations.entry(other.into()).or_default() += left_out;
+        *annotations.entry(other.into()).or_default() += elsewhere;
     }
-    // Only with all layers and in model space: the skipped entities' layers and spaces
-    // are not read.
-    if let Some(unread) = unread {
-        for (k, n) in unread? {
-            *annotations.entry(k).or_default() += n;
-        }
+    let tols = join_tolerances(&pieces, options);
+    let strict = pieces.iter().map(strict_tolerance).fold(0.0_f64, f64::max);
+    let tol = tols.iter().copied().fold(0.0_f64, f64::max);
+    let chained = chain(pieces, &tols, options.open)?;
+    let joins = (chained.largest_gap > strict).then(|| Joins {
+        largest_gap: chained.largest_gap,
+        tolerance: tol,
+        area_bound: chained.largest_gap * chained.perimeter(),
+    });
+    curves.extend(chained.curves);
+    check_chord_points(&curves)?;
+    // A closed loop that encloses nothing (a polyline drawn back along itself, two
+    // vertices, one): no part and no hole, left out and counted rather than refusing the
+    // drawing.
+    // Each curve cut into chords once, on every core, for this test and the nesting.
+    let before = curves.len();
+    let (curves, drawn): (Vec<Path>, Vec<Vec<[f64; 2]>>) = curves
+        .into_par_iter()
+        .filter_map(|c| {
+            let chords = c.chords();
+            (!encloses_nothing(&chords)).then_some((c, chords))
+        })
+        .unzip();
+    if curves.len() < before {
+        *annotations.entry("zero-area loops".into()).or_default() += before - curves.len();
     }
-    // CAD programs write 11 to 12 significant digits, and an arc's ends computed from its
-    // centre, radius and angles miss the lines they meet by up to ~1e-7 of their size: by
-    // default two ends are joined within 1e-6 of the larger of their two pieces' extents
-    // (or 64 units in the last place of their coordinates, for pieces far from the
-    // origin), judged pair by pair, so that nothing elsewhere in the drawing widens it;
-    // a gap joined beyond rounding is reported with the bound it puts on the area.
-    let strict_of = |p: &Path| {
-        64.0 * f64::EPSILON
-            * p.points
-                .iter()
-                .flatten()
-                .fold(0.0_f64, |a, c| a.max(c.abs()))
-    };
-    let tols: Vec<f64> = pieces
+    Ok(Found {
+        curves,
+        drawn,
+        annotations,
+        joins,
+        open: chained.open,
+        refusal: chained.refusal,
+        geometry,
+        entities: entities.len(),
+        elsewhere,
+        model,
+    })
+}
+
+/// Rounding in the last place of a piece's largest coordinate: 64 units of it.
+fn strict_tolerance(p: &Path) -> f64 {
+    64.0 * f64::EPSILON
+        * p.points
+            .iter()
+            .flatten()
+            .fold(0.0_f64, |a, c| a.max(c.abs()))
+}
+
+/// The join tolerance of each piece. CAD programs write 11 to 12 significant digits, and
+/// an arc's ends computed from its centre, radius and angles miss the lines they meet by
+/// up to ~1e-7 of their size: by default two ends are joined within 1e-6 of the larger of
+/// their two pieces' extents (or 64 units in the last place of their coordinates, for
+/// pieces far from the origin), judged pair by pair, so that nothing elsewhere in the
+/// drawing widens it; a gap joined beyond rounding is reported with the bound it puts on
+/// the area.
+fn join_tolerances(pieces: &[Path], options: &Options) -> Vec<f64> {
+    pieces
         .iter()
         .map(|p| {
             options.join_tolerance.unwrap_or_else(|| {
@@ -781,23 +1004,16 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
                 } else {
                     0.0
                 };
-                relative.max(strict_of(p))
+                relative.max(strict_tolerance(p))
             })
         })
-        .collect();
-    let strict = pieces.iter().map(strict_of).fold(0.0_f64, f64::max);
-    let tol = tols.iter().copied().fold(0.0_f64, f64::max);
-    let chained = chain(pieces, &tols, options.ignore_open)?;
-    let joins = (chained.largest_gap > strict).then(|| Joins {
-        largest_gap: chained.largest_gap,
-        tolerance: tol,
-        area_bound: chained.largest_gap * chained.perimeter(),
-    });
-    let ignored = chained.ignored;
-    curves.extend(chained.curves);
-    // The validity checks see every curve as chords (1/128 of a turn each), and each
-    // outline costs tens of bytes per chord point through validation and report: bound
-    // them before any is made, so that memory stays within what is stated here.
+        .collect()
+}
+
+/// The validity checks see every curve as chords (1/128 of a turn each), and each outline
+/// costs tens of bytes per chord point through validation and report: bound them before
+/// any is made, so that memory stays within what is stated here.
+fn check_chord_points(curves: &[Path]) -> Result<()> {
     let chord_points: usize = curves
         .iter()
         .map(|c| {
@@ -817,40 +1033,74 @@ pub fn parse_with(bytes: &[u8], options: &Options) -> Result<Read> {
             },
         });
     }
-    // A closed loop that encloses nothing (a polyline drawn back along itself, two
-    // vertices, one): no part and no hole, left out and counted rather than refusing the
-    // drawing.
-    // Each curve cut into chords once, on every core, for this test and the nesting.
-    let before = curves.len();
-    let (curves, drawn): (Vec<Path>, Vec<Vec<[f64; 2]>>) = curves
-        .into_par_iter()
-        .filter_map(|c| {
-            let chords = c.chords();
-            (!encloses_nothing(&chords)).then_some((c, chords))
-        })
-        .unzip();
-    if curves.len() < before {
-        *annotations.entry("zero-area loops".into()).or_default() += before - curves.len();
+    Ok(())
+}
+
+/// The handles of the LWPOLYLINEs that draw the frame of an MTEXT's text box: CAD
+/// programs writing DXF before R2018 add one for an MTEXT with a text frame (group 90 flag
+/// 16), and name it in the MTEXT's `ACAD` extended data between
+/// `ACAD_MTEXT_TEXT_BORDERS_BEGIN` and `ACAD_MTEXT_TEXT_BORDERS_END` (group 1005); the
+/// frame points back at its MTEXT through its persistent reactors (`{ACAD_REACTORS`, group
+/// 330). Either link makes it a frame: annotation, never an outline.
+fn mtext_frames(drawing: &::dxf::Drawing) -> std::collections::HashSet<u64> {
+    use ::dxf::entities::EntityType;
+    use ::dxf::{ExtensionGroupItem, XDataItem};
+    let all: Vec<&::dxf::entities::Entity> = drawing
+        .entities()
+        .chain(drawing.blocks().flat_map(|b| b.entities.iter()))
+        .collect();
+    let mut frames = std::collections::HashSet::new();
+    let mut mtexts = std::collections::HashSet::new();
+    for e in all
+        .iter()
+        .filter(|e| matches!(e.specific, EntityType::MText(_)))
+    {
+        mtexts.insert(e.common.handle.0);
+        for x in e
+            .common
+            .x_data
+            .iter()
+            .filter(|x| x.application_name == "ACAD")
+        {
+            let mut inside = false;
+            for item in &x.items {
+                match item {
+                    XDataItem::Str(s) if s == "ACAD_MTEXT_TEXT_BORDERS_BEGIN" => inside = true,
+                    XDataItem::Str(s) if s == "ACAD_MTEXT_TEXT_BORDERS_END" => inside = false,
+                    XDataItem::Handle(h) if inside => {
+                        frames.insert(h.0);
+                    }
+                    _ => {}
+                }
+            }
+        }
     }
-    if curves.is_empty() {
-        return Err(Error::Empty {
-            missing: crate::error::Missing::Outline {
-                space: match &options.space {
-                    Space::Model => crate::error::DxfSpace::Model,
-                    Space::Paper => crate::error::DxfSpace::Paper,
-                    Space::Layout(n) => crate::error::DxfSpace::Layout(n.clone()),
-                },
-                layers: options.layers.clone(),
-                elsewhere: if model { left_out } else { 0 },
-            },
-        });
+    if mtexts.is_empty() {
+        return frames;
     }
-    Ok(Read {
-        parts: nest(curves, drawn),
-        ignored,
-        annotations,
-        joins,
-    })
+    for e in all
+        .iter()
+        .filter(|e| matches!(e.specific, EntityType::LwPolyline(_)))
+    {
+        let reacts_to_mtext = e
+            .common
+            .extension_data_groups
+            .iter()
+            .filter(|g| g.application_name == "ACAD_REACTORS")
+            .flat_map(|g| g.items.iter())
+            .any(|item| match item {
+                ExtensionGroupItem::CodePair(p) if p.code == 330 => p
+                    .assert_string()
+                    .ok()
+                    .and_then(|s| u64::from_str_radix(s.trim(), 16).ok())
+                    .is_some_and(|h| mtexts.contains(&h)),
+                _ => false,
+            });
+        if reacts_to_mtext {
+            frames.insert(e.common.handle.0);
+        }
+    }
+    frames
 }
 
 #[cfg(test)]
