@@ -202,8 +202,11 @@ mod tests {
                 meets: meets.clone(),
             });
             let told = search_welded(&soup, welded, Patches::Always, Mode::Solid);
+            // Refused alike; which two triangles are named may differ with the grouping
+            // (bodies at one spot are checked two at a time first, by their groups: see
+            // `near.rs`).
             match (&grouped, &told) {
-                (Err(a), Err(b)) => assert_eq!((a.first, a.second), (b.first, b.second)),
+                (Err(_), Err(_)) => {}
                 (Ok(a), Ok(b)) => assert_eq!(
                     a.as_ref().map(|c| c.count),
                     b.as_ref().map(|c| c.count),
@@ -213,10 +216,7 @@ mod tests {
             }
             told_apart += meets.is_some_and(|m| m.contains(&false)) as usize;
             match (&plain, &grouped) {
-                (Err(a), Err(b)) => {
-                    assert_eq!((a.first, a.second), (b.first, b.second), "case {case}");
-                    refused += 1;
-                }
+                (Err(_), Err(_)) => refused += 1,
                 (Ok(a), Ok(b)) => assert_eq!(
                     a.as_ref().map(|c| c.count),
                     b.as_ref().map(|c| c.count),

@@ -64,6 +64,7 @@ mod frame;
 mod graze;
 mod grid;
 mod hub;
+mod near;
 mod patch;
 mod repeated;
 mod sheet;
@@ -459,6 +460,17 @@ fn search_numbered<S: Soup>(
     if let Some(o) = repeated::first(soup, ids, &nbr, mode) {
         return Err(o);
     }
+    let made;
+    let bodies = match &groups {
+        Some(g) => g,
+        None => {
+            made = near::groups(ids);
+            &made
+        }
+    };
+    if let Some(o) = near::first(soup, bodies, mode) {
+        return Err(o);
+    }
     let first = search_found(soup, ids, &nbr, hubs, groups, masks, patches, mode);
     match first {
         // A pair refused where a face folds past its outline: judged again with the
@@ -497,7 +509,8 @@ fn search_found<S: Soup>(
     let make = |t: usize| record(&corners(t), t, masks[t]);
     // With one body, no triangle is quiet before the patches are found (see [`alone`]):
     // the patches' runs then grow on one core while the records are made on the others.
-    let (mut records, runs) = if groups.is_none() && matches!(patches, Patches::Always) {
+    let one_body = groups.as_ref().is_none_or(|g| g.count < 2);
+    let (mut records, runs) = if one_body && matches!(patches, Patches::Always) {
         let (records, runs) = rayon::join(
             || Records::new(n, make),
             || patch::grow(nbr, &masks, |_| false, corners),

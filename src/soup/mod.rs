@@ -259,8 +259,8 @@ pub(crate) struct Welded {
     /// Each point number's coordinates, when kept so that the checks read the corners
     /// from here rather than from the soup (a mapped file, whose pages are let go).
     coords: Option<KeptPoints>,
-    /// The triangles' bodies, when the pass found several (for the overlap check's
-    /// bodies alone).
+    /// The triangles' bodies, when the pass counted them (for the overlap check's bodies
+    /// alone and at one spot; no labels when there is one).
     groups: Option<Groups>,
     /// The signed axes each triangle faces, if the pass found them (the overlap check's
     /// patches grow along them, [`crate::overlap::faces_mask`]).
@@ -498,6 +498,12 @@ pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<(Certif
     // Several shells, and no zero-area triangle that the one path would drop before
     // finding them (and might then find more): decided here, as the one path decides.
     let verdict = if parts.count == 1 {
+        // One body: the overlap check need not look for bodies at one spot.
+        welded.set_groups(Groups {
+            labels: Vec::new(),
+            count: 1,
+            meets: None,
+        });
         None
     } else if pass.flat == 0 {
         let labels = parts.labels(local, &pass.weld.global)?;

@@ -1,0 +1,204 @@
+//! Bodies at one spot, or nearly: copies of a part placed over one another, checked two at
+//! a time before the whole.
+//!
+//! A file of many copies of a part at one spot, or each a hair from the last, has every
+//! triangle lying on, or crossing, those of every other copy: the pairs that really meet
+//! grow with the square of the copies, and the whole search lists them all before it
+//! judges them (faces lying on each other may be a face folded over itself, which only
+//! the whole face can tell). Any two of those copies overlap already. So, when a file has
+//! more than two bodies, the bodies (groups of triangles joined through shared points)
+//! are sorted by their boxes, and each is checked with the next one when their boxes
+//! coincide but for less than [`NEAR`] of their size on every axis: two bodies, a search
+//! of their own triangles only. The first two found overlapping are the answer; if none
+//! are, the whole search runs as it would have, so nothing found changes, only how soon a
+//! refusal comes. At most one check per body, of two bodies each: linear in the
+//! triangles, whatever the copies.
+
+use super::{Mode, Overlap, check, doubled_faces};
+use crate::soup::{Groups, Point, Soup, VertexSoup};
+
+/// How near two bodies' boxes must be, per axis, as a share of the larger box's size
+/// there (or of its largest size, for a flat box), to be checked on their own first.
+pub(super) const NEAR: f64 = 0.25;
+
+/// The bodies of a soup whose corners are numbered `ids` (by the weld): the triangles
+/// joined through shared points, labelled in order of first appearance.
+pub(super) fn groups(ids: &[u32]) -> Groups {
+    fn root(parent: &mut [u32], mut x: u32) -> u32 {
+        while parent[x as usize] != x {
+            let up = parent[parent[x as usize] as usize];
+            parent[x as usize] = up;
+            x = up;
+        }
+        x
+    }
+    let points = ids.iter().map(|&i| i as usize + 1).max().unwrap_or(0);
+    let mut parent: Vec<u32> = (0..points as u32).collect();
+    for t in ids.chunks_exact(3) {
+        let r = root(&mut parent, t[0]);
+        for &v in &t[1..] {
+            let s = root(&mut parent, v);
+            parent[s as usize] = r;
+        }
+    }
+    let mut label = vec![Groups::NONE; points];
+    let mut count = 0;
+    let labels = ids
+        .chunks_exact(3)
+        .map(|t| {
+            let r = root(&mut parent, t[0]) as usize;
+            if label[r] == Groups::NONE {
+                label[r] = count;
+                count += 1;
+            }
+            label[r]
+        })
+        .collect();
+    Groups {
+        labels,
+        count: count as usize,
+        meets: None,
+    }
+}
+
+/// The first two bodies of `groups` found overlapping by a search of their own triangles,
+/// among the pairs next to each other in the order of their boxes whose boxes are near;
+/// `None` when no such pair overlaps (or there are two bodies or fewer: then the whole
+/// search is this search).
+pub(super) fn first<S: Soup>(soup: &S, groups: &Groups, mode: Mode) -> Option<Overlap> {
+    if groups.count <= 2 {
+        return None;
+    }
+    let n = soup.len();
+    let mut boxes = vec![([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]); groups.count];
+    // Each body's triangles, in input order (a counting sort of the labels).
+    let mut starts = vec![0usize; groups.count + 1];
+    for &g in &groups.labels {
+        if g != Groups::NONE {
+            starts[g as usize + 1] += 1;
+        }
+    }
+    for g in 0..groups.count {
+        starts[g + 1] += starts[g];
+    }
+    let mut members = vec![0u32; starts[groups.count]];
+    let mut next = starts.clone();
+    for t in 0..n {
+        let g = groups.labels[t];
+        if g == Groups::NONE {
+            continue;
+        }
+        let g = g as usize;
+        members[next[g]] = t as u32;
+        next[g] += 1;
+        let b = &mut boxes[g];
+        for p in soup.triangle(t) {
+            let p = p.coords();
+            for a in 0..3 {
+                b.0[a] = b.0[a].min(p[a]);
+                b.1[a] = b.1[a].max(p[a]);
+            }
+        }
+    }
+    let mut order: Vec<usize> = (0..groups.count)
+        .filter(|&g| starts[g + 1] > starts[g])
+        .collect();
+    order.sort_by(|&a, &b| {
+        let key = |g: usize| [boxes[g].0, boxes[g].1].concat();
+        key(a)
+            .partial_cmp(&key(b))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    order.windows(2).find_map(|w| {
+        let (a, b) = (w[0], w[1]);
+        if !near(&boxes[a], &boxes[b]) {
+            return None;
+        }
+        let of = |g: usize| &members[starts[g]..starts[g + 1]];
+        let both: Vec<u32> = of(a).iter().chain(of(b)).copied().collect();
+        let corners: Vec<[f64; 3]> = both
+            .iter()
+            .flat_map(|&t| soup.triangle(t as usize).map(|p| p.coords()))
+            .collect();
+        let two = VertexSoup(&corners);
+        let found = match mode {
+            Mode::Solid => check(&two).err(),
+            Mode::Sheet => doubled_faces(&two),
+        }?;
+        // Numbered back in the file's order.
+        let (x, y) = (both[found.first] as usize, both[found.second] as usize);
+        Some(Overlap {
+            first: x.min(y),
+            second: x.max(y),
+            kind: found.kind,
+        })
+    })
+}
+
+/// Whether two boxes coincide but for less than [`NEAR`] of their size on every axis.
+fn near(a: &([f64; 3], [f64; 3]), b: &([f64; 3], [f64; 3])) -> bool {
+    let size = |x: &([f64; 3], [f64; 3]), k: usize| x.1[k] - x.0[k];
+    let largest = (0..3).fold(0.0f64, |m, k| m.max(size(a, k)).max(size(b, k)));
+    (0..3).all(|k| {
+        let s = size(a, k).max(size(b, k));
+        let s = if s > 0.0 { s } else { largest };
+        let gap = (a.0[k] - b.0[k]).abs().max((a.1[k] - b.1[k]).abs());
+        gap <= NEAR * s
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::overlap::{Kind, check};
+    use crate::soup::VertexSoup;
+
+    /// A cube of `size` from `at`, outward, as a soup.
+    fn cube(at: [f64; 3], size: f64) -> Vec<[f64; 3]> {
+        let raw = crate::mesh::test_meshes::cuboid(at, [size; 3]);
+        raw.triangles
+            .iter()
+            .flat_map(|t| t.map(|v| raw.vertices[v as usize]))
+            .collect()
+    }
+
+    #[test]
+    fn copies_a_hair_apart_are_refused_as_the_whole_search_refuses_them() {
+        let copies: Vec<[f64; 3]> = (0..100)
+            .flat_map(|k| cube([k as f64 * 1e-4, 0.0, 0.0], 1.0))
+            .collect();
+        let o = crate::overlap::search(
+            &VertexSoup(&copies),
+            crate::overlap::Patches::Always,
+            crate::overlap::Mode::Solid,
+        )
+        .unwrap_err();
+        assert!(o.first < o.second && o.second < 100 * 12);
+        assert!(
+            matches!(o.kind, Kind::Coincide(_) | Kind::Cross(_)),
+            "{o:?}"
+        );
+        // Cubes of sizes a thousandth apart, nested at one corner.
+        let nested: Vec<[f64; 3]> = (0..100)
+            .flat_map(|k| cube([0.0; 3], 1.0 + k as f64 * 1e-3))
+            .collect();
+        assert!(check(&VertexSoup(&nested)).is_err());
+    }
+
+    #[test]
+    fn bodies_near_but_apart_are_left_to_the_whole_search() {
+        // A row of cubes touching face to face, and copies well apart: nothing overlaps.
+        let row: Vec<[f64; 3]> = (0..50)
+            .flat_map(|k| cube([k as f64, 0.0, 0.0], 1.0))
+            .chain((0..50).flat_map(|k| cube([k as f64 * 3.0, 5.0, 0.0], 1.0)))
+            .collect();
+        assert!(check(&VertexSoup(&row)).is_ok());
+        assert!(!super::near(
+            &([0.0; 3], [1.0; 3]),
+            &([1.0, 0.0, 0.0], [2.0, 1.0, 1.0])
+        ));
+        assert!(super::near(
+            &([0.0; 3], [1.0; 3]),
+            &([0.2, 0.0, 0.0], [1.2, 1.0, 1.0])
+        ));
+    }
+}
