@@ -821,6 +821,8 @@ impl fmt::Display for EdgesMeet {
 /// let how = PartsMeet::Edges { kind: EdgesMeet::Cross, at: [1.0, 2.0] };
 /// assert_eq!(how.to_string(), "cross at (1, 2)");
 /// assert_eq!(PartsMeet::Inside.to_string(), "lie one inside the other");
+/// let shared = PartsMeet::SharedArea { at: [1.0, 0.0] };
+/// assert_eq!(shared.to_string(), "share an area next to (1, 0)");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
@@ -834,6 +836,12 @@ pub enum PartsMeet {
     },
     /// One lies inside the other (no edges meet).
     Inside,
+    /// Their boundaries meet at this vertex and their interiors overlap beside it (two
+    /// outlines on the same side of a common edge, or one inside the other touching it).
+    SharedArea {
+        /// The vertex.
+        at: [f64; 2],
+    },
 }
 
 impl fmt::Display for PartsMeet {
@@ -841,6 +849,7 @@ impl fmt::Display for PartsMeet {
         match self {
             PartsMeet::Edges { kind, at } => write!(f, "{kind} at {}", point2(at)),
             PartsMeet::Inside => write!(f, "lie one inside the other"),
+            PartsMeet::SharedArea { at } => write!(f, "share an area next to {}", point2(at)),
         }
     }
 }
