@@ -20,7 +20,8 @@
 //!   homogeneous control points) until each piece's weights, balanced by the
 //!   reparametrisation `t = λu / (1 − u + λu)` (weights `w_i λ^i`, the same curve), lie
 //!   within `c (1 ± δ)`; each piece is integrated by a Gauss–Legendre rule of a size the
-//!   bound below says is enough, at most [`max_rule`] points (else it is halved again).
+//!   bound below says is enough, at most 64 points (116 at degree 25; else it is halved
+//!   again).
 //!
 //! The bound. On a piece, `w = c (1 + e)` with `e = Σ (w_i / c − 1) B_i`, and since
 //! `Σ |B_i(z)| = (|z| + |1 − z|)^n`, `|e(z)| ≤ δ A^n = θ < 1` inside the ellipse
