@@ -276,8 +276,11 @@ for pair in "holes_10000.json holes_100000.json" "holes_10000.geojson holes_1000
   prev_t=""; prev_n=""
   for f in $pair; do
     n=$(echo "$f" | tr -dc 0-9)
-    i=$(seconds "$inertia polygon $dir/$f --json")
-    rss=$(peak "$inertia polygon $dir/$f --json")
+    # GeoJSON coordinates are degrees unless --units declares them lengths.
+    units=""
+    case $f in *.geojson) units="--units m" ;; esac
+    i=$(seconds "$inertia polygon $dir/$f $units --json")
+    rss=$(peak "$inertia polygon $dir/$f $units --json")
     per="-"
     if [ -n "$prev_t" ]; then
       per=$(python3 -c "import math; print(f'{($i / $prev_t) ** (1 / math.log2($n / $prev_n)):.2f}')")

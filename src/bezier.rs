@@ -13,10 +13,31 @@
 //! - A polynomial span of degree `n` makes that integrand a polynomial of degree at most
 //!   `4n − 2` (for the second moments, `k = 2`), which the `2n`-point Gauss–Legendre rule
 //!   integrates exactly: the closed form, to rounding.
-//! - A rational span, `r = N / w`, makes it the rational function `f(N) (N × N′) / w^(k+2)`,
-//!   analytic on the span (the weights are positive): it is integrated by Gauss–Legendre
-//!   on halves of halves until two levels agree to 1e-14 of the integrand's magnitude
-//!   (1e-13 relative in all).
+//! - A rational span, `r = N / w`, makes it the rational function `P / w^(k+2)`, with
+//!   `P = f(N) (N × N′)` a polynomial of degree `kn + 2n − 2`: smooth on the span (the
+//!   weights are positive), but as steep as its weights are uneven (a middle weight of
+//!   1e10 puts poles 1e-10 from its ends). It is cut into pieces (de Casteljau on the
+//!   homogeneous control points) until each piece's weights, balanced by the
+//!   reparametrisation `t = λu / (1 − u + λu)` (weights `w_i λ^i`, the same curve), lie
+//!   within `c (1 ± δ)`; each piece is integrated by a Gauss–Legendre rule of a size the
+//!   bound below says is enough, at most 64 points (116 at degree 25; else it is halved
+//!   again).
+//!
+//! The bound. On a piece, `w = c (1 + e)` with `e = Σ (w_i / c − 1) B_i`, and since
+//! `Σ |B_i(z)| = (|z| + |1 − z|)^n`, `|e(z)| ≤ δ A^n = θ < 1` inside the ellipse
+//! `|z| + |1 − z| < A` about the piece: there `h = (1 + e)^−(k+2)` is analytic and at most
+//! `(1 − θ)^−(k+2)`, so its Chebyshev projection `q` of degree `d` is within
+//! `2 (1 − θ)^−(k+2) ρ^−d / (ρ − 1)` of it, `ρ = A + √(A² − 1)` (Trefethen, *Approximation
+//! Theory and Approximation Practice*, thm. 8.2). The `N`-point rule integrates `P q`
+//! exactly when `2N − 1 ≥ deg P + d`, and has positive weights, so its error on `P h` is at
+//! most `‖h − q‖ (∫|P| + Σ ω |P|)`; with `w ≤ c (1 + δ)` on the piece, the error on `g` is
+//! at most `(1 + δ)^(k+2) ‖h − q‖ (∫|g| + Σ ω |g|)`. The rule's size is the least for which
+//! that factor is at most 1e-14 (for `k = 2`, the worst; `θ` from a few choices). So each
+//! moment of a rational span is within 1e-14 of the integrand's magnitude (`∫|g|`, and the
+//! rule's `Σ ω |g|`), plus rounding. Halving makes the weights even doubly exponentially
+//! fast where they are steep (a quadratic's `(1, s, 1)` becomes `(1, √((1 + s)/2), 1)` on
+//! each half): a middle weight of 1e4 is cut into 4 pieces, 1e12 into 16, 1e300 into 256,
+//! so the work per span is bounded, whatever its weights.
 //!
 //! The chords the validity checks see come from halving the span (de Casteljau), level by
 //! level, until every piece of a level has its control points within 1/2048 of the span's
@@ -208,18 +229,14 @@ impl BezierSpan {
         )
     }
 
-    /// The length of the span (adaptive Gauss–Legendre on its speed).
+    /// The length of the span: adaptive Gauss–Legendre on its speed (for a rational span,
+    /// on each of the pieces its integrals are taken on, whose weights are even).
     pub fn length(&self) -> f64 {
         let pts = &self.0.points;
-        adaptive(|t| {
-            let (n, dn) = eval(pts, t);
-            let w = n[2];
-            let v = [
-                (dn[0] * w - n[0] * dn[2]) / (w * w),
-                (dn[1] * w - n[1] * dn[2]) / (w * w),
-            ];
-            [v[0].hypot(v[1]), 0.0, 0.0, 0.0, 0.0, 0.0]
-        })[0]
+        if !self.0.rational {
+            return adaptive(&[(pts.clone(), 0)], speed)[0];
+        }
+        adaptive(&rational_pieces(pts), speed)[0]
     }
 
     /// The span's extent from `p0`: `(min, max)` of x and y over the curve, found by
@@ -327,30 +344,158 @@ impl Span {
     /// The segment's integrals about the start (see the module documentation).
     fn integrate(&self) -> [f64; 6] {
         let pts = &self.points;
-        let g = |t: f64| {
-            let (n, dn) = eval(pts, t);
-            let w = n[2];
-            let (x, y) = (n[0] / w, n[1] / w);
-            // r × r′ = (N × N′) / w², the weight's derivative cancelling.
-            let c = (n[0] * dn[1] - n[1] * dn[0]) / (w * w);
-            [
-                c / 2.0,
-                x * c / 3.0,
-                y * c / 3.0,
-                x * x * c / 4.0,
-                y * y * c / 4.0,
-                x * y * c / 4.0,
-            ]
-        };
         // Green's theorem runs the curve from start to end and the chord back: counter-
         // clockwise, so positive, for a curve bulging right of the chord (as an arc's
         // segment is signed).
         if self.rational {
-            adaptive(g)
+            let mut total = [0.0; 6];
+            for (piece, size) in rational_pieces(pts) {
+                let (s, _) = rule(&moments_integrand(&piece), 0.0, 1.0, size);
+                for k in 0..6 {
+                    total[k] += s[k];
+                }
+            }
+            total
         } else {
-            rule(&g, 0.0, 1.0, 2 * (pts.len() - 1)).0
+            rule(&moments_integrand(pts), 0.0, 1.0, 2 * (pts.len() - 1)).0
         }
     }
+}
+
+/// The integrand of the segment's integrals about the start (see the module
+/// documentation) on the curve of `pts`: area, `∫x`, `∫y`, `∫x²`, `∫y²`, `∫xy`.
+fn moments_integrand(pts: &[[f64; 3]]) -> impl Fn(f64) -> [f64; 6] + '_ {
+    move |t: f64| {
+        let (n, dn) = eval(pts, t);
+        let w = n[2];
+        let (x, y) = (n[0] / w, n[1] / w);
+        // r × r′ = (N × N′) / w², the weight's derivative cancelling.
+        let c = (n[0] * dn[1] - n[1] * dn[0]) / (w * w);
+        [
+            c / 2.0,
+            x * c / 3.0,
+            y * c / 3.0,
+            x * x * c / 4.0,
+            y * y * c / 4.0,
+            x * y * c / 4.0,
+        ]
+    }
+}
+
+/// The speed `|r′|` on the curve of `pts` (in the first component).
+fn speed(pts: &[[f64; 3]]) -> impl Fn(f64) -> [f64; 6] + '_ {
+    move |t: f64| {
+        let (n, dn) = eval(pts, t);
+        let w = n[2];
+        let v = [
+            (dn[0] * w - n[0] * dn[2]) / (w * w),
+            (dn[1] * w - n[1] * dn[2]) / (w * w),
+        ];
+        [v[0].hypot(v[1]), 0.0, 0.0, 0.0, 0.0, 0.0]
+    }
+}
+
+/// The error a piece's rule may make, relative to the integrand's magnitude (see the
+/// module documentation).
+const RATIONAL_TOLERANCE: f64 = 1e-14;
+
+/// The most points a piece of a rational span of degree `n` is integrated with; a piece
+/// that needs more is halved.
+fn max_rule(n: usize) -> usize {
+    (4 * n + 16).clamp(64, crate::quadrature::MAX_POINTS)
+}
+
+/// Halving stops at this depth whatever the weights (never reached: see the module
+/// documentation); a piece there takes the largest rule.
+const MAX_PIECE_DEPTH: u32 = 256;
+
+/// A rational span cut into pieces whose weights are even enough for the bound of the
+/// module documentation: each piece's control points (weights balanced) and the number of
+/// Gauss–Legendre points that meet it, in order along the span.
+fn rational_pieces(points: &[[f64; 3]]) -> Vec<(Vec<[f64; 3]>, usize)> {
+    let n = points.len() - 1;
+    let mut out = Vec::new();
+    let mut stack = vec![(points.to_vec(), 0u32)];
+    while let Some((piece, depth)) = stack.pop() {
+        let piece = balanced(piece);
+        match rule_size(spread(&piece), n) {
+            Some(size) => out.push((piece, size)),
+            None if depth >= MAX_PIECE_DEPTH => out.push((piece, max_rule(n))),
+            None => {
+                let (l, r) = halve(&piece);
+                stack.push((r, depth + 1));
+                stack.push((l, depth + 1));
+            }
+        }
+    }
+    out
+}
+
+/// The same curve with its end weights made equal (weights `w_i λ^i`, the
+/// reparametrisation `t = λu / (1 − u + λu)`) and the largest weight 1; the piece as it
+/// was where that would not be finite.
+fn balanced(piece: Vec<[f64; 3]>) -> Vec<[f64; 3]> {
+    let n = piece.len() - 1;
+    let lambda = (piece[0][2] / piece[n][2]).powf(1.0 / n as f64);
+    let mut out = Vec::with_capacity(n + 1);
+    let mut f = 1.0;
+    for h in &piece {
+        out.push(h.map(|v| v * f));
+        f *= lambda;
+    }
+    let top = out.iter().map(|h| h[2]).fold(0.0, f64::max);
+    for h in &mut out {
+        *h = h.map(|v| v / top);
+    }
+    if out
+        .iter()
+        .all(|h| h.iter().all(|v| v.is_finite()) && h[2] > 0.0)
+    {
+        out
+    } else {
+        piece
+    }
+}
+
+/// `δ`: the weights lie within `c (1 ± δ)`, `c` the middle of their range.
+fn spread(piece: &[[f64; 3]]) -> f64 {
+    let (lo, hi) = piece.iter().fold((f64::INFINITY, 0.0_f64), |(lo, hi), h| {
+        (lo.min(h[2]), hi.max(h[2]))
+    });
+    (hi - lo) / (hi + lo)
+}
+
+/// The least number of Gauss–Legendre points for which the bound of the module
+/// documentation holds on a piece of degree `n` whose weights lie within `c (1 ± δ)`;
+/// `None` when more than [`max_rule`] would be needed.
+fn rule_size(delta: f64, n: usize) -> Option<usize> {
+    // The second moments' numerator has degree 4n − 2, their denominator w⁴.
+    let degree = (4 * n - 2) as f64;
+    if delta == 0.0 {
+        return Some(2 * n);
+    }
+    let mut best: Option<usize> = None;
+    for theta in [0.25, 0.5, 0.75, 0.9, 0.97] {
+        if theta <= delta {
+            continue;
+        }
+        let a = (theta / delta).powf(1.0 / n as f64);
+        let rho = a + (a * a - 1.0).sqrt();
+        let factor = 2.0 * ((1.0 + delta) / (1.0 - theta)).powi(4) / (rho - 1.0);
+        // The least d with factor · ρ^−d within the tolerance (halved for the rounding of
+        // this very computation), then 2N − 1 ≥ deg P + d.
+        let d = ((2.0 * factor / RATIONAL_TOLERANCE).ln() / rho.ln())
+            .ceil()
+            .max(0.0);
+        if !d.is_finite() {
+            continue;
+        }
+        let size = (((degree + d + 1.0) / 2.0).ceil() as usize).max(2 * n);
+        if size <= max_rule(n) {
+            best = Some(best.map_or(size, |b| b.min(size)));
+        }
+    }
+    best
 }
 
 /// The `n`-point Gauss–Legendre rule for `g` on [a, b], and the same for `|g|`.
@@ -367,26 +512,43 @@ fn rule(g: &impl Fn(f64) -> [f64; 6], a: f64, b: f64, n: usize) -> ([f64; 6], [f
     (s, abs)
 }
 
-/// `∫ g` over [0, 1] by the 20-point rule on halves of halves, until the two halves
-/// of a piece agree with the whole to 1e-14 of `∫ |g|` in every component.
-fn adaptive(g: impl Fn(f64) -> [f64; 6]) -> [f64; 6] {
+/// `∫ g` over the curves of `pieces` (control points, one after another), each on [0, 1]
+/// by the 20-point rule on halves of halves, until the two halves of a piece agree with
+/// the whole to 1e-14 of `∫ |g|` over all of them in every component (or 24 halvings).
+fn adaptive<'a, G: Fn(f64) -> [f64; 6] + 'a>(
+    pieces: &'a [(Vec<[f64; 3]>, usize)],
+    g: impl Fn(&'a [[f64; 3]]) -> G,
+) -> [f64; 6] {
     const N: usize = 20;
-    let (whole, scale) = rule(&g, 0.0, 1.0, N);
+    let wholes: Vec<([f64; 6], [f64; 6])> = pieces
+        .iter()
+        .map(|(p, _)| rule(&g(p), 0.0, 1.0, N))
+        .collect();
+    let mut scale = [0.0; 6];
+    for (_, abs) in &wholes {
+        for k in 0..6 {
+            scale[k] += abs[k];
+        }
+    }
     let mut total = [0.0; 6];
-    let mut stack = vec![(0.0, 1.0, whole, 0u32)];
-    while let Some((a, b, est, depth)) = stack.pop() {
-        let m = 0.5 * (a + b);
-        let (l, _) = rule(&g, a, m, N);
-        let (r, _) = rule(&g, m, b, N);
-        let done = depth >= 40
-            || (0..6).all(|k| (l[k] + r[k] - est[k]).abs() <= 1e-14 * scale[k] + f64::MIN_POSITIVE);
-        if done {
-            for k in 0..6 {
-                total[k] += l[k] + r[k];
+    for ((p, _), (whole, _)) in pieces.iter().zip(wholes) {
+        let g = g(p);
+        let mut stack = vec![(0.0, 1.0, whole, 0u32)];
+        while let Some((a, b, est, depth)) = stack.pop() {
+            let m = 0.5 * (a + b);
+            let (l, _) = rule(&g, a, m, N);
+            let (r, _) = rule(&g, m, b, N);
+            let done = depth >= 24
+                || (0..6)
+                    .all(|k| (l[k] + r[k] - est[k]).abs() <= 1e-14 * scale[k] + f64::MIN_POSITIVE);
+            if done {
+                for k in 0..6 {
+                    total[k] += l[k] + r[k];
+                }
+            } else {
+                stack.push((a, m, l, depth + 1));
+                stack.push((m, b, r, depth + 1));
             }
-        } else {
-            stack.push((a, m, l, depth + 1));
-            stack.push((m, b, r, depth + 1));
         }
     }
     total
@@ -604,6 +766,154 @@ mod tests {
         .unwrap();
         assert!(!w.is_rational());
         assert_eq!(w.segment_integrals([0.0; 2], [4.0, 0.0], [0.0; 2]).0, area);
+    }
+
+    /// The segment between the chord from (0, 0) to (2, 0) and the rational quadratic with
+    /// control point (1, h) and weights (1, w, 1), in closed form: area, ∫x, ∫y, ∫x², ∫y²,
+    /// ∫xy about the origin. The curve is a conic: for w < 1 the image of the unit
+    /// circle's arc within α = acos w of the +y axis, for w > 1 of the hyperbola y² − x² = 1
+    /// between ±β = ±acosh w, under the affine map taking the arc's ends and its tangents'
+    /// meeting point (0, 1/w) to the control points; w = 1 is a parabola.
+    fn conic_segment(w: f64, h: f64) -> [f64; 6] {
+        if w == 1.0 {
+            // y = h x (2 − x) / 2.
+            let (a, hh) = (2.0 * h / 3.0, h * h);
+            return [
+                a,
+                a,
+                2.0 * hh / 15.0,
+                0.8 * h,
+                4.0 * hh * h / 105.0,
+                2.0 * hh / 15.0,
+            ];
+        }
+        // The arc's segment (between y = c and the arc): area, ∫y, ∫x², ∫y² (∫x = ∫xy = 0).
+        let (s, c, [area, sy, sxx, syy]) = if w < 1.0 {
+            let (al, c) = (w.acos(), w);
+            let s = al.sin();
+            let a = al - s * c;
+            (
+                s,
+                c,
+                [
+                    a,
+                    2.0 * s.powi(3) / 3.0,
+                    a / 4.0 - s.powi(3) * c / 6.0,
+                    (al + s * c) / 4.0 - s * c.powi(3) / 2.0,
+                ],
+            )
+        } else {
+            let (be, c) = (w.acosh(), w);
+            let s = (w * w - 1.0).sqrt();
+            (
+                s,
+                c,
+                [
+                    s * c - be,
+                    2.0 * s.powi(3) / 3.0,
+                    2.0 * c * s.powi(3) / 3.0 - (s * (2.0 * s * s + 1.0) * c - be) / 4.0,
+                    2.0 * s * c.powi(3) / 3.0 - (s * (2.0 * s * s + 5.0) * c + 3.0 * be) / 12.0,
+                ],
+            )
+        };
+        // x' = x / s + 1, y' = k (y − c), with (0, 1/c) going to (1, h).
+        let k = h / (1.0 / c - c);
+        let jac = (k / s).abs();
+        let shifted_y = sy - c * area; // ∫(y − c)
+        [
+            jac * area,
+            jac * area,
+            jac * k * shifted_y,
+            jac * (sxx / (s * s) + area),
+            jac * k * k * (syy - 2.0 * c * sy + c * c * area),
+            jac * k * shifted_y,
+        ]
+    }
+
+    #[test]
+    fn rational_quadratics_of_any_weight_match_their_conics() {
+        for w in [1e-8, 1e-4, 0.3, 1.0, 3.0, 1e4, 1e8, 1e10, 1e12, 1e300] {
+            for h in [1.0, 0.5] {
+                let s =
+                    BezierSpan::new(&[[0.0, 0.0, 1.0], [w, w * h, w], [2.0, 0.0, 1.0]]).unwrap();
+                assert_eq!(s.is_rational(), w != 1.0);
+                let (a, f, g) = s.segment_integrals([0.0; 2], [2.0, 0.0], [0.0; 2]);
+                // Left of the chord: negative.
+                let got = [a, f[0], f[1], g[0], g[1], g[2]].map(|v| -v);
+                // Beyond 1e150 the closed form overflows (w²); the triangle below holds.
+                let want = if w < 1e150 { conic_segment(w, h) } else { got };
+                for k in 0..6 {
+                    assert!(
+                        close(got[k], want[k], 1e-13),
+                        "w {w} h {h} [{k}]: {got:?} vs {want:?}"
+                    );
+                }
+                if w >= 1e10 {
+                    // The control triangle, to within 1e-18.
+                    let tri = [
+                        h,
+                        h,
+                        h * h / 3.0,
+                        7.0 * h / 6.0,
+                        h.powi(3) / 6.0,
+                        h * h / 3.0,
+                    ];
+                    for k in 0..6 {
+                        assert!(
+                            close(got[k], tri[k], 1e-14),
+                            "w {w} [{k}]: {got:?} vs {tri:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn steep_weights_are_cut_into_few_pieces() {
+        // Each halving takes (1, s, 1) to about (1, √(s/2), 1): levels grow as log log s.
+        for (w, most) in [(0.7, 1), (1e4, 4), (1e12, 16), (1e300, 256)] {
+            let pieces = rational_pieces(&[[0.0, 0.0, 1.0], [w, w, w], [2.0, 0.0, 1.0]]);
+            assert!(pieces.len() <= most, "{w}: {} pieces", pieces.len());
+            assert!(pieces.iter().all(|(_, size)| *size <= max_rule(2)));
+        }
+        // A cubic with steep weights, and one rising along the span (a polynomial curve
+        // reparametrised: balanced, it is one piece).
+        let cubic = rational_pieces(&[
+            [0.0, 0.0, 1.0],
+            [1e9, 1e9, 1e9],
+            [2e9, 0.0, 1e9],
+            [3.0, 1.0, 1.0],
+        ]);
+        assert!(cubic.len() <= 16, "{}", cubic.len());
+        let rising = rational_pieces(&[[0.0, 0.0, 1.0], [1e5, 1e5, 1e5], [2e10, 0.0, 1e10]]);
+        assert_eq!(rising.len(), 1);
+    }
+
+    #[test]
+    fn circular_arcs_of_any_angle_as_rational_quadratics() {
+        // The arc of the unit circle from angle −θ/2 to θ/2 about the +x axis: weight
+        // cos(θ/2), control point where the end tangents meet. Against the arc's closed form.
+        for theta in [0.5_f64, 1.0, 2.0, 3.0, 3.1] {
+            let (sn, cs) = (theta / 2.0).sin_cos();
+            let (a, b, k) = ([cs, -sn], [cs, sn], [1.0 / cs, 0.0]);
+            let s = BezierSpan::new(&[
+                [a[0], a[1], 1.0],
+                [cs * k[0], cs * k[1], cs],
+                [b[0], b[1], 1.0],
+            ])
+            .unwrap();
+            let arc =
+                crate::arc::ArcEdge::elliptic([[1.0, 0.0], [0.0, 1.0]], -theta / 2.0, theta / 2.0);
+            let o = [0.2, -0.1];
+            let (ba, b1, b2) = s.segment_integrals(a, b, o);
+            let (aa, a1, a2) = arc.segment_integrals(a, b, o);
+            assert!(close(ba, aa, 1e-13), "{theta}: {ba} {aa}");
+            for (x, y) in a1.iter().zip(&b1).chain(a2.iter().zip(&b2)) {
+                assert!((x - y).abs() <= 1e-13 * aa.abs(), "{theta}: {x} {y}");
+            }
+            assert!(close(s.length(), theta, 1e-13), "{theta}: {}", s.length());
+        }
     }
 
     #[test]

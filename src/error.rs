@@ -356,6 +356,32 @@ pub enum Error {
         how: PartsMeet,
     },
 
+    /// GeoJSON coordinates taken for what RFC 7946 says they are, longitude and latitude
+    /// in degrees, since no unit was declared for them: a plane figure's area and moments
+    /// need them projected to lengths first.
+    #[error("{}", geojson_degrees(crs, beyond, utm))]
+    GeojsonDegrees {
+        /// The coordinate reference system the file's `crs` members name.
+        crs: crate::crs::Crs,
+        /// A position beyond longitude ±180° or latitude ±90°, if one is: then the
+        /// coordinates are lengths in a unit the file does not state.
+        beyond: Option<[f64; 2]>,
+        /// The EPSG code of the UTM zone about the middle of the coordinates (northern
+        /// 326zz, southern 327zz), to suggest as a projection; `None` beyond degrees or
+        /// latitude ±84°.
+        utm: Option<u32>,
+    },
+
+    /// GeoJSON coordinates declared lengths in a file whose `crs` names a geographic
+    /// system (longitude and latitude in degrees).
+    #[error(
+        "its crs names {crs}, a geographic system (longitude and latitude in degrees), but its coordinates were declared lengths"
+    )]
+    GeojsonGeographic {
+        /// The name the file gives the system.
+        crs: String,
+    },
+
     /// A CAD file (STEP, IGES, BREP) that OpenCASCADE could not read, or whose shapes are
     /// not valid solids; `message` names the entity where the file says which.
     #[error("{message}")]
@@ -857,6 +883,8 @@ impl fmt::Display for EdgesMeet {
 /// let how = PartsMeet::Edges { kind: EdgesMeet::Cross, at: [1.0, 2.0] };
 /// assert_eq!(how.to_string(), "cross at (1, 2)");
 /// assert_eq!(PartsMeet::Inside.to_string(), "lie one inside the other");
+/// let shared = PartsMeet::SharedArea { at: [1.0, 0.0] };
+/// assert_eq!(shared.to_string(), "share an area next to (1, 0)");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
@@ -870,6 +898,12 @@ pub enum PartsMeet {
     },
     /// One lies inside the other (no edges meet).
     Inside,
+    /// Their boundaries meet at this vertex and their interiors overlap beside it (two
+    /// outlines on the same side of a common edge, or one inside the other touching it).
+    SharedArea {
+        /// The vertex.
+        at: [f64; 2],
+    },
 }
 
 impl fmt::Display for PartsMeet {
@@ -877,6 +911,7 @@ impl fmt::Display for PartsMeet {
         match self {
             PartsMeet::Edges { kind, at } => write!(f, "{kind} at {}", point2(at)),
             PartsMeet::Inside => write!(f, "lie one inside the other"),
+            PartsMeet::SharedArea { at } => write!(f, "share an area next to {}", point2(at)),
         }
     }
 }
@@ -1635,6 +1670,31 @@ impl fmt::Display for OverlapAt {
 }
 
 /// A point of a plane in a message: `(x, y)`, each to 12 significant digits.
+/// [`Error::GeojsonDegrees`]'s message.
+fn geojson_degrees(crs: &crate::crs::Crs, beyond: &Option<[f64; 2]>, utm: &Option<u32>) -> String {
+    use crate::crs::Crs;
+    match (crs, beyond) {
+        (Crs::Other(name), _) => format!(
+            "its crs names {name}, whose unit is not known here, and GeoJSON coordinates are longitude and latitude in degrees unless declared lengths: declare the unit of its coordinates"
+        ),
+        (_, Some(p)) => format!(
+            "position {} lies beyond longitude ±180° or latitude ±90°: its coordinates are not the degrees RFC 7946 says but lengths in a unit the file does not state; declare it",
+            point2(p)
+        ),
+        _ => {
+            let named = crs
+                .name()
+                .map_or_else(String::new, |n| format!(", and its crs names {n}"));
+            let example = utm.map_or_else(String::new, |code| {
+                format!(" (here, for example, its UTM zone: `ogr2ogr -t_srs EPSG:{code} out.geojson in.geojson`)")
+            });
+            format!(
+                "GeoJSON coordinates are longitude and latitude in degrees (RFC 7946{named}), and a plane figure's area and moments need lengths: project it to a plane coordinate system first{example}, or declare the unit of its coordinates if they are lengths already"
+            )
+        }
+    }
+}
+
 fn point2(p: &[f64; 2]) -> String {
     format!("({}, {})", num(p[0]), num(p[1]))
 }

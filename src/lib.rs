@@ -33,6 +33,7 @@ pub mod assembly;
 pub mod bezier;
 mod body;
 mod boxes;
+pub mod crs;
 pub mod curve;
 #[doc(hidden)]
 pub mod details;

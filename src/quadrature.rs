@@ -4,8 +4,9 @@
 use std::f64::consts::PI;
 use std::sync::OnceLock;
 
-/// The largest rule kept (a spline span of degree 25 needs 50 points).
-pub(crate) const MAX_POINTS: usize = 64;
+/// The largest rule kept (a polynomial spline span of degree 25 needs 50 points, a piece
+/// of a rational one up to 116).
+pub(crate) const MAX_POINTS: usize = 128;
 
 /// Nodes and weights of the `n`-point Gauss–Legendre rule on [−1, 1] (`n` from 1 to
 /// [`MAX_POINTS`]): exact for polynomials of degree up to 2n − 1.
@@ -48,7 +49,7 @@ mod tests {
 
     #[test]
     fn rules_integrate_polynomials_of_their_degree() {
-        for n in [1, 2, 3, 6, 20, 50, 64] {
+        for n in [1, 2, 3, 6, 20, 50, 64, 100, 128] {
             let rule = gauss_legendre(n);
             assert_eq!(rule.len(), n);
             let sum: f64 = rule.iter().map(|(_, w)| w).sum();

@@ -88,6 +88,13 @@ pub enum Warning {
         /// The entities model space holds (annotations only; 0 when empty).
         model_entities: usize,
     },
+    /// GeoJSON coordinates read as lengths in the unit the user declared, not as the
+    /// degrees of longitude and latitude RFC 7946 says they are.
+    GeojsonLengths {
+        /// The coordinate reference system the file's `crs` members name (not a
+        /// geographic one: that is refused).
+        crs: crate::crs::Crs,
+    },
     /// The CAD reader's warning (feature `step`).
     Cad(String),
 }
@@ -230,6 +237,16 @@ impl fmt::Display for Warning {
                     f,
                     ": the outlines of the active layout's paper space were read"
                 )
+            }
+            Warning::GeojsonLengths { crs } => {
+                write!(
+                    f,
+                    "GeoJSON coordinates read as lengths in the declared unit, not as the degrees of longitude and latitude RFC 7946 says"
+                )?;
+                match crs.name() {
+                    Some(n) => write!(f, "; its crs names {n}"),
+                    None => Ok(()),
+                }
             }
             Warning::Cad(text) => f.write_str(text),
         }

@@ -75,11 +75,37 @@ pub fn message(e: &Error) -> String {
         Error::PointDimension { needed, got } => {
             format!("--about needs {needed} coordinates here, got {got}")
         }
+        Error::GeojsonDegrees { crs, beyond, utm } => geojson_degrees(crs, beyond.is_some(), *utm),
+        Error::GeojsonGeographic { .. } => format!(
+            "{e} (--units): project it to a plane coordinate system first (`ogr2ogr -t_srs EPSG:...`), then give that system's unit with --units"
+        ),
         _ => match hint(e) {
             Some(h) => format!("{e}{h}"),
             None => e.to_string(),
         },
     }
+}
+
+/// [`Error::GeojsonDegrees`] as the command line says it: what to run, and that `--units`
+/// declares the coordinates lengths.
+fn geojson_degrees(crs: &inertia::io::geojson::Crs, beyond: bool, utm: Option<u32>) -> String {
+    use inertia::io::geojson::Crs;
+    if let Crs::Other(name) = crs {
+        return format!(
+            "its crs names {name}, whose unit is not known here, and GeoJSON coordinates are degrees of longitude and latitude unless --units declares them lengths: give the unit of its coordinates with --units"
+        );
+    }
+    if beyond {
+        return "coordinates beyond longitude ±180° or latitude ±90° are not the degrees RFC 7946 says but lengths in a unit the file does not state: give it with --units".into();
+    }
+    let named = crs
+        .name()
+        .map_or_else(String::new, |n| format!(", and its crs names {n}"));
+    let code = utm.map_or_else(|| "...".to_string(), |c| c.to_string());
+    let zone = if utm.is_some() { ", its UTM zone" } else { "" };
+    format!(
+        "GeoJSON coordinates are longitude and latitude in degrees (RFC 7946{named}), not lengths: project the file first (`ogr2ogr -t_srs EPSG:{code} out.geojson in.geojson`{zone}) and give --units m; if its coordinates are lengths already, give their unit with --units"
+    )
 }
 
 /// The flag that sets `p`.

@@ -201,6 +201,11 @@ fn warning_line(label: &str, w: &Warning, shell_hint: bool) -> String {
             kind: ItemKind::Surface,
             ..
         } if shell_hint => format!("{w} (--shell integrates it as a wall)"),
+        Warning::GeojsonLengths { crs } => format!(
+            "GeoJSON coordinates read as lengths in --units, not as the degrees of longitude and latitude RFC 7946 says{}",
+            crs.name()
+                .map_or_else(String::new, |n| format!("; its crs names {n}"))
+        ),
         w => w.to_string(),
     };
     format!("warning: {label}: {text}")

@@ -31,7 +31,8 @@ pub(super) struct Common {
     /// are in kg and metres (or --output-units). A file that states its unit (3MF, DXF
     /// `$INSUNITS`, STEP) needs none (a different one is refused without --units-override);
     /// given with files that state none, it is what those are in. Names may be spelled
-    /// out (millimeter, millimetre, inches, feet) and in any case (MM).
+    /// out (millimeter, millimetre, inches, feet) and in any case (MM). For GeoJSON it
+    /// declares the coordinates lengths: RFC 7946's are degrees, refused without it.
     #[arg(
         long,
         value_enum,

@@ -153,6 +153,12 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
             space: a.space.clone().unwrap_or_default(),
             max_entities: Some(a.max_entities),
         },
+        // GeoJSON coordinates are degrees (RFC 7946) unless --units declares them lengths.
+        geojson: if a.common.units.is_some() {
+            inertia::io::geojson::Coordinates::Lengths
+        } else {
+            inertia::io::geojson::Coordinates::Degrees
+        },
         max_input_bytes: max_input_bytes(),
         ..ReadOptions::default()
     };

@@ -7,6 +7,11 @@
 //! also asks of readers, other windings are accepted. A geometry with no area (`Point`,
 //! `LineString`, ...) is refused, naming the feature.
 //!
+//! RFC 7946's coordinates are WGS 84 longitude and latitude in degrees. The parser reads
+//! them as numbers and says which coordinate reference system a `crs` member (from the
+//! 2008 GeoJSON format, which RFC 7946 dropped) names ([`Crs`]); what they are is decided
+//! when the file is read ([`Coordinates`], [`crate::read::read_bytes`]).
+//!
 //! How it is read: the document's objects into small typed records whose coordinates are
 //! left as text (one pass that checks the JSON and skips over the numbers), then every
 //! ring's numbers at once, a ring per task on every core and a large ring (from 1 MiB) in
@@ -17,6 +22,7 @@
 
 use super::PolygonRings;
 use super::json::{self, Coords, Position, Skip};
+pub use crate::crs::{Crs, GEOGRAPHIC_EPSG};
 use crate::error::{Error, Result, clip};
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
@@ -41,6 +47,49 @@ pub struct Part {
     pub rings: PolygonRings,
     /// Which geometry it comes from: the members of one MultiPolygon share it.
     pub group: usize,
+}
+
+/// A GeoJSON document's polygons and the coordinate reference system it names.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Document {
+    /// The polygons, in document order.
+    pub parts: Vec<Part>,
+    /// What its `crs` members name.
+    pub crs: Crs,
+}
+
+/// What GeoJSON coordinates are taken for when a file is read.
+///
+/// # Examples
+/// ```
+/// use inertia::io::geojson::Coordinates;
+/// assert_eq!(Coordinates::default(), Coordinates::Degrees);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Coordinates {
+    /// Longitude and latitude in degrees, as RFC 7946 says: a file is refused, since a
+    /// plane figure's moments need its coordinates projected to lengths first.
+    #[default]
+    Degrees,
+    /// Lengths in a unit the user declares: refused when the file's `crs` names a
+    /// geographic system.
+    Lengths,
+}
+
+/// What a `crs` member's value names: `{"type": "name", "properties": {"name": ..}}`,
+/// `{"type": "EPSG", "properties": {"code": ..}}` or `{"type": "link", "properties":
+/// {"href": ..}}`; [`Crs::Unnamed`] for `null` or a member that names nothing.
+fn crs_of(v: &Value) -> Crs {
+    let props = v.get("properties");
+    let text = |key: &str| props.and_then(|p| p.get(key)).and_then(Value::as_str);
+    let name = text("name")
+        .map(str::to_string)
+        .or_else(|| {
+            let code = props.and_then(|p| p.get("code"))?;
+            code.as_u64().map(|c| format!("EPSG:{c}"))
+        })
+        .or_else(|| text("href").map(str::to_string));
+    name.map_or(Crs::Unnamed, |n| Crs::named(&n))
 }
 
 /// True if `bytes` look like GeoJSON: a JSON object with a `"type"` member.
@@ -78,21 +127,43 @@ pub fn looks_like(bytes: &[u8]) -> bool {
 /// # Ok::<(), inertia::Error>(())
 /// ```
 pub fn parse(bytes: &[u8]) -> Result<Vec<Part>> {
-    if let Some(parts) = typed(bytes) {
-        if parts.is_empty() {
+    Ok(parse_document(bytes)?.parts)
+}
+
+/// [`parse`], with the coordinate reference system the document names.
+///
+/// # Errors
+/// As [`parse`].
+///
+/// # Examples
+/// ```
+/// use inertia::io::geojson::{parse_document, Crs};
+/// let doc = br#"{"type": "Polygon", "coordinates": [[[0,0],[1,0],[0,1],[0,0]]]}"#;
+/// assert_eq!(parse_document(doc)?.crs, Crs::Unnamed);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+pub fn parse_document(bytes: &[u8]) -> Result<Document> {
+    if let Some(doc) = typed_document(bytes) {
+        if doc.parts.is_empty() {
             return Err(Error::Empty {
                 missing: crate::error::Missing::GeojsonPolygons,
             });
         }
-        return Ok(parts);
+        return Ok(doc);
     }
-    parse_tree(bytes)
+    tree(bytes)
 }
 
 /// The one-piece reader: the whole document as a tree of `serde_json::Value`s, then its
 /// geometries. It names the place of every error; [`typed`] leaves every document it
 /// does not read to it.
+#[cfg(any(test, feature = "fuzzing"))]
 pub(crate) fn parse_tree(bytes: &[u8]) -> Result<Vec<Part>> {
+    Ok(tree(bytes)?.parts)
+}
+
+/// [`parse_tree`], with the coordinate reference system the document names.
+fn tree(bytes: &[u8]) -> Result<Document> {
     let doc: Value = serde_json::from_slice(bytes).map_err(|e| {
         let text = e.to_string();
         let suffix = format!(" at line {} column {}", e.line(), e.column());
@@ -102,13 +173,14 @@ pub(crate) fn parse_tree(bytes: &[u8]) -> Result<Vec<Part>> {
         )
     })?;
     let mut parts = Vec::new();
-    geometry_or_feature(&doc, "", &mut parts)?;
+    let mut crs = Crs::Unnamed;
+    geometry_or_feature(&doc, "", &mut parts, &mut crs)?;
     if parts.is_empty() {
         return Err(Error::Empty {
             missing: crate::error::Missing::GeojsonPolygons,
         });
     }
-    Ok(parts)
+    Ok(Document { parts, crs })
 }
 
 fn kind<'a>(v: &'a Value, place: &str) -> Result<&'a str> {
@@ -133,8 +205,12 @@ fn join(a: &str, b: &str) -> String {
     }
 }
 
-fn geometry_or_feature(v: &Value, place: &str, out: &mut Vec<Part>) -> Result<()> {
-    match kind(v, place)? {
+fn geometry_or_feature(v: &Value, place: &str, out: &mut Vec<Part>, crs: &mut Crs) -> Result<()> {
+    let kind = kind(v, place)?;
+    if let Some(c) = v.get("crs") {
+        *crs = std::mem::take(crs).and(crs_of(c));
+    }
+    match kind {
         "FeatureCollection" => {
             let features = v.get("features").and_then(Value::as_array).ok_or_else(|| {
                 Error::parse(at(place), "a FeatureCollection needs \"features\": [...]")
@@ -146,13 +222,13 @@ fn geometry_or_feature(v: &Value, place: &str, out: &mut Vec<Part>) -> Result<()
                     .and_then(Value::as_str)
                     .map(clip)
                     .unwrap_or_else(|| format!("feature {}", k + 1));
-                geometry_or_feature(f, &join(place, &name), out)?;
+                geometry_or_feature(f, &join(place, &name), out, crs)?;
             }
             Ok(())
         }
         "Feature" => match v.get("geometry") {
             Some(Value::Null) | None => Ok(()),
-            Some(g) => geometry_or_feature(g, place, out),
+            Some(g) => geometry_or_feature(g, place, out, crs),
         },
         "GeometryCollection" => {
             let list = v
@@ -165,7 +241,7 @@ fn geometry_or_feature(v: &Value, place: &str, out: &mut Vec<Part>) -> Result<()
                     )
                 })?;
             for (k, g) in list.iter().enumerate() {
-                geometry_or_feature(g, &join(place, &format!("geometry {}", k + 1)), out)?;
+                geometry_or_feature(g, &join(place, &format!("geometry {}", k + 1)), out, crs)?;
             }
             Ok(())
         }
@@ -263,11 +339,18 @@ fn polygon(v: &Value, place: &str) -> Result<PolygonRings> {
 
 /// The typed reader: `None` when the document is not one it reads as [`parse_tree`] would
 /// (then [`parse`] reads it with [`parse_tree`], which words the refusal).
+#[cfg(test)]
 fn typed(bytes: &[u8]) -> Option<Vec<Part>> {
+    typed_document(bytes).map(|d| d.parts)
+}
+
+/// [`typed`], with the coordinate reference system the document names.
+fn typed_document(bytes: &[u8]) -> Option<Document> {
     use rayon::prelude::*;
     let doc: Obj = serde_json::from_slice(bytes).ok()?;
     let mut found = Vec::new();
-    walk(&doc, "", &mut found)?;
+    let mut crs = Crs::Unnamed;
+    walk(&doc, "", &mut found, &mut crs)?;
     // Every ring of every part, in order, read on every core.
     let texts: Vec<&str> = found.iter().flat_map(|f| f.rings.iter().copied()).collect();
     let rings: Vec<Vec<[f64; 2]>> = texts.par_iter().map(|t| ring(t)).collect::<Option<_>>()?;
@@ -289,7 +372,7 @@ fn typed(bytes: &[u8]) -> Option<Vec<Part>> {
             }
         })
         .collect();
-    Some(parts)
+    Some(Document { parts, crs })
 }
 
 /// A polygon found by [`walk`]: its name, group, and its rings as JSON text (at least one).
@@ -301,8 +384,12 @@ struct Found<'a> {
 
 /// [`geometry_or_feature`] over the typed records: the same names, groups and order;
 /// `None` wherever that would refuse.
-fn walk<'a>(v: &Obj<'a>, place: &str, out: &mut Vec<Found<'a>>) -> Option<()> {
+fn walk<'a>(v: &Obj<'a>, place: &str, out: &mut Vec<Found<'a>>, crs: &mut Crs) -> Option<()> {
     let kind = v.kind.as_deref()?;
+    if let Some(c) = v.crs {
+        let value: Value = serde_json::from_str(c.get()).ok()?;
+        *crs = std::mem::take(crs).and(crs_of(&value));
+    }
     if !matches!(kind, "Polygon" | "MultiPolygon")
         && let Some(c) = v.coordinates
     {
@@ -317,17 +404,17 @@ fn walk<'a>(v: &Obj<'a>, place: &str, out: &mut Vec<Found<'a>>) -> Option<()> {
                     .as_deref()
                     .map(clip)
                     .unwrap_or_else(|| format!("feature {}", k + 1));
-                walk(f, &join(place, &name), out)?;
+                walk(f, &join(place, &name), out, crs)?;
             }
             Some(())
         }
         "Feature" => match &v.geometry {
-            Some(Some(g)) => walk(g, place, out),
+            Some(Some(g)) => walk(g, place, out, crs),
             _ => Some(()),
         },
         "GeometryCollection" => {
             for (k, g) in v.geometries.as_ref()?.iter().enumerate() {
-                walk(g, &join(place, &format!("geometry {}", k + 1)), out)?;
+                walk(g, &join(place, &format!("geometry {}", k + 1)), out, crs)?;
             }
             Some(())
         }
@@ -439,6 +526,8 @@ struct Obj<'a> {
     /// `properties.name`, when a string; `Some(None)`: properties without one.
     name: Option<String>,
     properties: bool,
+    /// The `crs` member.
+    crs: Option<&'a RawValue>,
 }
 
 /// The members of an object that [`Obj`] keeps.
@@ -449,6 +538,7 @@ enum Key {
     Geometries,
     Geometry,
     Properties,
+    Crs,
     Other,
 }
 
@@ -468,6 +558,7 @@ impl<'de> Deserialize<'de> for Key {
                     "geometries" => Key::Geometries,
                     "geometry" => Key::Geometry,
                     "properties" => Key::Properties,
+                    "crs" => Key::Crs,
                     _ => Key::Other,
                 })
             }
@@ -511,6 +602,7 @@ impl<'de: 'a, 'a> Deserialize<'de> for Obj<'a> {
                             }
                             o.name = map.next_value::<Name>()?.0;
                         }
+                        Key::Crs => once(&mut o.crs, map.next_value()?)?,
                         Key::Other => {
                             map.next_value::<Skip>()?;
                         }
@@ -767,6 +859,77 @@ mod tests {
         assert_eq!(parse(LEFT[2].as_bytes()).unwrap()[0].name, "b");
         // A number out of range is refused wherever it is, as the tree refuses it.
         assert!(parse(LEFT[8].as_bytes()).is_err());
+    }
+
+    #[test]
+    fn the_crs_a_document_names() {
+        let with = |crs: &str, nested: &str| {
+            format!(
+                r#"{{"type": "FeatureCollection", {crs} "features": [{{"type": "Feature", {nested} "geometry": {{"type": "Polygon", "coordinates": [[[0,0],[1,0],[0,1],[0,0]]]}}}}]}}"#
+            )
+        };
+        let named =
+            |n: &str| format!(r#""crs": {{"type": "name", "properties": {{"name": "{n}"}}}},"#);
+        let geographic = [
+            "urn:ogc:def:crs:OGC:1.3:CRS84",
+            "urn:ogc:def:crs:OGC::CRS84",
+            "urn:ogc:def:crs:EPSG::4326",
+            "EPSG:4326",
+            "epsg:4269",
+            "http://www.opengis.net/def/crs/EPSG/0/4258",
+            "https://www.opengis.net/def/crs/OGC/1.3/CRS84",
+            "CRS84",
+            "OGC:CRS83",
+        ];
+        let other = [
+            "EPSG:32633",
+            "urn:ogc:def:crs:EPSG::3857",
+            "EPSG:43260",
+            "local grid",
+        ];
+        let mut cases: Vec<(String, Crs)> = vec![
+            (with("", ""), Crs::Unnamed),
+            (with(r#""crs": null,"#, ""), Crs::Unnamed),
+            (with(r#""crs": {"type": "name"},"#, ""), Crs::Unnamed),
+            (
+                with(
+                    r#""crs": {"type": "EPSG", "properties": {"code": 4326}},"#,
+                    "",
+                ),
+                Crs::Geographic("EPSG:4326".into()),
+            ),
+            (
+                with(
+                    r#""crs": {"type": "link", "properties": {"href": "http://example.com/crs/42", "type": "proj4"}},"#,
+                    "",
+                ),
+                Crs::Other("http://example.com/crs/42".into()),
+            ),
+            // On a feature; a geographic one named anywhere wins.
+            (
+                with("", &named("EPSG:4326")),
+                Crs::Geographic("EPSG:4326".into()),
+            ),
+            (
+                with(&named("EPSG:32633"), &named("CRS84")),
+                Crs::Geographic("CRS84".into()),
+            ),
+        ];
+        cases.extend(
+            geographic
+                .iter()
+                .map(|n| (with(&named(n), ""), Crs::Geographic(n.to_string()))),
+        );
+        cases.extend(
+            other
+                .iter()
+                .map(|n| (with(&named(n), ""), Crs::Other(n.to_string()))),
+        );
+        for (doc, want) in cases {
+            let fast = typed_document(doc.as_bytes()).expect("taken");
+            assert_eq!(fast.crs, want, "{doc}");
+            assert_eq!(tree(doc.as_bytes()).unwrap().crs, want, "{doc}");
+        }
     }
 
     #[test]

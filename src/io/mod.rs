@@ -277,8 +277,28 @@ pub struct ParsedPolygons(pub(crate) Parsed);
 
 pub(crate) enum Parsed {
     Dxf(dxf::Read),
-    Geo(Vec<geojson::Part>),
+    Geo(geojson::Document),
     One(PolygonRings),
+}
+
+impl ParsedPolygons {
+    /// The GeoJSON document, when the file is one: its coordinates are numbers still, which
+    /// RFC 7946 says are degrees ([`geojson::Coordinates`]).
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::io::{parse_polygons, PolygonFormat, dxf::Options};
+    /// let doc = br#"{"type": "Polygon", "coordinates": [[[0,0],[1,0],[0,1],[0,0]]]}"#;
+    /// let parsed = parse_polygons(doc, PolygonFormat::Geojson, &Options::default())?;
+    /// assert_eq!(parsed.geojson().map(|d| d.parts.len()), Some(1));
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn geojson(&self) -> Option<&geojson::Document> {
+        match &self.0 {
+            Parsed::Geo(doc) => Some(doc),
+            _ => None,
+        }
+    }
 }
 
 /// The first half of [`read_polygons_with`](crate::read::read_polygons_with): parses `bytes` in `format`.
@@ -309,7 +329,7 @@ pub fn parse_polygons(
     let geo = format == PolygonFormat::Geojson
         || (format == PolygonFormat::Json && geojson::looks_like(bytes));
     if geo {
-        return Ok(ParsedPolygons(Parsed::Geo(geojson::parse(bytes)?)));
+        return Ok(ParsedPolygons(Parsed::Geo(geojson::parse_document(bytes)?)));
     }
     Ok(ParsedPolygons(Parsed::One(parse_one(bytes, format)?)))
 }

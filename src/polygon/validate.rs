@@ -454,15 +454,21 @@ fn check_intersections(rings: &[CleanRing]) -> Result<()> {
     })
 }
 
-/// Even-odd test of a point against a ring (the point is known not to lie on it).
+/// Even-odd test of a point against a ring (the point is known not to lie on it), exact:
+/// an edge across the point's height is to its right when the point is left of the edge
+/// taken upwards (an exact orientation sign).
 pub(super) fn inside(p: Point2<f64>, ring: &[Point2<f64>]) -> bool {
     let mut c = false;
     let n = ring.len();
     let mut j = n - 1;
+    let q = [p.x, p.y];
     for i in 0..n {
         let (a, b) = (ring[i], ring[j]);
-        if (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x {
-            c = !c;
+        if (a.y > p.y) != (b.y > p.y) {
+            let (lo, hi) = if a.y < b.y { (a, b) } else { (b, a) };
+            if crate::predicates::orient2(&[lo.x, lo.y], &[hi.x, hi.y], &q) > 0 {
+                c = !c;
+            }
         }
         j = i;
     }

@@ -221,6 +221,10 @@ pub struct ReadOptions {
     pub mesh: solid::Options,
     /// How DXF drawings are read.
     pub dxf: dxf::Options,
+    /// What GeoJSON coordinates are: degrees of longitude and latitude as RFC 7946 says
+    /// (the default: refused, to be projected first), or lengths in a unit the caller
+    /// declares.
+    pub geojson: crate::io::geojson::Coordinates,
     /// How CAD files are read (feature `step`).
     #[cfg(feature = "step")]
     pub cad: crate::io::step::Options,
@@ -235,6 +239,7 @@ impl Default for ReadOptions {
             format: None,
             mesh: solid::Options::default(),
             dxf: dxf::Options::default(),
+            geojson: crate::io::geojson::Coordinates::default(),
             #[cfg(feature = "step")]
             cad: crate::io::step::Options::default(),
             max_input_bytes: crate::io::DEFAULT_MAX_STREAM_BYTES,
@@ -472,8 +477,13 @@ pub fn read_bytes(path: &Path, bytes: Bytes, options: &ReadOptions) -> Result<Pa
             let parsed = crate::io::parse_polygons(&bytes, p, &options.dxf)?;
             // A large file is mapped: let it go before the checks, which need only the points.
             drop(bytes);
+            // GeoJSON's coordinates are degrees unless declared lengths.
+            let reading = parsed
+                .geojson()
+                .map(|doc| polygons::geojson_reading(doc, options.geojson))
+                .transpose()?;
             let (polys, left) = validate_polygons(parsed)?;
-            let mut warnings = Vec::new();
+            let mut warnings: Vec<Warning> = reading.into_iter().collect();
             let mut ignored = left.annotations;
             if let Some(model_entities) = left.paper_instead {
                 warnings.push(Warning::PaperSpaceRead { model_entities });

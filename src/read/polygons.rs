@@ -5,9 +5,11 @@
 
 use crate::Polygon;
 use crate::error::{Error, Result};
+use crate::io::geojson::{Coordinates, Crs, Document};
 use crate::io::{
     Parsed, ParsedPolygons, PolygonFormat, PolygonRings, dxf, parse_one, parse_polygons,
 };
+use crate::warning::Warning;
 
 /// Parses `bytes` in `format` and validates every polygon in it: one for JSON and CSV, one
 /// per polygon for GeoJSON (a `.json` file holding GeoJSON is read as GeoJSON) and one per
@@ -132,7 +134,8 @@ pub fn validate_polygons(parsed: ParsedPolygons) -> Result<(Vec<Named>, dxf::Lef
             vec![(String::new(), validate_one(rings)?)],
             Default::default(),
         )),
-        Parsed::Geo(geo) => {
+        Parsed::Geo(doc) => {
+            let geo = doc.parts;
             let groups: Vec<usize> = geo.iter().map(|p| p.group).collect();
             // One sweep for each MultiPolygon (as for a drawing above): its members
             // checked for all but edges that meet, then swept together; a refusal
@@ -195,6 +198,51 @@ pub fn validate_polygons(parsed: ParsedPolygons) -> Result<(Vec<Named>, dxf::Lef
 /// ```
 pub fn read_polygon(bytes: &[u8], format: PolygonFormat) -> Result<Polygon> {
     validate_one(parse_one(bytes, format)?)
+}
+
+/// What a GeoJSON file's coordinates are taken for, as `reading` says (see
+/// [`Coordinates`]): the warning that says so, or the refusal. Degrees are never taken
+/// for lengths: without a declared unit they are refused, since a plane figure's
+/// moments need them projected first.
+///
+/// # Errors
+/// [`Error::GeojsonDegrees`] for [`Coordinates::Degrees`]; [`Error::GeojsonGeographic`]
+/// for [`Coordinates::Lengths`] in a file whose `crs` names a geographic system.
+pub(crate) fn geojson_reading(doc: &Document, reading: Coordinates) -> Result<Warning> {
+    match (reading, &doc.crs) {
+        (Coordinates::Lengths, Crs::Geographic(name)) => {
+            Err(Error::GeojsonGeographic { crs: name.clone() })
+        }
+        (Coordinates::Lengths, crs) => Ok(Warning::GeojsonLengths { crs: crs.clone() }),
+        (Coordinates::Degrees, crs) => {
+            let mut beyond = None;
+            let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
+            let rings = doc
+                .parts
+                .iter()
+                .flat_map(|p| std::iter::once(&p.rings.outer).chain(&p.rings.holes));
+            for q in rings.flatten() {
+                if beyond.is_none() && (q[0].abs() > 180.0 || q[1].abs() > 90.0) {
+                    beyond = Some(*q);
+                }
+                for k in 0..2 {
+                    lo[k] = lo[k].min(q[k]);
+                    hi[k] = hi[k].max(q[k]);
+                }
+            }
+            // The UTM zone of the middle: 6° wide from 180° W, north 326zz, south 327zz.
+            let (lon, lat) = (0.5 * (lo[0] + hi[0]), 0.5 * (lo[1] + hi[1]));
+            let utm = (beyond.is_none() && lat.abs() <= 84.0).then(|| {
+                let zone = (((lon + 180.0) / 6.0).floor() as u32 + 1).clamp(1, 60);
+                (if lat >= 0.0 { 32600 } else { 32700 }) + zone
+            });
+            Err(Error::GeojsonDegrees {
+                crs: crs.clone(),
+                beyond,
+                utm,
+            })
+        }
+    }
 }
 
 fn validate_one(rings: PolygonRings) -> Result<Polygon> {

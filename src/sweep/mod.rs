@@ -37,12 +37,14 @@
 
 mod active;
 mod meet;
+mod parts;
 #[cfg(test)]
 mod reference;
 mod star;
 
 use active::Active;
 use nalgebra::Point2;
+pub(crate) use parts::{Refusal, touching_parts};
 use rayon::prelude::*;
 use robust::orient2d;
 use std::cmp::Ordering;

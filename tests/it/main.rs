@@ -37,5 +37,6 @@ mod shell_cli;
 mod step_cli;
 mod stl_fast;
 mod threemf;
+mod touching_parts;
 mod typed_errors;
 mod units_cli;

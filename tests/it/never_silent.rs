@@ -388,6 +388,8 @@ fn mass_of_a_file_with_several_parts_is_refused() {
         &[
             "polygon",
             "fixtures/polygon/parcels.geojson",
+            "--units",
+            "m",
             "--mass",
             "100",
         ],
@@ -654,7 +656,7 @@ fn overlapping_parts_of_one_multipolygon_or_drawing_are_refused() {
         &multi(&[sq(0.0, 0.0, 2.0), sq(1.0, 1.0, 2.0)]),
     );
     refused(
-        &["polygon", crossing.to_str().unwrap()],
+        &["polygon", crossing.to_str().unwrap(), "--units", "m"],
         None,
         &["polygon 1 and polygon 2 cross at", "must not overlap"],
     );
@@ -663,7 +665,7 @@ fn overlapping_parts_of_one_multipolygon_or_drawing_are_refused() {
         &multi(&[sq(0.0, 0.0, 4.0), sq(1.0, 1.0, 1.0)]),
     );
     refused(
-        &["polygon", nested.to_str().unwrap()],
+        &["polygon", nested.to_str().unwrap(), "--units", "m"],
         None,
         &["lie one inside the other"],
     );
@@ -672,7 +674,7 @@ fn overlapping_parts_of_one_multipolygon_or_drawing_are_refused() {
         &multi(&[sq(0.0, 0.0, 4.0), sq(0.0, 0.0, 4.0)]),
     );
     refused(
-        &["polygon", twice.to_str().unwrap()],
+        &["polygon", twice.to_str().unwrap(), "--units", "m"],
         None,
         &["must not overlap"],
     );
@@ -682,7 +684,16 @@ fn overlapping_parts_of_one_multipolygon_or_drawing_are_refused() {
         "island.geojson",
         &multi(&[lake.to_string(), sq(1.5, 1.5, 1.0)]),
     );
-    let (code, v, err) = run(&["polygon", island.to_str().unwrap(), "--json"], None);
+    let (code, v, err) = run(
+        &[
+            "polygon",
+            island.to_str().unwrap(),
+            "--units",
+            "m",
+            "--json",
+        ],
+        None,
+    );
     assert_eq!(code, 0, "{err}");
     assert_eq!(f(&v["total"]["area"]), 13.0);
     // Separate features may overlap (layers of a map): summed as given.
@@ -692,7 +703,16 @@ fn overlapping_parts_of_one_multipolygon_or_drawing_are_refused() {
         sq(1.0, 1.0, 2.0)
     );
     let layers = temp("layers.geojson", &features);
-    let (code, v, err) = run(&["polygon", layers.to_str().unwrap(), "--json"], None);
+    let (code, v, err) = run(
+        &[
+            "polygon",
+            layers.to_str().unwrap(),
+            "--units",
+            "m",
+            "--json",
+        ],
+        None,
+    );
     assert_eq!(code, 0, "{err}");
     assert_eq!(f(&v["total"]["area"]), 8.0);
 }
@@ -709,7 +729,7 @@ fn dxf_circle_drawn_twice_and_nan_bulge_are_refused() {
         &dxf(&format!("{}{}", circle("2A"), circle("2B"))),
     );
     refused(
-        &["polygon", twice.to_str().unwrap()],
+        &["polygon", twice.to_str().unwrap(), "--units", "m"],
         None,
         &["CIRCLE 2A and CIRCLE 2B", "must not overlap"],
     );

@@ -75,6 +75,8 @@ fn polygon_and_mesh_plots() {
         .args([
             "polygon",
             "fixtures/polygon/parcels.geojson",
+            "--units",
+            "m",
             "--plot",
             p.to_str().unwrap(),
         ])

@@ -21,6 +21,15 @@ fn read(path: &Path) -> Parts {
     read_path(path, &ReadOptions::default()).unwrap()
 }
 
+/// [`read`] with GeoJSON coordinates declared lengths (as `--units` declares them).
+fn read_lengths(path: &Path) -> Parts {
+    let options = ReadOptions {
+        geojson: inertia::io::geojson::Coordinates::Lengths,
+        ..ReadOptions::default()
+    };
+    read_path(path, &options).unwrap()
+}
+
 fn polygons(parts: &Parts) -> &[NamedPolygon] {
     match &parts.shapes {
         Shapes::Polygons(p) => p,
@@ -155,7 +164,7 @@ fn formats_without_a_unit_give_none_and_a_lone_shape_is_named_after_its_file() {
 
 #[test]
 fn a_file_of_named_parts_keeps_their_names() {
-    let parts = read("fixtures/polygon/parcels.geojson".as_ref());
+    let parts = read_lengths("fixtures/polygon/parcels.geojson".as_ref());
     assert!(parts.named);
     let p = polygons(&parts);
     assert_eq!(p[0].name, "lot 7");
@@ -353,10 +362,10 @@ fn the_total_of_a_file_is_the_one_the_command_prints() {
     assert_eq!(printed["triangles"].as_u64(), Some(t.body.triangles as u64));
     // A polygon file of several parcels.
     let path = "fixtures/polygon/parcels.geojson";
-    let Some(Total::Polygons(t)) = read(Path::new(path)).total() else {
+    let Some(Total::Polygons(t)) = read_lengths(Path::new(path)).total() else {
         panic!("a polygon total")
     };
-    let printed = &json(&["polygon", path, "--json"])["total"];
+    let printed = &json(&["polygon", path, "--units", "m", "--json"])["total"];
     assert_eq!(printed["area"].as_f64(), Some(t.properties.area));
     let c = t.properties.centroid;
     assert_eq!(printed["centroid"], serde_json::json!([c.x, c.y]));

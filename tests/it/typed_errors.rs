@@ -797,6 +797,24 @@ fn no_library_message_names_a_flag() {
     ] {
         all.push(Error::Empty { missing });
     }
+    all.push(Error::GeojsonDegrees {
+        crs: inertia::crs::Crs::Unnamed,
+        beyond: None,
+        utm: Some(32632),
+    });
+    all.push(Error::GeojsonDegrees {
+        crs: inertia::crs::Crs::Other("EPSG:32633".into()),
+        beyond: Some([4.5e5, 5.4e6]),
+        utm: None,
+    });
+    all.push(Error::GeojsonDegrees {
+        crs: inertia::crs::Crs::Unnamed,
+        beyond: Some([4.5e5, 5.4e6]),
+        utm: None,
+    });
+    all.push(Error::GeojsonGeographic {
+        crs: "EPSG:4326".into(),
+    });
     let first = t(1);
     for what in [
         Unresolved::PolygonAreaOverflow,
