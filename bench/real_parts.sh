@@ -15,7 +15,7 @@
 # holds one folder per repository named in bench/real_parts.py (REPOS: the GitHub repository
 # and the commit), each file at its path in that repository; every file is checked against
 # the git blob id listed for it. trimesh goes into the virtualenv bench/.venv (PyPI), as
-# for bench/compare.sh, with networkx and lxml for 3MF. About 2-3 minutes at RUNS=5.
+# for bench/compare.sh, with networkx and lxml for 3MF and pillow for OBJ materials. About 2-3 minutes at RUNS=5.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CORPUS=${CORPUS:-../corpus}
@@ -30,10 +30,10 @@ inertia=$(realpath "$target/release/inertia")
 
 py=python3
 if [ "$TRIMESH" = 1 ]; then
-  if ! bench/.venv/bin/python -c 'import trimesh, networkx, lxml' 2> /dev/null; then
-    echo "installing trimesh, networkx and lxml into bench/.venv ..." >&2
+  if ! bench/.venv/bin/python -c 'import trimesh, networkx, lxml, PIL' 2> /dev/null; then
+    echo "installing trimesh, networkx, lxml and pillow into bench/.venv ..." >&2
     [ -x bench/.venv/bin/python ] || python3 -m venv bench/.venv
-    bench/.venv/bin/pip install --quiet trimesh numpy networkx lxml
+    bench/.venv/bin/pip install --quiet trimesh numpy networkx lxml pillow
   fi
   py=bench/.venv/bin/python
 fi
