@@ -15,7 +15,8 @@
 # holds one folder per repository named in bench/real_parts.py (REPOS: the GitHub repository
 # and the commit), each file at its path in that repository; every file is checked against
 # the git blob id listed for it. trimesh goes into the virtualenv bench/.venv (PyPI), as
-# for bench/compare.sh, with networkx and lxml for 3MF and pillow for OBJ materials. About 2-3 minutes at RUNS=5.
+# for bench/compare.sh, with networkx and lxml for 3MF and pillow for OBJ materials.
+# About 2-3 minutes at RUNS=5 on a loaded 2-core machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CORPUS=${CORPUS:-../corpus}
