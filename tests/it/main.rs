@@ -5,6 +5,7 @@ mod assemblies;
 mod assembly_cli;
 mod bad_input;
 mod batch_cli;
+mod bench_real_parts;
 mod common;
 mod contacts;
 mod determinism;
