@@ -94,10 +94,8 @@ pub(super) fn first<S: Soup>(soup: &S, groups: &Groups, mode: Mode) -> Option<Ov
         let b = &mut boxes[g];
         for p in soup.triangle(t) {
             let p = p.coords();
-            for a in 0..3 {
-                b.0[a] = b.0[a].min(p[a]);
-                b.1[a] = b.1[a].max(p[a]);
-            }
+            b.0 = std::array::from_fn(|a| b.0[a].min(p[a]));
+            b.1 = std::array::from_fn(|a| b.1[a].max(p[a]));
         }
     }
     let mut order: Vec<usize> = (0..groups.count)
