@@ -89,8 +89,37 @@ pub fn reason(e: &anyhow::Error) -> String {
     out
 }
 
+/// Inputs of fewer bytes than this in all are worked on the main thread alone.
+const SMALL_INPUT_BYTES: u64 = 1 << 20;
+
+/// Works every parallel loop on the main thread when the input files are small (together
+/// under [`SMALL_INPUT_BYTES`], none read from stdin): a worker thread handed a few
+/// microseconds of work costs a wake-up, which on a busy machine is a scheduler slice of
+/// milliseconds, many times the work. Larger inputs keep one worker per core.
+fn on_this_thread_if_small(files: &[std::path::PathBuf]) {
+    let mut total = 0u64;
+    for f in files {
+        match std::fs::metadata(f) {
+            Ok(m) if m.is_file() && f.as_os_str() != "-" => total += m.len(),
+            _ => return,
+        }
+    }
+    if total < SMALL_INPUT_BYTES {
+        // Fails only if the pool exists already, and then it is kept.
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .use_current_thread()
+            .build_global();
+    }
+}
+
 pub fn run(cli: Cli) -> Result<Outcome> {
     MAX_INPUT_BYTES.get_or_init(|| cli.max_input_bytes);
+    match &cli.command {
+        Command::Polygon(a) => on_this_thread_if_small(&a.files),
+        Command::Mesh(a) => on_this_thread_if_small(&a.files),
+        _ => {}
+    }
     match cli.command {
         Command::Polygon(a) => polygon(a),
         Command::Mesh(a) => mesh(a),
