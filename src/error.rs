@@ -1057,7 +1057,7 @@ pub enum Missing {
     ReportParts,
     /// A 3MF build that places no body: how many of its items it left out, by type.
     BuildItems {
-        /// Items of type support.
+        /// Items of type support or solidsupport.
         support: usize,
         /// Items of type other.
         other: usize,
@@ -1115,7 +1115,7 @@ impl fmt::Display for Missing {
                 let mut notes = Vec::new();
                 if *support > 0 {
                     notes.push(format!(
-                        "{support} build item{} of type support left out (supports are removed from the part)",
+                        "{support} build item{} of type support or solidsupport left out (supports are removed from the part)",
                         plural(*support)
                     ));
                 }

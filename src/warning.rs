@@ -9,7 +9,7 @@ use std::fmt;
 /// What kind of 3MF build item was left out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ItemKind {
-    /// `support`: removed from the part after building.
+    /// `support` or `solidsupport`: removed from the part after building.
     Support,
     /// `other`: not part of the body.
     Other,
@@ -172,7 +172,7 @@ impl fmt::Display for Warning {
                 match kind {
                     ItemKind::Support => write!(
                         f,
-                        "{n} build item{} of type support left out (supports are removed from the part)",
+                        "{n} build item{} of type support or solidsupport left out (supports are removed from the part)",
                         plural(n)
                     ),
                     ItemKind::Other => write!(

@@ -12,8 +12,8 @@
 //!   their transforms. A component or item with a production `p:path` places an object of
 //!   that model part (Bambu Studio, OrcaSlicer and PrusaSlicer projects keep their meshes in
 //!   `/3D/Objects/*.model`), in that part's own unit.
-//! - Objects of type `model` and `solidsupport` are bodies; items placing `support` or
-//!   `other` objects are left out and counted, `surface` objects are left out with a
+//! - Objects of type `model` are bodies; items placing `support`, `solidsupport` (both
+//!   removed from the part after building) or `other` objects are left out and counted, `surface` objects are left out with a
 //!   warning unless they are integrated as walls (`shell`).
 //! - `requiredextensions` naming an extension this reader does not implement (anything but
 //!   materials, production and triangle sets) is refused by name; a beam lattice or a
@@ -161,7 +161,7 @@ impl Transform {
     }
 }
 
-/// What an object is for (`type`): only `model` and `solidsupport` are parts of the body.
+/// What an object is for (`type`): only `model` is part of the body.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum ObjectType {
     /// A part (the default).
@@ -950,9 +950,9 @@ impl Build {
         for r in &parts[0].items {
             let (o, t) = resolve(0, r, "build item")?;
             match objects[o].kind {
-                ObjectType::Model | ObjectType::SolidSupport => items.push((o, t)),
+                ObjectType::Model => items.push((o, t)),
                 ObjectType::Surface if surfaces => items.push((o, t)),
-                ObjectType::Support => support += 1,
+                ObjectType::Support | ObjectType::SolidSupport => support += 1,
                 ObjectType::Other => other += 1,
                 ObjectType::Surface => surface += 1,
             }
