@@ -9,7 +9,8 @@
 # 1000 to 4000 sticks in random directions (8k to 32k triangles at one density: long
 # triangles whose boxes meet many others, a crowd no turned frame thins; ratio per
 # doubling), the open-mesh refusal of the grid cube with ~10^4 open corners on one face,
-# and the 16k fan cylinder as a --shell. Prints each time, and the ratio to the row above
+# the 16k fan cylinder as a --shell, and 500 to 2000 copies of a cube at one spot and 1e-4
+# apart (refused; ratio per doubling). Prints each time, and the ratio to the row above
 # (x10 triangles). Run by bench/compare.sh, or alone:
 #
 #   bash bench/cad.sh              # every row
@@ -105,3 +106,7 @@ python3 -c "print(f'{\"open (refused)\":>14} {(($(stat -c %s "$f") - 84) // 50):
 # (80,000, 160,000 and 320,000 sections): an error path that was quadratic (ratio per
 # doubling).
 doubling "f32 rim cone" rim-cone stl 80000 160000 320000
+# Copies of a part over one another (refused): settled before the pair search, at one spot
+# by their points, a hair apart two bodies at a time (ratio per doubling).
+doubling "cubes one spot" cubes-at-one-spot stl 500 1000 2000
+doubling "cubes 1e-4 apart" cubes-a-hair-apart stl 500 1000 2000

@@ -30,6 +30,10 @@ KIND:
   cracked-cube       the grid cube whose top face is cut into strips 17 rows wide, each strip's
                      first row moved by 2e-5 in y: an open mesh with about 32 N open corners,
                      all in the plane z = 10 (the open-mesh refusal's nearest-corner search)
+  cubes-at-one-spot  N unit cubes on the same eight points (12N triangles: refused, a face
+                     written N times)
+  cubes-a-hair-apart N unit cubes, each 1e-4 along x from the last (12N triangles: refused,
+                     every copy overlapping the next)
 """
 import math
 import struct
@@ -234,6 +238,15 @@ def cracked_cube(n, s=10.0):
     return tris
 
 
+def cube(at, s=1.0):
+    """The 12 triangles of a cube of side `s` from corner `at`, outward."""
+    x, y, z = at
+    v = [(x + i * s, y + j * s, z + k * s) for i in (0, 1) for j in (0, 1) for k in (0, 1)]
+    faces = [(0, 2, 3), (0, 3, 1), (4, 5, 7), (4, 7, 6), (0, 1, 5), (0, 5, 4),
+             (2, 6, 7), (2, 7, 3), (0, 4, 6), (0, 6, 2), (1, 3, 7), (1, 7, 5)]
+    return [(v[a], v[c], v[b]) for a, b, c in faces]
+
+
 def main():
     kind, n, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
     tris = {
@@ -247,6 +260,8 @@ def main():
         "needle-bundle": lambda: needle_bundle(n),
         "random-sticks": lambda: random_sticks(n),
         "cracked-cube": lambda: cracked_cube(n),
+        "cubes-at-one-spot": lambda: [t for _ in range(n) for t in cube((0, 0, 0))],
+        "cubes-a-hair-apart": lambda: [t for k in range(n) for t in cube((k * 1e-4, 0, 0))],
     }[kind]()
     (write_obj if out.endswith(".obj") else write)(out, tris)
     print(f"{out}: {len(tris)} triangles", file=sys.stderr)

@@ -238,75 +238,81 @@ where
     // [`crate::tolerance::reach_across`]) is as good as on it.
     // Winding number of a point of each shell with respect to all the others: 0 for a
     // body, 1 for a cavity (inside one body), 0 again for a body inside a cavity...
-    let depth: Vec<Option<i64>> = (0..n_shells)
-        .into_par_iter()
-        .with_min_len(64)
-        .map_init(Vec::new, |found, s| {
-            if !probes.meets_another(s) {
+    let probe = |found: &mut Vec<usize>, s: usize| -> Option<i64> {
+        if !probes.meets_another(s) {
+            return Some(0);
+        }
+        // Candidate points: corners of a few of the shell's triangles. A point lying
+        // exactly on another shell (a box resting on another: its bottom corners on
+        // the other's top face, maybe on the diagonal splitting it) has no winding
+        // number, and rounding can make the sum of solid angles say 0 or 1: such a
+        // point is found exactly and skipped, as is one the sum leaves undecided. Then
+        // the same triangles' centroids, for a body wedged between others that every
+        // corner touches.
+        let firsts = own(s).iter().take(16).map(|&t| corners(t as usize));
+        let centroid =
+            |c: [Point3<f64>; 3]| Point3::from((c[0].coords + c[1].coords + c[2].coords) / 3.0);
+        for p in firsts.clone().flatten().chain(firsts.map(centroid)) {
+            index.containing(&probes.place(&p), found);
+            if found.iter().all(|&k| k == s) {
+                // No other shell's box holds the point: none winds around it.
                 return Some(0);
             }
-            // Candidate points: corners of a few of the shell's triangles. A point lying
-            // exactly on another shell (a box resting on another: its bottom corners on
-            // the other's top face, maybe on the diagonal splitting it) has no winding
-            // number, and rounding can make the sum of solid angles say 0 or 1: such a
-            // point is found exactly and skipped, as is one the sum leaves undecided. Then
-            // the same triangles' centroids, for a body wedged between others that every
-            // corner touches.
-            let firsts = own(s).iter().take(16).map(|&t| corners(t as usize));
-            let centroid =
-                |c: [Point3<f64>; 3]| Point3::from((c[0].coords + c[1].coords + c[2].coords) / 3.0);
-            for p in firsts.clone().flatten().chain(firsts.map(centroid)) {
-                index.containing(&probes.place(&p), found);
-                if found.iter().all(|&k| k == s) {
-                    // No other shell's box holds the point: none winds around it.
-                    return Some(0);
+            // The other shells' triangles, in order: the same sum as over all of them
+            // in order, less the zeros from shells that cannot wind around the point.
+            let mut tris: Vec<u32> = found
+                .iter()
+                .filter(|&&k| k != s)
+                .flat_map(|&k| own(k).iter().copied())
+                .collect();
+            tris.sort_unstable();
+            let mut omega = 0.0;
+            let mut on_surface = false;
+            let q = [p.x, p.y, p.z];
+            for &t in &tris {
+                let c = corners(t as usize);
+                let c3 = c.map(|v| [v.x, v.y, v.z]);
+                if crate::tolerance::distance(&q, &c3) <= crate::tolerance::reach_across(&c3) {
+                    on_surface = true;
+                    break;
                 }
-                // The other shells' triangles, in order: the same sum as over all of them
-                // in order, less the zeros from shells that cannot wind around the point.
-                let mut tris: Vec<u32> = found
-                    .iter()
-                    .filter(|&&k| k != s)
-                    .flat_map(|&k| own(k).iter().copied())
-                    .collect();
-                tris.sort_unstable();
-                let mut omega = 0.0;
-                let mut on_surface = false;
-                let q = [p.x, p.y, p.z];
-                for &t in &tris {
-                    let c = corners(t as usize);
-                    let c3 = c.map(|v| [v.x, v.y, v.z]);
-                    if crate::tolerance::distance(&q, &c3) <= crate::tolerance::reach_across(&c3) {
-                        on_surface = true;
-                        break;
-                    }
-                    let a = solid_angle(c, p);
-                    // In the triangle's plane (to rounding): is it exactly on it?
-                    let flat =
-                        a.abs() < 1e-9 || (a.abs() - 2.0 * std::f64::consts::PI).abs() < 1e-9;
-                    if flat && touches(c, p) {
-                        on_surface = true;
-                        break;
-                    }
-                    omega += a;
+                let a = solid_angle(c, p);
+                // In the triangle's plane (to rounding): is it exactly on it?
+                let flat = a.abs() < 1e-9 || (a.abs() - 2.0 * std::f64::consts::PI).abs() < 1e-9;
+                if flat && touches(c, p) {
+                    on_surface = true;
+                    break;
                 }
-                if on_surface {
-                    continue;
-                }
-                let w = omega / (4.0 * std::f64::consts::PI);
-                if (w - w.round()).abs() < 0.25 {
-                    return Some(w.round() as i64);
-                }
+                omega += a;
             }
-            None
-        })
+            if on_surface {
+                continue;
+            }
+            let w = omega / (4.0 * std::f64::consts::PI);
+            if (w - w.round()).abs() < 0.25 {
+                return Some(w.round() as i64);
+            }
+        }
+        None
+    };
+    // Stopped at the first shell that no point decides; that shell is then found in order
+    // (the message names the first), so that a file of shells all touching one another
+    // (copies a hair apart) is refused after one shell's probes, not every shell's.
+    let depth: Option<Vec<i64>> = (0..n_shells)
+        .into_par_iter()
+        .with_min_len(64)
+        .map_init(Vec::new, probe)
         .collect();
-    if let Some(s) = depth.iter().position(Option::is_none) {
+    let Some(depth) = depth else {
+        let mut found = Vec::new();
+        let s = (0..n_shells)
+            .find(|&s| probe(&mut found, s).is_none())
+            .unwrap_or(0);
         return Err(Refusal::Touches {
             shell: s,
             first: first(s),
         });
-    }
-    let depth: Vec<i64> = depth.into_iter().flatten().collect();
+    };
     let fits = |s: usize, flip: f64| {
         let (v, w) = (volume(s) * flip, depth[s] as f64 * flip);
         if overlapping {

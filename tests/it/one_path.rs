@@ -259,3 +259,29 @@ fn repairs_are_made_and_recorded_by_the_library() {
         Repairs::default()
     );
 }
+
+#[test]
+fn copies_over_one_another_are_refused_as_overlapping() {
+    // At one spot (a face written 300 times) and each 1e-4 from the last (every copy
+    // crossing the next): the shell check stops at the first shell it cannot place, and
+    // the overlap check names two triangles of the first copies.
+    for step in [0.0, 1e-4] {
+        let copies: Vec<RawMesh> = (0..300)
+            .map(|k| cuboid([k as f64 * step, 0.0, 0.0], [1.0; 3]))
+            .collect();
+        let raw = together(&copies);
+        for bytes in [obj(&raw), inertia::io::stl::write_binary(&raw)] {
+            let format = if bytes.starts_with(b"v ") {
+                MeshFormat::Obj
+            } else {
+                MeshFormat::Stl
+            };
+            let e = read_solids(&bytes, format, &Options::default()).unwrap_err();
+            let Error::Overlapping { at, .. } = &e else {
+                panic!("{step}: {e}")
+            };
+            assert!(at.triangles[1] <= 24 * 12, "{step}: {e}");
+        }
+        assert!(matches!(Mesh::new(&raw), Err(Error::Overlapping { .. })));
+    }
+}

@@ -456,7 +456,11 @@ fn support_and_other_objects_are_left_out_and_counted() {
         "only_support.3mf",
         &package(&[("3D/3dmodel.model", model("", &resources, build))]),
     );
-    refused(&p, &[], &["places no body", "support or solidsupport left out"]);
+    refused(
+        &p,
+        &[],
+        &["places no body", "support or solidsupport left out"],
+    );
 }
 
 #[test]
