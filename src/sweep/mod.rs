@@ -162,7 +162,24 @@ struct Rings<'a> {
     start: Vec<u32>,
 }
 
-impl Rings<'_> {
+impl<'a> Rings<'a> {
+    /// The rings, their edges numbered in order.
+    fn new(rings: &'a [&'a [Point2<f64>]]) -> Self {
+        let mut start = Vec::with_capacity(rings.len() + 1);
+        let mut total = 0u32;
+        for r in rings {
+            start.push(total);
+            total += r.len() as u32;
+        }
+        start.push(total);
+        Rings { rings, start }
+    }
+
+    /// How many edges the rings have.
+    fn edges(&self) -> u32 {
+        self.start.last().copied().unwrap_or(0)
+    }
+
     #[inline]
     fn point(&self, ring: u32, k: u32) -> [f64; 2] {
         let p = self.rings[ring as usize][(k - self.start[ring as usize]) as usize];
@@ -446,14 +463,8 @@ pub(crate) fn first_contact(rings: &[&[Point2<f64>]]) -> Option<Contact> {
 
 /// [`first_contact`], swept in two halves from `split_from` vertices.
 fn first_contact_split(rings: &[&[Point2<f64>]], split_from: usize) -> Option<Contact> {
-    let mut start = Vec::with_capacity(rings.len() + 1);
-    let mut total = 0u32;
-    for r in rings {
-        start.push(total);
-        total += r.len() as u32;
-    }
-    start.push(total);
-    let rings = Rings { rings, start };
+    let rings = Rings::new(rings);
+    let total = rings.edges();
 
     let mut order: Vec<Vertex> = Vec::with_capacity(total as usize);
     for (k, r) in rings.rings.iter().enumerate() {

@@ -59,14 +59,8 @@ pub(crate) fn touching_parts(
     part: &[usize],
     hole: &[bool],
 ) -> Result<Vec<bool>, Refusal> {
-    let mut start = Vec::with_capacity(rings.len() + 1);
-    let mut total = 0u32;
-    for r in rings {
-        start.push(total);
-        total += r.len() as u32;
-    }
-    start.push(total);
-    let rings = Rings { rings, start };
+    let rings = Rings::new(rings);
+    let total = rings.edges();
     // The part's interior is left of a counter-clockwise outer ring and of a clockwise
     // hole: each ring's turn read exactly at its lowest vertex (x, then y), which is convex.
     let left: Vec<bool> = rings

@@ -44,16 +44,16 @@ fn run_fixture(path: &str, args: &[&str]) -> (i32, String, String) {
     )
 }
 
-fn json(out: &str) -> Value {
+pub(super) fn json(out: &str) -> Value {
     serde_json::from_str(out).unwrap_or_else(|e| panic!("{e}: {out}"))
 }
 
-fn f(v: &Value) -> f64 {
+pub(super) fn f(v: &Value) -> f64 {
     v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
 }
 
 /// A refusal: exit 2, nothing on stdout, one line on stderr; returns that line.
-fn refused((code, out, err): (i32, String, String)) -> String {
+pub(super) fn refused((code, out, err): (i32, String, String)) -> String {
     assert_eq!(code, 2, "{out}{err}");
     assert!(out.is_empty(), "{out}");
     assert_eq!(err.lines().count(), 1, "{err}");

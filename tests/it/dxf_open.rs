@@ -3,8 +3,8 @@
 //! from paper space, MTEXT frames and hatch boundaries never outlines, and each piece
 //! named once in a branch refusal.
 
+use super::dxf_cad::{f, json, refused};
 use assert_cmd::cargo::cargo_bin_cmd;
-use serde_json::Value;
 use std::f64::consts::PI;
 
 /// Runs `inertia polygon FILE ARGS --json` on `text` written to a temporary file named
@@ -27,22 +27,6 @@ fn run(name: &str, text: &str, args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
-}
-
-fn json(out: &str) -> Value {
-    serde_json::from_str(out).unwrap_or_else(|e| panic!("{e}: {out}"))
-}
-
-fn f(v: &Value) -> f64 {
-    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
-}
-
-/// A refusal: exit 2, nothing on stdout, one line on stderr; returns that line.
-fn refused((code, out, err): (i32, String, String)) -> String {
-    assert_eq!(code, 2, "{out}{err}");
-    assert!(out.is_empty(), "{out}");
-    assert_eq!(err.lines().count(), 1, "{err}");
-    err
 }
 
 /// An ASCII drawing of these entities.
