@@ -89,18 +89,21 @@ pub fn reason(e: &anyhow::Error) -> String {
     out
 }
 
-/// Inputs of fewer bytes than this in all are worked on the main thread alone.
-const SMALL_INPUT_BYTES: u64 = 1 << 20;
+/// Inputs of fewer bytes than this in all are worked on the main thread alone (about
+/// 5,000 triangles of binary STL).
+const SMALL_INPUT_BYTES: u64 = 1 << 18;
 
 /// Works every parallel loop on the main thread when the input files are small (together
-/// under [`SMALL_INPUT_BYTES`], none read from stdin): a worker thread handed a few
-/// microseconds of work costs a wake-up, which on a busy machine is a scheduler slice of
-/// milliseconds, many times the work. Larger inputs keep one worker per core.
+/// under [`SMALL_INPUT_BYTES`], none read from stdin, none compressed): a worker thread
+/// handed a few microseconds of work costs a wake-up, which on a busy machine is a
+/// scheduler slice of milliseconds, many times the work. Larger inputs, and 3MF packages
+/// (zip: a few bytes may hold much work), keep one worker per core.
 fn on_this_thread_if_small(files: &[std::path::PathBuf]) {
     let mut total = 0u64;
     for f in files {
+        let zipped = f.extension().is_some_and(|e| e.eq_ignore_ascii_case("3mf"));
         match std::fs::metadata(f) {
-            Ok(m) if m.is_file() && f.as_os_str() != "-" => total += m.len(),
+            Ok(m) if m.is_file() && f.as_os_str() != "-" && !zipped => total += m.len(),
             _ => return,
         }
     }

@@ -8,8 +8,10 @@
 //! the whole face can tell). Any two of those copies overlap already. So, when a file has
 //! more than two bodies, the bodies (groups of triangles joined through shared points)
 //! are sorted by their boxes, and each is checked with the next one when their boxes
-//! coincide but for less than [`NEAR`] of their size on every axis: two bodies, a search
-//! of their own triangles only. The first two found overlapping are the answer; if none
+//! coincide but for less than [`NEAR`] of the thinner one's thickness (three times its
+//! volume over its area) on every axis: two bodies, a search of their own triangles only.
+//! Needles side by side, whose diagonal boxes nearly coincide, are farther apart than
+//! their thickness and are left to the whole search. The first two found overlapping are the answer; if none
 //! are, the whole search runs as it would have, so nothing found changes, only how soon a
 //! refusal comes. At most one check per body, of two bodies each: linear in the
 //! triangles, whatever the copies.
@@ -17,8 +19,8 @@
 use super::{Mode, Overlap, check, doubled_faces};
 use crate::soup::{Groups, Point, Soup, VertexSoup};
 
-/// How near two bodies' boxes must be, per axis, as a share of the larger box's size
-/// there (or of its largest size, for a flat box), to be checked on their own first.
+/// How near two bodies' boxes must be, per axis, as a share of the thinner body's
+/// thickness, to be checked on their own first.
 pub(super) const NEAR: f64 = 0.25;
 
 /// The bodies of a soup whose corners are numbered `ids` (by the weld): the triangles
@@ -83,6 +85,9 @@ pub(super) fn first<S: Soup>(soup: &S, groups: &Groups, mode: Mode) -> Option<Ov
     }
     let mut members = vec![0u32; starts[groups.count]];
     let mut next = starts.clone();
+    // Each body's area and signed volume (about its first corner), for its thickness.
+    let mut origin: Vec<Option<[f64; 3]>> = vec![None; groups.count];
+    let mut measure = vec![(0.0f64, 0.0f64); groups.count];
     for t in 0..n {
         let g = groups.labels[t];
         if g == Groups::NONE {
@@ -91,13 +96,39 @@ pub(super) fn first<S: Soup>(soup: &S, groups: &Groups, mode: Mode) -> Option<Ov
         let g = g as usize;
         members[next[g]] = t as u32;
         next[g] += 1;
+        let c = soup.triangle(t).map(|p| p.coords());
         let b = &mut boxes[g];
-        for p in soup.triangle(t) {
-            let p = p.coords();
+        for p in &c {
             b.0 = std::array::from_fn(|a| b.0[a].min(p[a]));
             b.1 = std::array::from_fn(|a| b.1[a].max(p[a]));
         }
+        let o = *origin[g].get_or_insert(c[0]);
+        let [u, v, w] = c.map(|p| [p[0] - o[0], p[1] - o[1], p[2] - o[2]]);
+        let cross = |a: [f64; 3], b: [f64; 3]| {
+            [
+                a[1] * b[2] - a[2] * b[1],
+                a[2] * b[0] - a[0] * b[2],
+                a[0] * b[1] - a[1] * b[0],
+            ]
+        };
+        let e = cross(
+            [v[0] - u[0], v[1] - u[1], v[2] - u[2]],
+            [w[0] - u[0], w[1] - u[1], w[2] - u[2]],
+        );
+        let vw = cross(v, w);
+        measure[g].0 += (e[0] * e[0] + e[1] * e[1] + e[2] * e[2]).sqrt() / 2.0;
+        measure[g].1 += (u[0] * vw[0] + u[1] * vw[1] + u[2] * vw[2]) / 6.0;
     }
+    // How thick each body is: three times its volume over its area (a ball's radius, half
+    // a cube's side, a needle's width), 0 for a surface that encloses nothing.
+    let thickness = |g: usize| {
+        let (area, volume) = measure[g];
+        if area > 0.0 {
+            3.0 * volume.abs() / area
+        } else {
+            0.0
+        }
+    };
     let mut order: Vec<usize> = (0..groups.count)
         .filter(|&g| starts[g + 1] > starts[g])
         .collect();
@@ -109,7 +140,7 @@ pub(super) fn first<S: Soup>(soup: &S, groups: &Groups, mode: Mode) -> Option<Ov
     });
     order.windows(2).find_map(|w| {
         let (a, b) = (w[0], w[1]);
-        if !near(&boxes[a], &boxes[b]) {
+        if !near(&boxes[a], &boxes[b], thickness(a).min(thickness(b))) {
             return None;
         }
         let of = |g: usize| &members[starts[g]..starts[g + 1]];
@@ -133,15 +164,13 @@ pub(super) fn first<S: Soup>(soup: &S, groups: &Groups, mode: Mode) -> Option<Ov
     })
 }
 
-/// Whether two boxes coincide but for less than [`NEAR`] of their size on every axis.
-fn near(a: &([f64; 3], [f64; 3]), b: &([f64; 3], [f64; 3])) -> bool {
-    let size = |x: &([f64; 3], [f64; 3]), k: usize| x.1[k] - x.0[k];
-    let largest = (0..3).fold(0.0f64, |m, k| m.max(size(a, k)).max(size(b, k)));
+/// Whether two bodies' boxes coincide but for less than [`NEAR`] of their `thickness` on
+/// every axis: copies closer than that lie mostly in each other, where needles side by
+/// side, whose diagonal boxes nearly coincide, lie apart.
+fn near(a: &([f64; 3], [f64; 3]), b: &([f64; 3], [f64; 3]), thickness: f64) -> bool {
     (0..3).all(|k| {
-        let s = size(a, k).max(size(b, k));
-        let s = if s > 0.0 { s } else { largest };
         let gap = (a.0[k] - b.0[k]).abs().max((a.1[k] - b.1[k]).abs());
-        gap <= NEAR * s
+        gap <= NEAR * thickness
     })
 }
 
@@ -190,13 +219,16 @@ mod tests {
             .chain((0..50).flat_map(|k| cube([k as f64 * 3.0, 5.0, 0.0], 1.0)))
             .collect();
         assert!(check(&VertexSoup(&row)).is_ok());
+        // Unit cubes are half a unit thick: a tenth apart is near, a whole side is not.
         assert!(!super::near(
             &([0.0; 3], [1.0; 3]),
-            &([1.0, 0.0, 0.0], [2.0, 1.0, 1.0])
+            &([1.0, 0.0, 0.0], [2.0, 1.0, 1.0]),
+            0.5
         ));
         assert!(super::near(
             &([0.0; 3], [1.0; 3]),
-            &([0.2, 0.0, 0.0], [1.2, 1.0, 1.0])
+            &([0.1, 0.0, 0.0], [1.1, 1.0, 1.0]),
+            0.5
         ));
     }
 }
