@@ -180,6 +180,20 @@ impl<'a> Rings<'a> {
         self.start.last().copied().unwrap_or(0)
     }
 
+    /// Every vertex, in ring order, keyed by its x for the sweep's sort.
+    fn vertices(&self) -> Vec<Vertex> {
+        let mut order = Vec::with_capacity(self.edges() as usize);
+        for (k, r) in self.rings.iter().enumerate() {
+            let s = self.start[k];
+            order.extend(r.iter().enumerate().map(|(i, p)| Vertex {
+                x: ordered_bits(p.x),
+                v: s + i as u32,
+                ring: k as u32,
+            }));
+        }
+        order
+    }
+
     #[inline]
     fn point(&self, ring: u32, k: u32) -> [f64; 2] {
         let p = self.rings[ring as usize][(k - self.start[ring as usize]) as usize];
@@ -464,17 +478,8 @@ pub(crate) fn first_contact(rings: &[&[Point2<f64>]]) -> Option<Contact> {
 /// [`first_contact`], swept in two halves from `split_from` vertices.
 fn first_contact_split(rings: &[&[Point2<f64>]], split_from: usize) -> Option<Contact> {
     let rings = Rings::new(rings);
-    let total = rings.edges();
 
-    let mut order: Vec<Vertex> = Vec::with_capacity(total as usize);
-    for (k, r) in rings.rings.iter().enumerate() {
-        let s = rings.start[k];
-        order.extend(r.iter().enumerate().map(|(i, p)| Vertex {
-            x: ordered_bits(p.x),
-            v: s + i as u32,
-            ring: k as u32,
-        }));
-    }
+    let mut order = rings.vertices();
     // Sorted on x alone (16-byte records move faster and take a third less memory than
     // 24-byte ones with y), then each run of vertices at one x in order of y.
     order.par_sort_unstable_by_key(|v| v.x);

@@ -69,15 +69,7 @@ pub(crate) fn touching_parts(
         .zip(hole)
         .map(|(r, &h)| counter_clockwise(r) != h)
         .collect();
-    let mut order: Vec<Vertex> = Vec::with_capacity(total as usize);
-    for (k, r) in rings.rings.iter().enumerate() {
-        let s = rings.start[k];
-        order.extend(r.iter().enumerate().map(|(i, p)| Vertex {
-            x: ordered_bits(p.x),
-            v: s + i as u32,
-            ring: k as u32,
-        }));
-    }
+    let mut order = rings.vertices();
     let key = |v: &Vertex| (v.x, ordered_bits(rings.point(v.ring, v.v)[1]));
     order.par_sort_unstable_by_key(key);
     let mut sweep = PartSweep {
