@@ -831,3 +831,95 @@ fn a_face_folded_over_itself_in_its_plane_passes_with_a_warning() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("coincide"), "{err}");
 }
+
+/// Four unit cubes in a U lying on its side, one shell (each cube joined to the next
+/// through the face between them, left out): the last rests on the first face to face,
+/// its bottom edge away from the third cube lowered by `dz` into the first.
+fn u_shell(dz: f64) -> Body {
+    let path = [
+        [0.0, 0.0, 0.0],
+        [1.0, 0.0, 0.0],
+        [1.0, 0.0, 1.0],
+        [0.0, 0.0, 1.0],
+    ];
+    let mut v: Vec<[f64; 3]> = Vec::new();
+    let mut t = Vec::new();
+    let mut point = |p: [f64; 3]| match v.iter().position(|q| *q == p) {
+        Some(i) => i,
+        None => {
+            v.push(p);
+            v.len() - 1
+        }
+    };
+    for (i, o) in path.iter().enumerate() {
+        // Each face by its outward axis and its corners, counterclockwise seen from out.
+        let faces: [([f64; 3], [[f64; 3]; 4]); 6] = [
+            (
+                [-1.0, 0.0, 0.0],
+                [[0., 0., 0.], [0., 0., 1.], [0., 1., 1.], [0., 1., 0.]],
+            ),
+            (
+                [1.0, 0.0, 0.0],
+                [[1., 0., 0.], [1., 1., 0.], [1., 1., 1.], [1., 0., 1.]],
+            ),
+            (
+                [0.0, -1.0, 0.0],
+                [[0., 0., 0.], [1., 0., 0.], [1., 0., 1.], [0., 0., 1.]],
+            ),
+            (
+                [0.0, 1.0, 0.0],
+                [[0., 1., 0.], [0., 1., 1.], [1., 1., 1.], [1., 1., 0.]],
+            ),
+            (
+                [0.0, 0.0, -1.0],
+                [[0., 0., 0.], [0., 1., 0.], [1., 1., 0.], [1., 0., 0.]],
+            ),
+            (
+                [0.0, 0.0, 1.0],
+                [[0., 0., 1.], [1., 0., 1.], [1., 1., 1.], [0., 1., 1.]],
+            ),
+        ];
+        for (out, quad) in faces {
+            let next = [0, 1, 2].map(|k| o[k] + out[k]);
+            let joined = |j: usize| path.get(j) == Some(&next);
+            if (i > 0 && joined(i - 1)) || joined(i + 1) {
+                continue;
+            }
+            let c = quad.map(|q| {
+                let mut p = [0, 1, 2].map(|k| o[k] + q[k]);
+                if i == 3 && p[0] == 0.0 && p[2] == 1.0 {
+                    p[2] -= dz;
+                }
+                point(p)
+            });
+            t.push([c[0], c[1], c[2]]);
+            t.push([c[0], c[2], c[3]]);
+        }
+    }
+    (v, t)
+}
+
+#[test]
+fn one_shell_resting_on_itself_passes_and_sunk_into_itself_is_refused() {
+    // Sunk 0.5: the wedge between the last cube's tilted bottom and the first's top is
+    // inside both, and no pair of triangles crosses through it (the two meet at an edge
+    // they share; the sides they share are coplanar, or, turned, cross by the rounding
+    // alone). Never answered.
+    for (axis, deg) in [([0.0, 0.0, 1.0], 0.0), (AXIS, 37.0)] {
+        for dz in [0.0, 1e-3, 0.5] {
+            let u = turned(&u_shell(dz), axis, deg, FAR);
+            let (code, v, err) = run("u.obj", &obj(&[u]));
+            if dz == 0.0 {
+                assert_eq!(code, 0, "{deg}°: {err}");
+                assert!((volume(&v) - 4.0).abs() < 1e-9, "{deg}°: {v}");
+                continue;
+            }
+            assert_eq!(code, 2, "{dz} {deg}°: {v}");
+            assert!(
+                err.trim_end().lines().count() == 1
+                    && (err.contains("repair tolerance") || err.contains("overlap")),
+                "{dz} {deg}°: {err}"
+            );
+        }
+    }
+}
