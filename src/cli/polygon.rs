@@ -137,9 +137,6 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
     // The flags are checked before anything is read; the density once the files have said
     // their unit.
     a.common.check_amount(2, a.thickness)?;
-    if let Some(t) = a.join_tolerance {
-        positive(Parameter::JoinTolerance, t)?;
-    }
     let options = ReadOptions {
         kind: Some(Kind::Polygon),
         format: a.input_format.map(Format::Polygon),
@@ -160,8 +157,10 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
             inertia::io::geojson::Coordinates::Degrees
         },
         max_input_bytes: max_input_bytes(),
-        ..ReadOptions::default()
+        ..a.common.read_options(a.thickness)?
     };
+    // Every flag the library takes, checked by it.
+    options.check()?;
     a.common.view(2)?;
     let about = a.common.about::<2>()?.map(Point2::from);
     let tolerance = check_tolerance(a.tolerance)?;

@@ -24,6 +24,7 @@ mod mesh_cli;
 mod mesh_properties;
 mod mutations;
 mod never_silent;
+mod one_call;
 mod one_path;
 mod plot_cli;
 mod polygon_cli;
