@@ -12,7 +12,7 @@ pub use crate::soup::{
 };
 pub use crate::sums::BLOCK;
 pub use crate::text::{
-    Notation, TENSOR_NOISE, clip, clip_to, human_bytes, notation, num, num_in, shortest,
+    Notation, TENSOR_NOISE, clip, clip_to, human_bytes, notation, num, num_in, num_to, shortest,
     tensor_cells, tidy_numbers,
 };
 

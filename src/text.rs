@@ -149,15 +149,34 @@ pub fn tidy_numbers(message: &str) -> String {
 /// assert_eq!(num(-0.0), "0");
 /// ```
 pub fn num(x: f64) -> String {
+    num_to(x, 12)
+}
+
+/// [`num`] to `digits` significant digits (1 to 17): for plot legends, 6.
+///
+/// # Examples
+/// ```
+/// use inertia::details::num_to;
+/// assert_eq!(num_to(1.0 / 3.0, 6), "0.333333");
+/// assert_eq!(num_to(1.34151711011e-10, 6), "1.34152e-10");
+/// assert_eq!(num_to(123456789.0, 6), "1.23457e8");
+/// ```
+pub fn num_to(x: f64, digits: usize) -> String {
+    let digits = digits.clamp(1, 17);
+    let top = digits as i32;
     if x == 0.0 {
         return "0".into();
     }
     if !x.is_finite() {
         return x.to_string();
     }
-    let e = x.abs().log10().floor() as i32;
-    if (-4..12).contains(&e) {
-        let decimals = (11 - e).max(0) as usize;
+    // The exponent after rounding to `digits` (9.9999996 to 6 digits is 10).
+    let e = format!("{x:.*e}", digits - 1)
+        .split_once('e')
+        .and_then(|(_, e)| e.parse::<i32>().ok())
+        .unwrap_or(0);
+    if (-4..top).contains(&e) {
+        let decimals = (top - 1 - e).max(0) as usize;
         let s = format!("{x:.decimals$}");
         let s = if s.contains('.') {
             s.trim_end_matches('0').trim_end_matches('.').to_string()
@@ -166,7 +185,7 @@ pub fn num(x: f64) -> String {
         };
         if s == "-0" { "0".into() } else { s }
     } else {
-        let s = format!("{x:.11e}");
+        let s = format!("{x:.*e}", digits - 1);
         let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
         let mantissa = if mantissa.contains('.') {
             mantissa.trim_end_matches('0').trim_end_matches('.')
@@ -256,7 +275,8 @@ pub fn num_in(x: f64, notation: Notation) -> String {
 /// ```
 /// use inertia::details::tensor_cells;
 /// let cells = tensor_cells(&[3.26093050423e-5, 8.71172932331e-6, -3.66e-21], 3.4e-5);
-/// assert_eq!(cells, ["3.26093050423e-5", "8.71172932331e-6", "0"]);
+/// // 8.71172932331e-6 keeps the digits down to the largest's last: 8.7117293233e-6.
+/// assert_eq!(cells, ["3.26093050423e-5", "8.7117293233e-6", "0"]);
 /// assert_eq!(tensor_cells(&[0.5, 0.25, -1e-17], 0.56), ["0.5", "0.25", "0"]);
 /// ```
 pub fn tensor_cells(values: &[f64], norm: f64) -> Vec<String> {
@@ -297,7 +317,7 @@ pub fn tensor_cells(values: &[f64], norm: f64) -> Vec<String> {
 /// use inertia::details::shortest;
 /// assert_eq!(shortest(1.0908994288112011e-19), "1.0908994288112011e-19");
 /// assert_eq!(shortest(0.1 + 0.2), "0.30000000000000004");
-/// assert_eq!((shortest(7850.0), shortest(-0.0), shortest(1e21)), ("7850".into(), "0".into(), "1e21".into()));
+/// assert_eq!((shortest(7850.0), shortest(-0.0), shortest(1e21)), ("7850".into(), "0".into(), "1e+21".into()));
 /// ```
 pub fn shortest(x: f64) -> String {
     if !x.is_finite() {

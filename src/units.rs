@@ -286,6 +286,7 @@ pub struct Units {
 /// ```
 /// let l = inertia::units::Units { input: Some(inertia::units::LengthUnit::Cm), output: None }.labels(2);
 /// assert_eq!(l.density, "kg/m^2");
+/// assert_eq!(l.area_moment.as_deref(), Some("m^4"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct UnitLabels {
@@ -301,6 +302,9 @@ pub struct UnitLabels {
     pub density: String,
     /// Unit of moments of inertia.
     pub inertia: String,
+    /// Unit of second moments of area (`∫y² dA`), in a plate's report only: `m^4`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub area_moment: Option<String>,
 }
 
 impl Units {
@@ -369,6 +373,7 @@ impl Units {
                 mass: "density × input length^".to_string() + &dim.to_string(),
                 density: "as given".into(),
                 inertia: "mass × input length^2".into(),
+                area_moment: (dim == 2).then(|| "input length^4".into()),
             },
             Some(input) => {
                 let l = self.output.unwrap_or(LengthUnit::M).symbol();
@@ -378,6 +383,7 @@ impl Units {
                     mass: "kg".into(),
                     density: format!("kg/m^{dim}"),
                     inertia: format!("kg*{l}^2"),
+                    area_moment: (dim == 2).then(|| format!("{l}^4")),
                 }
             }
         }

@@ -181,6 +181,9 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
     // A file's polygons (GeoJSON and DXF files may hold several), each integrated.
     let read = |path: &PathBuf| -> Result<PolygonFile> {
         let Input { bytes, name, label } = read_input(path)?;
+        if bytes.is_empty() {
+            bail!("{label}: the input is empty");
+        }
         let read =
             inertia::read::read_bytes(path, bytes, &options).with_context(|| label.clone())?;
         let Shapes::Polygons(polys) = read.shapes else {

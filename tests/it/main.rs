@@ -15,6 +15,7 @@ mod dxf_drawings;
 mod dxf_open;
 mod exact_arcs;
 mod exact_splines;
+mod finished_output;
 mod fuzz_regressions;
 mod geojson_cli;
 mod hostile;
