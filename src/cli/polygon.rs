@@ -137,6 +137,12 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
     // The flags are checked before anything is read; the density once the files have said
     // their unit.
     a.common.check_amount(2, a.thickness)?;
+    let methods: Vec<PolygonMethod> = match a.method {
+        PolygonChoice::Fan => vec![PolygonMethod::Fan],
+        PolygonChoice::RightTriangle => vec![PolygonMethod::RightTriangle],
+        PolygonChoice::Centroid => vec![PolygonMethod::Centroid],
+        PolygonChoice::All => PolygonMethod::ALL.to_vec(),
+    };
     let options = ReadOptions {
         kind: Some(Kind::Polygon),
         format: a.input_format.map(Format::Polygon),
@@ -157,6 +163,7 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
             inertia::io::geojson::Coordinates::Degrees
         },
         max_input_bytes: max_input_bytes(),
+        polygon_method: methods[0],
         ..a.common.read_options(a.thickness)?
     };
     // Every flag the library takes, checked by it.
@@ -172,12 +179,6 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
         plot: a.plot.is_some(),
     };
     check_batch(files.len(), a.files_from.is_some(), one, output)?;
-    let methods: Vec<PolygonMethod> = match a.method {
-        PolygonChoice::Fan => vec![PolygonMethod::Fan],
-        PolygonChoice::RightTriangle => vec![PolygonMethod::RightTriangle],
-        PolygonChoice::Centroid => vec![PolygonMethod::Centroid],
-        PolygonChoice::All => PolygonMethod::ALL.to_vec(),
-    };
     // A file's polygons (GeoJSON and DXF files may hold several), each integrated.
     let read = |path: &PathBuf| -> Result<PolygonFile> {
         let Input { bytes, name, label } = read_input(path)?;

@@ -97,10 +97,14 @@ pub fn polygon(r: &PolygonReport) -> String {
     let pm = r.principal.moments;
     let norm = m.ixx.hypot(m.iyy).hypot(m.ixy * std::f64::consts::SQRT_2);
     let axis_moment = r.axis_moment.unwrap_or(0.0);
-    let cells = tensor_cells(
-        &[r.inertia, m.ixx, m.iyy, m.ixy, pm[0], pm[1], axis_moment],
-        norm,
-    );
+    let cells = tensor_cells(&[r.inertia, m.ixx, m.iyy, m.ixy, axis_moment], norm);
+    // The principal moments about a far point keep the body's own digits (the smallest is
+    // the moment about the line through the centroid): judged against the centroidal
+    // tensor, each to its own 12 digits.
+    let own = r.centroidal_mass_moments.as_ref().map_or(norm, |c| {
+        c.ixx.hypot(c.iyy).hypot(c.ixy * std::f64::consts::SQRT_2)
+    });
+    let principal = shared(&pm, own);
     row(&mut o, "polar  Iz = ∫r² dm", &cells[0]);
     row(&mut o, "Ixx = ∫y² dm", &cells[1]);
     row(&mut o, "Iyy = ∫x² dm", &cells[2]);
@@ -110,16 +114,16 @@ pub fn polygon(r: &PolygonReport) -> String {
         "principal I1",
         &format!(
             "{}  axis at {}° from +x",
-            cells[4],
+            principal[0],
             num(clean(r.principal.angle_deg, 90.0))
         ),
     );
-    row(&mut o, "principal I2", &cells[5]);
+    row(&mut o, "principal I2", &principal[1]);
     if let (Some(axis), Some(_)) = (r.axis, r.axis_moment) {
         row(
             &mut o,
             &format!("about axis ({}, {})", num(axis[0]), num(axis[1])),
-            &cells[6],
+            &cells[4],
         );
     }
     let g = &r.radii_of_gyration;
@@ -149,6 +153,14 @@ pub fn polygon(r: &PolygonReport) -> String {
 /// beside moments of 0.1, an axis at 1.9e-18°). Tables only; JSON and CSV keep every digit.
 fn clean(x: f64, scale: f64) -> f64 {
     if x.abs() < 1e-15 * scale { 0.0 } else { x }
+}
+
+/// Numbers of one quantity in one notation, each to its own 12 digits, those below
+/// [`TENSOR_NOISE`] of `scale` as 0.
+fn shared(values: &[f64], scale: f64) -> Vec<String> {
+    let kept: Vec<f64> = values.iter().map(|&x| noise_free(x, scale)).collect();
+    let n = notation(&kept);
+    kept.iter().map(|&x| num_in(x, n)).collect()
 }
 
 /// `x`, or 0 when it is below [`TENSOR_NOISE`] of `scale`.
@@ -299,9 +311,14 @@ pub fn mesh(r: &MeshReport) -> String {
     let t = &r.inertia_tensor;
     let norm = t.iter().flatten().fold(0.0_f64, |n, x| n.hypot(*x));
     let mut values: Vec<f64> = t.iter().flatten().copied().collect();
-    values.extend(r.principal.moments);
     values.push(r.axis_moment.unwrap_or(0.0));
     let all = tensor_cells(&values, norm);
+    // The principal moments about a far point keep the body's own digits: judged against
+    // the centroidal tensor, each to its own 12 digits.
+    let own = r.centroidal_inertia_tensor.as_ref().map_or(norm, |c| {
+        c.iter().flatten().fold(0.0_f64, |n, x| n.hypot(*x))
+    });
+    let principal = shared(&r.principal.moments, own);
     let width = all[..9]
         .iter()
         .map(|c| c.chars().count())
@@ -314,7 +331,7 @@ pub fn mesh(r: &MeshReport) -> String {
     row(
         &mut o,
         "principal moments",
-        &format!("{}  {}  {}", all[9], all[10], all[11]),
+        &format!("{}  {}  {}", principal[0], principal[1], principal[2]),
     );
     for (k, a) in r.principal.axes.iter().enumerate() {
         row(&mut o, &format!("axis of I{}", k + 1), &unit_triple(*a));
@@ -326,7 +343,7 @@ pub fn mesh(r: &MeshReport) -> String {
         &labelled(&[("x", g.x), ("y", g.y), ("z", g.z)]),
     );
     if let (Some(axis), Some(_)) = (r.axis, r.axis_moment) {
-        row(&mut o, &format!("about axis {}", triple(axis)), &all[12]);
+        row(&mut o, &format!("about axis {}", triple(axis)), &all[9]);
     }
     o
 }

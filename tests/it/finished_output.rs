@@ -363,3 +363,33 @@ fn help_examples_work_in_any_folder() {
     }
     assert!(ran >= 7, "only {ran} examples ran");
 }
+
+#[test]
+fn principal_moments_about_a_far_point_keep_the_bodys_own_digits() {
+    // A 1 × 2 × 3 box seen from 1e8 along x: its tensor there is m d² (6e16) beside its own
+    // Ixx = 6.5, below the tensor's rounding (0 in the tensor), but the least principal
+    // moment, about the line through the centroid, is 6.5 to every digit.
+    let path = dir("far").join("box.stl");
+    let p = path.to_str().unwrap();
+    ok(
+        &[
+            "shape",
+            "box",
+            "--size",
+            "1,2,3",
+            "--segments",
+            "3",
+            "--mesh-out",
+            p,
+        ],
+        "",
+    );
+    let t = ok(&["mesh", p, "--about", "1e8,0,0"], "");
+    let line = t.lines().find(|l| l.contains("principal moments")).unwrap();
+    assert_eq!(cells(line), ["6.5e0", "6e16", "6e16"], "{t}");
+    let x = t
+        .lines()
+        .find(|l| l.trim_start().starts_with("x  ["))
+        .unwrap();
+    assert_eq!(cells(x), ["0", "0", "0"], "{t}");
+}
