@@ -124,7 +124,11 @@ impl fmt::Display for Summary<'_, MassProperties3d> {
         let mut values: Vec<f64> = t.iter().copied().collect();
         values.extend(principal);
         let cells = tensor_cells(&values, t.norm());
-        let width = cells.iter().map(|c| c.chars().count()).max().unwrap_or(1);
+        let width = cells[..9]
+            .iter()
+            .map(|c| c.chars().count())
+            .max()
+            .unwrap_or(1);
         // nalgebra stores columns first: cell (r, c) is at c * 3 + r.
         for r in 0..3 {
             let row: Vec<String> = (0..3)
