@@ -242,6 +242,7 @@ fn mesh_parts(read: Parts, name: &str, label: &str) -> Vec<MeshPart> {
     let file_warnings: Vec<(String, Warning)> = read
         .warnings
         .iter()
+        .filter(|w| !light_density(w))
         .map(|w| (label.to_string(), w.clone()))
         .collect();
     let named = |part: &str| {

@@ -123,16 +123,15 @@ impl Common {
         let checked = self.amount(dim, thickness).map(|_| ());
         self.units = given;
         // A bare number with --units is kg/m³: a value a density in g/cm³ would have (7.85
-        // for steel) is lighter than any foam. Said, not changed.
-        if let (Some(d), Some(_), true) = (self.density, given, dim == 3 || thickness.is_some())
-            && d.unit.is_none()
-            && d.value > 0.0
-            && d.value < 30.0
+        // for steel) is lighter than any foam. Said once here, not changed; the library's
+        // warning of each file is not printed again ([`light_density`]).
+        if let Ok(o) = self.read_options(thickness)
+            && let Some(Warning::LightDensity { density }) = o.density_warning(dim, given)
         {
             eprintln!(
                 "inertia: warning: --density {} is taken in kg/m³ (with --units), lighter than foam; for g/cm³ write --density {}g/cm3",
-                num(d.value),
-                num(d.value)
+                num(density),
+                num(density)
             );
         }
         checked
@@ -309,6 +308,12 @@ impl Presentation {
             axis,
         })
     }
+}
+
+/// Whether `w` is the library's warning of a light density, which the command prints once
+/// for all its files, before reading them ([`Common::check_amount`]).
+pub(super) fn light_density(w: &Warning) -> bool {
+    matches!(w, Warning::LightDensity { .. })
 }
 
 /// A `--density` value: the number, and the unit written after it, if any.

@@ -215,6 +215,7 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
             warnings: read
                 .warnings
                 .iter()
+                .filter(|w| !light_density(w))
                 .map(|w| warning_line(&label, w, false))
                 .collect(),
             unit: read.unit,

@@ -19,7 +19,7 @@ mod polygons;
 mod weigh;
 pub use polygons::{Named, read_polygon, read_polygons, read_polygons_with, validate_polygons};
 use weigh::Weighing;
-pub use weigh::{MAX_RESOLUTION, Matter};
+pub use weigh::{LIGHTEST_SOLID, MAX_RESOLUTION, Matter};
 
 #[cfg(feature = "step")]
 pub use crate::total::cad_body;
@@ -544,6 +544,14 @@ impl Parts {
     }
 }
 
+/// [`ReadOptions::density_warning`] for a file of dimension `dim` that states `stated`,
+/// in the unit the file will be weighed in (none when the options contradict it: then
+/// [`Parts::total`] refuses).
+fn light_density(options: &ReadOptions, dim: usize, stated: Option<LengthUnit>) -> Option<Warning> {
+    let unit = Weighing::of(options).units(stated).ok()?.input;
+    options.density_warning(dim, unit)
+}
+
 /// The name of a file's one unnamed shape: its stem, else `fallback`.
 fn stem(path: &Path, fallback: &str) -> String {
     match path.file_stem().and_then(|s| s.to_str()) {
@@ -611,6 +619,7 @@ pub fn read_bytes(path: &Path, bytes: Bytes, options: &ReadOptions) -> Result<Pa
                 ignored.insert("open pieces".into(), left.open.count);
                 warnings.push(Warning::OpenPiecesLeftOut(left.open));
             }
+            warnings.extend(light_density(options, 2, unit));
             let named = !(polys.len() == 1 && polys[0].0.is_empty());
             let polygons = polys
                 .into_iter()
@@ -642,10 +651,11 @@ pub fn read_bytes(path: &Path, bytes: Bytes, options: &ReadOptions) -> Result<Pa
                 _ => None,
             };
             let mut solids = solid::read_solids(&bytes, m, &options.mesh)?;
-            let warnings = solids
+            let mut warnings: Vec<Warning> = solids
                 .first_mut()
                 .map(|s| std::mem::take(&mut s.file_warnings))
                 .unwrap_or_default();
+            warnings.extend(light_density(options, 3, unit));
             let named = !(solids.len() == 1 && solids[0].name.is_empty());
             for s in &mut solids {
                 if s.name.is_empty() {

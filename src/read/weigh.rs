@@ -7,6 +7,7 @@ use super::ReadOptions;
 use crate::error::{Error, Need, OptionsProblem, Parameter, Result};
 use crate::method::MeshMethod;
 use crate::units::{DensityUnit, LengthUnit, Material, Units};
+use crate::warning::Warning;
 use crate::{Amount, PolygonMethod, positive};
 
 /// How much matter the parts hold; without one (`ReadOptions::matter` `None`), density 1.
@@ -234,6 +235,37 @@ impl ReadOptions {
     /// ```
     pub fn amount(&self, dim: usize, unit: Option<LengthUnit>) -> Result<Amount> {
         Weighing::of(self).amount(dim, unit)
+    }
+}
+
+/// Below this many kg/m³ a density given as a bare number in a known length unit is
+/// warned of ([`Warning::LightDensity`]): it is lighter than the rigid foams parts are made
+/// of, and it is the range a density in g/cm³ falls in (osmium, the densest element, is
+/// 22.59 g/cm³), so 7.85 for steel in g/cm³ is the likely slip.
+pub const LIGHTEST_SOLID: f64 = 30.0;
+
+impl ReadOptions {
+    /// The warning for a density that looks given in g/cm³ ([`Warning::LightDensity`]):
+    /// a bare [`Matter::Density`] below [`LIGHTEST_SOLID`] kg/m³ for a body of dimension
+    /// `dim` weighed per volume (a solid, or a plate given a thickness) when the input's
+    /// length unit `unit` is known.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::read::{Matter, ReadOptions, Warning};
+    /// use inertia::units::LengthUnit;
+    /// let o = ReadOptions { matter: Some(Matter::Density(7.85)), ..ReadOptions::default() };
+    /// assert_eq!(o.density_warning(3, Some(LengthUnit::Mm)), Some(Warning::LightDensity { density: 7.85 }));
+    /// assert_eq!(o.density_warning(3, None), None); // no unit: the density is as given
+    /// assert_eq!(o.density_warning(2, Some(LengthUnit::Mm)), None); // kg/m² of a plate
+    /// ```
+    pub fn density_warning(&self, dim: usize, unit: Option<LengthUnit>) -> Option<Warning> {
+        let Some(Matter::Density(density)) = self.matter else {
+            return None;
+        };
+        let per_volume = dim == 3 || self.thickness.is_some();
+        (unit.is_some() && per_volume && density > 0.0 && density < LIGHTEST_SOLID)
+            .then_some(Warning::LightDensity { density })
     }
 }
 

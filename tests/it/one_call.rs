@@ -5,7 +5,7 @@
 use approx::{assert_relative_eq, relative_eq};
 use assert_cmd::cargo::cargo_bin_cmd;
 use inertia::error::{Error, Missing, OptionsProblem};
-use inertia::read::{Matter, ReadOptions, Total, read_path};
+use inertia::read::{Matter, ReadOptions, Total, Warning, read_path};
 use inertia::units::{LengthUnit, material};
 use serde_json::Value;
 use std::path::Path;
@@ -316,4 +316,45 @@ fn the_readme_stays_short_and_shows_the_one_call() {
     assert!(readme.lines().count() <= 300, "README.md is over 300 lines");
     assert!(readme.contains("read_path(") && readme.contains(".total()?"));
     assert!(readme.contains("Matter::Material(") && readme.contains("LengthUnit::Mm"));
+}
+
+#[test]
+fn a_density_that_looks_like_grams_per_cubic_centimetre_is_warned_of_by_the_library() {
+    let steel_in_g_cm3 = |units| ReadOptions {
+        units,
+        matter: Some(Matter::Density(7.85)),
+        ..ReadOptions::default()
+    };
+    let light = Warning::LightDensity { density: 7.85 };
+    let tet = Path::new("fixtures/mesh/right_tetrahedron.stl");
+    let parts = read_path(tet, &steel_in_g_cm3(Some(LengthUnit::Mm))).unwrap();
+    assert!(parts.warnings.contains(&light), "{:?}", parts.warnings);
+    assert_eq!(
+        light.to_string(),
+        "the density 7.85 is taken in kg/m³, lighter than any foam: 7.85 g/cm³ would be 7850 kg/m³"
+    );
+    // A file that states its unit: the same.
+    let threemf = Path::new("fixtures/mesh/two_parts.3mf");
+    assert!(
+        read_path(threemf, &steel_in_g_cm3(None))
+            .unwrap()
+            .warnings
+            .contains(&light)
+    );
+    // No unit known: the density is as given, nothing to say.
+    assert!(
+        !read_path(tet, &steel_in_g_cm3(None))
+            .unwrap()
+            .warnings
+            .contains(&light)
+    );
+    // The command says it once, naming its flags, for any number of files.
+    let out = cargo_bin_cmd!("inertia")
+        .args(["mesh", "--units", "mm", "--density", "7.85"])
+        .args([tet, tet])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.matches("lighter than foam").count(), 1, "{err}");
+    assert!(err.contains("--density 7.85g/cm3"), "{err}");
 }
