@@ -184,6 +184,40 @@ pub struct LeftOut {
 }
 
 impl Body {
+    /// The same body with every length multiplied by `k` (a unit change): its box, surface
+    /// area, and the sizes and volume bounds of its contacts and junctions.
+    ///
+    /// # Examples
+    /// ```
+    /// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+    /// let b = inertia::report::Body::of(&cube).scaled_lengths(1e-3);
+    /// assert_eq!((b.bounding_box.max[0], b.surface_area, b.triangles), (5e-4, 6e-6, 12));
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    #[must_use]
+    pub fn scaled_lengths(&self, k: f64) -> Body {
+        let scale_box = |v: [f64; 3]| v.map(|x| x * k);
+        Body {
+            surface_area: self.surface_area * k * k,
+            bounding_box: BoundingBox {
+                min: scale_box(self.bounding_box.min),
+                max: scale_box(self.bounding_box.max),
+            },
+            contacts: self.contacts.map(|c| Contacts {
+                count: c.count,
+                max_depth: c.max_depth * k,
+                volume_bound: c.volume_bound * k * k * k,
+                ..c
+            }),
+            junctions: self.junctions.map(|j| Junctions {
+                largest_offset: j.largest_offset * k,
+                volume_bound: j.volume_bound * k * k * k,
+                ..j
+            }),
+            ..*self
+        }
+    }
+
     /// Several bodies taken together: counts and areas add, boxes merge. Triangle and
     /// vertex counts are kept only when every body has them (a body of no triangles was
     /// not a mesh: a closed-form shape, a B-rep solid), since a count of some parts' only

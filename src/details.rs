@@ -11,7 +11,10 @@ pub use crate::soup::{
     Certified, IndexedSoup, Point, Soup, VertexSoup, mesh, solid, stl_mesh, stl_solid,
 };
 pub use crate::sums::BLOCK;
-pub use crate::text::{clip, clip_to, human_bytes, num, tidy_numbers};
+pub use crate::text::{
+    Notation, TENSOR_NOISE, clip, clip_to, human_bytes, notation, num, num_in, num_to, shortest,
+    tensor_cells, tidy_numbers,
+};
 
 /// The mesh built from the triangles as written: the one path's checks but for its repairs
 /// and the overlap check ([`Mesh::new`](crate::Mesh::new) runs both), for the tests that

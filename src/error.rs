@@ -557,6 +557,130 @@ pub enum Error {
         /// What is wrong.
         problem: FormatProblem,
     },
+
+    /// The file at `path` could not be read ([`crate::read_path`]).
+    ///
+    /// # Examples
+    /// ```
+    /// let e = inertia::read_path("no/such.stl".as_ref(), &Default::default()).unwrap_err();
+    /// assert!(e.to_string().starts_with("no/such.stl: cannot read: "));
+    /// ```
+    #[error("{}: cannot read: {error}", path.display())]
+    ReadFile {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Why (its message is part of this one's, so it is no `source`).
+        error: std::io::Error,
+    },
+
+    /// Options that do not go together, or that need what the input does not give
+    /// ([`crate::ReadOptions::check`], [`crate::ReadOptions::amount`]).
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::error::{Error, OptionsProblem};
+    /// use inertia::read::{Matter, ReadOptions};
+    /// let steel = inertia::units::material("steel").copied().unwrap();
+    /// let o = ReadOptions { matter: Some(Matter::Material(steel)), ..ReadOptions::default() };
+    /// let e = o.amount(3, None).unwrap_err();
+    /// assert!(matches!(e, Error::Options { problem: OptionsProblem::MaterialWithoutUnit }));
+    /// ```
+    #[error("{problem}")]
+    Options {
+        /// What is wrong.
+        problem: OptionsProblem,
+    },
+}
+
+/// Why options were refused ([`Error::Options`]).
+///
+/// # Examples
+/// ```
+/// use inertia::error::OptionsProblem;
+/// assert_eq!(
+///     OptionsProblem::MaterialWithoutThickness.to_string(),
+///     "a material's density is per volume: a plate needs its thickness"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum OptionsProblem {
+    /// An output length unit without the input's.
+    OutputUnitWithoutUnit,
+    /// A material (its density in kg/m³) without the input's length unit.
+    MaterialWithoutUnit,
+    /// A material (a density per volume) for a plate of no thickness.
+    MaterialWithoutThickness,
+    /// A density in a unit of its own without the input's length unit.
+    DensityUnitWithoutUnit {
+        /// The number given.
+        value: f64,
+        /// Its unit.
+        unit: &'static str,
+    },
+    /// A density per volume for a plate of no thickness.
+    DensityPerVolumeWithoutThickness {
+        /// The number given.
+        value: f64,
+        /// Its unit.
+        unit: &'static str,
+    },
+    /// A density per area for a solid, or for a plate given a thickness.
+    DensityPerArea {
+        /// The number given.
+        value: f64,
+        /// Its unit.
+        unit: &'static str,
+    },
+    /// A thin shell (a method of its own) asked with other methods.
+    ShellWithMethods,
+    /// The file states one length unit and the options another, not to override it.
+    UnitsDisagree {
+        /// The unit the file states.
+        stated: crate::units::LengthUnit,
+        /// The unit the options give.
+        given: crate::units::LengthUnit,
+    },
+}
+
+impl fmt::Display for OptionsProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            OptionsProblem::OutputUnitWithoutUnit => {
+                f.write_str("an output length unit needs the input's length unit")
+            }
+            OptionsProblem::MaterialWithoutUnit => {
+                f.write_str("a material's density is in kg/m³: the input's length unit is needed")
+            }
+            OptionsProblem::MaterialWithoutThickness => {
+                f.write_str("a material's density is per volume: a plate needs its thickness")
+            }
+            OptionsProblem::DensityUnitWithoutUnit { value, unit } => write!(
+                f,
+                "the density {} {unit} needs the input's length unit",
+                num(value)
+            ),
+            OptionsProblem::DensityPerVolumeWithoutThickness { value, unit } => write!(
+                f,
+                "the density {} {unit} is per volume: a plate needs its thickness",
+                num(value)
+            ),
+            OptionsProblem::DensityPerArea { value, unit } => write!(
+                f,
+                "the density {} {unit} is per area: a solid (or a plate given a thickness) needs a density per volume",
+                num(value)
+            ),
+            OptionsProblem::ShellWithMethods => {
+                f.write_str("a thin shell is integrated by a method of its own, with no other")
+            }
+            OptionsProblem::UnitsDisagree { stated, given } => write!(
+                f,
+                "the file states its unit as {}, the options {}",
+                stated.symbol(),
+                given.symbol()
+            ),
+        }
+    }
 }
 
 /// Why a file's format is refused ([`Error::Format`]).
@@ -976,6 +1100,10 @@ pub enum Parameter {
     Side,
     /// A regular polygon's number of sides.
     Sides,
+    /// Voxel cells along the longest side.
+    Resolution,
+    /// How much repairs may change a body's volume, relative to it.
+    RepairTolerance,
 }
 
 impl fmt::Display for Parameter {
@@ -994,6 +1122,8 @@ impl fmt::Display for Parameter {
             Parameter::Width => "width",
             Parameter::Side => "side",
             Parameter::Sides => "number of sides",
+            Parameter::Resolution => "voxel resolution",
+            Parameter::RepairTolerance => "repair tolerance",
         })
     }
 }
@@ -1006,6 +1136,15 @@ pub enum Need {
     Positive,
     /// At least this.
     AtLeast(f64),
+    /// A finite number of at least 0.
+    NonNegative,
+    /// From `min` to `max`.
+    Between {
+        /// The least.
+        min: f64,
+        /// The most.
+        max: f64,
+    },
     /// At most `value`, the value given for `other`.
     AtMost {
         /// The parameter that bounds it.
@@ -1022,6 +1161,14 @@ fn invalid(name: Parameter, value: f64, need: Need) -> String {
             format!("the {name} must be a positive finite number, got {value}")
         }
         Need::AtLeast(min) => format!("the {name} must be at least {}, got {value}", num(min)),
+        Need::NonNegative => {
+            format!("the {name} must be a finite number of at least 0, got {value}")
+        }
+        Need::Between { min, max } => format!(
+            "the {name} must be between {} and {}, got {value}",
+            num(min),
+            num(max)
+        ),
         Need::AtMost {
             other: Parameter::Width,
             value: width,

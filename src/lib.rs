@@ -76,6 +76,13 @@ pub use polygon::{Polygon, Winding};
 pub use read::{Parts, ReadOptions, Warning, read_path};
 pub use solid::{Solid, read_solids};
 
+/// The Rust code of the README and of docs/library.md, run as doctests (`cargo test
+/// --doc`): the examples a user copies first are ones that work.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+#[doc = include_str!("../docs/library.md")]
+pub struct ReadmeDoctests;
+
 /// The linear algebra crate of the public API (points, vectors, the inertia tensor), so
 /// that a user names the same `nalgebra` types without depending on a matching version.
 pub use nalgebra;

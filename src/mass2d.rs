@@ -373,6 +373,100 @@ impl Sum for MassProperties2d {
     }
 }
 
+/// Each moment within `epsilon` of the other's.
+///
+/// # Examples
+/// ```
+/// use inertia::SecondMoments2d;
+/// let m = SecondMoments2d { ixx: 1.0, iyy: 2.0, ixy: 0.0 };
+/// approx::assert_abs_diff_eq!(m, SecondMoments2d { ixy: 1e-17, ..m }, epsilon = 1e-15);
+/// ```
+impl approx::AbsDiffEq for SecondMoments2d {
+    type Epsilon = f64;
+
+    fn default_epsilon() -> f64 {
+        f64::default_epsilon()
+    }
+
+    fn abs_diff_eq(&self, other: &Self, epsilon: f64) -> bool {
+        self.ixx.abs_diff_eq(&other.ixx, epsilon)
+            && self.iyy.abs_diff_eq(&other.iyy, epsilon)
+            && self.ixy.abs_diff_eq(&other.ixy, epsilon)
+    }
+}
+
+/// Each moment within `max_relative` of the other's, or within `epsilon` of it.
+///
+/// # Examples
+/// ```
+/// use inertia::SecondMoments2d;
+/// let m = SecondMoments2d { ixx: 1.0, iyy: 2.0, ixy: 0.0 };
+/// assert!(approx::relative_ne!(m, m.scaled(1.01), max_relative = 1e-3));
+/// ```
+impl approx::RelativeEq for SecondMoments2d {
+    fn default_max_relative() -> f64 {
+        f64::default_max_relative()
+    }
+
+    fn relative_eq(&self, other: &Self, epsilon: f64, max_relative: f64) -> bool {
+        self.ixx.relative_eq(&other.ixx, epsilon, max_relative)
+            && self.iyy.relative_eq(&other.iyy, epsilon, max_relative)
+            && self.ixy.relative_eq(&other.ixy, epsilon, max_relative)
+    }
+}
+
+/// Every field within `epsilon` of the other's.
+///
+/// # Examples
+/// ```
+/// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+/// let p = sq.mass_properties(1.0)?;
+/// approx::assert_abs_diff_eq!(p, p.scaled_mass(1.0 + 1e-16), epsilon = 1e-15);
+/// # Ok::<(), inertia::Error>(())
+/// ```
+impl approx::AbsDiffEq for MassProperties2d {
+    type Epsilon = f64;
+
+    fn default_epsilon() -> f64 {
+        f64::default_epsilon()
+    }
+
+    fn abs_diff_eq(&self, other: &Self, epsilon: f64) -> bool {
+        self.area.abs_diff_eq(&other.area, epsilon)
+            && self.mass.abs_diff_eq(&other.mass, epsilon)
+            && self.centroid.abs_diff_eq(&other.centroid, epsilon)
+            && self.moments.abs_diff_eq(&other.moments, epsilon)
+    }
+}
+
+/// Every field within `max_relative` of the other's, or within `epsilon` of it (a product
+/// that should be 0 is compared by `epsilon`).
+///
+/// # Examples
+/// ```
+/// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+/// let p = sq.mass_properties(1.0)?;
+/// approx::assert_relative_eq!(p, p.scaled_lengths(1.0 + 1e-13), max_relative = 1e-12);
+/// assert!(approx::relative_ne!(p, p.scaled_lengths(1.1), max_relative = 1e-6));
+/// # Ok::<(), inertia::Error>(())
+/// ```
+impl approx::RelativeEq for MassProperties2d {
+    fn default_max_relative() -> f64 {
+        f64::default_max_relative()
+    }
+
+    fn relative_eq(&self, other: &Self, epsilon: f64, max_relative: f64) -> bool {
+        self.area.relative_eq(&other.area, epsilon, max_relative)
+            && self.mass.relative_eq(&other.mass, epsilon, max_relative)
+            && self
+                .centroid
+                .relative_eq(&other.centroid, epsilon, max_relative)
+            && self
+                .moments
+                .relative_eq(&other.moments, epsilon, max_relative)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

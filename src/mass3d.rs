@@ -338,6 +338,58 @@ impl Sum for MassProperties3d {
     }
 }
 
+/// Every field within `epsilon` of the other's (the centroid and tensor component by
+/// component), as nalgebra compares its points and matrices.
+///
+/// # Examples
+/// ```
+/// use approx::assert_abs_diff_eq;
+/// let cube = inertia::shape::Shape3d::Box { size: [1.0; 3] }.exact().properties;
+/// assert_abs_diff_eq!(cube, cube.scaled_mass(1.0 + 1e-15), epsilon = 1e-14);
+/// ```
+impl approx::AbsDiffEq for MassProperties3d {
+    type Epsilon = f64;
+
+    fn default_epsilon() -> f64 {
+        f64::default_epsilon()
+    }
+
+    fn abs_diff_eq(&self, other: &Self, epsilon: f64) -> bool {
+        self.volume.abs_diff_eq(&other.volume, epsilon)
+            && self.mass.abs_diff_eq(&other.mass, epsilon)
+            && self.centroid.abs_diff_eq(&other.centroid, epsilon)
+            && self.inertia.abs_diff_eq(&other.inertia, epsilon)
+    }
+}
+
+/// Every field within `max_relative` of the other's, or within `epsilon` of it (a product
+/// of inertia that should be 0 is compared by `epsilon`, not relative to itself).
+///
+/// # Examples
+/// ```
+/// use approx::{assert_relative_eq, relative_ne};
+/// let cube = inertia::shape::Shape3d::Box { size: [1.0; 3] }.exact().properties;
+/// assert_relative_eq!(cube, cube.scaled_mass(1.0 + 1e-12), max_relative = 1e-11);
+/// assert!(relative_ne!(cube, cube.scaled_mass(1.001), max_relative = 1e-6));
+/// ```
+impl approx::RelativeEq for MassProperties3d {
+    fn default_max_relative() -> f64 {
+        f64::default_max_relative()
+    }
+
+    fn relative_eq(&self, other: &Self, epsilon: f64, max_relative: f64) -> bool {
+        self.volume
+            .relative_eq(&other.volume, epsilon, max_relative)
+            && self.mass.relative_eq(&other.mass, epsilon, max_relative)
+            && self
+                .centroid
+                .relative_eq(&other.centroid, epsilon, max_relative)
+            && self
+                .inertia
+                .relative_eq(&other.inertia, epsilon, max_relative)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -144,18 +144,39 @@ pub fn tidy_numbers(message: &str) -> String {
 /// assert_eq!(num(2.9999999999999996), "3");
 /// assert_eq!(num(100000000.5), "100000000.5");
 /// assert_eq!(num(1.5e-9), "1.5e-9");
+/// assert_eq!(num(0.00012), "0.00012");
+/// assert_eq!(num(0.000012), "1.2e-5");
 /// assert_eq!(num(-0.0), "0");
 /// ```
 pub fn num(x: f64) -> String {
+    num_to(x, 12)
+}
+
+/// [`num`] to `digits` significant digits (1 to 17): for plot legends, 6.
+///
+/// # Examples
+/// ```
+/// use inertia::details::num_to;
+/// assert_eq!(num_to(1.0 / 3.0, 6), "0.333333");
+/// assert_eq!(num_to(1.34151711011e-10, 6), "1.34152e-10");
+/// assert_eq!(num_to(123456789.0, 6), "1.23457e8");
+/// ```
+pub fn num_to(x: f64, digits: usize) -> String {
+    let digits = digits.clamp(1, 17);
+    let top = digits as i32;
     if x == 0.0 {
         return "0".into();
     }
     if !x.is_finite() {
         return x.to_string();
     }
-    let e = x.abs().log10().floor() as i32;
-    if (-5..12).contains(&e) {
-        let decimals = (11 - e).max(0) as usize;
+    // The exponent after rounding to `digits` (9.9999996 to 6 digits is 10).
+    let e = format!("{x:.*e}", digits - 1)
+        .split_once('e')
+        .and_then(|(_, e)| e.parse::<i32>().ok())
+        .unwrap_or(0);
+    if (-4..top).contains(&e) {
+        let decimals = (top - 1 - e).max(0) as usize;
         let s = format!("{x:.decimals$}");
         let s = if s.contains('.') {
             s.trim_end_matches('0').trim_end_matches('.').to_string()
@@ -164,7 +185,7 @@ pub fn num(x: f64) -> String {
         };
         if s == "-0" { "0".into() } else { s }
     } else {
-        let s = format!("{x:.11e}");
+        let s = format!("{x:.*e}", digits - 1);
         let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
         let mantissa = if mantissa.contains('.') {
             mantissa.trim_end_matches('0').trim_end_matches('.')
@@ -172,5 +193,140 @@ pub fn num(x: f64) -> String {
             mantissa
         };
         format!("{mantissa}e{exp}")
+    }
+}
+
+/// Below this fraction of a tensor's norm a component prints as 0 in a table
+/// ([`tensor_cells`]). A component is a sum over the triangles (or edges) of products of
+/// coordinates, each term bounded by the norm's scale; recursive summation of n such terms
+/// in f64 carries a rounding of up to about n·u·‖I‖ (u = 2⁻⁵³ ≈ 1.1e-16), which reaches
+/// 1e-12·‖I‖ at n ≈ 9,000 terms, and the table's 12 significant digits of the largest
+/// component end at 1e-12 of it: what is smaller is noise or below the last digit shown.
+pub const TENSOR_NOISE: f64 = 1e-12;
+
+/// How a group of numbers that share a column is written: plain decimals, or exponent form
+/// for all of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notation {
+    /// `0.00125`.
+    Fixed,
+    /// `1.25e-3`.
+    Exponent,
+}
+
+/// The notation [`num`] would give the largest of `values`, for all of them: exponent
+/// form when it or the smallest nonzero one is very large or very small.
+///
+/// # Examples
+/// ```
+/// use inertia::details::{notation, Notation};
+/// assert_eq!(notation(&[0.5, 2.0, 0.0]), Notation::Fixed);
+/// assert_eq!(notation(&[3.26e-5, 8.7e-6]), Notation::Exponent);
+/// assert_eq!(notation(&[0.5, 1e-9]), Notation::Exponent);
+/// ```
+pub fn notation(values: &[f64]) -> Notation {
+    let exponents = values
+        .iter()
+        .filter(|x| x.is_finite() && **x != 0.0)
+        .map(|x| x.abs().log10().floor() as i32);
+    let (lo, hi) = exponents.fold((i32::MAX, i32::MIN), |(lo, hi), e| (lo.min(e), hi.max(e)));
+    if hi == i32::MIN || ((-4..12).contains(&lo) && (-4..12).contains(&hi)) {
+        Notation::Fixed
+    } else {
+        Notation::Exponent
+    }
+}
+
+/// `x` to 12 significant digits in `notation` (trailing zeros trimmed, never `-0`).
+///
+/// # Examples
+/// ```
+/// use inertia::details::{num_in, Notation};
+/// assert_eq!(num_in(8.71172932331e-6, Notation::Exponent), "8.71172932331e-6");
+/// assert_eq!(num_in(0.5, Notation::Exponent), "5e-1");
+/// assert_eq!(num_in(-1e-30, Notation::Fixed), "-1e-30"); // too small for decimals
+/// assert_eq!(num_in(-0.0, Notation::Exponent), "0");
+/// ```
+pub fn num_in(x: f64, notation: Notation) -> String {
+    if x == 0.0 || !x.is_finite() {
+        return num(x);
+    }
+    match notation {
+        Notation::Fixed => num(x),
+        Notation::Exponent => {
+            let s = format!("{x:.11e}");
+            let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
+            let mantissa = if mantissa.contains('.') {
+                mantissa.trim_end_matches('0').trim_end_matches('.')
+            } else {
+                mantissa
+            };
+            format!("{mantissa}e{exp}")
+        }
+    }
+}
+
+/// The components of a tensor (or any numbers that share one scale, such as its principal
+/// moments with it) as a table prints them: those below [`TENSOR_NOISE`] of `norm` as 0,
+/// the rest to the 12 significant digits of the largest (no digit below the largest's
+/// last), all in one [`Notation`].
+///
+/// # Examples
+/// ```
+/// use inertia::details::tensor_cells;
+/// let cells = tensor_cells(&[3.26093050423e-5, 8.71172932331e-6, -3.66e-21], 3.4e-5);
+/// // 8.71172932331e-6 keeps the digits down to the largest's last: 8.7117293233e-6.
+/// assert_eq!(cells, ["3.26093050423e-5", "8.7117293233e-6", "0"]);
+/// assert_eq!(tensor_cells(&[0.5, 0.25, -1e-17], 0.56), ["0.5", "0.25", "0"]);
+/// ```
+pub fn tensor_cells(values: &[f64], norm: f64) -> Vec<String> {
+    let kept: Vec<f64> = values
+        .iter()
+        .map(|&x| {
+            if x.abs() < TENSOR_NOISE * norm {
+                0.0
+            } else {
+                x
+            }
+        })
+        .collect();
+    let largest = kept
+        .iter()
+        .filter(|x| x.is_finite())
+        .fold(0.0_f64, |m, x| m.max(x.abs()));
+    let form = notation(&kept);
+    kept.iter()
+        .map(|&x| {
+            if largest > 0.0 && x.is_finite() {
+                // A unit in the 12th significant digit of the largest.
+                let step = 10f64.powi(largest.log10().floor() as i32 - 11);
+                let rounded = (x / step).round() * step;
+                num_in(rounded, form)
+            } else {
+                num_in(x, form)
+            }
+        })
+        .collect()
+}
+
+/// A number as JSON writes it (the shortest digits that read back to the same f64, ryu's),
+/// without JSON's `.0` on whole numbers and without `-0`: for CSV cells.
+///
+/// # Examples
+/// ```
+/// use inertia::details::shortest;
+/// assert_eq!(shortest(1.0908994288112011e-19), "1.0908994288112011e-19");
+/// assert_eq!(shortest(0.1 + 0.2), "0.30000000000000004");
+/// assert_eq!((shortest(7850.0), shortest(-0.0), shortest(1e21)), ("7850".into(), "0".into(), "1e+21".into()));
+/// ```
+pub fn shortest(x: f64) -> String {
+    if !x.is_finite() {
+        return x.to_string();
+    }
+    // + 0.0 turns −0 into 0.
+    let s = serde_json::to_string(&(x + 0.0)).unwrap_or_else(|_| x.to_string());
+    match s.strip_suffix(".0") {
+        Some(whole) => whole.to_string(),
+        None => s,
     }
 }

@@ -6,10 +6,12 @@
 //! component by component (parts far from the origin keep their digits), counts add and
 //! boxes join.
 
+use crate::Amount;
 use crate::mass2d::MassProperties2d;
 use crate::mass3d::MassProperties3d;
 use crate::method::{MeshIntegral, PolygonIntegral};
 use crate::report::{Body, Outline};
+use crate::units::Units;
 use std::ops::Add;
 
 /// Solids taken together: what `inertia mesh` prints as the total of a batch.
@@ -41,6 +43,9 @@ pub struct MeshTotal {
     pub own_densities: bool,
     /// The relative tolerance of B-rep integrations: the loosest, when every part has one.
     pub tolerance: Option<f64>,
+    /// The units its numbers are in ([`MeshTotal::weighed`]; the input's, not named, until
+    /// then).
+    pub units: Units,
 }
 
 impl MeshTotal {
@@ -60,6 +65,7 @@ impl MeshTotal {
             body: Body::sum([body]),
             own_densities: false,
             tolerance: None,
+            units: Units::default(),
         }
     }
 
@@ -128,6 +134,38 @@ impl MeshTotal {
             .then(|| self.properties.mass / self.properties.volume)
     }
 
+    /// These parts (weighed with density 1, in the input's lengths) in `units` and weighed
+    /// with `amount` (a density in kg/m³ when `units` has the input's unit, as
+    /// [`Units::density_to_output`] takes it), as a report of them gives their numbers:
+    /// lengths × [`Units::length_factor`], then the density.
+    ///
+    /// # Examples
+    /// A 10 mm cube of steel, in metres and kilograms:
+    /// ```
+    /// use inertia::read::MeshTotal;
+    /// use inertia::units::{LengthUnit, Units};
+    /// let cube = inertia::shape::Shape3d::Box { size: [10.0; 3] }.exact().properties;
+    /// let mm = Units { input: Some(LengthUnit::Mm), output: None };
+    /// let t = MeshTotal::part(cube, Default::default()).weighed(inertia::Amount::Density(7850.0), mm);
+    /// assert!((t.properties.mass - 7.85e-3).abs() < 1e-15);
+    /// assert!((t.properties.volume - 1e-6).abs() < 1e-21);
+    /// ```
+    #[must_use]
+    pub fn weighed(self, amount: Amount, units: Units) -> MeshTotal {
+        let k = units.length_factor();
+        let geometric = self.properties.scaled_lengths(k);
+        let density = match amount {
+            Amount::Density(d) => units.density_to_output(d, 3),
+            Amount::Mass(m) => m / geometric.volume,
+        };
+        MeshTotal {
+            properties: geometric.scaled_mass(density),
+            body: self.body.scaled_lengths(k),
+            units,
+            ..self
+        }
+    }
+
     /// The total as an integral (for [`crate::report::MeshReport::from_integral`]).
     ///
     /// # Examples
@@ -159,6 +197,7 @@ impl Add for MeshTotal {
                 (Some(a), Some(b)) => Some(a.max(b)),
                 _ => None,
             },
+            units: same_units(self.units, o.units),
         }
     }
 }
@@ -185,6 +224,9 @@ pub struct PolygonTotal {
     pub properties: MassProperties2d,
     /// Their outlines taken together ([`Outline::sum`]).
     pub outline: Outline,
+    /// The units its numbers are in ([`PolygonTotal::weighed`]; the input's, not named,
+    /// until then).
+    pub units: Units,
 }
 
 impl PolygonTotal {
@@ -203,6 +245,7 @@ impl PolygonTotal {
             parts: 1,
             properties,
             outline: Outline::sum([outline]),
+            units: Units::default(),
         }
     }
 
@@ -231,6 +274,36 @@ impl PolygonTotal {
         parts.into_iter().reduce(Add::add)
     }
 
+    /// These parts (weighed with density 1, in the input's lengths) in `units` and weighed
+    /// with `amount` (kg/m² when `units` has the input's unit), as a report of them gives
+    /// their numbers.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::units::{LengthUnit, Units};
+    /// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [2.0, 0.0], [2.0, 2.0], [0.0, 2.0]], vec![])?;
+    /// let cm = Units { input: Some(LengthUnit::Cm), output: None };
+    /// let t = inertia::read::PolygonTotal::polygon(&sq).weighed(inertia::Amount::Mass(3.0), cm);
+    /// assert!((t.properties.area - 4e-4).abs() < 1e-18 && t.properties.mass == 3.0);
+    /// assert!((t.outline.perimeter - 0.08).abs() < 1e-16);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    #[must_use]
+    pub fn weighed(self, amount: Amount, units: Units) -> PolygonTotal {
+        let k = units.length_factor();
+        let geometric = self.properties.scaled_lengths(k);
+        let density = match amount {
+            Amount::Density(d) => units.density_to_output(d, 2),
+            Amount::Mass(m) => m / geometric.area,
+        };
+        PolygonTotal {
+            properties: geometric.scaled_mass(density),
+            outline: self.outline.scaled_lengths(k),
+            units,
+            ..self
+        }
+    }
+
     /// The total as an integral (for [`crate::report::PolygonReport::from_integral`]): the
     /// polar and principal moments from the summed second moments.
     ///
@@ -255,8 +328,15 @@ impl Add for PolygonTotal {
             parts: self.parts + o.parts,
             properties: self.properties + o.properties,
             outline: Outline::sum([self.outline, o.outline]),
+            units: same_units(self.units, o.units),
         }
     }
+}
+
+/// The units of two totals added: theirs when they are the same, else none named (parts
+/// are added in the units they were integrated in).
+fn same_units(a: Units, b: Units) -> Units {
+    if a == b { a } else { Units::default() }
 }
 
 /// What a CAD solid is besides its integrals, as a mesh's [`Body`]: its shells (one a
@@ -269,6 +349,39 @@ pub fn cad_body(s: &crate::io::step::CadSolid) -> Body {
         surface_area: s.surface_area,
         bounding_box: s.bounding_box,
         ..Body::default()
+    }
+}
+
+impl Total {
+    /// The mass of the parts taken together.
+    ///
+    /// # Examples
+    /// ```
+    /// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [2.0, 0.0], [2.0, 2.0], [0.0, 2.0]], vec![])?;
+    /// let t = inertia::read::Total::Polygons(inertia::read::PolygonTotal::polygon(&sq));
+    /// assert_eq!(t.mass(), 4.0);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn mass(&self) -> f64 {
+        match self {
+            Total::Polygons(t) => t.properties.mass,
+            Total::Solids(t) => t.properties.mass,
+        }
+    }
+
+    /// How many parts.
+    ///
+    /// # Examples
+    /// ```
+    /// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [2.0, 0.0], [2.0, 2.0], [0.0, 2.0]], vec![])?;
+    /// assert_eq!(inertia::read::Total::Polygons(inertia::read::PolygonTotal::polygon(&sq)).parts(), 1);
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn parts(&self) -> usize {
+        match self {
+            Total::Polygons(t) => t.parts,
+            Total::Solids(t) => t.parts,
+        }
     }
 }
 

@@ -286,6 +286,7 @@ pub struct Units {
 /// ```
 /// let l = inertia::units::Units { input: Some(inertia::units::LengthUnit::Cm), output: None }.labels(2);
 /// assert_eq!(l.density, "kg/m^2");
+/// assert_eq!(l.area_moment.as_deref(), Some("m^4"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct UnitLabels {
@@ -301,6 +302,9 @@ pub struct UnitLabels {
     pub density: String,
     /// Unit of moments of inertia.
     pub inertia: String,
+    /// Unit of second moments of area (`∫y² dA`), in a plate's report only: `m^4`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub area_moment: Option<String>,
 }
 
 impl Units {
@@ -369,6 +373,7 @@ impl Units {
                 mass: "density × input length^".to_string() + &dim.to_string(),
                 density: "as given".into(),
                 inertia: "mass × input length^2".into(),
+                area_moment: (dim == 2).then(|| "input length^4".into()),
             },
             Some(input) => {
                 let l = self.output.unwrap_or(LengthUnit::M).symbol();
@@ -378,6 +383,7 @@ impl Units {
                     mass: "kg".into(),
                     density: format!("kg/m^{dim}"),
                     inertia: format!("kg*{l}^2"),
+                    area_moment: (dim == 2).then(|| format!("{l}^4")),
                 }
             }
         }
@@ -523,6 +529,76 @@ pub fn material(name: &str) -> Option<&'static Material> {
         other => other.to_string(),
     };
     MATERIALS.iter().find(|m| m.name == n)
+}
+
+/// A unit a density may be written in (`7.85g/cm3`): its name, whether it is per volume
+/// (else per area), and how many kg/m³ (or kg/m²) one of it is.
+///
+/// # Examples
+/// ```
+/// let u = inertia::units::DensityUnit::parse("g/cm³").unwrap();
+/// assert_eq!((u.name, u.per_volume, u.kg), ("g/cm3", true, 1000.0));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DensityUnit {
+    /// Its name, as [`DensityUnit::parse`] reads it (`g/cm3`).
+    pub name: &'static str,
+    /// Per volume (like kg/m³), else per area (like kg/m²).
+    pub per_volume: bool,
+    /// kg/m³ (per volume) or kg/m² (per area) in one of it.
+    pub kg: f64,
+}
+
+/// The units a density may be written in.
+pub const DENSITY_UNITS: [DensityUnit; 11] = {
+    const fn u3(name: &'static str, kg: f64) -> DensityUnit {
+        DensityUnit {
+            name,
+            per_volume: true,
+            kg,
+        }
+    }
+    const fn u2(name: &'static str, kg: f64) -> DensityUnit {
+        DensityUnit {
+            name,
+            per_volume: false,
+            kg,
+        }
+    }
+    [
+        u3("kg/m3", 1.0),
+        u3("g/cm3", 1000.0),
+        u3("g/ml", 1000.0),
+        u3("kg/l", 1000.0),
+        u3("kg/dm3", 1000.0),
+        u3("g/mm3", 1e6),
+        u3("lb/in3", 0.45359237 / (0.0254 * 0.0254 * 0.0254)),
+        u3("lb/ft3", 0.45359237 / (0.3048 * 0.3048 * 0.3048)),
+        u2("kg/m2", 1.0),
+        u2("g/cm2", 10.0),
+        u2("g/m2", 1e-3),
+    ]
+};
+
+impl DensityUnit {
+    /// The unit named `name` (any case; `³`, `²`, `^` and spaces allowed: `g/cm^3`,
+    /// `KG/M³`), if it is one of [`DENSITY_UNITS`].
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::units::DensityUnit;
+    /// assert_eq!(DensityUnit::parse("LB/IN^3").map(|u| u.name), Some("lb/in3"));
+    /// assert!(DensityUnit::parse("stone/acre").is_none());
+    /// ```
+    pub fn parse(name: &str) -> Option<DensityUnit> {
+        let key: String = name
+            .trim()
+            .to_lowercase()
+            .replace('³', "3")
+            .replace('²', "2")
+            .replace(['^', ' '], "");
+        DENSITY_UNITS.iter().copied().find(|u| u.name == key)
+    }
 }
 
 /// Which sign products of inertia are printed with: the tensor convention by default, for

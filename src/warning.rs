@@ -95,6 +95,13 @@ pub enum Warning {
         /// geographic one: that is refused).
         crs: crate::crs::Crs,
     },
+    /// A density given as a bare number in a known length unit, so in kg/m³, below
+    /// [`crate::read::LIGHTEST_SOLID`]: lighter than any foam, and what a density in g/cm³
+    /// reads as (7.85 for steel). Said, not changed.
+    LightDensity {
+        /// The density given, in kg/m³.
+        density: f64,
+    },
     /// The CAD reader's warning (feature `step`).
     Cad(String),
 }
@@ -248,6 +255,13 @@ impl fmt::Display for Warning {
                     None => Ok(()),
                 }
             }
+            Warning::LightDensity { density } => write!(
+                f,
+                "the density {} is taken in kg/m³, lighter than any foam: {} g/cm³ would be {} kg/m³",
+                num(*density),
+                num(*density),
+                num(density * 1000.0)
+            ),
             Warning::Cad(text) => f.write_str(text),
         }
     }

@@ -14,10 +14,11 @@ use super::*;
 centroid, moments and products of inertia, principal moments and axes. Bad input is refused with one line \
 naming the file and the place, and exit code 2; `--method all` exits with 1 when the methods disagree \
 (see `inertia manpage`, EXIT STATUS).",
-    after_help = "Examples:\n  inertia polygon fixtures/polygon/l_shape.json --density 2\n  \
-        inertia mesh fixtures/mesh/right_tetrahedron.stl --units mm --material steel\n  \
+    after_help = "Examples:\n  echo '[[0,0],[2,0],[2,1],[0,1]]' | inertia polygon - --density 2\n  \
+        inertia shape box --size 10,20,5 --mesh-out box.stl && inertia mesh box.stl --units mm --material steel\n  \
         inertia shape biconvex --width 2.2 --height 0.92 --mass 1\n  \
-        inertia mesh parts/*.stl --format csv"
+        inertia mesh parts/*.stl --format csv\n\n\
+        parts/ stands for a folder of your own; the other examples work in any folder."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -50,10 +51,11 @@ pub(super) enum Command {
     /// --join-tolerance that closes it); external references and geometry not read
     /// (SOLID, REGION, MESH, ...) are refused. $INSUNITS gives the unit.
     #[command(
-        after_help = "Examples:\n  inertia polygon fixtures/polygon/l_shape.json --density 2\n  \
+        after_help = "Examples:\n  echo '[[0,0],[2,0],[2,1],[0,1]]' | inertia polygon - --density 2\n  \
+        printf 'x;y\\n0;0\\n30;0\\n0;40\\n' | inertia polygon - --units mm --material steel --thickness 2\n  \
         inertia polygon profile.csv --mass 3 --method centroid --json\n  \
-        inertia polygon fixtures/polygon/u_shape_cw.csv --method all\n  \
-        echo '[[0,0],[1,0],[1,1],[0,1]]' | inertia polygon - --about origin",
+        echo '[[0,0],[1,0],[1,1],[0,1]]' | inertia polygon - --about origin --method all\n\n\
+        profile.csv stands for your own file; the other examples work in any folder.",
         mut_arg("density", |a| a.help("Density: mass per unit area; with --units in kg/m², or kg/m³ with a --thickness. Default 1")),
         mut_arg("mass", |a| a.help("Total mass (kg with --units); the density becomes mass / area")),
         mut_arg("about", |a| a.help("Point the moments are about: centroid, origin, or X,Y in the input's units")),
@@ -64,10 +66,11 @@ pub(super) enum Command {
     Polygon(PolygonArgs),
     /// Volume, mass, centre of mass and inertia tensor of a closed triangle mesh.
     #[command(
-        after_help = "Examples:\n  inertia mesh fixtures/mesh/right_tetrahedron.stl --mass 5\n  \
+        after_help = "Examples:\n  inertia shape sphere --radius 1 --segments 64 --mesh-out ball.stl && inertia mesh ball.stl --mass 5\n  \
         inertia mesh part.obj --density 7850 --json\n  \
         inertia mesh part.stl --method all --resolution 800\n  \
-        inertia mesh - --input-format stl --about 0,0,0 < part.stl",
+        inertia mesh - --input-format stl --about 0,0,0 < part.stl\n\n\
+        part.obj and part.stl stand for your own files; the first example works in any folder.",
         mut_arg("density", |a| a.help("Density: mass per unit volume; with --units in kg/m³. Default 1")),
         mut_arg("mass", |a| a.help("Total mass (kg with --units); the density becomes mass / volume")),
         mut_arg("about", |a| a.help("Point the tensor is about: centroid, origin, or X,Y,Z in the input's units")),
@@ -92,6 +95,7 @@ pub(super) enum Command {
         after_help = "Examples:\n  inertia mesh body.stl --units mm --material aluminium --json > body.json\n  \
         inertia mesh wheel.stl --units mm --material steel --json > wheel.json\n  \
         inertia combine body.json wheel.json wheel.json --translate 2=0.1,0,0 --translate 3=-0.1,0,0 --rotate 3=z:180\n\n\
+        body.stl and wheel.stl stand for your own files.\n\n\
         N in --translate N=... and --rotate N=... is the position of the file (from 1). Each part is\n\
         rotated about the origin first, then translated. Plates turn about z only: --rotate N=DEGREES.\n\
         Every report must be in the same units, and all plates or all solids. The sum is reported\n\

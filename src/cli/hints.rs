@@ -4,7 +4,9 @@
 
 use inertia::Error;
 use inertia::details::num;
-use inertia::error::{Excess, FormatProblem, Need, Parameter, ShellProblem, Unresolved};
+use inertia::error::{
+    Excess, FormatProblem, Need, OptionsProblem, Parameter, ShellProblem, Unresolved,
+};
 
 /// The tolerance to suggest for a repair of this relative size: the next 1, 2 or 5 times a
 /// power of ten above it.
@@ -38,10 +40,17 @@ pub fn message(e: &Error) -> String {
         Error::Format {
             problem: FormatProblem::NotAMesh,
         } => format!("{e}: give --input-format if it is one"),
+        Error::Options { problem } => options(*problem).unwrap_or_else(|| e.to_string()),
         // Parameters are named by their flags.
         Error::InvalidParameter { name, value, need } => {
             let flag = flag(*name);
             match need {
+                Need::Between { min, max } => {
+                    format!("{flag} must be between {} and {}, got {value}", num(*min), num(*max))
+                }
+                Need::NonNegative => {
+                    format!("{flag} must be a finite number of at least 0, got {value}")
+                }
                 Need::AtLeast(min) => format!("{flag} must be at least {}, got {value}", num(*min)),
                 Need::AtMost { other, value: max } => {
                     let other = self::flag(*other);
@@ -108,6 +117,29 @@ fn geojson_degrees(crs: &inertia::io::geojson::Crs, beyond: bool, utm: Option<u3
     )
 }
 
+/// [`Error::Options`] as the command line says it, naming the flags.
+fn options(problem: OptionsProblem) -> Option<String> {
+    const UNITS: &str = "say the input's length unit with --units (mm, cm, m, in, ft, ...)";
+    Some(match problem {
+        OptionsProblem::OutputUnitWithoutUnit => "--output-units needs the input's length unit: give --units (or a 3MF or DXF file that states it)".into(),
+        OptionsProblem::MaterialWithoutUnit => format!("--material gives a density in kg/m³: {UNITS}"),
+        OptionsProblem::MaterialWithoutThickness => "--material is a density per volume: give the plate's --thickness for a polygon".into(),
+        OptionsProblem::DensityUnitWithoutUnit { value, unit } => {
+            format!("--density {} is in {unit}: {UNITS}", num(value))
+        }
+        OptionsProblem::DensityPerVolumeWithoutThickness { value, unit } => format!(
+            "--density {} {unit} is per volume: give the plate's --thickness for a polygon",
+            num(value)
+        ),
+        OptionsProblem::DensityPerArea { value, unit } => format!(
+            "--density {} {unit} is per area: a solid (or a plate given a --thickness) needs a density per volume",
+            num(value)
+        ),
+        OptionsProblem::ShellWithMethods => "--shell is a method of its own; leave out --method".into(),
+        _ => return None,
+    })
+}
+
 /// The flag that sets `p`.
 fn flag(p: Parameter) -> &'static str {
     match p {
@@ -124,6 +156,8 @@ fn flag(p: Parameter) -> &'static str {
         Parameter::Width => "--width",
         Parameter::Side => "--side",
         Parameter::Sides => "--sides",
+        Parameter::Resolution => "--resolution",
+        Parameter::RepairTolerance => "--repair-tolerance",
         _ => "a parameter",
     }
 }

@@ -242,6 +242,7 @@ fn mesh_parts(read: Parts, name: &str, label: &str) -> Vec<MeshPart> {
     let file_warnings: Vec<(String, Warning)> = read
         .warnings
         .iter()
+        .filter(|w| !light_density(w))
         .map(|w| (label.to_string(), w.clone()))
         .collect();
     let named = |part: &str| {
@@ -358,12 +359,6 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
     a.common.view(3)?;
     let about = a.common.about::<3>()?.map(Point3::from);
     let tolerance = check_tolerance(a.tolerance)?;
-    if a.resolution == 0 || a.resolution > 100_000 {
-        bail!(
-            "--resolution must be between 1 and 100000, got {}",
-            a.resolution
-        );
-    }
     let files = listed;
     let output = a.common.format();
     let one = OneBody {
@@ -377,21 +372,32 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
         MeshChoice::Voxel => vec![MeshMethod::Voxel],
         MeshChoice::All => MeshMethod::ALL.to_vec(),
     };
-    if let Some(w) = a.weld_tolerance {
-        positive(Parameter::WeldTolerance, w)?;
-    }
-    if !(a.repair_tolerance >= 0.0 && a.repair_tolerance.is_finite()) {
-        bail!(
-            "--repair-tolerance must be a finite number of at least 0, got {}",
-            a.repair_tolerance
-        );
-    }
-    if let Some(t) = a.shell {
-        positive(Parameter::ShellThickness, t)?;
-        if a.method != MeshChoice::Tetra {
-            bail!("--shell is a method of its own; leave out --method");
-        }
-    }
+    let options = ReadOptions {
+        kind: Some(Kind::Mesh),
+        format: a.input_format.and_then(|f| match f.mesh() {
+            Some(m) => Some(Format::Mesh(m)),
+            None => cad_format(f.cad()),
+        }),
+        mesh: inertia::solid::Options {
+            methods: methods.clone(),
+            resolution: a.resolution,
+            shell: a.shell,
+            keep_mesh: a.plot.is_some(),
+            weld_tolerance: a.weld_tolerance,
+            overlap: match a.overlap {
+                OverlapChoice::Refuse => inertia::solid::OverlapPolicy::Refuse,
+                OverlapChoice::Sum => inertia::solid::OverlapPolicy::Sum,
+            },
+            repair_tolerance: a.repair_tolerance,
+            max_triangles: a.max_triangles,
+        },
+        #[cfg(feature = "step")]
+        cad: cad_options(a.overlap),
+        max_input_bytes: max_input_bytes(),
+        ..a.common.read_options(None)?
+    };
+    // Every flag the library takes, checked by it.
+    options.check()?;
     let input_format = a.input_format;
     let cad = move |p: &PathBuf| match input_format {
         Some(f) => f.cad().is_some(),
@@ -447,30 +453,6 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
             return Ok(out);
         }
     }
-    let options = ReadOptions {
-        kind: Some(Kind::Mesh),
-        format: a.input_format.and_then(|f| match f.mesh() {
-            Some(m) => Some(Format::Mesh(m)),
-            None => cad_format(f.cad()),
-        }),
-        mesh: inertia::solid::Options {
-            methods: methods.clone(),
-            resolution: a.resolution,
-            shell: a.shell,
-            keep_mesh: a.plot.is_some(),
-            weld_tolerance: a.weld_tolerance,
-            overlap: match a.overlap {
-                OverlapChoice::Refuse => inertia::solid::OverlapPolicy::Refuse,
-                OverlapChoice::Sum => inertia::solid::OverlapPolicy::Sum,
-            },
-            repair_tolerance: a.repair_tolerance,
-            max_triangles: a.max_triangles,
-        },
-        #[cfg(feature = "step")]
-        cad: cad_options(a.overlap),
-        max_input_bytes: max_input_bytes(),
-        ..ReadOptions::default()
-    };
     // Every body of a file (3MF files may hold several), each validated and integrated by
     // the library's pipeline (see `inertia::read_path`).
     let read = |path: &PathBuf| -> Result<MeshFile> {

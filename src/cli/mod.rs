@@ -388,7 +388,8 @@ fn materials(format: OutputFormat) -> String {
             let mut w = ::csv::Writer::from_writer(Vec::new());
             let _ = w.write_record(["material", "density_kg_m3", "source"]);
             for m in MATERIALS {
-                let _ = w.write_record([m.name, &m.density.to_string(), m.source]);
+                let density = inertia::details::shortest(m.density);
+                let _ = w.write_record([m.name, &density, m.source]);
             }
             String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
         }

@@ -3,6 +3,8 @@
 //! [`View`].
 
 use super::*;
+use inertia::read::Matter;
+use inertia::units::{DENSITY_UNITS, DensityUnit};
 
 /// Options every command takes.
 #[derive(Args, Debug)]
@@ -60,83 +62,54 @@ pub(super) struct Common {
 }
 
 impl Common {
-    /// The density or mass for a body of dimension `dim`; `thickness` (polygons) turns a
-    /// volumetric density into an areal one.
-    pub(super) fn amount(&self, dim: usize, thickness: Option<f64>) -> Result<Amount> {
-        if self.output_units.is_some() && self.units.is_none() {
-            bail!(
-                "--output-units needs the input's length unit: give --units (or a 3MF or DXF file that states it)"
-            );
+    /// `--density`, `--mass` or `--material` as the library takes them (`None`: density 1).
+    pub(super) fn matter(&self) -> Result<Option<Matter>> {
+        if let Some(name) = &self.material {
+            let m = material(name).with_context(|| {
+                // The closest name, as clap suggests flags ("did you mean").
+                let guess = inertia::units::MATERIALS
+                    .iter()
+                    .map(|m| (strsim::jaro_winkler(&name.to_lowercase(), m.name), m.name))
+                    .filter(|(score, _)| *score > 0.8)
+                    .max_by(|a, b| a.0.total_cmp(&b.0));
+                format!(
+                    "unknown material \"{}\"{} (see `inertia materials`)",
+                    inertia::details::clip(name),
+                    guess.map_or(String::new(), |(_, n)| format!(": did you mean \"{n}\"?"))
+                )
+            })?;
+            return Ok(Some(Matter::Material(*m)));
         }
-        let units = self.units();
-        let volumetric = match (&self.material, self.density) {
-            (Some(name), _) => {
-                let m = material(name).with_context(|| {
-                    // The closest name, as clap suggests flags ("did you mean").
-                    let guess = inertia::units::MATERIALS
-                        .iter()
-                        .map(|m| (strsim::jaro_winkler(&name.to_lowercase(), m.name), m.name))
-                        .filter(|(score, _)| *score > 0.8)
-                        .max_by(|a, b| a.0.total_cmp(&b.0));
-                    format!(
-                        "unknown material \"{}\"{} (see `inertia materials`)",
-                        inertia::details::clip(name),
-                        guess.map_or(String::new(), |(_, n)| format!(": did you mean \"{n}\"?"))
-                    )
-                })?;
-                if units.input.is_none() {
-                    bail!(
-                        "--material gives a density in kg/m³: say the input's length unit with --units (mm, cm, m, in, ft, ...)"
-                    );
-                }
-                if dim == 2 && thickness.is_none() {
-                    bail!(
-                        "--material is a density per volume: give the plate's --thickness for a polygon"
-                    );
-                }
-                Some(m.density)
-            }
-            (None, Some(d)) => {
-                let value = positive(Parameter::Density, d.value)?;
-                match d.unit {
-                    None => Some(value),
-                    Some((unit, per_volume, kg)) => {
-                        if units.input.is_none() {
-                            bail!(
-                                "--density {} is in {unit}: say the input's length unit with --units (mm, cm, m, in, ft, ...)",
-                                num(d.value)
-                            );
-                        }
-                        if per_volume && dim == 2 && thickness.is_none() {
-                            bail!(
-                                "--density {} {unit} is per volume: give the plate's --thickness for a polygon",
-                                num(d.value)
-                            );
-                        }
-                        if !per_volume && (dim == 3 || thickness.is_some()) {
-                            bail!(
-                                "--density {} {unit} is per area: a solid (or a plate given a --thickness) needs a density per volume",
-                                num(d.value)
-                            );
-                        }
-                        Some(value * kg)
-                    }
-                }
-            }
+        Ok(match (self.density, self.mass) {
+            (Some(Density { value, unit: None }), _) => Some(Matter::Density(value)),
+            (
+                Some(Density {
+                    value,
+                    unit: Some(u),
+                }),
+                _,
+            ) => Some(Matter::DensityIn(value, u)),
+            (None, Some(m)) => Some(Matter::Mass(m)),
             (None, None) => None,
-        };
-        if let Some(t) = thickness {
-            positive(Parameter::Thickness, t)?;
-        }
-        if let Some(m) = self.mass {
-            return Ok(Amount::Mass(positive(Parameter::Mass, m)?));
-        }
-        let rho = volumetric.unwrap_or(1.0);
-        Ok(Amount::Density(match thickness {
-            // kg/m³ × m = kg/m² (or density × input length when unitless).
-            Some(t) => rho * t * units.input.map_or(1.0, |u| u.metres()),
-            None => rho,
-        }))
+        })
+    }
+
+    /// The flags' units, matter and `thickness` as read options (the rest default).
+    pub(super) fn read_options(&self, thickness: Option<f64>) -> Result<ReadOptions> {
+        Ok(ReadOptions {
+            units: self.units,
+            units_override: self.units_override,
+            output_units: self.output_units,
+            matter: self.matter()?,
+            thickness,
+            ..ReadOptions::default()
+        })
+    }
+
+    /// The density or mass for a body of dimension `dim`; `thickness` (polygons) turns a
+    /// volumetric density into an areal one (the library's checks: `ReadOptions::amount`).
+    pub(super) fn amount(&self, dim: usize, thickness: Option<f64>) -> Result<Amount> {
+        Ok(self.read_options(thickness)?.amount(dim, self.units)?)
     }
 
     /// The checks of [`Common::amount`] that need no length unit, made before the files
@@ -150,16 +123,15 @@ impl Common {
         let checked = self.amount(dim, thickness).map(|_| ());
         self.units = given;
         // A bare number with --units is kg/m³: a value a density in g/cm³ would have (7.85
-        // for steel) is lighter than any foam. Said, not changed.
-        if let (Some(d), Some(_), true) = (self.density, given, dim == 3 || thickness.is_some())
-            && d.unit.is_none()
-            && d.value > 0.0
-            && d.value < 30.0
+        // for steel) is lighter than any foam. Said once here, not changed; the library's
+        // warning of each file is not printed again ([`light_density`]).
+        if let Ok(o) = self.read_options(thickness)
+            && let Some(Warning::LightDensity { density }) = o.density_warning(dim, given)
         {
             eprintln!(
                 "inertia: warning: --density {} is taken in kg/m³ (with --units), lighter than foam; for g/cm³ write --density {}g/cm3",
-                num(d.value),
-                num(d.value)
+                num(density),
+                num(density)
             );
         }
         checked
@@ -338,28 +310,18 @@ impl Presentation {
     }
 }
 
-/// A `--density` value: the number, and the unit written after it, if any (its name,
-/// whether it is per volume, and kg/m³ or kg/m² in one of it).
+/// Whether `w` is the library's warning of a light density, which the command prints once
+/// for all its files, before reading them ([`Common::check_amount`]).
+pub(super) fn light_density(w: &Warning) -> bool {
+    matches!(w, Warning::LightDensity { .. })
+}
+
+/// A `--density` value: the number, and the unit written after it, if any.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Density {
     value: f64,
-    unit: Option<(&'static str, bool, f64)>,
+    unit: Option<DensityUnit>,
 }
-
-/// The units a density may be written in: name, per volume, kg/m³ (or kg/m²) in one.
-const DENSITY_UNITS: [(&str, bool, f64); 11] = [
-    ("kg/m3", true, 1.0),
-    ("g/cm3", true, 1000.0),
-    ("g/ml", true, 1000.0),
-    ("kg/l", true, 1000.0),
-    ("kg/dm3", true, 1000.0),
-    ("g/mm3", true, 1e6),
-    ("lb/in3", true, 0.45359237 / (0.0254 * 0.0254 * 0.0254)),
-    ("lb/ft3", true, 0.45359237 / (0.3048 * 0.3048 * 0.3048)),
-    ("kg/m2", false, 1.0),
-    ("g/cm2", false, 10.0),
-    ("g/m2", false, 1e-3),
-];
 
 impl std::str::FromStr for Density {
     type Err = String;
@@ -385,13 +347,8 @@ impl std::str::FromStr for Density {
         if unit.is_empty() {
             return Ok(Density { value, unit: None });
         }
-        let key: String = unit
-            .to_lowercase()
-            .replace('³', "3")
-            .replace('²', "2")
-            .replace(['^', ' '], "");
-        let found = DENSITY_UNITS.iter().find(|u| u.0 == key).ok_or_else(|| {
-            let names: Vec<&str> = DENSITY_UNITS.iter().map(|u| u.0).collect();
+        let found = DensityUnit::parse(unit).ok_or_else(|| {
+            let names: Vec<&str> = DENSITY_UNITS.iter().map(|u| u.name).collect();
             format!(
                 "unknown density unit {unit:?} (one of {})",
                 names.join(", ")
@@ -399,7 +356,7 @@ impl std::str::FromStr for Density {
         })?;
         Ok(Density {
             value,
-            unit: Some(*found),
+            unit: Some(found),
         })
     }
 }

@@ -137,9 +137,12 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
     // The flags are checked before anything is read; the density once the files have said
     // their unit.
     a.common.check_amount(2, a.thickness)?;
-    if let Some(t) = a.join_tolerance {
-        positive(Parameter::JoinTolerance, t)?;
-    }
+    let methods: Vec<PolygonMethod> = match a.method {
+        PolygonChoice::Fan => vec![PolygonMethod::Fan],
+        PolygonChoice::RightTriangle => vec![PolygonMethod::RightTriangle],
+        PolygonChoice::Centroid => vec![PolygonMethod::Centroid],
+        PolygonChoice::All => PolygonMethod::ALL.to_vec(),
+    };
     let options = ReadOptions {
         kind: Some(Kind::Polygon),
         format: a.input_format.map(Format::Polygon),
@@ -160,8 +163,11 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
             inertia::io::geojson::Coordinates::Degrees
         },
         max_input_bytes: max_input_bytes(),
-        ..ReadOptions::default()
+        polygon_method: methods[0],
+        ..a.common.read_options(a.thickness)?
     };
+    // Every flag the library takes, checked by it.
+    options.check()?;
     a.common.view(2)?;
     let about = a.common.about::<2>()?.map(Point2::from);
     let tolerance = check_tolerance(a.tolerance)?;
@@ -173,15 +179,12 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
         plot: a.plot.is_some(),
     };
     check_batch(files.len(), a.files_from.is_some(), one, output)?;
-    let methods: Vec<PolygonMethod> = match a.method {
-        PolygonChoice::Fan => vec![PolygonMethod::Fan],
-        PolygonChoice::RightTriangle => vec![PolygonMethod::RightTriangle],
-        PolygonChoice::Centroid => vec![PolygonMethod::Centroid],
-        PolygonChoice::All => PolygonMethod::ALL.to_vec(),
-    };
     // A file's polygons (GeoJSON and DXF files may hold several), each integrated.
     let read = |path: &PathBuf| -> Result<PolygonFile> {
         let Input { bytes, name, label } = read_input(path)?;
+        if bytes.is_empty() {
+            bail!("{label}: the input is empty");
+        }
         let read =
             inertia::read::read_bytes(path, bytes, &options).with_context(|| label.clone())?;
         let Shapes::Polygons(polys) = read.shapes else {
@@ -212,6 +215,7 @@ pub(super) fn polygon(mut a: PolygonArgs) -> Result<Outcome> {
             warnings: read
                 .warnings
                 .iter()
+                .filter(|w| !light_density(w))
                 .map(|w| warning_line(&label, w, false))
                 .collect(),
             unit: read.unit,

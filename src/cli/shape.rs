@@ -48,7 +48,13 @@ pub(super) enum ShapeKind {
     /// A box centred on the origin.
     Box {
         /// Edge lengths X,Y,Z.
-        #[arg(long, value_delimiter = ',', num_args = 1, allow_hyphen_values = true)]
+        #[arg(
+            long,
+            required = true,
+            value_delimiter = ',',
+            num_args = 1,
+            allow_hyphen_values = true
+        )]
         size: Vec<f64>,
         #[command(flatten)]
         out: Out3d,

@@ -1,7 +1,10 @@
 //! Polygons as delimited text: one point per line.
 //!
-//! `x,y` or `x y` (commas, or runs of spaces and tabs), `#` starts a comment, blank lines are
-//! skipped. The first data line may be a header: if it names columns `x` and `y` those are
+//! `x,y`, `x;y` or `x y` (commas, semicolons, or runs of spaces and tabs), `#` starts a
+//! comment, blank lines are skipped. Semicolons (a spreadsheet's export in much of Europe)
+//! are told from the first data line: one with a semicolon and no comma makes every line
+//! split at semicolons. A first line of one cell holding another separator (`x|y`) is
+//! refused, naming it. The first data line may be a header: if it names columns `x` and `y` those are
 //! used (other columns are ignored); a two-column header of other names is taken as x, y.
 //! Every cell must be a finite number; the error gives the line.
 //!
@@ -48,8 +51,9 @@ pub fn parse(bytes: &[u8]) -> Result<PolygonRings> {
     })
 }
 
-/// Columns x and y, and how many there are, once the first data line has said.
-type Columns = Option<(usize, usize, usize)>;
+/// Columns x and y, how many there are, and whether cells are split at semicolons, once
+/// the first data line has said.
+type Columns = Option<(usize, usize, usize, bool)>;
 
 /// Texts from this size up are read in pieces on every core.
 const PARALLEL_FROM: usize = 1 << 20;
@@ -112,17 +116,33 @@ fn line(raw: &str, lineno: usize, columns: &mut Columns) -> Result<Option<[f64; 
     if line.is_empty() {
         return Ok(None);
     }
-    let fields: Vec<&str> = if line.contains(',') {
+    // The first data line tells semicolons; later lines follow it.
+    let semicolons = match *columns {
+        Some((.., s)) => s,
+        None => line.contains(';') && !line.contains(','),
+    };
+    let fields: Vec<&str> = if semicolons {
+        line.split(';').map(str::trim).collect()
+    } else if line.contains(',') {
         line.split(',').map(str::trim).collect()
     } else {
         line.split_whitespace().collect()
     };
     let place = || crate::error::Place::line(lineno);
-    let (xi, yi, count) = match *columns {
+    let (xi, yi, count, _) = match *columns {
         Some(c) => c,
         None => {
+            if let (1, Some(c)) = (fields.len(), separator(line)) {
+                return Err(Error::parse(
+                    place(),
+                    format!(
+                        "cells separated by '{c}': inertia reads commas, semicolons, tabs or spaces between them"
+                    ),
+                ));
+            }
             if fields.iter().all(|f| f.parse::<f64>().is_err()) {
-                *columns = Some(header(&fields).map_err(|m| Error::parse(place(), m))?);
+                let (x, y, n) = header(&fields).map_err(|m| Error::parse(place(), m))?;
+                *columns = Some((x, y, n, semicolons));
                 return Ok(None);
             }
             if fields.len() != 2 {
@@ -131,7 +151,7 @@ fn line(raw: &str, lineno: usize, columns: &mut Columns) -> Result<Option<[f64; 
                     format!("expected 2 columns (x, y), found {}", fields.len()),
                 ));
             }
-            *columns.insert((0, 1, 2))
+            *columns.insert((0, 1, 2, semicolons))
         }
     };
     if fields.len() != count {
@@ -158,6 +178,13 @@ fn line(raw: &str, lineno: usize, columns: &mut Columns) -> Result<Option<[f64; 
         }
     };
     Ok(Some([cell(xi, "x")?, cell(yi, "y")?]))
+}
+
+/// A character in a line of one cell that looks like a separator inertia does not read
+/// (`|`, `:`, `/`...): punctuation that is no part of a number or a quoted name.
+fn separator(line: &str) -> Option<char> {
+    line.chars()
+        .find(|c| c.is_ascii_punctuation() && !".-+_\"'()".contains(*c))
 }
 
 /// Column indices of x and y from a header line.
@@ -195,6 +222,9 @@ mod tests {
             "\"X\",\"Y\"\n0,0\n1.5,0\n1.5,-2\n",
             "east north\n0 0\n1.5 0\n1.5 -2\n",
             "y,x,z\n0,0,9\n0,1.5,9\n-2,1.5,9\n",
+            "X;Y;Z\n0;0;1\n1.5;0;1\n1.5;-2;1\n",
+            "0; 0\n1.5 ;0\n1.5;-2\n",
+            "x\ty\n0\t0\n1.5\t0\n1.5\t-2\n",
         ] {
             assert_eq!(parse(s.as_bytes()).unwrap().outer, want, "{s:?}");
         }
@@ -221,6 +251,13 @@ mod tests {
             "line 1: not text (invalid UTF-8)"
         );
         assert_eq!(parse(b"# only a comment\n").unwrap().outer.len(), 0);
+        // A separator inertia does not read is named.
+        assert_eq!(
+            err("x|y\n0|0\n"),
+            "line 1: cells separated by '|': inertia reads commas, semicolons, tabs or spaces between them"
+        );
+        // Semicolons told from the first line: a later comma line is then one bad cell.
+        assert_eq!(err("0;0\n1,5;0\n"), "line 2: x = \"1,5\" is not a number");
     }
 
     #[test]

@@ -11,12 +11,15 @@ use crate::Polygon;
 use crate::error::{Error, FormatProblem, Missing, Result};
 use crate::io::{Bytes, MeshFormat, PolygonFormat, dxf, threemf};
 use crate::solid::{self, Solid};
-use crate::units::LengthUnit;
+use crate::units::{LengthUnit, Units};
 use std::collections::BTreeMap;
 use std::path::Path;
 
 mod polygons;
+mod weigh;
 pub use polygons::{Named, read_polygon, read_polygons, read_polygons_with, validate_polygons};
+use weigh::Weighing;
+pub use weigh::{LIGHTEST_SOLID, MAX_RESOLUTION, Matter};
 
 #[cfg(feature = "step")]
 pub use crate::total::cad_body;
@@ -203,16 +206,42 @@ impl Format {
     }
 }
 
-/// How [`read_path`] reads a file.
+/// How [`read_path`] reads a file, and how [`Parts::total`] weighs its parts and in which
+/// units: what the command line's flags say.
 ///
 /// # Examples
+/// A part in millimetres, in steel: its total in kilograms and metres.
 /// ```
-/// use inertia::read::{Kind, ReadOptions};
-/// let options = ReadOptions { kind: Some(Kind::Mesh), ..ReadOptions::default() };
-/// assert_eq!(options.format, None);
+/// use inertia::read::{Matter, ReadOptions};
+/// use inertia::units::{material, LengthUnit};
+/// let options = ReadOptions {
+///     units: Some(LengthUnit::Mm),
+///     matter: Some(Matter::Material(*material("steel").unwrap())),
+///     ..ReadOptions::default()
+/// };
+/// let total = inertia::read_path("fixtures/mesh/unit_cube_ascii.stl".as_ref(), &options)?.total()?;
+/// assert!((total.mass() - 7850e-9).abs() < 1e-18); // 1 mm³ of steel
+/// # Ok::<(), inertia::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct ReadOptions {
+    /// The input's length unit (`--units`): what the coordinates of a file that states
+    /// none are in. A file that states another is refused by [`Parts::total`] unless
+    /// [`ReadOptions::units_override`]. With a unit, totals are in metres (or
+    /// [`ReadOptions::output_units`]) and kilograms, densities in kg/m³ (kg/m² for a
+    /// plate of no thickness).
+    pub units: Option<LengthUnit>,
+    /// Read the input in [`ReadOptions::units`] even where the file states another.
+    pub units_override: bool,
+    /// The length unit of the totals (`None`: metres); needs the input's unit.
+    pub output_units: Option<LengthUnit>,
+    /// The density, mass or material (`None`: density 1).
+    pub matter: Option<Matter>,
+    /// A polygon's plate thickness, in the input's unit: a density is then per volume.
+    pub thickness: Option<f64>,
+    /// The method [`Parts::total`] integrates polygons with (meshes: the first of
+    /// [`solid::Options::methods`]).
+    pub polygon_method: crate::PolygonMethod,
     /// Read the file as polygons or as a mesh (`None`: whichever its format is).
     pub kind: Option<Kind>,
     /// The format (`None`: from the extension, else the content).
@@ -235,6 +264,12 @@ pub struct ReadOptions {
 impl Default for ReadOptions {
     fn default() -> Self {
         ReadOptions {
+            units: None,
+            units_override: false,
+            output_units: None,
+            matter: None,
+            thickness: None,
+            polygon_method: crate::PolygonMethod::Fan,
             kind: None,
             format: None,
             mesh: solid::Options::default(),
@@ -317,53 +352,124 @@ pub struct Parts {
     pub ignored: BTreeMap<String, usize>,
     /// Whether the parts' names come from the file (false: one shape named after it).
     pub named: bool,
+    /// What [`Parts::total`] weighs the parts with (the options' units, matter, method).
+    weighing: Weighing,
 }
 
 impl Parts {
-    /// Every part taken together, as the command prints a total: for density 1, each
-    /// polygon integrated by `fan`, each solid by its first method (a CAD solid on its
-    /// B-rep); `None` when there is no part (or no solid was integrated).
+    /// The units of [`Parts::total`]: the input's length unit (the one the file states,
+    /// else [`ReadOptions::units`]; the options' with [`ReadOptions::units_override`]) and
+    /// [`ReadOptions::output_units`].
+    ///
+    /// # Errors
+    /// [`Error::Options`] when the file states a unit and the options another, not to
+    /// override it.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::read::{read_path, ReadOptions};
+    /// use inertia::units::LengthUnit;
+    /// let part = read_path("fixtures/mesh/two_parts.3mf".as_ref(), &ReadOptions::default())?;
+    /// assert_eq!(part.units()?.input, Some(LengthUnit::Mm)); // the 3MF says millimetres
+    /// let inches = ReadOptions { units: Some(LengthUnit::In), ..ReadOptions::default() };
+    /// assert!(read_path("fixtures/mesh/two_parts.3mf".as_ref(), &inches)?.units().is_err());
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    pub fn units(&self) -> Result<Units> {
+        self.weighing.units(self.unit)
+    }
+
+    /// Every part taken together, as the command prints a total: each polygon integrated
+    /// by [`ReadOptions::polygon_method`], each solid by its first method (a CAD solid on
+    /// its B-rep), weighed with [`ReadOptions::matter`] (density 1 without one), in
+    /// [`Parts::units`]: with a length unit, in kilograms and metres (or
+    /// [`ReadOptions::output_units`]), the numbers `inertia ... --json` prints.
+    ///
+    /// # Errors
+    /// [`Error::Empty`] when there is no part (or no solid was integrated); as
+    /// [`Parts::units`] and [`ReadOptions::amount`] (a material without a length unit...).
     ///
     /// # Examples
     /// ```
     /// use inertia::read::{read_path, ReadOptions, Total};
     /// let part = read_path("fixtures/mesh/two_parts.3mf".as_ref(), &ReadOptions::default())?;
-    /// let Some(Total::Solids(total)) = part.total() else { panic!("a mesh file") };
-    /// // A tetrahedron of volume 10 and a unit cube (in the file's millimetres).
+    /// let Total::Solids(total) = part.total()? else { panic!("a mesh file") };
+    /// // A tetrahedron of volume 10 and a unit cube, in the file's millimetres: in m³.
     /// assert_eq!(total.parts, 2);
-    /// assert!((total.properties.volume - 11.0).abs() < 1e-12);
+    /// assert!((total.properties.volume - 11e-9).abs() < 1e-21);
     /// # Ok::<(), inertia::Error>(())
     /// ```
-    pub fn total(&self) -> Option<Total> {
+    pub fn total(&self) -> Result<Total> {
+        let units = self.units()?;
+        let w = &self.weighing;
         match &self.shapes {
             Shapes::Polygons(p) => {
-                PolygonTotal::of(p.iter().map(|p| PolygonTotal::polygon(&p.polygon)))
-                    .map(Total::Polygons)
+                let amount = w.amount(2, units.input)?;
+                let method = w.polygon_method;
+                PolygonTotal::of(p.iter().map(|p| {
+                    let properties = method.integrate(&p.polygon).properties;
+                    PolygonTotal::part(properties, crate::report::Outline::of(&p.polygon))
+                }))
+                .map(|t| Total::Polygons(t.weighed(amount, units)))
+                .ok_or(Error::Empty {
+                    missing: Missing::Points,
+                })
             }
-            Shapes::Solids(s) => MeshTotal::of(s.iter().filter_map(|s| {
-                let first = s.integrals.first()?;
-                Some(MeshTotal::part(first.properties, s.body))
-            }))
-            .map(Total::Solids),
+            Shapes::Solids(s) => {
+                let amount = w.amount(3, units.input)?;
+                MeshTotal::of(s.iter().filter_map(|s| {
+                    let first = s.integrals.first()?;
+                    Some(MeshTotal::part(first.properties, s.body))
+                }))
+                .map(|t| Total::Solids(t.weighed(amount, units)))
+                .ok_or(Error::Empty {
+                    missing: Missing::Triangles,
+                })
+            }
             #[cfg(feature = "step")]
             Shapes::Cad(s) => {
+                let amount = w.amount(3, units.input)?;
                 MeshTotal::of(s.iter().map(|s| {
                     MeshTotal::part(s.properties, cad_body(s)).with_tolerance(s.tolerance)
                 }))
-                .map(Total::Solids)
+                .map(|t| Total::Solids(t.weighed(amount, units)))
+                .ok_or(Error::Empty {
+                    missing: Missing::Triangles,
+                })
             }
         }
     }
 }
 
 /// Reads, validates and (for meshes) integrates every part of the file at `path` (`-`:
-/// standard input), with the unit the file states.
+/// standard input), with the unit the file states; [`Parts::total`] then gives their mass
+/// properties as the options weigh them.
 ///
 /// # Errors
-/// [`Error::Io`] when the file cannot be read (or is larger than
-/// [`ReadOptions::max_input_bytes`]); then as [`read_bytes`].
+/// [`Error::ReadFile`], naming `path`, when the file cannot be read (or is larger than
+/// [`ReadOptions::max_input_bytes`]); options out of range ([`ReadOptions::check`]); then
+/// as [`read_bytes`].
 ///
 /// # Examples
+/// One call from a file to its mass properties in SI units: an STL in millimetres, in
+/// aluminium (a right tetrahedron of legs 5, 4 and 3 mm: 10 mm³, 27 mg):
+/// ```
+/// use inertia::read::{read_path, Matter, ReadOptions};
+/// use inertia::units::{material, LengthUnit};
+/// let options = ReadOptions {
+///     units: Some(LengthUnit::Mm),
+///     matter: Some(Matter::Material(*material("aluminium").unwrap())),
+///     ..ReadOptions::default()
+/// };
+/// let total = read_path("fixtures/mesh/right_tetrahedron.stl".as_ref(), &options)?.total()?;
+/// let inertia::read::Total::Solids(t) = total else { panic!("a mesh") };
+/// assert!((t.properties.volume - 1e-8).abs() < 1e-22); // m³
+/// assert!((t.properties.mass - 2.7e-5).abs() < 1e-19); // kg
+/// assert!((t.properties.centroid.x - 1.25e-3).abs() < 1e-18); // m
+/// println!("{total}"); // volume, mass, centroid, tensor and principal moments, with units
+/// # Ok::<(), inertia::Error>(())
+/// ```
+///
 /// A polygon file (a DXF drawing in millimetres) and a mesh file (a 3MF of two bodies):
 /// ```
 /// use inertia::read::{read_path, ReadOptions, Shapes};
@@ -381,6 +487,7 @@ impl Parts {
 /// # Ok::<(), inertia::Error>(())
 /// ```
 pub fn read_path(path: &Path, options: &ReadOptions) -> Result<Parts> {
+    options.check()?;
     #[cfg(feature = "step")]
     if let Some(Format::Cad(format)) = options.format.or_else(|| {
         Format::detect(path, b"", options.kind)
@@ -389,7 +496,11 @@ pub fn read_path(path: &Path, options: &ReadOptions) -> Result<Parts> {
     }) {
         return read_cad(path, format, options);
     }
-    let bytes = Bytes::open_limited(path, options.max_input_bytes)?;
+    let bytes =
+        Bytes::open_limited(path, options.max_input_bytes).map_err(|error| Error::ReadFile {
+            path: path.to_path_buf(),
+            error,
+        })?;
     read_bytes(path, bytes, options)
 }
 
@@ -401,7 +512,9 @@ fn read_cad(
     options: &ReadOptions,
 ) -> Result<Parts> {
     let cad = crate::io::step::read(path, format, &options.cad)?;
-    Ok(Parts::of_cad(&cad, format))
+    let mut parts = Parts::of_cad(&cad, format);
+    parts.weighing = Weighing::of(options);
+    Ok(parts)
 }
 
 #[cfg(feature = "step")]
@@ -426,8 +539,17 @@ impl Parts {
             shapes: Shapes::Cad(cad.solids.clone()),
             ignored: BTreeMap::new(),
             named: true,
+            weighing: Weighing::of(&ReadOptions::default()),
         }
     }
+}
+
+/// [`ReadOptions::density_warning`] for a file of dimension `dim` that states `stated`,
+/// in the unit the file will be weighed in (none when the options contradict it: then
+/// [`Parts::total`] refuses).
+fn light_density(options: &ReadOptions, dim: usize, stated: Option<LengthUnit>) -> Option<Warning> {
+    let unit = Weighing::of(options).units(stated).ok()?.input;
+    options.density_warning(dim, unit)
 }
 
 /// The name of a file's one unnamed shape: its stem, else `fallback`.
@@ -443,7 +565,7 @@ fn stem(path: &Path, fallback: &str) -> String {
 /// `path`). A large file is let go of once parsed, before the polygons are checked.
 ///
 /// # Errors
-/// [`Error::Format`] as [`Format::detect`]; [`Error::Empty`] for an empty mesh file; the
+/// [`Error::Format`] as [`Format::detect`]; [`Error::Empty`] for an empty file; the
 /// format's parse errors and the validation errors of
 /// [`read_polygons_with`] and [`crate::solid::read_solids`]; a unit the file
 /// states that inertia does not know.
@@ -458,10 +580,12 @@ fn stem(path: &Path, fallback: &str) -> String {
 /// # Ok::<(), inertia::Error>(())
 /// ```
 pub fn read_bytes(path: &Path, bytes: Bytes, options: &ReadOptions) -> Result<Parts> {
+    options.check()?;
     let empty = Err(Error::Empty {
         missing: Missing::Bytes,
     });
-    if bytes.is_empty() && options.kind == Some(Kind::Mesh) {
+    // An empty file is no file of any format (not a JSON syntax error).
+    if bytes.is_empty() {
         return empty;
     }
     let format = match options.format {
@@ -495,6 +619,7 @@ pub fn read_bytes(path: &Path, bytes: Bytes, options: &ReadOptions) -> Result<Pa
                 ignored.insert("open pieces".into(), left.open.count);
                 warnings.push(Warning::OpenPiecesLeftOut(left.open));
             }
+            warnings.extend(light_density(options, 2, unit));
             let named = !(polys.len() == 1 && polys[0].0.is_empty());
             let polygons = polys
                 .into_iter()
@@ -514,6 +639,7 @@ pub fn read_bytes(path: &Path, bytes: Bytes, options: &ReadOptions) -> Result<Pa
                 warnings,
                 ignored,
                 named,
+                weighing: Weighing::of(options),
             })
         }
         Format::Mesh(m) => {
@@ -525,10 +651,11 @@ pub fn read_bytes(path: &Path, bytes: Bytes, options: &ReadOptions) -> Result<Pa
                 _ => None,
             };
             let mut solids = solid::read_solids(&bytes, m, &options.mesh)?;
-            let warnings = solids
+            let mut warnings: Vec<Warning> = solids
                 .first_mut()
                 .map(|s| std::mem::take(&mut s.file_warnings))
                 .unwrap_or_default();
+            warnings.extend(light_density(options, 3, unit));
             let named = !(solids.len() == 1 && solids[0].name.is_empty());
             for s in &mut solids {
                 if s.name.is_empty() {
@@ -545,6 +672,7 @@ pub fn read_bytes(path: &Path, bytes: Bytes, options: &ReadOptions) -> Result<Pa
                 warnings,
                 ignored: BTreeMap::new(),
                 named,
+                weighing: Weighing::of(options),
             })
         }
         #[cfg(feature = "step")]

@@ -7,7 +7,7 @@
 //! against the moments, not against itself).
 
 use super::{MeshReport, PolygonReport};
-use crate::text::num;
+use crate::text::{Notation, TENSOR_NOISE, notation, num_in};
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -31,6 +31,10 @@ pub struct Row {
     pub spread: f64,
     /// Spread over the exact methods only.
     pub exact_spread: f64,
+    /// The quantity's natural magnitude the spreads are relative to (a body's size for a
+    /// coordinate, its largest moment for a moment or product).
+    #[serde(skip)]
+    pub scale: f64,
 }
 
 /// Every method's result and their disagreement.
@@ -97,6 +101,7 @@ fn build<R>(
         .map(|(quantity, values, scale)| Row {
             spread: spread(&values, &all, scale),
             exact_spread: spread(&values, &exact, scale),
+            scale,
             quantity,
             values,
         })
@@ -288,10 +293,36 @@ impl<R: Serialize> Comparison<R> {
         header.extend(self.methods.iter().map(|m| m.to_string()));
         header.push("spread".into());
         let mut cells: Vec<Vec<String>> = vec![header];
-        for row in &self.rows {
+        // Noise below the rounding of the quantity's scale (a product that is 0 exactly,
+        // -3.66e-21 beside moments of 1e-9) prints as 0, as in the main table; each
+        // method's column is in one notation.
+        let shown: Vec<Vec<f64>> = self
+            .rows
+            .iter()
+            .map(|row| {
+                row.values
+                    .iter()
+                    .map(|&v| {
+                        if v.abs() < TENSOR_NOISE * row.scale {
+                            0.0
+                        } else {
+                            v
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let forms: Vec<Notation> = (0..self.methods.len())
+            .map(|m| notation(&shown.iter().map(|r| r[m]).collect::<Vec<f64>>()))
+            .collect();
+        for (row, values) in self.rows.iter().zip(&shown) {
             let mut line = vec![row.quantity.clone()];
-            line.extend(row.values.iter().map(|v| num(*v)));
-            line.push(format!("{:.1e}", row.spread));
+            line.extend(values.iter().zip(&forms).map(|(v, n)| num_in(*v, *n)));
+            line.push(if row.spread == 0.0 {
+                "0".into()
+            } else {
+                format!("{:.1e}", row.spread)
+            });
             cells.push(line);
         }
         let widths: Vec<usize> = (0..cells[0].len())

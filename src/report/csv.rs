@@ -5,8 +5,12 @@
 //! A batch ends with its total, a row like the others whose `source` is `total of N parts`;
 //! the first column, `kind`, says which rows are parts and which is the total, so that a
 //! sum over the column of masses does not count every part twice.
+//!
+//! Numbers are written as JSON writes them: the shortest digits that read back to the same
+//! f64 (`1.0908994288112011e-19`), whole numbers without `.0`, never `-0`.
 
 use super::{FileError, MeshReport, PolygonReport};
+use crate::text::shortest;
 
 /// Column names of polygon rows.
 ///
@@ -124,7 +128,7 @@ pub fn polygons(
     for (kind, row) in all {
         let record: Vec<String> = match row {
             Ok(r) => {
-                let n = |x: f64| x.to_string();
+                let n = shortest;
                 let b = r
                     .bounding_box
                     .map(|b| [b.min[0], b.min[1], b.max[0], b.max[1]]);
@@ -186,7 +190,7 @@ pub fn meshes(rows: &[Result<MeshReport, FileError>], total: Option<&MeshReport>
     for (kind, row) in all {
         let record: Vec<String> = match row {
             Ok(r) => {
-                let n = |x: f64| x.to_string();
+                let n = shortest;
                 let t = &r.inertia_tensor;
                 let mut v = vec![
                     kind.to_string(),

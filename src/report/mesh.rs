@@ -95,26 +95,7 @@ impl MeshReport {
             Amount::Mass(m) => m / geometric.volume,
         };
         let p = geometric.scaled_mass(density);
-        let scale_box = |v: [f64; 3]| v.map(|x| x * k);
-        let body = Body {
-            surface_area: body.surface_area * k * k,
-            bounding_box: BoundingBox {
-                min: scale_box(body.bounding_box.min),
-                max: scale_box(body.bounding_box.max),
-            },
-            contacts: body.contacts.map(|c| crate::overlap::Contacts {
-                count: c.count,
-                max_depth: c.max_depth * k,
-                volume_bound: c.volume_bound * k * k * k,
-                ..c
-            }),
-            junctions: body.junctions.map(|j| crate::body::Junctions {
-                largest_offset: j.largest_offset * k,
-                volume_bound: j.volume_bound * k * k * k,
-                ..j
-            }),
-            ..body
-        };
+        let body = body.scaled_lengths(k);
         let grid = unit.grid.map(|g| GridReport {
             cells: g.cells,
             cell_size: g.cell_size.map(|x| x * k),

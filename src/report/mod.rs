@@ -12,6 +12,7 @@ pub mod jsonl;
 mod mesh;
 mod polygon;
 pub mod schema;
+mod summary;
 pub mod svg;
 pub mod table;
 
@@ -32,6 +33,7 @@ pub use schema::{
     AreaMoments, FileError, GridReport, MaterialReport, MeshReport, PlanarMoments, PolygonReport,
     Principal3dReport, PrincipalReport, Radii2d, Radii3d,
 };
+pub use summary::Summary;
 
 /// An output format.
 ///

@@ -38,6 +38,28 @@ pub struct Outline {
 }
 
 impl Outline {
+    /// The same outline with every length multiplied by `k` (a unit change): its
+    /// perimeter, box and chords' deviation.
+    ///
+    /// # Examples
+    /// ```
+    /// let sq = inertia::Polygon::new(vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], vec![])?;
+    /// let o = inertia::report::Outline::of(&sq).scaled_lengths(10.0);
+    /// assert_eq!((o.perimeter, o.bounding_box.unwrap().max), (40.0, [10.0, 10.0]));
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    #[must_use]
+    pub fn scaled_lengths(&self, k: f64) -> Outline {
+        Outline {
+            perimeter: self.perimeter * k,
+            bounding_box: self
+                .bounding_box
+                .map(|b| b.mapped(|p| [p[0] * k, p[1] * k])),
+            max_deviation: self.max_deviation.map(|d| d * k),
+            ..*self
+        }
+    }
+
     /// The outlines of several plates taken together: counts and perimeters add, boxes
     /// join (no box when any part has none, or there are no parts).
     ///
@@ -186,14 +208,7 @@ impl PolygonReport {
             principal,
         } = unit.with_density(density);
         // Every length in the output unit: the spline chords' deviation too.
-        let outline = Outline {
-            perimeter: outline.perimeter * k,
-            bounding_box: outline
-                .bounding_box
-                .map(|b| b.mapped(|p| [p[0] * k, p[1] * k])),
-            max_deviation: outline.max_deviation.map(|d| d * k),
-            ..outline
-        };
+        let outline = outline.scaled_lengths(k);
         let about = about.map(|a| a * k);
         let mut r = Self::from_properties(
             source,

@@ -417,7 +417,8 @@ pub struct PolygonReport {
     pub principal: PrincipalReport,
     /// Radii of gyration about `about`.
     pub radii_of_gyration: Radii2d,
-    /// Second moments of area about `about` (as section tables give them).
+    /// Second moments of area about `about` (as section tables give them), in
+    /// `units.area_moment`.
     pub area_moments: AreaMoments,
     /// The in-plane axis direction of `axis_moment`, if asked for.
     #[serde(skip_serializing_if = "Option::is_none")]

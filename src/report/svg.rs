@@ -19,7 +19,7 @@
 use super::{MeshReport, PolygonReport};
 use crate::mesh::Mesh;
 use crate::polygon::Polygon;
-use crate::text::num;
+use crate::text::num_to;
 use crate::units::{LengthUnit, UnitLabels};
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
@@ -525,13 +525,31 @@ fn legend(o: &mut String, x: f64, y: f64, width: f64, lines: &[String]) -> f64 {
     y
 }
 
-/// `value unit`, or the value alone when the run has no units.
+/// Significant digits of a legend's numbers: a reader's figure, not a data file's (the
+/// JSON report has every digit).
+const LEGEND_DIGITS: usize = 6;
+
+/// A legend's number.
+fn legend_num(v: f64) -> String {
+    num_to(v, LEGEND_DIGITS)
+}
+
+/// `value unit` (to [`LEGEND_DIGITS`] digits, the unit in one notation: `kg·mm²`, `mm⁴`),
+/// or the value alone when the run has no units.
 fn with_unit(v: f64, unit: &str, unitless: bool) -> String {
     if unitless {
-        num(v)
+        legend_num(v)
     } else {
-        format!("{} {unit}", num(v))
+        format!("{} {}", legend_num(v), pretty_unit(unit))
     }
+}
+
+/// A unit as the legend writes every unit: `kg*mm^2` as `kg·mm²`, `m^4` as `m⁴`.
+fn pretty_unit(unit: &str) -> String {
+    unit.replace('*', "·")
+        .replace("^2", "²")
+        .replace("^3", "³")
+        .replace("^4", "⁴")
 }
 
 /// The polygon plot.
@@ -656,7 +674,15 @@ pub fn polygon(poly: &Polygon, r: &PolygonReport) -> String {
         ),
         format!("I1 {}", with_unit(p.moments[0], &r.units.inertia, unitless)),
         format!("I2 {}", with_unit(p.moments[1], &r.units.inertia, unitless)),
-        format!("I1 axis at {}° from +x", num(p.angle_deg)),
+        format!("I1 axis at {}° from +x", legend_num(p.angle_deg)),
+        format!(
+            "second moment of area J {}",
+            with_unit(
+                r.area_moments.polar,
+                r.units.area_moment.as_deref().unwrap_or_default(),
+                unitless
+            )
+        ),
         "ellipse: the equivalent uniform ellipse".to_string(),
         format!("lengths in {unit}"),
     ];
@@ -873,9 +899,9 @@ pub fn mesh(mesh: &Mesh, r: &MeshReport) -> String {
         ),
         format!(
             "centroid ({}, {}, {}){}",
-            num(c3[0]),
-            num(c3[1]),
-            num(c3[2]),
+            legend_num(c3[0]),
+            legend_num(c3[1]),
+            legend_num(c3[2]),
             if unitless {
                 String::new()
             } else {

@@ -85,7 +85,7 @@ fn cases() -> Vec<Case> {
         case("wrong JSON key", "polygon", Fixture("bad/wrong_key.json"), &[], &["line 1", "unknown key \"pts\""]),
         case("three coordinates", "polygon", Fixture("bad/three_coordinates.json"), &[], &["exactly 2 coordinates"]),
         case("truncated JSON", "polygon", Fixture("bad/truncated.json"), &[], &["line 3", "EOF"]),
-        case("empty JSON", "polygon", Fixture("bad/empty.json"), &[], &["EOF"]),
+        case("empty JSON", "polygon", Fixture("bad/empty.json"), &[], &["empty.json: the input is empty"]),
         case("binary noise as CSV", "polygon", Fixture("bad/garbage.csv"), &[], &["not text"]),
         // --- polygons: generated
         case("JSON string for a number", "polygon", Bytes("json", b"[[0,0],[1,\"0\"],[1,1]]".to_vec()), &[], &["line 1, column", "expected f64"]),
@@ -104,7 +104,7 @@ fn cases() -> Vec<Case> {
         case("self-overlapping spike", "polygon", Bytes("json", b"[[0,0],[4,0],[2,0],[2,3]]".to_vec()), &[], &["overlap"]),
         case("nested holes", "polygon", Bytes("json", br#"{"outer": [[0,0],[9,0],[9,9],[0,9]], "holes": [[[1,1],[8,1],[8,8],[1,8]], [[2,2],[3,2],[3,3]]]}"#.to_vec()), &[], &["hole 2 lies inside hole 1"]),
         case("zero-area hole", "polygon", Bytes("json", br#"{"outer": [[0,0],[9,0],[9,9],[0,9]], "holes": [[[1,1],[2,2],[3,3]]]}"#.to_vec()), &[], &["hole 1 has zero area"]),
-        case("empty stdin", "polygon", Stdin(vec![]), &[], &["<stdin>: no points"]),
+        case("empty stdin", "polygon", Stdin(vec![]), &[], &["<stdin>: the input is empty"]),
         case("binary noise on stdin", "polygon", Stdin(noise(4096, 7)), &[], &["<stdin>"]),
         // --- meshes: files
         case("open mesh", "mesh", Fixture("bad/open_cube.stl"), &[], &["not closed: 3 boundary edges", "triangle"]),

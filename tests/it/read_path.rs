@@ -351,7 +351,7 @@ fn the_total_of_a_file_is_the_one_the_command_prints() {
     // A mesh file (of two shells, no unit) reported with `--parts`: the same volume,
     // centroid and triangles, to the bit.
     let path = "fixtures/mesh/two_bodies.stl";
-    let Some(Total::Solids(t)) = read(Path::new(path)).total() else {
+    let Ok(Total::Solids(t)) = read(Path::new(path)).total() else {
         panic!("a mesh total")
     };
     let printed = &json(&["mesh", path, "--parts", "--json"])["total"];
@@ -362,7 +362,7 @@ fn the_total_of_a_file_is_the_one_the_command_prints() {
     assert_eq!(printed["triangles"].as_u64(), Some(t.body.triangles as u64));
     // A polygon file of several parcels.
     let path = "fixtures/polygon/parcels.geojson";
-    let Some(Total::Polygons(t)) = read_lengths(Path::new(path)).total() else {
+    let Ok(Total::Polygons(t)) = read_lengths(Path::new(path)).total() else {
         panic!("a polygon total")
     };
     let printed = &json(&["polygon", path, "--units", "m", "--json"])["total"];
