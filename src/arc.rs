@@ -143,8 +143,28 @@ impl ArcEdge {
     }
 
     /// Points strictly inside the arc from `p0` to `p1`, `n − 1` of them at equal unit
-    /// angles (the arc cut into `n` chords), appended to `out`.
+    /// angles (the arc cut into `n` chords), appended to `out`. They are computed from the
+    /// lower end (in `x`, then `y`) whichever way the arc is run, so that two outlines
+    /// drawing one arc from opposite sides share its chords exactly.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::arc::ArcEdge;
+    /// let b = (std::f64::consts::PI / 8.0).tan();
+    /// let (p, q) = ([1.0, 0.0], [1.0, 1.0]);
+    /// let (mut there, mut back) = (Vec::new(), Vec::new());
+    /// ArcEdge::from_bulge(p, q, b).unwrap().interior_points(p, q, 7, &mut there);
+    /// ArcEdge::from_bulge(q, p, -b).unwrap().interior_points(q, p, 7, &mut back);
+    /// back.reverse();
+    /// assert_eq!(there, back);
+    /// ```
     pub fn interior_points(&self, p0: [f64; 2], p1: [f64; 2], n: usize, out: &mut Vec<[f64; 2]>) {
+        if p1 < p0 {
+            let start = out.len();
+            self.reversed().interior_points(p1, p0, n, out);
+            out[start..].reverse();
+            return;
+        }
         let a = self.half_angle;
         for k in 1..n {
             let t = -a + 2.0 * a * k as f64 / n as f64;

@@ -341,3 +341,57 @@ fn a_branch_names_each_piece_once() {
         "3 pieces meet at (0, 0) (LINE A, LINE D, LINE E): an outline cannot branch"
     );
 }
+
+/// A closed LWPOLYLINE through `pts`, each vertex with the bulge of the edge it starts.
+fn bulged(h: &str, pts: &[((f64, f64), f64)]) -> String {
+    let mut s = format!(
+        "0\nLWPOLYLINE\n5\n{h}\n100\nAcDbEntity\n8\n0\n100\nAcDbPolyline\n90\n{}\n70\n1\n",
+        pts.len()
+    );
+    for ((x, y), b) in pts {
+        s += &format!("10\n{x}\n20\n{y}\n42\n{b}\n");
+    }
+    s
+}
+
+#[test]
+fn outlines_sharing_an_arc_from_opposite_sides_are_two_parts() {
+    // A unit square whose right side bulges out in a quarter circle, and a 2 × 1 plate
+    // whose left side is that arc, drawn from the other side: area 3 in two parts.
+    let b = (std::f64::consts::PI / 8.0).tan();
+    let segment = 0.25 * (std::f64::consts::FRAC_PI_2 - 1.0);
+    let as_bulges = drawing(&[
+        bulged(
+            "A",
+            &[
+                ((0.0, 0.0), 0.0),
+                ((1.0, 0.0), b),
+                ((1.0, 1.0), 0.0),
+                ((0.0, 1.0), 0.0),
+            ],
+        ),
+        bulged(
+            "B",
+            &[
+                ((1.0, 1.0), -b),
+                ((1.0, 0.0), 0.0),
+                ((3.0, 0.0), 0.0),
+                ((3.0, 1.0), 0.0),
+            ],
+        ),
+    ]);
+    let (name, text) = ("bulges.dxf", as_bulges);
+    let (code, out, err) = run(name, &text, &[]);
+    assert_eq!(code, 0, "{name}: {err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let parts = v["parts"].as_array().unwrap();
+    assert_eq!(parts.len(), 2, "{name}: {out}");
+    let total = v["total"]["area"].as_f64().unwrap();
+    assert!((total - 3.0).abs() < 1e-14, "{name}: {total}");
+    let mut areas: Vec<f64> = parts.iter().map(|p| p["area"].as_f64().unwrap()).collect();
+    areas.sort_by(f64::total_cmp);
+    assert!(
+        (areas[0] - (1.0 + segment)).abs() < 1e-14,
+        "{name}: {areas:?}"
+    );
+}
