@@ -921,27 +921,20 @@ mod tests {
             let meets = |a: &BoundingBox, b: &BoundingBox| {
                 (0..3).all(|k| a.min[k] <= b.max[k] && b.min[k] <= a.max[k])
             };
-            let mut parent: Vec<usize> = (0..n).collect();
-            fn root(p: &mut [usize], mut k: usize) -> usize {
-                while p[k] != k {
-                    k = p[k];
-                }
-                k
-            }
+            let mut sets = crate::union_find::UnionFind::new(n);
             for a in 0..n {
                 for b in a + 1..n {
                     if meets(&boxes[a], &boxes[b]) {
-                        let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
-                        parent[ra.max(rb)] = ra.min(rb);
+                        sets.union(a as u32, b as u32);
                     }
                 }
             }
-            let mut expected: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
-            for k in 0..n {
-                let r = root(&mut parent, k);
-                expected.entry(r).or_default().push(k);
+            // Numbered by first appearance: in order of each group's least item.
+            let (labels, count) = sets.labels(0..n as u32);
+            let mut expected: Vec<Vec<usize>> = vec![Vec::new(); count];
+            for (k, &l) in labels.iter().enumerate() {
+                expected[l as usize].push(k);
             }
-            let expected: Vec<Vec<usize>> = expected.into_values().collect();
             assert_eq!(meeting_groups(&boxes), expected, "case {case}");
         }
     }

@@ -18,6 +18,7 @@
 
 use super::{Mode, Overlap, check, doubled_faces};
 use crate::soup::{Groups, Point, Soup, VertexSoup};
+use crate::union_find::UnionFind;
 
 /// How near two bodies' boxes must be, per axis, as a share of the thinner body's
 /// thickness, to be checked on their own first.
@@ -26,39 +27,16 @@ pub(super) const NEAR: f64 = 0.25;
 /// The bodies of a soup whose corners are numbered `ids` (by the weld): the triangles
 /// joined through shared points, labelled in order of first appearance.
 pub(super) fn groups(ids: &[u32]) -> Groups {
-    fn root(parent: &mut [u32], mut x: u32) -> u32 {
-        while parent[x as usize] != x {
-            let up = parent[parent[x as usize] as usize];
-            parent[x as usize] = up;
-            x = up;
-        }
-        x
-    }
     let points = ids.iter().map(|&i| i as usize + 1).max().unwrap_or(0);
-    let mut parent: Vec<u32> = (0..points as u32).collect();
+    let mut bodies = UnionFind::new(points);
     for t in ids.chunks_exact(3) {
-        let r = root(&mut parent, t[0]);
-        for &v in &t[1..] {
-            let s = root(&mut parent, v);
-            parent[s as usize] = r;
-        }
+        bodies.union(t[0], t[1]);
+        bodies.union(t[0], t[2]);
     }
-    let mut label = vec![Groups::NONE; points];
-    let mut count = 0;
-    let labels = ids
-        .chunks_exact(3)
-        .map(|t| {
-            let r = root(&mut parent, t[0]) as usize;
-            if label[r] == Groups::NONE {
-                label[r] = count;
-                count += 1;
-            }
-            label[r]
-        })
-        .collect();
+    let (labels, count) = bodies.labels(ids.chunks_exact(3).map(|t| t[0]));
     Groups {
         labels,
-        count: count as usize,
+        count,
         meets: None,
     }
 }

@@ -44,6 +44,7 @@
 
 use super::hub::{HUB, Lookup, hub_of, turn};
 use super::*;
+use crate::union_find::UnionFind;
 use ahash::{AHashMap as HashMap, AHashSet as HashSet};
 use std::sync::OnceLock;
 
@@ -772,27 +773,19 @@ fn join(
     // Joined in order of the pairs, whatever order they were found in.
     pairs.sort_unstable();
     pairs.dedup();
-    let mut parent: Vec<usize> = (0..runs.len()).collect();
-    fn root(parent: &mut [usize], mut x: usize) -> usize {
-        while parent[x] != x {
-            parent[x] = parent[parent[x]];
-            x = parent[x];
-        }
-        x
-    }
+    let mut joined = UnionFind::new(runs.len());
     for (a, b) in pairs {
-        let (ra, rb) = (root(&mut parent, a as usize), root(&mut parent, b as usize));
-        if ra != rb && mask[ra] & mask[rb] != 0 {
-            let (lo, hi) = (ra.min(rb), ra.max(rb));
-            parent[hi] = lo;
-            mask[lo] &= mask[hi];
+        let (ra, rb) = (joined.find(a), joined.find(b));
+        let common = mask[ra as usize] & mask[rb as usize];
+        if ra != rb && common != 0 {
+            mask[joined.link(ra, rb) as usize] = common;
         }
     }
     let mut groups: Vec<Group> = Vec::new();
     let mut slot = vec![usize::MAX; runs.len()];
     let mut sizes: Vec<usize> = Vec::new();
     for (r, &(start, end, drop, sign)) in runs.iter().enumerate() {
-        let top = root(&mut parent, r);
+        let top = joined.find(r as u32) as usize;
         if slot[top] == usize::MAX {
             slot[top] = groups.len();
             groups.push((Vec::new(), drop, sign, Vec::new()));
@@ -814,8 +807,8 @@ fn join(
     for (g, size) in groups.iter_mut().zip(sizes) {
         g.0.reserve_exact(size);
     }
-    let group_of: Vec<usize> = (0..runs.len())
-        .map(|r| slot[root(&mut parent, r)])
+    let group_of: Vec<usize> = (0..runs.len() as u32)
+        .map(|r| slot[joined.find(r) as usize])
         .collect();
     for (t, &r) in run_of.iter().enumerate() {
         if r != NONE {
