@@ -3,6 +3,7 @@
 //! rounding of `f64` boxes to `f32` (boxes that meet in `f64` meet in `f32`) that the
 //! overlap check's records use too.
 
+use crate::body::BoundingBox;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
@@ -120,7 +121,7 @@ pub(crate) fn up(x: f64) -> f32 {
 /// more than [`MAX_LARGE`] spanning many cells), or are a crowd (nearly
 /// every box meeting every other, so that their pairs would grow as the square of their
 /// number).
-pub(crate) fn meets_another(boxes: &[([f64; 3], [f64; 3])]) -> Option<Vec<bool>> {
+pub(crate) fn meets_another(boxes: &[BoundingBox]) -> Option<Vec<bool>> {
     type B = ([f32; 3], [f32; 3]);
     let n = boxes.len();
     if n >= u32::MAX as usize {
@@ -128,9 +129,9 @@ pub(crate) fn meets_another(boxes: &[([f64; 3], [f64; 3])]) -> Option<Vec<bool>>
     }
     let b32: Vec<B> = boxes
         .par_iter()
-        .map(|(lo, hi)| {
-            if (0..3).all(|k| lo[k] <= hi[k]) {
-                (lo.map(down), hi.map(up))
+        .map(|b| {
+            if !b.is_empty() {
+                (b.min.map(down), b.max.map(up))
             } else {
                 ([f32::INFINITY; 3], [f32::NEG_INFINITY; 3])
             }
@@ -139,29 +140,23 @@ pub(crate) fn meets_another(boxes: &[([f64; 3], [f64; 3])]) -> Option<Vec<bool>>
     let filled = |b: &B| b.0[0] <= b.1[0];
     let meet = |a: &B, b: &B| (0..3).all(|k| a.0[k] <= b.1[k] && b.0[k] <= a.1[k]);
     // The extent of the boxes and the sum of their longest sides.
-    type Extent = ([f64; 3], [f64; 3], f64, usize);
-    let none = || ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3], 0.0, 0);
-    let (lo, hi, sum, count) = b32
+    type Extent = (BoundingBox, f64, usize);
+    let none = || (BoundingBox::empty(), 0.0, 0);
+    let (extent, sum, count) = b32
         .par_iter()
         .with_min_len(1 << 12)
         .filter(|b| filled(b))
-        .fold(none, |(mut lo, mut hi, sum, count): Extent, b| {
-            let mut longest = 0.0f64;
-            for k in 0..3 {
-                lo[k] = lo[k].min(b.0[k] as f64);
-                hi[k] = hi[k].max(b.1[k] as f64);
-                longest = longest.max(b.1[k] as f64 - b.0[k] as f64);
-            }
-            (lo, hi, sum + longest, count + 1)
+        .fold(none, |(mut extent, sum, count): Extent, b| {
+            let (lo, hi) = (b.0.map(f64::from), b.1.map(f64::from));
+            extent.include(&lo);
+            extent.include(&hi);
+            let longest = (0..3).fold(0.0f64, |l, k| l.max(hi[k] - lo[k]));
+            (extent, sum + longest, count + 1)
         })
         .reduce(none, |a: Extent, b: Extent| {
-            (
-                [0, 1, 2].map(|k| a.0[k].min(b.0[k])),
-                [0, 1, 2].map(|k| a.1[k].max(b.1[k])),
-                a.2 + b.2,
-                a.3 + b.3,
-            )
+            (a.0.union(&b.0), a.1 + b.1, a.2 + b.2)
         });
+    let (lo, hi) = (extent.min, extent.max);
     if count < 2 {
         return Some(vec![false; n]);
     }
@@ -294,12 +289,18 @@ mod tests {
     use super::*;
     use crate::test_rng::Lcg;
 
-    type Box3 = ([f64; 3], [f64; 3]);
+    type Box3 = BoundingBox;
+
+    /// The box from `min` to `max`.
+    fn b(min: [f64; 3], max: [f64; 3]) -> Box3 {
+        BoundingBox { min, max }
+    }
 
     /// Every pair, in `f64`.
     fn brute(boxes: &[Box3]) -> Vec<bool> {
-        let meet = |a: &Box3, b: &Box3| (0..3).all(|k| a.0[k] <= b.1[k] && b.0[k] <= a.1[k]);
-        let filled = |b: &Box3| (0..3).all(|k| b.0[k] <= b.1[k]);
+        let meet =
+            |a: &Box3, b: &Box3| (0..3).all(|k| a.min[k] <= b.max[k] && b.min[k] <= a.max[k]);
+        let filled = |b: &Box3| (0..3).all(|k| b.min[k] <= b.max[k]);
         (0..boxes.len())
             .map(|i| {
                 filled(&boxes[i])
@@ -322,19 +323,19 @@ mod tests {
             let field = [10.0, 100.0, 1e6][case % 3];
             let at = [0.0, 0.0, 1e7][case % 5 / 2];
             let mut boxes: Vec<Box3> = Vec::new();
-            for b in 0..n {
+            for k in 0..n {
                 let lo = [0, 1, 2].map(|_| at + (rng.unit() * field).round());
-                let side = match b % 17 {
+                let side = match k % 17 {
                     0 => field, // spanning many cells
                     1 => -1.0,  // empty
                     2 => 0.0,   // a point
                     _ => (rng.unit() * 3.0).round(),
                 };
-                boxes.push((lo, lo.map(|x| x + side)));
-                if b % 23 == 5 {
+                boxes.push(b(lo, lo.map(|x| x + side)));
+                if k % 23 == 5 {
                     // Touching the last one at its high corner exactly.
-                    let hi = boxes[b].1;
-                    boxes.push((hi, hi.map(|x| x + 1.0)));
+                    let hi = boxes[k].max;
+                    boxes.push(b(hi, hi.map(|x| x + 1.0)));
                 }
             }
             let want = brute(&boxes);
@@ -346,7 +347,11 @@ mod tests {
                 }
                 // Too many large boxes, or a crowd: then every pair must be looked at.
                 None => assert!(
-                    boxes.iter().filter(|b| b.1[0] - b.0[0] == field).count() > MAX_LARGE
+                    boxes
+                        .iter()
+                        .filter(|b| b.max[0] - b.min[0] == field)
+                        .count()
+                        > MAX_LARGE
                         || want.iter().filter(|&&m| m).count() > n / 2,
                     "case {case}"
                 ),
@@ -358,9 +363,9 @@ mod tests {
     /// Boxes nearer than `f32` can tell are said to meet; nothing apart by more is.
     #[test]
     fn boxes_apart_by_less_than_f32_can_tell_are_said_to_meet() {
-        let a = ([0.0; 3], [1.0; 3]);
-        let near = ([1.0 + 1e-12, 0.0, 0.0], [2.0, 1.0, 1.0]);
-        let far = ([5.0, 0.0, 0.0], [6.0, 1.0, 1.0]);
+        let a = b([0.0; 3], [1.0; 3]);
+        let near = b([1.0 + 1e-12, 0.0, 0.0], [2.0, 1.0, 1.0]);
+        let far = b([5.0, 0.0, 0.0], [6.0, 1.0, 1.0]);
         assert_eq!(
             meets_another(&[a, near, far]),
             Some(vec![true, true, false])
@@ -373,19 +378,19 @@ mod tests {
     #[test]
     fn a_crowd_is_left_to_the_caller() {
         let crowd: Vec<Box3> = (0..400)
-            .map(|b| {
-                (
-                    [0.01 * b as f64, 0.0, 0.0],
-                    [0.01 * b as f64 + 10.0, 1.0, 1.0],
+            .map(|k| {
+                b(
+                    [0.01 * k as f64, 0.0, 0.0],
+                    [0.01 * k as f64 + 10.0, 1.0, 1.0],
                 )
             })
             .collect();
         assert_eq!(meets_another(&crowd), None);
         let apart: Vec<Box3> = (0..400)
-            .map(|b| {
-                (
-                    [20.0 * b as f64, 0.0, 0.0],
-                    [20.0 * b as f64 + 10.0, 1.0, 1.0],
+            .map(|k| {
+                b(
+                    [20.0 * k as f64, 0.0, 0.0],
+                    [20.0 * k as f64 + 10.0, 1.0, 1.0],
                 )
             })
             .collect();
@@ -393,7 +398,7 @@ mod tests {
         // One box, or none with an inside: nothing to meet.
         assert_eq!(meets_another(&apart[..1]), Some(vec![false]));
         assert_eq!(
-            meets_another(&[([1.0; 3], [0.0; 3]); 3]),
+            meets_another(&[b([1.0; 3], [0.0; 3]); 3]),
             Some(vec![false; 3])
         );
     }

@@ -13,6 +13,7 @@
 //! and a shell whose box meets no other shell's box (found first, on every core, by
 //! [`crate::boxes`]) needs none.
 
+use crate::body::BoundingBox;
 use crate::mass3d::MassProperties3d;
 use crate::sums::Sums;
 use nalgebra::{Matrix3, Point3, Vector3};
@@ -71,7 +72,7 @@ pub(crate) enum Refusal {
 }
 
 /// A shell's box.
-type Bounds = ([f64; 3], [f64; 3]);
+type Bounds = BoundingBox;
 
 /// Decides the shells of a surface whose triangle `t` has corners `corners(t)` and lies in
 /// shell `labels[t]` (numbered from 0 in order of first appearance, [`NONE`] for a triangle
@@ -176,13 +177,10 @@ where
         }
     };
     let bounds = |s: usize| {
-        let mut bx = ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]);
+        let mut bx = BoundingBox::empty();
         for &t in own(s) {
             for p in &corners(t as usize) {
-                for k in 0..3 {
-                    bx.0[k] = bx.0[k].min(p[k]);
-                    bx.1[k] = bx.1[k].max(p[k]);
-                }
+                bx.include(&[p.x, p.y, p.z]);
             }
         }
         bx
@@ -351,13 +349,11 @@ where
             None => &index,
             Some(_) => unturned.get_or_insert_with(|| BoxIndex::new(&boxes, &meets_another)),
         };
-        let (lo, hi) = boxes[s];
         // A box holding this one holds its low corner.
-        index.containing(&lo, &mut found);
-        let held = found.iter().any(|&b| {
-            volume(b) * flip > 0.0
-                && (0..3).all(|k| boxes[b].0[k] <= lo[k] && hi[k] <= boxes[b].1[k])
-        });
+        index.containing(&boxes[s].min, &mut found);
+        let held = found
+            .iter()
+            .any(|&b| volume(b) * flip > 0.0 && boxes[b].holds(&boxes[s]));
         if !held {
             return Err(Refusal::CavityOutside {
                 shell: s,
@@ -467,14 +463,12 @@ impl Probes<'_> {
             .into_par_iter()
             .with_min_len(256)
             .map(|s| {
-                let mut bx = ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]);
+                let mut bx = BoundingBox::empty();
                 for &t in own(s) {
                     for p in &at(t as usize) {
                         let (x, _) = crate::boxes::turn(&frame, p);
-                        for (k, x) in x.into_iter().enumerate() {
-                            bx.0[k] = bx.0[k].min(x - widen);
-                            bx.1[k] = bx.1[k].max(x + widen);
-                        }
+                        bx.include(&x.map(|x| x - widen));
+                        bx.include(&x.map(|x| x + widen));
                     }
                 }
                 bx
@@ -484,8 +478,9 @@ impl Probes<'_> {
         // within a factor of two of the shortest, so that the grid's cubic cells fit them:
         // along the slivers (the first axis) the boxes shrink until they are about as
         // long as they are wide.
-        let mean = [0, 1, 2]
-            .map(|k| boxes.iter().map(|b| b.1[k] - b.0[k]).sum::<f64>() / n_shells.max(1) as f64);
+        let mean = [0, 1, 2].map(|k| {
+            boxes.iter().map(|b| b.max[k] - b.min[k]).sum::<f64>() / n_shells.max(1) as f64
+        });
         let shortest = mean
             .iter()
             .copied()
@@ -505,11 +500,9 @@ impl Probes<'_> {
         // point's image holds its scaled image.
         let boxes: Vec<Bounds> = boxes
             .into_iter()
-            .map(|(lo, hi)| {
-                (
-                    [0, 1, 2].map(|k| lo[k] * scale[k]),
-                    [0, 1, 2].map(|k| hi[k] * scale[k]),
-                )
+            .map(|b| BoundingBox {
+                min: [0, 1, 2].map(|k| b.min[k] * scale[k]),
+                max: [0, 1, 2].map(|k| b.max[k] * scale[k]),
             })
             .collect();
         let meets = crate::boxes::meets_another(&boxes)?;
@@ -715,22 +708,20 @@ const MAX_CELLS: usize = 64;
 impl<'a> BoxIndex<'a> {
     /// The index of the boxes `k` for which `keep(k)`.
     fn new(boxes: &'a [Bounds], keep: &dyn Fn(usize) -> bool) -> Self {
-        let mut lo = [f64::INFINITY; 3];
-        let mut hi = [f64::NEG_INFINITY; 3];
+        let mut extent = BoundingBox::empty();
         let mut sum = 0.0;
         let mut kept = 0usize;
-        for (k, (a, b)) in boxes.iter().enumerate() {
+        for (k, b) in boxes.iter().enumerate() {
             if !keep(k) {
                 continue;
             }
             kept += 1;
-            for k in 0..3 {
-                lo[k] = lo[k].min(a[k]);
-                hi[k] = hi[k].max(b[k]);
-            }
+            extent = extent.union(b);
+            let (a, b) = (b.min, b.max);
             sum += (b[0] - a[0]).max(b[1] - a[1]).max(b[2] - a[2]);
         }
-        let size = [0, 1, 2].map(|k| hi[k] - lo[k]);
+        let lo = extent.min;
+        let size = [0, 1, 2].map(|k| extent.max[k] - lo[k]);
         let longest = size[0].max(size[1]).max(size[2]);
         // Cells twice the mean box, at most 2^20 along an axis and about four per box in
         // all (a grid of boxes far apart would otherwise be mostly empty cells).
@@ -758,7 +749,7 @@ impl<'a> BoxIndex<'a> {
             entries: Vec::new(),
             large: rstar::RTree::new(),
         };
-        let span = |b: &Bounds| (index.cell(&b.0), index.cell(&b.1));
+        let span = |b: &Bounds| (index.cell(&b.min), index.cell(&b.max));
         let covers = |(a, b): ([usize; 3], [usize; 3])| {
             (b[0] - a[0] + 1) * (b[1] - a[1] + 1) * (b[2] - a[2] + 1)
         };
@@ -771,7 +762,7 @@ impl<'a> BoxIndex<'a> {
             let s = span(b);
             if covers(s) > MAX_CELLS {
                 large.push(rstar::primitives::GeomWithData::new(
-                    rstar::primitives::Rectangle::from_corners(b.0, b.1),
+                    rstar::primitives::Rectangle::from_corners(b.min, b.max),
                     k as u32,
                 ));
                 continue;
@@ -828,7 +819,7 @@ impl<'a> BoxIndex<'a> {
     /// Every box that holds `p`, ascending, into `out`.
     fn containing(&self, p: &[f64; 3], out: &mut Vec<usize>) {
         out.clear();
-        let holds = |b: &Bounds| (0..3).all(|k| b.0[k] <= p[k] && p[k] <= b.1[k]);
+        let holds = |b: &Bounds| b.contains(p);
         let [x, y, z] = self.cell(p);
         let c = x + self.dims[0] * (y + self.dims[1] * z);
         out.extend(
@@ -1047,12 +1038,18 @@ mod tests {
         for i in 0..20 {
             for j in 0..20 {
                 let (x, y) = (i as f64 * 1.5, j as f64 * 1.5);
-                boxes.push(([x, y, 0.0], [x + 1.0, y + 1.0, 1.0]));
+                boxes.push(BoundingBox::of_points(&[
+                    [x, y, 0.0],
+                    [x + 1.0, y + 1.0, 1.0],
+                ]));
             }
         }
-        boxes.push(([-5.0; 3], [40.0; 3]));
-        boxes.push(([2.0, 2.0, 0.5], [20.0, 25.0, 0.5]));
-        boxes.push(([3.25, 3.25, 0.25], [3.25, 3.25, 0.25]));
+        boxes.push(BoundingBox::of_points(&[[-5.0; 3], [40.0; 3]]));
+        boxes.push(BoundingBox::of_points(&[
+            [2.0, 2.0, 0.5],
+            [20.0, 25.0, 0.5],
+        ]));
+        boxes.push(BoundingBox::of_points(&[[3.25, 3.25, 0.25]]));
         let index = BoxIndex::new(&boxes, &|_| true);
         let mut found = Vec::new();
         for i in 0..=120 {
@@ -1061,7 +1058,9 @@ mod tests {
                     let p = [i as f64 * 0.25, j as f64 * 0.25, z];
                     index.containing(&p, &mut found);
                     let want: Vec<usize> = (0..boxes.len())
-                        .filter(|&k| (0..3).all(|a| boxes[k].0[a] <= p[a] && p[a] <= boxes[k].1[a]))
+                        .filter(|&k| {
+                            (0..3).all(|a| boxes[k].min[a] <= p[a] && p[a] <= boxes[k].max[a])
+                        })
                         .collect();
                     assert_eq!(found, want, "{p:?}");
                 }

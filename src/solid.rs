@@ -495,13 +495,6 @@ fn items_apart(
 /// one spot, 2·10⁸ box tests).
 fn meeting_groups(boxes: &[crate::body::BoundingBox]) -> Vec<Vec<usize>> {
     use crate::body::BoundingBox;
-    let meets = |a: &BoundingBox, b: &BoundingBox| {
-        (0..3).all(|k| a.min[k] <= b.max[k] && b.min[k] <= a.max[k])
-    };
-    let join = |a: &BoundingBox, b: &BoundingBox| BoundingBox {
-        min: [0, 1, 2].map(|k| a.min[k].min(b.min[k])),
-        max: [0, 1, 2].map(|k| a.max[k].max(b.max[k])),
-    };
     /// Items whose boxes meet: those still reaching the sweep, all of them, and their box.
     struct Group {
         reaching: Vec<usize>,
@@ -521,7 +514,7 @@ fn meeting_groups(boxes: &[crate::body::BoundingBox]) -> Vec<Vec<usize>> {
         met.clear();
         for &g in &live {
             let group = &mut groups[g];
-            if !meets(&group.bounds, &boxes[b]) {
+            if !group.bounds.meets(&boxes[b]) {
                 continue;
             }
             let mut m = 0;
@@ -529,7 +522,7 @@ fn meeting_groups(boxes: &[crate::body::BoundingBox]) -> Vec<Vec<usize>> {
                 let a = group.reaching[m];
                 if boxes[a].max[0] < x {
                     group.reaching.swap_remove(m);
-                } else if meets(&boxes[a], &boxes[b]) {
+                } else if boxes[a].meets(&boxes[b]) {
                     met.push(g);
                     break;
                 } else {
@@ -559,13 +552,13 @@ fn meeting_groups(boxes: &[crate::body::BoundingBox]) -> Vec<Vec<usize>> {
                 let target = &mut groups[into];
                 target.reaching.extend(reaching);
                 target.items.extend(items);
-                target.bounds = join(&target.bounds, &bounds);
+                target.bounds = target.bounds.union(&bounds);
             }
         }
         let target = &mut groups[into];
         target.reaching.push(b);
         target.items.push(b);
-        target.bounds = join(&target.bounds, &boxes[b]);
+        target.bounds = target.bounds.union(&boxes[b]);
         if met.len() > 1 {
             live.retain(|&g| !groups[g].merged);
         }
@@ -918,13 +911,10 @@ mod tests {
                     }
                 })
                 .collect();
-            let meets = |a: &BoundingBox, b: &BoundingBox| {
-                (0..3).all(|k| a.min[k] <= b.max[k] && b.min[k] <= a.max[k])
-            };
             let mut sets = crate::union_find::UnionFind::new(n);
             for a in 0..n {
                 for b in a + 1..n {
-                    if meets(&boxes[a], &boxes[b]) {
+                    if boxes[a].meets(&boxes[b]) {
                         sets.union(a as u32, b as u32);
                     }
                 }

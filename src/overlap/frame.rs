@@ -15,6 +15,7 @@
 //! reads the file's own coordinates.
 
 use super::*;
+use crate::body::BoundingBox;
 use nalgebra::Matrix3;
 
 #[cfg(test)]
@@ -64,17 +65,14 @@ pub(super) fn turn<S: Soup>(soup: &S, tris: &mut [Tri], frame: &Matrix3<f64>) {
         .filter(|(_, t)| t.in_grid())
         .for_each(|(t, tri)| {
             let c = soup.triangle(t).map(|p| p.coords());
-            let mut lo = [f64::INFINITY; 3];
-            let mut hi = [f64::NEG_INFINITY; 3];
+            let mut b = BoundingBox::empty();
             for p in &c {
                 let (x, err) = crate::boxes::turn(frame, p);
-                for k in 0..3 {
-                    lo[k] = lo[k].min(x[k] - err[k]);
-                    hi[k] = hi[k].max(x[k] + err[k]);
-                }
+                b.include(&[0, 1, 2].map(|k| x[k] - err[k]));
+                b.include(&[0, 1, 2].map(|k| x[k] + err[k]));
             }
-            tri.lo = lo.map(down);
-            tri.hi = hi.map(up);
+            tri.lo = b.min.map(down);
+            tri.hi = b.max.map(up);
         });
 }
 

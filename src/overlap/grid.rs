@@ -2,6 +2,7 @@
 //! whose cells are numbered along a Morton curve; pairs are tested in one cell only.
 
 use super::*;
+use crate::body::BoundingBox;
 
 pub(super) type Boxed = GeomWithData<Rectangle<[f64; 3]>, u32>;
 
@@ -126,37 +127,31 @@ pub(super) fn grid(tris: &mut [Tri]) -> Option<Grid> {
 /// [`grid`] with cells `factor` times the mean box's longest side (along the axes where the
 /// boxes are not thinner).
 pub(super) fn grid_of(tris: &mut [Tri], factor: f64) -> Option<Grid> {
-    type Extent = ([f64; 3], [f64; 3], [f64; 4], usize);
-    let (lo, hi, sum, count) = tris
+    type Extent = (BoundingBox, [f64; 4], usize);
+    let none = || (BoundingBox::empty(), [0.0; 4], 0usize);
+    let (extent, sum, count) = tris
         .par_iter()
         .with_min_len(1 << 12)
         .filter(|t| t.in_grid())
-        .fold(
-            || ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3], [0.0; 4], 0usize),
-            |(mut lo, mut hi, mut sum, count): Extent, t| {
-                for k in 0..3 {
-                    lo[k] = lo[k].min(t.lo[k] as f64);
-                    hi[k] = hi[k].max(t.hi[k] as f64);
-                }
-                let side = [0, 1, 2].map(|k| t.hi[k] as f64 - t.lo[k] as f64);
-                for k in 0..3 {
-                    sum[k] += side[k];
-                }
-                sum[3] += side[0].max(side[1]).max(side[2]);
-                (lo, hi, sum, count + 1)
-            },
-        )
-        .reduce(
-            || ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3], [0.0; 4], 0usize),
-            |a: Extent, b: Extent| {
-                (
-                    [0, 1, 2].map(|k| a.0[k].min(b.0[k])),
-                    [0, 1, 2].map(|k| a.1[k].max(b.1[k])),
-                    [0, 1, 2, 3].map(|k| a.2[k] + b.2[k]),
-                    a.3 + b.3,
-                )
-            },
-        );
+        .fold(none, |(mut extent, mut sum, count): Extent, t| {
+            let (lo, hi) = (t.lo.map(f64::from), t.hi.map(f64::from));
+            extent.include(&lo);
+            extent.include(&hi);
+            let side = [0, 1, 2].map(|k| hi[k] - lo[k]);
+            for k in 0..3 {
+                sum[k] += side[k];
+            }
+            sum[3] += side[0].max(side[1]).max(side[2]);
+            (extent, sum, count + 1)
+        })
+        .reduce(none, |a: Extent, b: Extent| {
+            (
+                a.0.union(&b.0),
+                [0, 1, 2, 3].map(|k| a.1[k] + b.1[k]),
+                a.2 + b.2,
+            )
+        });
+    let (lo, hi) = (extent.min, extent.max);
     let size = [hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]];
     let longest = size[0].max(size[1]).max(size[2]);
     let mean = sum[3] / count.max(1) as f64;

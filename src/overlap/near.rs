@@ -17,6 +17,7 @@
 //! triangles, whatever the copies.
 
 use super::{Mode, Overlap, check, doubled_faces};
+use crate::body::BoundingBox;
 use crate::soup::{Groups, Point, Soup, VertexSoup};
 use crate::union_find::UnionFind;
 
@@ -50,7 +51,7 @@ pub(super) fn first<S: Soup>(soup: &S, groups: &Groups, mode: Mode) -> Option<Ov
         return None;
     }
     let n = soup.len();
-    let mut boxes = vec![([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]); groups.count];
+    let mut boxes = vec![BoundingBox::empty(); groups.count];
     // Each body's triangles, in input order (a counting sort of the labels).
     let mut starts = vec![0usize; groups.count + 1];
     for &g in &groups.labels {
@@ -75,10 +76,8 @@ pub(super) fn first<S: Soup>(soup: &S, groups: &Groups, mode: Mode) -> Option<Ov
         members[next[g]] = t as u32;
         next[g] += 1;
         let c = soup.triangle(t).map(|p| p.coords());
-        let b = &mut boxes[g];
         for p in &c {
-            b.0 = std::array::from_fn(|a| b.0[a].min(p[a]));
-            b.1 = std::array::from_fn(|a| b.1[a].max(p[a]));
+            boxes[g].include(p);
         }
         let o = *origin[g].get_or_insert(c[0]);
         let [u, v, w] = c.map(|p| [p[0] - o[0], p[1] - o[1], p[2] - o[2]]);
@@ -111,7 +110,7 @@ pub(super) fn first<S: Soup>(soup: &S, groups: &Groups, mode: Mode) -> Option<Ov
         .filter(|&g| starts[g + 1] > starts[g])
         .collect();
     order.sort_by(|&a, &b| {
-        let key = |g: usize| [boxes[g].0, boxes[g].1].concat();
+        let key = |g: usize| [boxes[g].min, boxes[g].max].concat();
         key(a)
             .partial_cmp(&key(b))
             .unwrap_or(std::cmp::Ordering::Equal)
@@ -145,9 +144,9 @@ pub(super) fn first<S: Soup>(soup: &S, groups: &Groups, mode: Mode) -> Option<Ov
 /// Whether two bodies' boxes coincide but for less than [`NEAR`] of their `thickness` on
 /// every axis: copies closer than that lie mostly in each other, where needles side by
 /// side, whose diagonal boxes nearly coincide, lie apart.
-fn near(a: &([f64; 3], [f64; 3]), b: &([f64; 3], [f64; 3]), thickness: f64) -> bool {
+fn near(a: &BoundingBox, b: &BoundingBox, thickness: f64) -> bool {
     (0..3).all(|k| {
-        let gap = (a.0[k] - b.0[k]).abs().max((a.1[k] - b.1[k]).abs());
+        let gap = (a.min[k] - b.min[k]).abs().max((a.max[k] - b.max[k]).abs());
         gap <= NEAR * thickness
     })
 }
@@ -198,14 +197,16 @@ mod tests {
             .collect();
         assert!(check(&VertexSoup(&row)).is_ok());
         // Unit cubes are half a unit thick: a tenth apart is near, a whole side is not.
+        let b = |min, max| crate::body::BoundingBox { min, max };
+        let unit = b([0.0; 3], [1.0; 3]);
         assert!(!super::near(
-            &([0.0; 3], [1.0; 3]),
-            &([1.0, 0.0, 0.0], [2.0, 1.0, 1.0]),
+            &unit,
+            &b([1.0, 0.0, 0.0], [2.0, 1.0, 1.0]),
             0.5
         ));
         assert!(super::near(
-            &([0.0; 3], [1.0; 3]),
-            &([0.1, 0.0, 0.0], [1.1, 1.0, 1.0]),
+            &unit,
+            &b([0.1, 0.0, 0.0], [1.1, 1.0, 1.0]),
             0.5
         ));
     }

@@ -44,6 +44,7 @@
 
 use super::hub::{HUB, Lookup, hub_of, turn};
 use super::*;
+use crate::body::BoundingBox;
 use crate::union_find::UnionFind;
 use ahash::{AHashMap as HashMap, AHashSet as HashSet};
 use std::sync::OnceLock;
@@ -1000,19 +1001,16 @@ fn flat<S: Soup>(
         Some(a) => p[a] == plane[0][a],
         None => orient(&plane[0], &plane[1], &plane[2], p) == 0,
     };
-    let mut lo = [f64::INFINITY; 3];
-    let mut hi = [f64::NEG_INFINITY; 3];
+    let mut extent = BoundingBox::empty();
     for &t in members {
         let c = corners(t);
         if !c.iter().all(inside) {
             return None;
         }
         let (a, b) = bounds(&c);
-        for k in 0..3 {
-            lo[k] = lo[k].min(a[k]);
-            hi[k] = hi[k].max(b[k]);
-        }
+        extent = extent.union(&BoundingBox { min: a, max: b });
     }
+    let (lo, hi) = (extent.min, extent.max);
     let aligned = aligned.map(|a| {
         // `orient` of a point beyond the plane along +axis: minus the sign of the normal's
         // component there, which is the plane's turn seen with that axis left out. (Not

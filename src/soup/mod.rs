@@ -68,8 +68,8 @@ struct Pass<P> {
     /// The reference point of `sums`.
     r: [f64; 3],
     area: f64,
-    lo: [f64; 3],
-    hi: [f64; 3],
+    /// The box of the corners.
+    bounds: BoundingBox,
     repeated: usize,
     flat: usize,
     /// Each corner's point, numbered within its block.
@@ -109,7 +109,7 @@ fn run<S: Soup>(soup: &S, masks: bool) -> Option<Pass<S::Point>> {
     })?;
     let mut sums = Sums::default();
     let (mut magnitude, mut area, mut edges) = (0.0, 0.0, 0u128);
-    let (mut lo, mut hi) = ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]);
+    let mut bounds = BoundingBox::empty();
     let (mut repeated, mut flat) = (0, 0);
     for b in &blocks {
         if b.non_finite {
@@ -119,10 +119,7 @@ fn run<S: Soup>(soup: &S, masks: bool) -> Option<Pass<S::Point>> {
         magnitude += b.magnitude;
         area += b.area;
         edges = edges.wrapping_add(b.edges);
-        for k in 0..3 {
-            lo[k] = lo[k].min(b.lo[k]);
-            hi[k] = hi[k].max(b.hi[k]);
-        }
+        bounds = bounds.union(&b.bounds);
         repeated += b.repeated;
         flat += b.flat;
     }
@@ -136,8 +133,7 @@ fn run<S: Soup>(soup: &S, masks: bool) -> Option<Pass<S::Point>> {
         sums,
         r,
         area,
-        lo,
-        hi,
+        bounds,
         repeated,
         flat,
         local,
@@ -532,8 +528,7 @@ pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<(Certif
         sums,
         r,
         area,
-        lo,
-        hi,
+        bounds,
         repeated,
         flat,
         ..
@@ -559,7 +554,7 @@ pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<(Certif
             cavities: verdict.map_or(0, |v| v.cavities),
             inside_out,
             surface_area: area,
-            bounding_box: BoundingBox { min: lo, max: hi },
+            bounding_box: bounds,
             contacts: None,
             left_out: None,
             junctions: None,
