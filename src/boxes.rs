@@ -286,7 +286,7 @@ pub(crate) fn meets_another(boxes: &[BoundingBox]) -> Option<Vec<bool>> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{BoundingBox, MAX_LARGE, meets_another};
     use crate::test_rng::Lcg;
 
     type Box3 = BoundingBox;

@@ -344,7 +344,7 @@ fn pinch(run: &[Step]) -> Vec<(u32, u32, u32)> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{FEW, Fans, NONE};
 
     /// Neighbours by brute force: the edge's uses counted over every triangle.
     fn neighbours_by_hand(tris: &[[u32; 3]]) -> Vec<u32> {

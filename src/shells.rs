@@ -839,7 +839,7 @@ impl<'a> BoxIndex<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{BoundingBox, Bounds, BoxIndex, Point3, Refusal, TURNED, Verdict, check_apart};
 
     /// A triangular prism (a needle) `long` along (1, 1, 1), `wide` across, its first
     /// edge at `(x, y)` in the plane across it, as 8 triangles (outward, or inward when

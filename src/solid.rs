@@ -781,7 +781,7 @@ fn wall(raw: &RawMesh, options: &Options, t: f64, stray: Option<&Warning>) -> Re
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{MeshFormat, Options, meeting_groups, read_solids};
     use crate::io::threemf::tests::archive;
 
     /// A unit cube's vertices and triangles as 3MF mesh XML, its low corner at `at`.

@@ -261,7 +261,7 @@ fn dot(a: [f64; 3], b: [f64; 3]) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{HashMap, RawMesh};
 
     /// Splits triangle `s` alone at the middle of its side `j` (a new point): the
     /// triangle across that side then has a T-junction there.

@@ -1,7 +1,7 @@
 //! Triangles as read, before validation: `RawMesh`, and joining corners that noise kept apart.
 
-use super::*;
 use crate::union_find::UnionFind;
+use nalgebra::Point3;
 use rstar::{RTree, primitives::GeomWithData};
 
 /// Triangles as read from a file, before welding and validation.
@@ -207,7 +207,7 @@ fn open_corners(edges: &[(u32, u32)], n: usize) -> Vec<u32> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::RawMesh;
 
     #[test]
     fn points_within_the_tolerance_two_cells_apart_are_joined() {

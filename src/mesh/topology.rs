@@ -1,8 +1,10 @@
 //! Which triangles belong together: shells by union-find, and the exact edge check that
 //! proves a surface closed and consistently wound (or names the edge at fault).
 
-use super::*;
+use super::RawMesh;
+use crate::error::{Error, Result};
 use crate::union_find::UnionFind;
+use nalgebra::Point3;
 
 /// Shell number of every triangle, and the number of shells: triangles joined through
 /// the points they share, except at a point where separate pieces of the surface meet
@@ -146,7 +148,7 @@ pub(crate) fn check_edges(
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{edge_uses, unmatched_uses};
     use crate::test_rng::Lcg;
 
     /// The unmatched uses are exactly the uses of every edge that is not one pair running

@@ -3,8 +3,8 @@
 //! (`crate::shells`), and checking the result is physical.
 
 use super::Mesh;
-use super::numerics::*;
-use super::topology::*;
+use super::numerics::{area_vector, physical};
+use super::topology::shells;
 use crate::body::BoundingBox;
 use crate::error::{Error, Result, ShellProblem};
 use nalgebra::Point3;

@@ -131,7 +131,7 @@ impl Alone {
 #[cfg(test)]
 mod tests {
     use super::super::{Mode, Patches, search, search_welded};
-    use super::*;
+    use super::{BoundingBox, Groups, Tri, alone};
     use crate::soup::VertexSoup;
     use crate::test_rng::Lcg;
 

@@ -322,7 +322,7 @@ impl Around {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{BoundingBox, Overlap, apart, cone_box};
     use crate::test_rng::Lcg;
 
     /// Whether the exact pair test finds anything at all for two triangles sharing one

@@ -14,9 +14,13 @@
 //! exact images; the map itself need not be exactly a rotation. The narrow phase still
 //! reads the file's own coordinates.
 
-use super::*;
+use super::Tri;
+use super::grid::Grid;
 use crate::body::BoundingBox;
+use crate::boxes::{down, up};
+use crate::soup::{Point, Soup};
 use nalgebra::Matrix3;
+use rayon::prelude::*;
 
 #[cfg(test)]
 thread_local! {

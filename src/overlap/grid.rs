@@ -1,8 +1,10 @@
 //! The broad phase: every triangle's box (in `f32`, rounded outward) on a uniform grid
 //! whose cells are numbered along a Morton curve; pairs are tested in one cell only.
 
-use super::*;
+use super::{MAX_CELLS, MAX_LARGE, Tri};
 use crate::body::BoundingBox;
+use rayon::prelude::*;
+use rstar::primitives::{GeomWithData, Rectangle};
 
 pub(super) type Boxed = GeomWithData<Rectangle<[f64; 3]>, u32>;
 

@@ -349,7 +349,7 @@ impl Lookup {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{Hub, Seen, orient2, project, seen_from};
 
     #[test]
     fn a_hull_is_seen_within_its_first_and_last_directions() {

@@ -71,13 +71,16 @@ mod sheet;
 mod under;
 mod vertex;
 mod wedge;
-use exact::*;
-use graze::*;
-use grid::*;
+use exact::{
+    across_corner, apart_across_edges, centroid, coplanar, crossing_depth, crossing_depth_with,
+    doubled, far_edge_clear, in_plane_depth, meet, orient, parallel, separated,
+};
+use graze::{Grazing, grazes};
+use grid::{Boxed, bounds, grid, pack, reaching, unpack};
 pub(crate) use patch::faces_mask;
 use patch::{UNIT, Verdict};
-use vertex::*;
-use wedge::*;
+use vertex::{Passing, through_corners};
+use wedge::{same_way_edge, unpaired_faces, wedges};
 
 pub use crate::body::Contacts;
 use crate::tolerance::reach;
@@ -1608,7 +1611,11 @@ mod tests {
             assert!(!apart_across_edges(&t2, &t1), "{t1:?} {t2:?}");
         }
     }
-    use super::*;
+    use super::{
+        Bounded, Kind, Mode, Overlap, Patches, Point, Soup, Tri, UNIT, apart_across_edges, check,
+        check_welded, faces_mask, first_overlap, meet, orient, patch, quiet, record_of, search,
+        separated,
+    };
     use crate::soup::VertexSoup;
 
     fn soup_of(tris: &[[[f64; 3]; 3]]) -> Vec<[f64; 3]> {

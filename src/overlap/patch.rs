@@ -42,11 +42,17 @@
 //! reach across the cap. This removes the long thin triangles of fans from the broad
 //! phase, where their boxes meet every small triangle along the rim.
 
+use super::exact::{cross3, orient, orient2, project};
+use super::grid::{Boxed, bounds};
 use super::hub::{HUB, Lookup, hub_of, turn};
-use super::*;
+use super::{Mode, Tri, ids_of};
 use crate::body::BoundingBox;
+use crate::soup::{Point, Soup};
 use crate::union_find::UnionFind;
 use ahash::{AHashMap as HashMap, AHashSet as HashSet};
+use rayon::prelude::*;
+use rstar::primitives::{GeomWithData, Rectangle};
+use rstar::{AABB, RTree};
 use std::sync::OnceLock;
 
 /// In [`Tri::patch`]: the triangle belongs to a flat patch checked as a whole.

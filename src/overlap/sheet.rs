@@ -12,7 +12,8 @@
 //! coplanar, then exact `orient3d`, and the separating-axis test on the edge lines in the
 //! common plane (`orient2d`), both from `robust`.
 
-use super::*;
+use super::{Mode, Overlap, Patches, search, search_welded};
+use crate::soup::{Soup, Welded};
 
 /// The first pair of non-degenerate triangles (lowest first, then lowest second) that lie
 /// in one plane with overlapping interiors, facing either way, or `None`. Triangles that
@@ -44,7 +45,7 @@ pub(crate) fn doubled_faces_welded<S: Soup>(soup: &S, welded: Welded) -> Option<
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{Mode, Patches, doubled_faces, search};
     use crate::soup::VertexSoup;
 
     /// An n × n grid of unit squares in the plane z = x + 2y (a tilted sheet, so that

@@ -32,7 +32,7 @@ use crate::body::{Body, BoundingBox};
 use crate::fans::{Fans, Hubs};
 use crate::io::stl;
 use crate::mass3d::MassProperties3d;
-use crate::scratch::{Pages, Scratch, Shared};
+use crate::scratch::{Pages, Scratch};
 use crate::sums::Sums;
 use nalgebra::Point3;
 use rayon::prelude::*;
@@ -42,10 +42,9 @@ pub(crate) mod general;
 mod pass;
 mod weld;
 pub use corners::{IndexedSoup, Point, Soup, VertexSoup};
-use corners::{K, mix};
 pub(crate) use corners::{KeptPoints, PointSoup};
-use pass::*;
-use weld::*;
+use pass::{Block, block, numbered_block, partition_bits};
+use weld::{Weld, components, point_numbers, weld};
 
 use crate::sums::BLOCK;
 
@@ -608,9 +607,10 @@ fn welded_mesh<S: Soup>(
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::pass::{cohash, edge};
+    use super::{BLOCK, Body, MassProperties3d, Point, VertexSoup, mesh, partition_bits, solid};
     use crate::mesh::RawMesh;
-    use crate::mesh::test_meshes::*;
+    use crate::mesh::test_meshes::{cuboid, flipped, union};
     use crate::shape::Shape3d;
 
     fn points(m: &RawMesh) -> Vec<[f64; 3]> {

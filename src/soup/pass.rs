@@ -1,7 +1,10 @@
 //! The first pass over fixed blocks of triangles: sums, box, area, the closedness
 //! certificate, and each block's own weld of its points.
 
-use super::*;
+use super::corners::{K, mix};
+use super::{PARTITION, Point, Soup};
+use crate::body::BoundingBox;
+use crate::sums::Sums;
 
 /// What one block of triangles contributes.
 pub(super) struct Block<P> {

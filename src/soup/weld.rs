@@ -1,8 +1,12 @@
 //! The second level of the weld (the blocks' points merged by partition) and union-find
 //! over the welded points: shells and their labels.
 
-use super::*;
+use super::pass::Block;
+use super::{KeptPoints, Point};
+use crate::scratch::{Pages, Scratch, Shared};
+use crate::sums::BLOCK;
 use crate::union_find::UnionFind;
+use rayon::prelude::*;
 
 /// The second level of the weld: the blocks' distinct points merged by exact coordinates,
 /// each partition on its own core. Returns, for every block, the global number of each of
