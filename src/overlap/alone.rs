@@ -130,7 +130,7 @@ impl Alone {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Mode, Patches, search, search_welded};
+    use super::super::{Mode, Settings, search, search_welded};
     use super::{BoundingBox, Groups, Tri, alone};
     use crate::soup::VertexSoup;
     use crate::test_rng::Lcg;
@@ -175,14 +175,14 @@ mod tests {
             }
             let corners: Vec<[f64; 3]> = tris.iter().flat_map(|t| t.iter().copied()).collect();
             let soup = VertexSoup(&corners);
-            let plain = search(&soup, Patches::Always, Mode::Solid);
+            let plain = search(&soup, Settings::FULL, Mode::Solid);
             let mut welded = crate::soup::welded_points(&soup).unwrap();
             welded.set_groups(Groups {
                 labels: labels.clone(),
                 count: bodies,
                 meets: None,
             });
-            let grouped = search_welded(&soup, welded, Patches::Always, Mode::Solid);
+            let grouped = search_welded(&soup, welded, Settings::FULL, Mode::Solid);
             // And with the bodies' boxes (of their corners) said to meet or not by the
             // shell check's grid, as the soup path hands them over.
             let mut boxes = vec![BoundingBox::empty(); bodies];
@@ -198,7 +198,7 @@ mod tests {
                 count: bodies,
                 meets: meets.clone(),
             });
-            let told = search_welded(&soup, welded, Patches::Always, Mode::Solid);
+            let told = search_welded(&soup, welded, Settings::FULL, Mode::Solid);
             // Refused alike; which two triangles are named may differ with the grouping
             // (bodies at one spot are checked two at a time first, by their groups: see
             // `near.rs`).

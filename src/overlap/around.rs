@@ -526,16 +526,27 @@ mod tests {
         assert!(called[0] > 20_000 && called[1] > 5_000, "{called:?}");
     }
 
-    use super::super::{AROUND, LISTED, Mode, Patches, search};
+    use super::super::{Mode, Settings, Stats, search};
     use crate::soup::VertexSoup;
 
-    /// What the search finds (the overlap, or how many contacts), and how many pairs the
-    /// broad phase and the hubs listed, with the rule of this module or without it.
+    /// What the search finds (the overlap, or how many contacts), and what it did, with
+    /// the rule of this module or without it.
+    fn search_stats(points: &[[f64; 3]], rule: bool) -> (Found, Stats) {
+        let stats = Stats::default();
+        let settings = Settings {
+            around: rule,
+            stats: Some(&stats),
+            ..Settings::FULL
+        };
+        let verdict = search(&VertexSoup(points), settings, Mode::Solid);
+        (verdict.map(|c| c.map(|c| c.count)), stats)
+    }
+
+    /// What the search finds, and how many pairs the broad phase and the hubs listed, with
+    /// the rule of this module or without it.
     fn search_with(points: &[[f64; 3]], rule: bool) -> (Found, usize) {
-        AROUND.set(rule);
-        let verdict = search(&VertexSoup(points), Patches::Always, Mode::Solid);
-        AROUND.set(true);
-        (verdict.map(|c| c.map(|c| c.count)), LISTED.get())
+        let (found, stats) = search_stats(points, rule);
+        (found, stats.listed.into_inner())
     }
 
     type Found = Result<Option<usize>, Overlap>;
@@ -739,9 +750,8 @@ mod tests {
                 }));
             }
         }
-        super::super::TREE.set(false);
-        let _ = search_with(&v, true);
-        (v, super::super::TREE.get())
+        let (_, stats) = search_stats(&v, true);
+        (v, stats.tree.into_inner())
     }
 
     #[test]

@@ -32,7 +32,7 @@
 //! ring.
 
 use super::exact::{orient, orient2, project};
-use super::{Mode, Overlap, Patches, earliest, ids_of, patch, search_at};
+use super::{Mode, Overlap, Settings, earliest, ids_of, patch, search_at};
 use crate::body::Contacts;
 use crate::soup::{Point, Soup};
 use ahash::AHashMap as HashMap;
@@ -269,6 +269,7 @@ pub(super) fn beyond<S: Soup>(
     ids: &[u32],
     nbr: &[u32],
     o: Overlap,
+    settings: Settings,
     depth: u32,
 ) -> Result<Option<Contacts>, Overlap> {
     if depth >= MAX_DEPTH {
@@ -334,7 +335,10 @@ pub(super) fn beyond<S: Soup>(
     }
     let again = search_at(
         &crate::soup::VertexSoup(&points),
-        Patches::Always,
+        Settings {
+            patches: true,
+            ..settings
+        },
         Mode::Solid,
         depth + 1,
     );

@@ -172,7 +172,7 @@ mod tests {
             .collect();
         let o = crate::overlap::search(
             &VertexSoup(&copies),
-            crate::overlap::Patches::Always,
+            crate::overlap::Settings::FULL,
             crate::overlap::Mode::Solid,
         )
         .unwrap_err();

@@ -1044,7 +1044,7 @@ fn flat<S: Soup>(
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Kind, Patches, search};
+    use super::super::{Kind, Settings, Stats, search};
     use super::{Corners, HashSet, ids_of};
 
     #[test]
@@ -1163,9 +1163,27 @@ mod tests {
 
     /// What the search finds with patches and without: the overlap, or how many contacts.
     fn both(tris: &[T3]) -> (Found, Found) {
+        let (with, without, _) = both_crowded(tris);
+        (with, without)
+    }
+
+    /// [`both`], and how many patches' boxes met too many others with patches.
+    fn both_crowded(tris: &[T3]) -> (Found, Found, usize) {
         let s = soup(tris);
-        let run = |p| search(&VertexSoup(&s), p, super::Mode::Solid).map(|c| c.map(|c| c.count));
-        (run(Patches::Always), run(Patches::Never))
+        let stats = Stats::default();
+        let run = |patches| {
+            let settings = Settings {
+                patches,
+                stats: Some(&stats),
+                ..Settings::FULL
+            };
+            search(&VertexSoup(&s), settings, super::Mode::Solid).map(|c| c.map(|c| c.count))
+        };
+        let with = run(true);
+        let crowded = stats
+            .crowded_patches
+            .load(std::sync::atomic::Ordering::Relaxed);
+        (with, run(false), crowded)
     }
 
     type Found = Result<Option<usize>, super::super::Overlap>;
@@ -1477,7 +1495,7 @@ mod tests {
         let n = 80_000;
         let run = |t: &[T3]| {
             let s = soup(t);
-            search(&VertexSoup(&s), Patches::Always, super::Mode::Solid)
+            search(&VertexSoup(&s), Settings::FULL, super::Mode::Solid)
         };
         let o = run(&rim_cone(n, |x| x as f32 as f64)).unwrap_err();
         assert_eq!((o.first + 1, o.second + 1), (4, 80_006));
@@ -1592,10 +1610,10 @@ mod tests {
             let width = if at[1] == 0.0 { 1.0 } else { 0.5 };
             t.extend(grid_box([at[0], at[1], rod_at], [62.0, width, 0.5], 2));
             let t = turned(&t, 37.0, false);
-            let (a, b) = both(&t);
+            let (a, b, crowded) = both_crowded(&t);
             assert_eq!(a, b, "rod at {rod_at} {at:?}");
             assert_eq!(a.is_err(), refused, "rod at {rod_at} {at:?}: {a:?}");
-            assert!(super::super::CROWDED_PATCHES.get() > 0, "rod at {rod_at}");
+            assert!(crowded > 0, "rod at {rod_at}");
         }
     }
 
