@@ -122,7 +122,6 @@ pub(crate) fn up(x: f64) -> f32 {
 /// every box meeting every other, so that their pairs would grow as the square of their
 /// number).
 pub(crate) fn meets_another(boxes: &[BoundingBox]) -> Option<Vec<bool>> {
-    type B = ([f32; 3], [f32; 3]);
     let n = boxes.len();
     if n >= u32::MAX as usize {
         return None;
@@ -137,25 +136,7 @@ pub(crate) fn meets_another(boxes: &[BoundingBox]) -> Option<Vec<bool>> {
             }
         })
         .collect();
-    let filled = |b: &B| b.0[0] <= b.1[0];
-    let meet = |a: &B, b: &B| (0..3).all(|k| a.0[k] <= b.1[k] && b.0[k] <= a.1[k]);
-    // The extent of the boxes and the sum of their longest sides.
-    type Extent = (BoundingBox, f64, usize);
-    let none = || (BoundingBox::empty(), 0.0, 0);
-    let (extent, sum, count) = b32
-        .par_iter()
-        .with_min_len(1 << 12)
-        .filter(|b| filled(b))
-        .fold(none, |(mut extent, sum, count): Extent, b| {
-            let (lo, hi) = (b.0.map(f64::from), b.1.map(f64::from));
-            extent.include(&lo);
-            extent.include(&hi);
-            let longest = (0..3).fold(0.0f64, |l, k| l.max(hi[k] - lo[k]));
-            (extent, sum + longest, count + 1)
-        })
-        .reduce(none, |a: Extent, b: Extent| {
-            (a.0.union(&b.0), a.1 + b.1, a.2 + b.2)
-        });
+    let (extent, sum, count) = extent(&b32);
     let (lo, hi) = (extent.min, extent.max);
     if count < 2 {
         return Some(vec![false; n]);
@@ -256,7 +237,46 @@ pub(crate) fn meets_another(boxes: &[BoundingBox]) -> Option<Vec<bool>> {
             });
         });
     let entries: Vec<u32> = entries.into_iter().map(AtomicU32::into_inner).collect();
-    let busy: Vec<AtomicBool> = (0..n).map(|_| AtomicBool::new(false)).collect();
+    Some(meeting(&b32, &start, &entries, &large))
+}
+
+/// A box rounded outward to `f32` (low and high corners; empty: low +∞, high −∞).
+type B = ([f32; 3], [f32; 3]);
+
+/// Whether a box holds a point.
+fn filled(b: &B) -> bool {
+    b.0[0] <= b.1[0]
+}
+
+/// Whether two boxes meet.
+fn meet(a: &B, b: &B) -> bool {
+    (0..3).all(|k| a.0[k] <= b.1[k] && b.0[k] <= a.1[k])
+}
+
+/// The extent of the boxes that hold a point, the sum of their longest sides, and how
+/// many they are.
+fn extent(b32: &[B]) -> (BoundingBox, f64, usize) {
+    type Extent = (BoundingBox, f64, usize);
+    let none = || (BoundingBox::empty(), 0.0, 0);
+    b32.par_iter()
+        .with_min_len(1 << 12)
+        .filter(|b| filled(b))
+        .fold(none, |(mut extent, sum, count): Extent, b| {
+            let (lo, hi) = (b.0.map(f64::from), b.1.map(f64::from));
+            extent.include(&lo);
+            extent.include(&hi);
+            let longest = (0..3).fold(0.0f64, |l, k| l.max(hi[k] - lo[k]));
+            (extent, sum + longest, count + 1)
+        })
+        .reduce(none, |a: Extent, b: Extent| {
+            (a.0.union(&b.0), a.1 + b.1, a.2 + b.2)
+        })
+}
+
+/// Whether each box meets another: every pair of boxes within a cell (`start`: where each
+/// cell's run of `entries` starts), and the `large` boxes against every box.
+fn meeting(b32: &[B], start: &[usize], entries: &[u32], large: &[usize]) -> Vec<bool> {
+    let busy: Vec<AtomicBool> = (0..b32.len()).map(|_| AtomicBool::new(false)).collect();
     let mark = |i: usize, j: usize| {
         if meet(&b32[i], &b32[j]) {
             busy[i].store(true, Ordering::Relaxed);
@@ -281,7 +301,7 @@ pub(crate) fn meets_another(boxes: &[BoundingBox]) -> Option<Vec<bool>> {
             }
         }
     });
-    Some(busy.into_iter().map(AtomicBool::into_inner).collect())
+    busy.into_iter().map(AtomicBool::into_inner).collect()
 }
 
 #[cfg(test)]

@@ -451,8 +451,7 @@ fn search_welded_at<S: Soup>(
     }
     // Each edge's neighbour across it, from the fans around the points (then let go).
     let nbr = welded.neighbours();
-    let found = Found {
-        nbr,
+    let weld = Weld {
         hubs: welded.take_hubs(),
         groups: welded.take_groups(),
         masks: welded.take_masks(),
@@ -464,44 +463,29 @@ fn search_welded_at<S: Soup>(
                 ids: &ids,
                 points: &points,
             };
-            search_numbered(&kept, Cow::Borrowed(&ids), found, settings, mode, depth)
+            search_numbered(&kept, Cow::Borrowed(&ids), nbr, weld, settings, mode, depth)
         }
-        (ids, None) => search_numbered(soup, Cow::Owned(ids), found, settings, mode, depth),
+        (ids, None) => search_numbered(soup, Cow::Owned(ids), nbr, weld, settings, mode, depth),
     }
 }
 
-/// What the weld found for the overlap check: each edge's neighbour across it, the hubs
-/// and the bodies, if known.
-struct Found {
-    nbr: Vec<u32>,
-    hubs: crate::fans::Hubs,
-    groups: Option<crate::soup::Groups>,
-    /// The signed axes each triangle faces, if the pass found them.
-    masks: Option<Vec<u8>>,
-}
-
-/// [`search`] with the corners' point numbers `ids` and what the weld found, within
-/// `depth` reshapings of folded faces.
+/// [`search`] with the corners' point numbers `ids`, each edge's neighbour across it
+/// `nbr` and what else the weld found, within `depth` reshapings of folded faces.
 fn search_numbered<S: Soup>(
     soup: &S,
     ids: Cow<'_, [u32]>,
-    found: Found,
+    nbr: Vec<u32>,
+    weld: Weld,
     settings: Settings,
     mode: Mode,
     depth: u32,
 ) -> Result<Option<Contacts>, Overlap> {
-    let Found {
-        nbr,
-        hubs,
-        groups,
-        masks,
-    } = found;
     let ids: &[u32] = &ids;
     if let Some(o) = repeated::first(soup, ids, &nbr, mode) {
         return Err(o);
     }
     let made;
-    let bodies = match &groups {
+    let bodies = match &weld.groups {
         Some(g) => g,
         None => {
             made = near::groups(ids);
@@ -511,11 +495,6 @@ fn search_numbered<S: Soup>(
     if let Some(o) = near::first(soup, bodies, mode) {
         return Err(o);
     }
-    let weld = Weld {
-        hubs,
-        groups,
-        masks,
-    };
     let first = search_found(soup, ids, &nbr, weld, settings, mode);
     match first {
         // A pair refused where a face folds past its outline: judged again with the

@@ -434,56 +434,124 @@ pub(super) fn find<S: Soup>(
         masks: run_masks,
         touching,
     } = grown;
+    let finder = Finder {
+        soup,
+        ids,
+        nbr,
+        runs: &runs,
+        order: &order,
+        run_of: &run_of,
+    };
     let mut groups = join(run_masks, touching, &runs, &run_of);
-    // A patch's flat form if it is one, or the triangles where its outline fails.
-    let check_why = |of: &[u32], members: &[u32], drop: usize, sign: i8| {
-        let outline = outline(soup, of, ids, nbr, members, drop, sign)?.edges;
-        Ok::<_, Vec<u32>>(
-            (members.len() >= FLAT_MIN)
-                .then(|| flat(soup, ids, members, drop, sign, outline))
-                .flatten(),
-        )
-    };
-    let check = |of: &[u32], members: &[u32], drop: usize, sign: i8| -> (bool, Option<Flat>) {
-        match check_why(of, members, drop, sign) {
-            Ok(flat) => (true, flat),
-            Err(_) => (false, None),
-        }
-    };
     // Patch ids are set before the outlines are read (an edge is inside a patch when both
     // its triangles carry its id): a group's first member's index.
-    let set = |of: &mut [u32], members: &[u32]| {
-        for &t in members {
-            of[t as usize] = members[0];
-        }
-    };
     for g in &groups {
-        set(&mut of, &g.0);
+        set_patch(&mut of, &g.0);
     }
     let ro = &*of;
     let mut verdicts: Vec<(bool, Option<Flat>)> = groups
         .par_iter()
-        .map(|g| check(ro, &g.0, g.1, g.2))
+        .map(|g| finder.check(ro, &g.0, g.1, g.2))
         .collect();
     // A joined patch that failed is tried again without the runs on its outline where it
     // fails (a few triangles folded over at its rim, that face its axis too and joined
     // it there), a few times, and then, if it still fails, as its parts. Keeping the big
     // patch matters: its parts often all meet at one corner (a cone's apex), where every
     // pair of their triangles' boxes meets.
-    let part = |r: usize| -> Group {
-        let (start, end, drop, sign) = runs[r];
-        let mut members = order[start..end].to_vec();
-        members.sort_unstable();
-        (members, drop, sign, vec![r])
-    };
-    let size = |r: usize| runs[r].1 - runs[r].0;
     let mut retry: Vec<Group> = Vec::new();
     let failed_joins: Vec<usize> = (0..groups.len())
         .filter(|&g| !verdicts[g].0 && groups[g].3.len() > 1)
         .collect();
     let mut mended: Vec<(Group, (bool, Option<Flat>))> = Vec::new();
     for g in failed_joins {
-        let (drop, sign, parts) = (groups[g].1, groups[g].2, groups[g].3.clone());
+        mended.extend(finder.mend(&mut of, &groups[g], &mut retry));
+    }
+    for (g, v) in mended {
+        set_patch(&mut of, &g.0);
+        groups.push(g);
+        verdicts.push(v);
+    }
+    if !retry.is_empty() {
+        for g in &retry {
+            set_patch(&mut of, &g.0);
+        }
+        let ro = &*of;
+        verdicts.extend(
+            retry
+                .par_iter()
+                .map(|g| finder.check(ro, &g.0, g.1, g.2))
+                .collect::<Vec<_>>(),
+        );
+        groups.extend(retry);
+    }
+    let flats = finder.settle(&mut of, &groups, verdicts);
+    tris.par_iter_mut()
+        .with_min_len(1 << 12)
+        .zip(&of)
+        .for_each(|(t, &p)| t.patch = p);
+    flats
+}
+
+/// Sets the patch of `members` to its first member's index.
+fn set_patch(of: &mut [u32], members: &[u32]) {
+    for &t in members {
+        of[t as usize] = members[0];
+    }
+}
+
+/// What [`find`] reads: the surface, and the runs grown ([`Runs`]).
+struct Finder<'a, S> {
+    soup: &'a S,
+    ids: &'a [u32],
+    nbr: &'a [u32],
+    runs: &'a [(usize, usize, usize, i8)],
+    order: &'a [u32],
+    run_of: &'a [u32],
+}
+
+impl<S: Soup> Finder<'_, S> {
+    /// A patch's flat form if it is one, or the triangles where its outline fails.
+    fn check_why(
+        &self,
+        of: &[u32],
+        members: &[u32],
+        drop: usize,
+        sign: i8,
+    ) -> Result<Option<Flat>, Vec<u32>> {
+        let (soup, ids) = (self.soup, self.ids);
+        let outline = outline(soup, of, ids, self.nbr, members, drop, sign)?.edges;
+        Ok((members.len() >= FLAT_MIN)
+            .then(|| flat(soup, ids, members, drop, sign, outline))
+            .flatten())
+    }
+
+    /// Whether a patch passes, and its flat form if it is one.
+    fn check(&self, of: &[u32], members: &[u32], drop: usize, sign: i8) -> (bool, Option<Flat>) {
+        match self.check_why(of, members, drop, sign) {
+            Ok(flat) => (true, flat),
+            Err(_) => (false, None),
+        }
+    }
+
+    /// Run `r` as a group of its own.
+    fn part(&self, r: usize) -> Group {
+        let (start, end, drop, sign) = self.runs[r];
+        let mut members = self.order[start..end].to_vec();
+        members.sort_unstable();
+        (members, drop, sign, vec![r])
+    }
+
+    /// The failed joined `group` tried again without the runs on its outline where it
+    /// fails, at most [`MEND_ROUNDS`] times: the group kept and its verdict if one passes.
+    /// The runs left out (all of them when none passes) go to `retry`.
+    fn mend(
+        &self,
+        of: &mut [u32],
+        group: &Group,
+        retry: &mut Vec<Group>,
+    ) -> Option<(Group, (bool, Option<Flat>))> {
+        let (drop, sign, parts) = (group.1, group.2, &group.3);
+        let size = |r: usize| self.runs[r].1 - self.runs[r].0;
         let largest = parts.iter().copied().max_by_key(|&r| size(r)).unwrap_or(0);
         let mut dropped: Vec<usize> = Vec::new();
         let mut kept_group = None;
@@ -496,13 +564,13 @@ pub(super) fn find<S: Soup>(
             if kept.len() < 2 {
                 break;
             }
-            let mut members: Vec<u32> = kept.iter().flat_map(|&r| part(r).0).collect();
+            let mut members: Vec<u32> = kept.iter().flat_map(|&r| self.part(r).0).collect();
             members.sort_unstable();
-            for &t in &groups[g].0 {
+            for &t in &group.0 {
                 of[t as usize] = t;
             }
-            set(&mut of, &members);
-            match check_why(&of, &members, drop, sign) {
+            set_patch(of, &members);
+            match self.check_why(of, &members, drop, sign) {
                 Ok(f) => {
                     kept_group = Some(((members, drop, sign, kept), (true, f)));
                     break;
@@ -510,7 +578,7 @@ pub(super) fn find<S: Soup>(
                 Err(at) => {
                     let mut more: Vec<usize> = at
                         .iter()
-                        .map(|&t| run_of[t as usize] as usize)
+                        .map(|&t| self.run_of[t as usize] as usize)
                         .filter(|&r| r != largest && !dropped.contains(&r))
                         .collect();
                     more.sort_unstable();
@@ -524,95 +592,85 @@ pub(super) fn find<S: Soup>(
         }
         match kept_group {
             Some(k) => {
-                retry.extend(dropped.iter().map(|&r| part(r)));
-                mended.push(k);
+                retry.extend(dropped.iter().map(|&r| self.part(r)));
+                Some(k)
             }
             None => {
-                for &t in &groups[g].0 {
+                for &t in &group.0 {
                     of[t as usize] = t;
                 }
-                retry.extend(parts.iter().map(|&r| part(r)));
+                retry.extend(parts.iter().map(|&r| self.part(r)));
+                None
             }
         }
     }
-    for (g, v) in mended {
-        set(&mut of, &g.0);
-        groups.push(g);
-        verdicts.push(v);
-    }
-    if !retry.is_empty() {
-        for g in &retry {
-            set(&mut of, &g.0);
-        }
-        let ro = &*of;
-        verdicts.extend(
-            retry
-                .par_iter()
-                .map(|g| check(ro, &g.0, g.1, g.2))
-                .collect::<Vec<_>>(),
-        );
-        groups.extend(retry);
-    }
-    let mut flats = Vec::new();
-    // Failed groups first (a retried part that passes is then set again).
-    let mut undo: Vec<usize> = (0..groups.len()).filter(|&g| !verdicts[g].0).collect();
-    // Failed groups not tried again as their parts: perhaps folded flat patches.
-    let failed: Vec<usize> = undo
-        .iter()
-        .copied()
-        .filter(|&g| groups[g].3.len() <= 1 && groups[g].0.len() >= FLAT_MIN)
-        .collect();
-    undo.sort_by_key(|&g| std::cmp::Reverse(groups[g].0.len()));
-    for g in undo {
-        for &t in &groups[g].0 {
-            of[t as usize] = t;
-        }
-    }
-    for (g, (ok, flat)) in groups.iter().zip(verdicts) {
-        if !ok {
-            continue;
-        }
-        set(&mut of, &g.0);
-        if let Some(flat) = flat {
-            for &t in &g.0 {
-                of[t as usize] |= UNIT;
+
+    /// Every triangle's patch set from the groups' `verdicts`, and the flat patches.
+    fn settle(
+        &self,
+        of: &mut [u32],
+        groups: &[Group],
+        verdicts: Vec<(bool, Option<Flat>)>,
+    ) -> Vec<Flat> {
+        let (soup, ids) = (self.soup, self.ids);
+        let mut flats = Vec::new();
+        // Failed groups first (a retried part that passes is then set again).
+        let mut undo: Vec<usize> = (0..groups.len()).filter(|&g| !verdicts[g].0).collect();
+        // Failed groups not tried again as their parts: perhaps folded flat patches.
+        let failed: Vec<usize> = undo
+            .iter()
+            .copied()
+            .filter(|&g| groups[g].3.len() <= 1 && groups[g].0.len() >= FLAT_MIN)
+            .collect();
+        undo.sort_by_key(|&g| std::cmp::Reverse(groups[g].0.len()));
+        for g in undo {
+            for &t in &groups[g].0 {
+                of[t as usize] = t;
             }
-            flats.push(flat);
         }
-    }
-    // A failed patch lying in one plane (a fan whose rim rounding folded it over itself,
-    // two flat faces touching at a corner) is still checked against every other triangle
-    // as a whole: the signs of a triangle's corners against the plane clear it whatever
-    // the outline. Only its own pairs are left, and those that can overlap are found from
-    // its corners ([`Flat::inner_pairs`]), not from boxes that all meet at a fan's apex.
-    for g in failed {
-        let (members, drop, sign, _) = &groups[g];
-        if members.iter().any(|&t| of[t as usize] != t) {
-            continue; // a part of it passed, and is a patch
-        }
-        set(&mut of, members);
-        let folded = open_edges(&of, ids, nbr, members, members[0])
-            .and_then(|edges| flat(soup, ids, members, *drop, *sign, edges));
-        match folded {
-            Some(mut f) => {
-                f.folded = true;
-                for &t in members {
+        for (g, (ok, flat)) in groups.iter().zip(verdicts) {
+            if !ok {
+                continue;
+            }
+            set_patch(of, &g.0);
+            if let Some(flat) = flat {
+                for &t in &g.0 {
                     of[t as usize] |= UNIT;
                 }
-                flats.push(f);
+                flats.push(flat);
             }
-            None => {
-                for &t in members {
-                    of[t as usize] = t;
+        }
+        // A failed patch lying in one plane (a fan whose rim rounding folded it over
+        // itself, two flat faces touching at a corner) is still checked against every
+        // other triangle as a whole: the signs of a triangle's corners against the plane
+        // clear it whatever the outline. Only its own pairs are left, and those that can
+        // overlap are found from its corners ([`Flat::inner_pairs`]), not from boxes that
+        // all meet at a fan's apex.
+        for g in failed {
+            let (members, drop, sign, _) = &groups[g];
+            if members.iter().any(|&t| of[t as usize] != t) {
+                continue; // a part of it passed, and is a patch
+            }
+            set_patch(of, members);
+            let folded = open_edges(of, ids, self.nbr, members, members[0])
+                .and_then(|edges| flat(soup, ids, members, *drop, *sign, edges));
+            match folded {
+                Some(mut f) => {
+                    f.folded = true;
+                    for &t in members {
+                        of[t as usize] |= UNIT;
+                    }
+                    flats.push(f);
+                }
+                None => {
+                    for &t in members {
+                        of[t as usize] = t;
+                    }
                 }
             }
         }
+        flats
     }
-    tris.par_iter_mut()
-        .with_min_len(1 << 12)
-        .zip(&of)
-        .for_each(|(t, &p)| t.patch = p);
-    flats
 }
 
 /// The runs grown by [`grow`], and their triangles in `order`, one run after another.
@@ -839,65 +897,11 @@ pub(super) fn outline<S: Soup>(
     drop: usize,
     sign: i8,
 ) -> Result<Outline, Vec<u32>> {
-    // The patch's id: its first member's index.
-    let Some(&id) = members.first() else {
+    if members.is_empty() {
         return Err(Vec::new());
-    };
-    // (from, to, from's point, to's point, triangle)
-    type Edge = (u64, u64, [f64; 2], [f64; 2], u32);
-    let mut edges: Vec<Edge> = Vec::new();
-    for &t in members {
-        let t = t as usize;
-        let inner = |k: usize| {
-            let u = nbr[3 * t + k];
-            u != NONE && of[u as usize] == id
-        };
-        if (0..3).all(inner) {
-            continue;
-        }
-        let h = ids_of(ids, t);
-        let c = soup.triangle(t).map(|p| project(p.coords(), drop));
-        for k in 0..3 {
-            if inner(k) {
-                continue;
-            }
-            let j = (k + 1) % 3;
-            if c[k] == c[j] {
-                // Seen end on: the sweep takes no point-like edges.
-                return Err(vec![t as u32]);
-            }
-            edges.push((h[k], h[j], c[k], c[j], t as u32));
-        }
     }
-    edges.sort_unstable_by_key(|e| e.0);
-    // Two edges from one corner: the outline touches itself there (a pinch).
-    let pinched: Vec<u32> = edges
-        .chunk_by(|a, b| a.0 == b.0)
-        .filter(|run| run.len() > 1)
-        .flat_map(|run| run.iter().map(|e| e.4))
-        .collect();
-    if !pinched.is_empty() {
-        return Err(pinched);
-    }
-    // Each edge's successor (the edge from its end), by a merge of the edges in order of
-    // their ends with the edges in order of their starts: a binary search per edge over a
-    // million outline edges missed the cache at every step.
-    let mut ends: Vec<(u64, u32)> = edges
-        .iter()
-        .enumerate()
-        .map(|(k, e)| (e.1, k as u32))
-        .collect();
-    ends.sort_unstable();
-    let mut succ = vec![u32::MAX; edges.len()];
-    let mut f = 0;
-    for (to, k) in ends {
-        while f < edges.len() && edges[f].0 < to {
-            f += 1;
-        }
-        if f < edges.len() && edges[f].0 == to {
-            succ[k as usize] = f as u32;
-        }
-    }
+    let edges = outline_edges(soup, of, ids, nbr, members, drop)?;
+    let succ = successors(&edges);
     let next = |e: usize| {
         (succ[e] != u32::MAX)
             .then_some(succ[e] as usize)
@@ -963,6 +967,85 @@ pub(super) fn outline<S: Soup>(
         starts,
         outer,
     })
+}
+
+/// An edge of a patch's outline: from, to, from's point, to's point (seen with a
+/// coordinate left out), triangle.
+type Edge = (u64, u64, [f64; 2], [f64; 2], u32);
+
+/// The edges of the outline of the patch `id` = `members[0]` (see [`outline`]), sorted by
+/// where they start; else the triangles where the outline fails (an edge seen end on, or
+/// two edges from one corner: the outline touches itself there).
+fn outline_edges<S: Soup>(
+    soup: &S,
+    of: &[u32],
+    ids: &[u32],
+    nbr: &[u32],
+    members: &[u32],
+    drop: usize,
+) -> Result<Vec<Edge>, Vec<u32>> {
+    // The patch's id: its first member's index.
+    let id = members[0];
+    let mut edges: Vec<Edge> = Vec::new();
+    for &t in members {
+        let t = t as usize;
+        let inner = |k: usize| {
+            let u = nbr[3 * t + k];
+            u != NONE && of[u as usize] == id
+        };
+        if (0..3).all(inner) {
+            continue;
+        }
+        let h = ids_of(ids, t);
+        let c = soup.triangle(t).map(|p| project(p.coords(), drop));
+        for k in 0..3 {
+            if inner(k) {
+                continue;
+            }
+            let j = (k + 1) % 3;
+            if c[k] == c[j] {
+                // Seen end on: the sweep takes no point-like edges.
+                return Err(vec![t as u32]);
+            }
+            edges.push((h[k], h[j], c[k], c[j], t as u32));
+        }
+    }
+    edges.sort_unstable_by_key(|e| e.0);
+    // Two edges from one corner: the outline touches itself there (a pinch).
+    let pinched: Vec<u32> = edges
+        .chunk_by(|a, b| a.0 == b.0)
+        .filter(|run| run.len() > 1)
+        .flat_map(|run| run.iter().map(|e| e.4))
+        .collect();
+    if !pinched.is_empty() {
+        return Err(pinched);
+    }
+    Ok(edges)
+}
+
+/// Each edge's successor (the edge from its end; `u32::MAX` for none) among `edges`,
+/// sorted by where they start.
+fn successors(edges: &[Edge]) -> Vec<u32> {
+    // Each edge's successor (the edge from its end), by a merge of the edges in order of
+    // their ends with the edges in order of their starts: a binary search per edge over a
+    // million outline edges missed the cache at every step.
+    let mut ends: Vec<(u64, u32)> = edges
+        .iter()
+        .enumerate()
+        .map(|(k, e)| (e.1, k as u32))
+        .collect();
+    ends.sort_unstable();
+    let mut succ = vec![u32::MAX; edges.len()];
+    let mut f = 0;
+    for (to, k) in ends {
+        while f < edges.len() && edges[f].0 < to {
+            f += 1;
+        }
+        if f < edges.len() && edges[f].0 == to {
+            succ[k as usize] = f as u32;
+        }
+    }
+    succ
 }
 
 /// A patch's outline ([`outline`]).
