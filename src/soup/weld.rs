@@ -228,8 +228,15 @@ pub(super) fn components(
             if repeats(&t) {
                 continue;
             }
-            unions += points.union(t[0], t[1]) as usize;
-            unions += points.union(t[0], t[2]) as usize;
+            // One find of the first corner's root, as linking keeps it current.
+            let mut r0 = points.find(t[0]);
+            for &v in &t[1..] {
+                let r = points.find(v);
+                if r != r0 {
+                    r0 = points.link(r0, r);
+                    unions += 1;
+                }
+            }
         }
     }
     // Each union joins two components of the points in use.
