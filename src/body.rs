@@ -19,6 +19,71 @@ pub struct BoundingBox {
     pub max: [f64; 3],
 }
 
+impl BoundingBox {
+    /// The box of nothing: low corner +∞, high corner −∞ (any [`include`](Self::include)
+    /// or [`union`](Self::union) makes it that box).
+    pub(crate) const fn empty() -> Self {
+        BoundingBox {
+            min: [f64::INFINITY; 3],
+            max: [f64::NEG_INFINITY; 3],
+        }
+    }
+
+    /// The box of `points` (empty for none).
+    pub(crate) fn of_points<'a>(points: impl IntoIterator<Item = &'a [f64; 3]>) -> Self {
+        let mut b = Self::empty();
+        for p in points {
+            b.include(p);
+        }
+        b
+    }
+
+    /// Grown to hold `p`.
+    #[inline]
+    pub(crate) fn include(&mut self, p: &[f64; 3]) {
+        for ((lo, hi), &x) in self.min.iter_mut().zip(&mut self.max).zip(p) {
+            *lo = lo.min(x);
+            *hi = hi.max(x);
+        }
+    }
+
+    /// The smallest box holding both.
+    #[inline]
+    #[must_use]
+    pub(crate) fn union(&self, other: &BoundingBox) -> BoundingBox {
+        BoundingBox {
+            min: [0, 1, 2].map(|k| self.min[k].min(other.min[k])),
+            max: [0, 1, 2].map(|k| self.max[k].max(other.max[k])),
+        }
+    }
+
+    /// Whether the two boxes have a point in common (touching counts; an empty box meets
+    /// nothing).
+    #[inline]
+    pub(crate) fn meets(&self, other: &BoundingBox) -> bool {
+        (0..3).all(|k| self.min[k] <= other.max[k] && other.min[k] <= self.max[k])
+    }
+
+    /// Whether `p` lies in the box (on its boundary counts).
+    #[inline]
+    pub(crate) fn contains(&self, p: &[f64; 3]) -> bool {
+        (0..3).all(|k| self.min[k] <= p[k] && p[k] <= self.max[k])
+    }
+
+    /// Whether `other` lies in the box (compared corner by corner: an empty `other`, low
+    /// +∞ and high −∞, lies in every box).
+    #[inline]
+    pub(crate) fn holds(&self, other: &BoundingBox) -> bool {
+        (0..3).all(|k| self.min[k] <= other.min[k] && other.max[k] <= self.max[k])
+    }
+
+    /// Whether the box holds no point (a low corner above its high one on some axis).
+    #[inline]
+    pub(crate) fn is_empty(&self) -> bool {
+        !(0..3).all(|k| self.min[k] <= self.max[k])
+    }
+}
+
 /// Axis-aligned bounding box of a plane figure (exact for curved edges).
 ///
 /// # Examples
@@ -247,10 +312,7 @@ impl Body {
     /// Every count added, every box merged.
     fn added(parts: Vec<Body>) -> Body {
         let empty = Body {
-            bounding_box: BoundingBox {
-                min: [f64::INFINITY; 3],
-                max: [f64::NEG_INFINITY; 3],
-            },
+            bounding_box: BoundingBox::empty(),
             ..Default::default()
         };
         parts.into_iter().fold(empty, |a, b| Body {
@@ -261,10 +323,7 @@ impl Body {
             cavities: a.cavities + b.cavities,
             inside_out: false,
             surface_area: a.surface_area + b.surface_area,
-            bounding_box: BoundingBox {
-                min: [0, 1, 2].map(|k| a.bounding_box.min[k].min(b.bounding_box.min[k])),
-                max: [0, 1, 2].map(|k| a.bounding_box.max[k].max(b.bounding_box.max[k])),
-            },
+            bounding_box: a.bounding_box.union(&b.bounding_box),
             contacts: match (a.contacts, b.contacts) {
                 (Some(x), Some(y)) => Some(Contacts {
                     count: x.count + y.count,

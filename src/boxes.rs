@@ -3,6 +3,7 @@
 //! rounding of `f64` boxes to `f32` (boxes that meet in `f64` meet in `f32`) that the
 //! overlap check's records use too.
 
+use crate::body::BoundingBox;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
@@ -120,48 +121,23 @@ pub(crate) fn up(x: f64) -> f32 {
 /// more than [`MAX_LARGE`] spanning many cells), or are a crowd (nearly
 /// every box meeting every other, so that their pairs would grow as the square of their
 /// number).
-pub(crate) fn meets_another(boxes: &[([f64; 3], [f64; 3])]) -> Option<Vec<bool>> {
-    type B = ([f32; 3], [f32; 3]);
+pub(crate) fn meets_another(boxes: &[BoundingBox]) -> Option<Vec<bool>> {
     let n = boxes.len();
     if n >= u32::MAX as usize {
         return None;
     }
     let b32: Vec<B> = boxes
         .par_iter()
-        .map(|(lo, hi)| {
-            if (0..3).all(|k| lo[k] <= hi[k]) {
-                (lo.map(down), hi.map(up))
+        .map(|b| {
+            if !b.is_empty() {
+                (b.min.map(down), b.max.map(up))
             } else {
                 ([f32::INFINITY; 3], [f32::NEG_INFINITY; 3])
             }
         })
         .collect();
-    let filled = |b: &B| b.0[0] <= b.1[0];
-    let meet = |a: &B, b: &B| (0..3).all(|k| a.0[k] <= b.1[k] && b.0[k] <= a.1[k]);
-    // The extent of the boxes and the sum of their longest sides.
-    type Extent = ([f64; 3], [f64; 3], f64, usize);
-    let none = || ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3], 0.0, 0);
-    let (lo, hi, sum, count) = b32
-        .par_iter()
-        .with_min_len(1 << 12)
-        .filter(|b| filled(b))
-        .fold(none, |(mut lo, mut hi, sum, count): Extent, b| {
-            let mut longest = 0.0f64;
-            for k in 0..3 {
-                lo[k] = lo[k].min(b.0[k] as f64);
-                hi[k] = hi[k].max(b.1[k] as f64);
-                longest = longest.max(b.1[k] as f64 - b.0[k] as f64);
-            }
-            (lo, hi, sum + longest, count + 1)
-        })
-        .reduce(none, |a: Extent, b: Extent| {
-            (
-                [0, 1, 2].map(|k| a.0[k].min(b.0[k])),
-                [0, 1, 2].map(|k| a.1[k].max(b.1[k])),
-                a.2 + b.2,
-                a.3 + b.3,
-            )
-        });
+    let (extent, sum, count) = extent(&b32);
+    let (lo, hi) = (extent.min, extent.max);
     if count < 2 {
         return Some(vec![false; n]);
     }
@@ -261,7 +237,46 @@ pub(crate) fn meets_another(boxes: &[([f64; 3], [f64; 3])]) -> Option<Vec<bool>>
             });
         });
     let entries: Vec<u32> = entries.into_iter().map(AtomicU32::into_inner).collect();
-    let busy: Vec<AtomicBool> = (0..n).map(|_| AtomicBool::new(false)).collect();
+    Some(meeting(&b32, &start, &entries, &large))
+}
+
+/// A box rounded outward to `f32` (low and high corners; empty: low +∞, high −∞).
+type B = ([f32; 3], [f32; 3]);
+
+/// Whether a box holds a point.
+fn filled(b: &B) -> bool {
+    b.0[0] <= b.1[0]
+}
+
+/// Whether two boxes meet.
+fn meet(a: &B, b: &B) -> bool {
+    (0..3).all(|k| a.0[k] <= b.1[k] && b.0[k] <= a.1[k])
+}
+
+/// The extent of the boxes that hold a point, the sum of their longest sides, and how
+/// many they are.
+fn extent(b32: &[B]) -> (BoundingBox, f64, usize) {
+    type Extent = (BoundingBox, f64, usize);
+    let none = || (BoundingBox::empty(), 0.0, 0);
+    b32.par_iter()
+        .with_min_len(1 << 12)
+        .filter(|b| filled(b))
+        .fold(none, |(mut extent, sum, count): Extent, b| {
+            let (lo, hi) = (b.0.map(f64::from), b.1.map(f64::from));
+            extent.include(&lo);
+            extent.include(&hi);
+            let longest = (0..3).fold(0.0f64, |l, k| l.max(hi[k] - lo[k]));
+            (extent, sum + longest, count + 1)
+        })
+        .reduce(none, |a: Extent, b: Extent| {
+            (a.0.union(&b.0), a.1 + b.1, a.2 + b.2)
+        })
+}
+
+/// Whether each box meets another: every pair of boxes within a cell (`start`: where each
+/// cell's run of `entries` starts), and the `large` boxes against every box.
+fn meeting(b32: &[B], start: &[usize], entries: &[u32], large: &[usize]) -> Vec<bool> {
+    let busy: Vec<AtomicBool> = (0..b32.len()).map(|_| AtomicBool::new(false)).collect();
     let mark = |i: usize, j: usize| {
         if meet(&b32[i], &b32[j]) {
             busy[i].store(true, Ordering::Relaxed);
@@ -286,20 +301,26 @@ pub(crate) fn meets_another(boxes: &[([f64; 3], [f64; 3])]) -> Option<Vec<bool>>
             }
         }
     });
-    Some(busy.into_iter().map(AtomicBool::into_inner).collect())
+    busy.into_iter().map(AtomicBool::into_inner).collect()
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{BoundingBox, MAX_LARGE, meets_another};
     use crate::test_rng::Lcg;
 
-    type Box3 = ([f64; 3], [f64; 3]);
+    type Box3 = BoundingBox;
+
+    /// The box from `min` to `max`.
+    fn b(min: [f64; 3], max: [f64; 3]) -> Box3 {
+        BoundingBox { min, max }
+    }
 
     /// Every pair, in `f64`.
     fn brute(boxes: &[Box3]) -> Vec<bool> {
-        let meet = |a: &Box3, b: &Box3| (0..3).all(|k| a.0[k] <= b.1[k] && b.0[k] <= a.1[k]);
-        let filled = |b: &Box3| (0..3).all(|k| b.0[k] <= b.1[k]);
+        let meet =
+            |a: &Box3, b: &Box3| (0..3).all(|k| a.min[k] <= b.max[k] && b.min[k] <= a.max[k]);
+        let filled = |b: &Box3| (0..3).all(|k| b.min[k] <= b.max[k]);
         (0..boxes.len())
             .map(|i| {
                 filled(&boxes[i])
@@ -322,19 +343,19 @@ mod tests {
             let field = [10.0, 100.0, 1e6][case % 3];
             let at = [0.0, 0.0, 1e7][case % 5 / 2];
             let mut boxes: Vec<Box3> = Vec::new();
-            for b in 0..n {
+            for k in 0..n {
                 let lo = [0, 1, 2].map(|_| at + (rng.unit() * field).round());
-                let side = match b % 17 {
+                let side = match k % 17 {
                     0 => field, // spanning many cells
                     1 => -1.0,  // empty
                     2 => 0.0,   // a point
                     _ => (rng.unit() * 3.0).round(),
                 };
-                boxes.push((lo, lo.map(|x| x + side)));
-                if b % 23 == 5 {
+                boxes.push(b(lo, lo.map(|x| x + side)));
+                if k % 23 == 5 {
                     // Touching the last one at its high corner exactly.
-                    let hi = boxes[b].1;
-                    boxes.push((hi, hi.map(|x| x + 1.0)));
+                    let hi = boxes[k].max;
+                    boxes.push(b(hi, hi.map(|x| x + 1.0)));
                 }
             }
             let want = brute(&boxes);
@@ -346,7 +367,11 @@ mod tests {
                 }
                 // Too many large boxes, or a crowd: then every pair must be looked at.
                 None => assert!(
-                    boxes.iter().filter(|b| b.1[0] - b.0[0] == field).count() > MAX_LARGE
+                    boxes
+                        .iter()
+                        .filter(|b| b.max[0] - b.min[0] == field)
+                        .count()
+                        > MAX_LARGE
                         || want.iter().filter(|&&m| m).count() > n / 2,
                     "case {case}"
                 ),
@@ -358,9 +383,9 @@ mod tests {
     /// Boxes nearer than `f32` can tell are said to meet; nothing apart by more is.
     #[test]
     fn boxes_apart_by_less_than_f32_can_tell_are_said_to_meet() {
-        let a = ([0.0; 3], [1.0; 3]);
-        let near = ([1.0 + 1e-12, 0.0, 0.0], [2.0, 1.0, 1.0]);
-        let far = ([5.0, 0.0, 0.0], [6.0, 1.0, 1.0]);
+        let a = b([0.0; 3], [1.0; 3]);
+        let near = b([1.0 + 1e-12, 0.0, 0.0], [2.0, 1.0, 1.0]);
+        let far = b([5.0, 0.0, 0.0], [6.0, 1.0, 1.0]);
         assert_eq!(
             meets_another(&[a, near, far]),
             Some(vec![true, true, false])
@@ -373,19 +398,19 @@ mod tests {
     #[test]
     fn a_crowd_is_left_to_the_caller() {
         let crowd: Vec<Box3> = (0..400)
-            .map(|b| {
-                (
-                    [0.01 * b as f64, 0.0, 0.0],
-                    [0.01 * b as f64 + 10.0, 1.0, 1.0],
+            .map(|k| {
+                b(
+                    [0.01 * k as f64, 0.0, 0.0],
+                    [0.01 * k as f64 + 10.0, 1.0, 1.0],
                 )
             })
             .collect();
         assert_eq!(meets_another(&crowd), None);
         let apart: Vec<Box3> = (0..400)
-            .map(|b| {
-                (
-                    [20.0 * b as f64, 0.0, 0.0],
-                    [20.0 * b as f64 + 10.0, 1.0, 1.0],
+            .map(|k| {
+                b(
+                    [20.0 * k as f64, 0.0, 0.0],
+                    [20.0 * k as f64 + 10.0, 1.0, 1.0],
                 )
             })
             .collect();
@@ -393,7 +418,7 @@ mod tests {
         // One box, or none with an inside: nothing to meet.
         assert_eq!(meets_another(&apart[..1]), Some(vec![false]));
         assert_eq!(
-            meets_another(&[([1.0; 3], [0.0; 3]); 3]),
+            meets_another(&[b([1.0; 3], [0.0; 3]); 3]),
             Some(vec![false; 3])
         );
     }

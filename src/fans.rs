@@ -15,6 +15,7 @@
 //! the same edge only when their ends are the same points: no hash can collide.
 
 use crate::scratch::Shared;
+use crate::union_find::UnionFind;
 use rayon::prelude::*;
 
 /// No triangle (an edge not shared by exactly two triangles running opposite ways).
@@ -323,48 +324,27 @@ fn pinch(run: &[Step]) -> Vec<(u32, u32, u32)> {
     neighbours.sort_unstable();
     neighbours.dedup();
     let index = |q: u32| neighbours.binary_search(&q).unwrap_or(0);
-    let mut parent: Vec<usize> = (0..neighbours.len()).collect();
-    fn root(parent: &mut [usize], mut x: usize) -> usize {
-        while parent[x] != x {
-            parent[x] = parent[parent[x]];
-            x = parent[x];
-        }
-        x
-    }
+    let mut fans = UnionFind::new(neighbours.len());
+    let mut joins = 0;
     for s in &around {
-        let (ra, rb) = (
-            root(&mut parent, index(s.next)),
-            root(&mut parent, index(s.prev)),
-        );
-        parent[ra.max(rb)] = ra.min(rb);
+        joins += fans.union(index(s.next) as u32, index(s.prev) as u32) as usize;
     }
-    if (0..parent.len())
-        .filter(|&i| root(&mut parent, i) == i)
-        .count()
-        < 2
-    {
+    if neighbours.len() - joins < 2 {
         return Vec::new();
     }
     // Groups numbered in order of first appearance, triangle by triangle.
     around.sort_unstable_by_key(|s| s.slot);
-    let mut group_of = vec![u32::MAX; neighbours.len()];
-    let mut groups = 0;
+    let (groups, _) = fans.labels(around.iter().map(|s| index(s.next) as u32));
     around
         .iter()
-        .map(|s| {
-            let r = root(&mut parent, index(s.next));
-            if group_of[r] == u32::MAX {
-                group_of[r] = groups;
-                groups += 1;
-            }
-            (s.point, s.slot / 3, group_of[r])
-        })
+        .zip(groups)
+        .map(|(s, group)| (s.point, s.slot / 3, group))
         .collect()
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{FEW, Fans, NONE};
 
     /// Neighbours by brute force: the edge's uses counted over every triangle.
     fn neighbours_by_hand(tris: &[[u32; 3]]) -> Vec<u32> {

@@ -63,6 +63,7 @@ mod test_rng;
 mod text;
 pub mod tolerance;
 mod total;
+mod union_find;
 pub mod units;
 mod warning;
 

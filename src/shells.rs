@@ -13,6 +13,7 @@
 //! and a shell whose box meets no other shell's box (found first, on every core, by
 //! [`crate::boxes`]) needs none.
 
+use crate::body::BoundingBox;
 use crate::mass3d::MassProperties3d;
 use crate::sums::Sums;
 use nalgebra::{Matrix3, Point3, Vector3};
@@ -71,7 +72,7 @@ pub(crate) enum Refusal {
 }
 
 /// A shell's box.
-type Bounds = ([f64; 3], [f64; 3]);
+type Bounds = BoundingBox;
 
 /// Decides the shells of a surface whose triangle `t` has corners `corners(t)` and lies in
 /// shell `labels[t]` (numbered from 0 in order of first appearance, [`NONE`] for a triangle
@@ -107,105 +108,40 @@ pub(crate) fn check_apart<F>(
 where
     F: Fn(usize) -> [Point3<f64>; 3] + Sync,
 {
-    // Each shell's triangles, in order: a counting sort by shell, or, where a file lists
-    // its bodies one after another (the labels never go down), the triangles as they are.
-    let mut start = vec![0usize; n_shells + 1];
-    for &s in labels {
-        if s != NONE {
-            start[s as usize + 1] += 1;
-        }
-    }
-    for k in 0..n_shells {
-        start[k + 1] += start[k];
-    }
-    let grouped = labels
-        .par_windows(2)
-        .all(|w| w[0] != NONE && w[1] != NONE && w[0] <= w[1]);
-    let by_shell: Vec<u32> = if grouped {
-        (0..labels.len() as u32).collect()
-    } else {
-        let mut by_shell = vec![0u32; start[n_shells]];
-        let mut fill = start.clone();
-        for (t, &s) in labels.iter().enumerate() {
-            if s != NONE {
-                by_shell[fill[s as usize]] = t as u32;
-                fill[s as usize] += 1;
-            }
-        }
-        by_shell
+    let mut lookup = Lookup {
+        turn: true,
+        turned: false,
     };
-    let own = |s: usize| &by_shell[start[s]..start[s + 1]];
-    let first = |s: usize| own(s).first().map_or(0, |&t| t as usize);
-    // What is wrong with shell `s`, if anything, from its signed volume `v`, Σ |signed
-    // tetrahedron volume| `m` and the sums' rounding bound `error`.
-    let fault = |s: usize, v: f64, m: f64, error: f64| -> Option<Refusal> {
-        let first = first(s);
-        if !v.is_finite() || !m.is_finite() {
-            return Some(Refusal::Overflow { shell: s, first });
-        }
-        // Flat, or folding back on itself: the signed tetrahedra cancel to rounding.
-        if v.abs() <= 1e-9 * m {
-            return Some(Refusal::Flat { shell: s, first });
-        }
-        if n_shells > 1 && (error > 1e-6 * v.abs() || !error.is_finite()) {
-            return Some(Refusal::Unresolvable {
-                shell: s,
-                first,
-                volume: v,
-                error,
-            });
-        }
-        None
-    };
-    let terms = if n_shells > 1 {
-        Terms::Centroid
-    } else {
-        Terms::Volume
-    };
-    // A shell's signed volume, centroid and whether it is at fault, summed about its first
-    // corner, and its box (kept apart: 40 bytes and 48 a shell, where a million shells
-    // make every byte a page to fault in).
-    let stat = |s: usize| {
-        let (r, (sums, m)) = shell_sums(own(s), &corners, terms);
-        let volume = sums.det / 6.0;
-        let error = 8.0 * f64::EPSILON * sums.spread / 6.0;
-        Stat {
-            volume,
-            centroid: r + Vector3::from(sums.first) / (4.0 * sums.det),
-            faulty: fault(s, volume, m, error).is_some(),
-        }
-    };
-    let bounds = |s: usize| {
-        let mut bx = ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]);
-        for &t in own(s) {
-            for p in &corners(t as usize) {
-                for k in 0..3 {
-                    bx.0[k] = bx.0[k].min(p[k]);
-                    bx.1[k] = bx.1[k].max(p[k]);
-                }
-            }
-        }
-        bx
-    };
-    let (stats, boxes): (Vec<Stat>, Vec<Bounds>) = (0..n_shells)
-        .into_par_iter()
-        .with_min_len(256)
-        .map(|s| (stat(s), bounds(s)))
-        .unzip();
-    let volume = |s: usize| stats[s].volume;
-    // The first shell at fault, summed again to say why.
-    if let Some(s) = stats.iter().position(|st| st.faulty) {
-        let (_, (sums, m)) = shell_sums(own(s), &corners, terms);
-        let error = 8.0 * f64::EPSILON * sums.spread / 6.0;
-        if let Some(refusal) = fault(s, sums.det / 6.0, m, error) {
-            return Err(refusal);
-        }
-    }
+    check_apart_in(labels, n_shells, corners, overlapping, &mut lookup)
+}
+
+/// How [`check_apart_in`] looks up the shells holding a point.
+struct Lookup {
+    /// Whether a crowd of boxes may be looked at in a turned frame (see [`Probes`]); the
+    /// tests hold the turned frame to the file's.
+    turn: bool,
+    /// Set when the points were looked up in a turned frame.
+    turned: bool,
+}
+
+/// [`check_apart`], looking the points up as `lookup` says.
+fn check_apart_in<F>(
+    labels: &[u32],
+    n_shells: usize,
+    corners: F,
+    overlapping: bool,
+    lookup: &mut Lookup,
+) -> Result<(Verdict, Option<Vec<bool>>), Refusal>
+where
+    F: Fn(usize) -> [Point3<f64>; 3] + Sync,
+{
+    let shells = Shells::new(labels, n_shells, &corners);
+    let (stats, boxes) = shells.measure()?;
     if n_shells == 1 {
         let verdict = Verdict {
             shells: 1,
             cavities: 0,
-            inside_out: volume(0) < 0.0,
+            inside_out: stats[0].volume < 0.0,
             nested: 0,
             properties: None,
         };
@@ -219,11 +155,12 @@ where
     // Where the boxes are a crowd (parallel slivers along a diagonal, whose boxes are as
     // wide as they are long), the points are looked up among boxes in a frame turned along
     // the slivers, if they are no crowd there (see [`Probes`]).
-    let turned = if meets.is_none() && n_shells >= TURN_SHELLS && turn_allowed() {
-        Probes::turned(labels, n_shells, &own, &corners)
+    let turned = if meets.is_none() && n_shells >= TURN_SHELLS && lookup.turn {
+        Probes::turned(labels, n_shells, &|s| shells.own(s), &corners)
     } else {
         None
     };
+    lookup.turned = turned.is_some();
     let probes = turned.as_ref().map_or(
         Probes {
             frame: None,
@@ -233,12 +170,181 @@ where
         Probes::borrowed,
     );
     let index = BoxIndex::new(probes.boxes, &|s| probes.meets_another(s));
-    // Bodies that touch in the design but were rounded leave a point of one a little
-    // inside the other: a point within reach across another shell's face (see
-    // [`crate::tolerance::reach_across`]) is as good as on it.
-    // Winding number of a point of each shell with respect to all the others: 0 for a
-    // body, 1 for a cavity (inside one body), 0 again for a body inside a cavity...
-    let probe = |found: &mut Vec<usize>, s: usize| -> Option<i64> {
+    let depth = shells.depths(&probes, &index)?;
+    let inside_out = shells.inside_out(&stats, &depth, overlapping)?;
+    let flip = if inside_out { -1.0 } else { 1.0 };
+    // The boxes in the file's frame, indexed only if there is a cavity, when the points
+    // were looked up in a turned frame.
+    let unturned = std::cell::OnceCell::new();
+    let index = || match probes.frame {
+        None => &index,
+        Some(_) => unturned.get_or_init(|| BoxIndex::new(&boxes, &meets_another)),
+    };
+    let cavities = shells.cavities(&stats, &boxes, index, flip)?;
+    let total: f64 = stats.iter().map(|s| s.volume).sum::<f64>() * flip;
+    if total.is_nan() || total <= 0.0 {
+        return Err(Refusal::Outweighed { total });
+    }
+    let verdict = Verdict {
+        shells: n_shells,
+        cavities,
+        inside_out,
+        nested: (0..n_shells)
+            .filter(|&s| stats[s].volume * flip > 0.0 && depth[s] as f64 * flip >= 1.0)
+            .count(),
+        properties: Some(combined(
+            &stats,
+            &shells.by_shell,
+            &shells.start,
+            &corners,
+            flip,
+        )),
+    };
+    Ok((verdict, meets))
+}
+
+/// The shells of a surface for [`check_apart_in`]: each shell's triangles in order, and
+/// the triangles' corners.
+struct Shells<'a, F> {
+    n: usize,
+    /// Shell `s`'s triangles are `by_shell[start[s]..start[s + 1]]`.
+    by_shell: Vec<u32>,
+    start: Vec<usize>,
+    corners: &'a F,
+}
+
+impl<'a, F> Shells<'a, F>
+where
+    F: Fn(usize) -> [Point3<f64>; 3] + Sync,
+{
+    /// The `n` shells of the triangles labelled `labels` (see [`check`]).
+    fn new(labels: &[u32], n: usize, corners: &'a F) -> Self {
+        // Each shell's triangles, in order: a counting sort by shell, or, where a file lists
+        // its bodies one after another (the labels never go down), the triangles as they are.
+        let mut start = vec![0usize; n + 1];
+        for &s in labels {
+            if s != NONE {
+                start[s as usize + 1] += 1;
+            }
+        }
+        for k in 0..n {
+            start[k + 1] += start[k];
+        }
+        let grouped = labels
+            .par_windows(2)
+            .all(|w| w[0] != NONE && w[1] != NONE && w[0] <= w[1]);
+        let by_shell: Vec<u32> = if grouped {
+            (0..labels.len() as u32).collect()
+        } else {
+            let mut by_shell = vec![0u32; start[n]];
+            let mut fill = start.clone();
+            for (t, &s) in labels.iter().enumerate() {
+                if s != NONE {
+                    by_shell[fill[s as usize]] = t as u32;
+                    fill[s as usize] += 1;
+                }
+            }
+            by_shell
+        };
+        Shells {
+            n,
+            by_shell,
+            start,
+            corners,
+        }
+    }
+
+    /// Shell `s`'s triangles, in order.
+    fn own(&self, s: usize) -> &[u32] {
+        &self.by_shell[self.start[s]..self.start[s + 1]]
+    }
+
+    /// Shell `s`'s first triangle.
+    fn first(&self, s: usize) -> usize {
+        self.own(s).first().map_or(0, |&t| t as usize)
+    }
+
+    /// What is wrong with shell `s`, if anything, from its signed volume `v`, Σ |signed
+    /// tetrahedron volume| `m` and the sums' rounding bound `error`.
+    fn fault(&self, s: usize, v: f64, m: f64, error: f64) -> Option<Refusal> {
+        let first = self.first(s);
+        if !v.is_finite() || !m.is_finite() {
+            return Some(Refusal::Overflow { shell: s, first });
+        }
+        // Flat, or folding back on itself: the signed tetrahedra cancel to rounding.
+        if v.abs() <= 1e-9 * m {
+            return Some(Refusal::Flat { shell: s, first });
+        }
+        if self.n > 1 && (error > 1e-6 * v.abs() || !error.is_finite()) {
+            return Some(Refusal::Unresolvable {
+                shell: s,
+                first,
+                volume: v,
+                error,
+            });
+        }
+        None
+    }
+
+    /// Each shell's signed volume, centroid and whether it is at fault, summed about its
+    /// first corner, and its box (kept apart: 40 bytes and 48 a shell, where a million
+    /// shells make every byte a page to fault in); the first shell at fault, summed again
+    /// to say why.
+    fn measure(&self) -> Result<(Vec<Stat>, Vec<Bounds>), Refusal> {
+        let corners = self.corners;
+        let terms = if self.n > 1 {
+            Terms::Centroid
+        } else {
+            Terms::Volume
+        };
+        let stat = |s: usize| {
+            let (r, (sums, m)) = shell_sums(self.own(s), corners, terms);
+            let volume = sums.det / 6.0;
+            let error = 8.0 * f64::EPSILON * sums.spread / 6.0;
+            Stat {
+                volume,
+                centroid: r + Vector3::from(sums.first) / (4.0 * sums.det),
+                faulty: self.fault(s, volume, m, error).is_some(),
+            }
+        };
+        let bounds = |s: usize| {
+            let mut bx = BoundingBox::empty();
+            for &t in self.own(s) {
+                for p in &corners(t as usize) {
+                    bx.include(&[p.x, p.y, p.z]);
+                }
+            }
+            bx
+        };
+        let (stats, boxes): (Vec<Stat>, Vec<Bounds>) = (0..self.n)
+            .into_par_iter()
+            .with_min_len(256)
+            .map(|s| (stat(s), bounds(s)))
+            .unzip();
+        if let Some(s) = stats.iter().position(|st| st.faulty) {
+            let (_, (sums, m)) = shell_sums(self.own(s), corners, terms);
+            let error = 8.0 * f64::EPSILON * sums.spread / 6.0;
+            if let Some(refusal) = self.fault(s, sums.det / 6.0, m, error) {
+                return Err(refusal);
+            }
+        }
+        Ok((stats, boxes))
+    }
+
+    /// The winding number of a point of shell `s` with respect to all the others (0 for a
+    /// body, 1 for a cavity inside one body, 0 again for a body inside a cavity...), the
+    /// shells holding a point looked up in `index` (`found`: scratch); `None` when no
+    /// point decides it. Bodies that touch in the design but were rounded leave a point of
+    /// one a little inside the other: a point within reach across another shell's face
+    /// (see [`crate::tolerance::reach_across`]) is as good as on it.
+    fn winding(
+        &self,
+        probes: &Probes,
+        index: &BoxIndex,
+        found: &mut Vec<usize>,
+        s: usize,
+    ) -> Option<i64> {
+        let corners = self.corners;
         if !probes.meets_another(s) {
             return Some(0);
         }
@@ -249,7 +355,7 @@ where
         // point is found exactly and skipped, as is one the sum leaves undecided. Then
         // the same triangles' centroids, for a body wedged between others that every
         // corner touches.
-        let firsts = own(s).iter().take(16).map(|&t| corners(t as usize));
+        let firsts = self.own(s).iter().take(16).map(|&t| corners(t as usize));
         let centroid =
             |c: [Point3<f64>; 3]| Point3::from((c[0].coords + c[1].coords + c[2].coords) / 3.0);
         for p in firsts.clone().flatten().chain(firsts.map(centroid)) {
@@ -263,7 +369,7 @@ where
             let mut tris: Vec<u32> = found
                 .iter()
                 .filter(|&&k| k != s)
-                .flat_map(|&k| own(k).iter().copied())
+                .flat_map(|&k| self.own(k).iter().copied())
                 .collect();
             tris.sort_unstable();
             let mut omega = 0.0;
@@ -294,107 +400,95 @@ where
             }
         }
         None
-    };
-    // Stopped at the first shell that no point decides; that shell is then found in order
-    // (the message names the first), so that a file of shells all touching one another
-    // (copies a hair apart) is refused after one shell's probes, not every shell's.
-    let depth: Option<Vec<i64>> = (0..n_shells)
-        .into_par_iter()
-        .with_min_len(64)
-        .map_init(Vec::new, probe)
-        .collect();
-    let Some(depth) = depth else {
-        let mut found = Vec::new();
-        let s = (0..n_shells)
-            .find(|&s| probe(&mut found, s).is_none())
-            .unwrap_or(0);
-        return Err(Refusal::Touches {
-            shell: s,
-            first: first(s),
-        });
-    };
-    let fits = |s: usize, flip: f64| {
-        let (v, w) = (volume(s) * flip, depth[s] as f64 * flip);
-        if overlapping {
-            (v > 0.0 && w >= 0.0) || (v < 0.0 && w >= 1.0)
-        } else {
-            (v > 0.0 && w == 0.0) || (v < 0.0 && w == 1.0)
-        }
-    };
-    let inside_out = if (0..n_shells).all(|s| fits(s, 1.0)) {
-        false
-    } else if (0..n_shells).all(|s| fits(s, -1.0)) {
-        true
-    } else {
-        let s = (0..n_shells).find(|&s| !fits(s, 1.0)).unwrap_or(0);
-        return Err(Refusal::Misplaced {
-            shell: s,
-            first: first(s),
-            inward: volume(s) < 0.0,
-        });
-    };
-    // One vertex decided whether a shell is a cavity; its box must also lie inside a
-    // body's, and the cavities must not outweigh the bodies. Either failing means shells
-    // cross each other: refuse rather than print a negative or shrunken volume.
-    let flip = if inside_out { -1.0 } else { 1.0 };
-    let mut found = Vec::new();
-    let mut cavities = 0;
-    // The boxes in the file's frame, indexed only if there is a cavity, when the points
-    // were looked up in a turned frame.
-    let mut unturned = None;
-    for s in 0..n_shells {
-        if volume(s) * flip >= 0.0 {
-            continue;
-        }
-        cavities += 1;
-        let index = match probes.frame {
-            None => &index,
-            Some(_) => unturned.get_or_insert_with(|| BoxIndex::new(&boxes, &meets_another)),
-        };
-        let (lo, hi) = boxes[s];
-        // A box holding this one holds its low corner.
-        index.containing(&lo, &mut found);
-        let held = found.iter().any(|&b| {
-            volume(b) * flip > 0.0
-                && (0..3).all(|k| boxes[b].0[k] <= lo[k] && hi[k] <= boxes[b].1[k])
-        });
-        if !held {
-            return Err(Refusal::CavityOutside {
+    }
+
+    /// Each shell's [`winding`](Self::winding) number. Stopped at the first shell that no
+    /// point decides; that shell is then found in order (the message names the first), so
+    /// that a file of shells all touching one another (copies a hair apart) is refused
+    /// after one shell's probes, not every shell's.
+    fn depths(&self, probes: &Probes, index: &BoxIndex) -> Result<Vec<i64>, Refusal> {
+        let probe = |found: &mut Vec<usize>, s: usize| self.winding(probes, index, found, s);
+        let depth: Option<Vec<i64>> = (0..self.n)
+            .into_par_iter()
+            .with_min_len(64)
+            .map_init(Vec::new, probe)
+            .collect();
+        depth.ok_or_else(|| {
+            let mut found = Vec::new();
+            let s = (0..self.n)
+                .find(|&s| probe(&mut found, s).is_none())
+                .unwrap_or(0);
+            Refusal::Touches {
                 shell: s,
-                first: first(s),
-            });
+                first: self.first(s),
+            }
+        })
+    }
+
+    /// Whether the surface is inside out: every shell a body where it winds 0 times (with
+    /// `overlapping`, at least 0) and a cavity where once (at least once), the shells as
+    /// wound or all turned over; else the first shell that fits neither.
+    fn inside_out(
+        &self,
+        stats: &[Stat],
+        depth: &[i64],
+        overlapping: bool,
+    ) -> Result<bool, Refusal> {
+        let fits = |s: usize, flip: f64| {
+            let (v, w) = (stats[s].volume * flip, depth[s] as f64 * flip);
+            if overlapping {
+                (v > 0.0 && w >= 0.0) || (v < 0.0 && w >= 1.0)
+            } else {
+                (v > 0.0 && w == 0.0) || (v < 0.0 && w == 1.0)
+            }
+        };
+        if (0..self.n).all(|s| fits(s, 1.0)) {
+            Ok(false)
+        } else if (0..self.n).all(|s| fits(s, -1.0)) {
+            Ok(true)
+        } else {
+            let s = (0..self.n).find(|&s| !fits(s, 1.0)).unwrap_or(0);
+            Err(Refusal::Misplaced {
+                shell: s,
+                first: self.first(s),
+                inward: stats[s].volume < 0.0,
+            })
         }
     }
-    let total: f64 = stats.iter().map(|s| s.volume).sum::<f64>() * flip;
-    if total.is_nan() || total <= 0.0 {
-        return Err(Refusal::Outweighed { total });
-    }
-    let verdict = Verdict {
-        shells: n_shells,
-        cavities,
-        inside_out,
-        nested: (0..n_shells)
-            .filter(|&s| volume(s) * flip > 0.0 && depth[s] as f64 * flip >= 1.0)
-            .count(),
-        properties: Some(combined(&stats, &by_shell, &start, &corners, flip)),
-    };
-    Ok((verdict, meets))
-}
 
-#[cfg(test)]
-thread_local! {
-    /// In tests: `Some(false)` keeps the file's frame for the points' lookup (the
-    /// reference the turned frame is held to); set to `Some(true)` when it was turned.
-    static TURNED: std::cell::Cell<Option<bool>> = const { std::cell::Cell::new(None) };
-}
-
-/// Whether the points may be looked up in a turned frame (always, outside tests).
-fn turn_allowed() -> bool {
-    #[cfg(test)]
-    if TURNED.get() == Some(false) {
-        return false;
+    /// How many cavities there are (shells of negative volume once turned by `flip`).
+    /// One vertex decided whether a shell is a cavity; its box must also lie inside a
+    /// body's (looked up in the index `index()` of the boxes `boxes`), else shells cross
+    /// each other: refused rather than a negative or shrunken volume printed.
+    fn cavities<'b>(
+        &self,
+        stats: &[Stat],
+        boxes: &[Bounds],
+        index: impl Fn() -> &'b BoxIndex<'b>,
+        flip: f64,
+    ) -> Result<usize, Refusal> {
+        let volume = |s: usize| stats[s].volume;
+        let mut found = Vec::new();
+        let mut cavities = 0;
+        for s in 0..self.n {
+            if volume(s) * flip >= 0.0 {
+                continue;
+            }
+            cavities += 1;
+            // A box holding this one holds its low corner.
+            index().containing(&boxes[s].min, &mut found);
+            let held = found
+                .iter()
+                .any(|&b| volume(b) * flip > 0.0 && boxes[b].holds(&boxes[s]));
+            if !held {
+                return Err(Refusal::CavityOutside {
+                    shell: s,
+                    first: self.first(s),
+                });
+            }
+        }
+        Ok(cavities)
     }
-    true
 }
 
 /// Shells from which on a crowd of boxes is looked at again in a turned frame: fewer
@@ -467,14 +561,12 @@ impl Probes<'_> {
             .into_par_iter()
             .with_min_len(256)
             .map(|s| {
-                let mut bx = ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]);
+                let mut bx = BoundingBox::empty();
                 for &t in own(s) {
                     for p in &at(t as usize) {
                         let (x, _) = crate::boxes::turn(&frame, p);
-                        for (k, x) in x.into_iter().enumerate() {
-                            bx.0[k] = bx.0[k].min(x - widen);
-                            bx.1[k] = bx.1[k].max(x + widen);
-                        }
+                        bx.include(&x.map(|x| x - widen));
+                        bx.include(&x.map(|x| x + widen));
                     }
                 }
                 bx
@@ -484,8 +576,9 @@ impl Probes<'_> {
         // within a factor of two of the shortest, so that the grid's cubic cells fit them:
         // along the slivers (the first axis) the boxes shrink until they are about as
         // long as they are wide.
-        let mean = [0, 1, 2]
-            .map(|k| boxes.iter().map(|b| b.1[k] - b.0[k]).sum::<f64>() / n_shells.max(1) as f64);
+        let mean = [0, 1, 2].map(|k| {
+            boxes.iter().map(|b| b.max[k] - b.min[k]).sum::<f64>() / n_shells.max(1) as f64
+        });
         let shortest = mean
             .iter()
             .copied()
@@ -505,16 +598,12 @@ impl Probes<'_> {
         // point's image holds its scaled image.
         let boxes: Vec<Bounds> = boxes
             .into_iter()
-            .map(|(lo, hi)| {
-                (
-                    [0, 1, 2].map(|k| lo[k] * scale[k]),
-                    [0, 1, 2].map(|k| hi[k] * scale[k]),
-                )
+            .map(|b| BoundingBox {
+                min: [0, 1, 2].map(|k| b.min[k] * scale[k]),
+                max: [0, 1, 2].map(|k| b.max[k] * scale[k]),
             })
             .collect();
         let meets = crate::boxes::meets_another(&boxes)?;
-        #[cfg(test)]
-        TURNED.set(Some(true));
         Some(Turned {
             frame,
             scale,
@@ -715,22 +804,20 @@ const MAX_CELLS: usize = 64;
 impl<'a> BoxIndex<'a> {
     /// The index of the boxes `k` for which `keep(k)`.
     fn new(boxes: &'a [Bounds], keep: &dyn Fn(usize) -> bool) -> Self {
-        let mut lo = [f64::INFINITY; 3];
-        let mut hi = [f64::NEG_INFINITY; 3];
+        let mut extent = BoundingBox::empty();
         let mut sum = 0.0;
         let mut kept = 0usize;
-        for (k, (a, b)) in boxes.iter().enumerate() {
+        for (k, b) in boxes.iter().enumerate() {
             if !keep(k) {
                 continue;
             }
             kept += 1;
-            for k in 0..3 {
-                lo[k] = lo[k].min(a[k]);
-                hi[k] = hi[k].max(b[k]);
-            }
+            extent = extent.union(b);
+            let (a, b) = (b.min, b.max);
             sum += (b[0] - a[0]).max(b[1] - a[1]).max(b[2] - a[2]);
         }
-        let size = [0, 1, 2].map(|k| hi[k] - lo[k]);
+        let lo = extent.min;
+        let size = [0, 1, 2].map(|k| extent.max[k] - lo[k]);
         let longest = size[0].max(size[1]).max(size[2]);
         // Cells twice the mean box, at most 2^20 along an axis and about four per box in
         // all (a grid of boxes far apart would otherwise be mostly empty cells).
@@ -758,7 +845,7 @@ impl<'a> BoxIndex<'a> {
             entries: Vec::new(),
             large: rstar::RTree::new(),
         };
-        let span = |b: &Bounds| (index.cell(&b.0), index.cell(&b.1));
+        let span = |b: &Bounds| (index.cell(&b.min), index.cell(&b.max));
         let covers = |(a, b): ([usize; 3], [usize; 3])| {
             (b[0] - a[0] + 1) * (b[1] - a[1] + 1) * (b[2] - a[2] + 1)
         };
@@ -771,7 +858,7 @@ impl<'a> BoxIndex<'a> {
             let s = span(b);
             if covers(s) > MAX_CELLS {
                 large.push(rstar::primitives::GeomWithData::new(
-                    rstar::primitives::Rectangle::from_corners(b.0, b.1),
+                    rstar::primitives::Rectangle::from_corners(b.min, b.max),
                     k as u32,
                 ));
                 continue;
@@ -828,7 +915,7 @@ impl<'a> BoxIndex<'a> {
     /// Every box that holds `p`, ascending, into `out`.
     fn containing(&self, p: &[f64; 3], out: &mut Vec<usize>) {
         out.clear();
-        let holds = |b: &Bounds| (0..3).all(|k| b.0[k] <= p[k] && p[k] <= b.1[k]);
+        let holds = |b: &Bounds| b.contains(p);
         let [x, y, z] = self.cell(p);
         let c = x + self.dims[0] * (y + self.dims[1] * z);
         out.extend(
@@ -848,7 +935,7 @@ impl<'a> BoxIndex<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{BoundingBox, Bounds, BoxIndex, Lookup, Point3, Refusal, Verdict, check_apart_in};
 
     /// A triangular prism (a needle) `long` along (1, 1, 1), `wide` across, its first
     /// edge at `(x, y)` in the plane across it, as 8 triangles (outward, or inward when
@@ -912,13 +999,13 @@ mod tests {
             .collect();
         let mut turned = false;
         let found = [true, false].map(|turn| {
-            TURNED.set(if turn { None } else { Some(false) });
-            let got = check_apart(&labels, shells.len(), |t| tris[t], false).map(|(v, _)| v);
-            if turn {
-                turned = TURNED.get() == Some(true);
-            }
-            TURNED.set(None);
-            got
+            let mut lookup = Lookup {
+                turn,
+                turned: false,
+            };
+            let got = check_apart_in(&labels, shells.len(), |t| tris[t], false, &mut lookup);
+            turned |= lookup.turned;
+            got.map(|(v, _)| v)
         });
         (found, turned)
     }
@@ -1047,12 +1134,18 @@ mod tests {
         for i in 0..20 {
             for j in 0..20 {
                 let (x, y) = (i as f64 * 1.5, j as f64 * 1.5);
-                boxes.push(([x, y, 0.0], [x + 1.0, y + 1.0, 1.0]));
+                boxes.push(BoundingBox::of_points(&[
+                    [x, y, 0.0],
+                    [x + 1.0, y + 1.0, 1.0],
+                ]));
             }
         }
-        boxes.push(([-5.0; 3], [40.0; 3]));
-        boxes.push(([2.0, 2.0, 0.5], [20.0, 25.0, 0.5]));
-        boxes.push(([3.25, 3.25, 0.25], [3.25, 3.25, 0.25]));
+        boxes.push(BoundingBox::of_points(&[[-5.0; 3], [40.0; 3]]));
+        boxes.push(BoundingBox::of_points(&[
+            [2.0, 2.0, 0.5],
+            [20.0, 25.0, 0.5],
+        ]));
+        boxes.push(BoundingBox::of_points(&[[3.25, 3.25, 0.25]]));
         let index = BoxIndex::new(&boxes, &|_| true);
         let mut found = Vec::new();
         for i in 0..=120 {
@@ -1061,7 +1154,9 @@ mod tests {
                     let p = [i as f64 * 0.25, j as f64 * 0.25, z];
                     index.containing(&p, &mut found);
                     let want: Vec<usize> = (0..boxes.len())
-                        .filter(|&k| (0..3).all(|a| boxes[k].0[a] <= p[a] && p[a] <= boxes[k].1[a]))
+                        .filter(|&k| {
+                            (0..3).all(|a| boxes[k].min[a] <= p[a] && p[a] <= boxes[k].max[a])
+                        })
                         .collect();
                     assert_eq!(found, want, "{p:?}");
                 }

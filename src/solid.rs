@@ -340,114 +340,10 @@ fn items_apart(
         ..options.clone()
     };
     let solids_named: &[Solid] = solids;
-    // The items of `set` (ascending) expanded together and checked as one body: its
-    // warnings, said of the items, and whether they overlap (summed, or one inside
-    // another); or the refusal, naming them.
-    let together = |set: &[usize]| -> Result<(Vec<Warning>, bool)> {
-        let mut raw = RawMesh::default();
-        // Where each item's triangles start in the set's numbering, for the message.
-        let mut starts = Vec::with_capacity(set.len());
-        for &k in set {
-            let (_, _, m) = build.item(k)?;
-            starts.push(raw.triangles.len() + 1);
-            let base = raw.vertices.len() as u32;
-            raw.vertices.extend_from_slice(&m.vertices);
-            raw.triangles
-                .extend(m.triangles.iter().map(|t| t.map(|v| v + base)));
-        }
-        let named = |triangles| items_named(set, &starts, triangles, solids_named);
-        match named_body(String::new(), &raw, &check, true, None, Known::default()) {
-            Ok(s) => {
-                let overlap = s
-                    .warnings
-                    .iter()
-                    .any(|w| matches!(w, Warning::OverlapSummed(_) | Warning::Nested { .. }));
-                let warnings = s.warnings.into_iter().map(|w| {
-                    let at = match &w {
-                        Warning::OverlapSummed(at) => Some(at.triangles),
-                        _ => None,
-                    };
-                    Warning::InItems {
-                        items: named(at).0,
-                        warning: Box::new(w),
-                    }
-                });
-                Ok((warnings.collect(), overlap))
-            }
-            Err(e) => {
-                let at = match &e {
-                    Error::Overlapping { at, .. } => Some(at.triangles),
-                    _ => None,
-                };
-                let (items, numbering) = named(at);
-                let numbering = if numbering.is_empty() {
-                    String::new()
-                } else {
-                    format!("; triangles numbered through the items, {numbering}")
-                };
-                Err(Error::in_part(
-                    &format!("{items} (3MF builds overlapping items as their union{numbering})"),
-                    e,
-                ))
-            }
-        }
-    };
+    let together = |set: &[usize]| together(build, set, &check, solids_named);
     // Repeated placements (see above): pairs checked, each [first, second] with its
     // warnings and whether the two overlap.
-    let mut pairs: Vec<([usize; 2], Vec<Warning>, bool)> = Vec::new();
-    {
-        let object: Vec<usize> = (0..n).map(|k| build.object_of(k)).collect();
-        let size = |k: usize| [0, 1, 2].map(|i| boxes[k].max[i] - boxes[k].min[i]);
-        // Each object's cells: a quarter of its items' smallest box on each axis.
-        let mut cells: std::collections::HashMap<usize, [f64; 3]> = Default::default();
-        for (k, &o) in object.iter().enumerate() {
-            let (s, c) = (size(k), cells.entry(o).or_insert(size(k)));
-            *c = [0, 1, 2].map(|i| c[i].min(s[i]));
-        }
-        let cell: Vec<[f64; 3]> = (0..n)
-            .map(|k| {
-                let c = cells[&object[k]];
-                [0, 1, 2].map(|i| (boxes[k].min[i] / (NEAR * c[i])).floor())
-            })
-            .collect();
-        // Boxes that coincide but for less than a quarter of their size on each axis.
-        let near = |a: usize, b: usize| {
-            let (p, q) = (size(a), size(b));
-            (0..3).all(|i| {
-                let d = NEAR * p[i].min(q[i]);
-                (boxes[a].min[i] - boxes[b].min[i]).abs() < d
-                    && (boxes[a].max[i] - boxes[b].max[i]).abs() < d
-            })
-        };
-        // The items of one object and one cell, in a run (their boxes all meet), in order.
-        let mut order: Vec<usize> = (0..n).collect();
-        order.sort_by(|&a, &b| {
-            object[a]
-                .cmp(&object[b])
-                .then_with(|| {
-                    (0..3)
-                        .map(|i| cell[a][i].total_cmp(&cell[b][i]))
-                        .fold(Ordering::Equal, Ordering::then)
-                })
-                .then(a.cmp(&b))
-        });
-        // Whether the run has overlapped already (with --overlap sum: its items are one
-        // group, known to overlap).
-        let mut run_overlaps = false;
-        for w in order.windows(2) {
-            let (a, b) = (w[0], w[1]);
-            if object[a] != object[b] || cell[a] != cell[b] {
-                run_overlaps = false;
-                continue;
-            }
-            if run_overlaps || !near(a, b) {
-                continue;
-            }
-            let (warnings, overlap) = together(&[a, b])?;
-            run_overlaps = overlap;
-            pairs.push(([a, b], warnings, overlap));
-        }
-    }
+    let pairs = repeated_placements(build, &boxes, &together)?;
     // Groups of items whose boxes meet.
     let groups = meeting_groups(&boxes);
     let mut group_of = vec![0; n];
@@ -483,6 +379,133 @@ fn items_apart(
     Ok(())
 }
 
+/// The build items `set` (ascending) expanded together and checked as one body (with
+/// `check`): its warnings, said of the items (named from `solids`), and whether they
+/// overlap (summed, or one inside another); or the refusal, naming them.
+fn together(
+    build: &crate::io::threemf::Build,
+    set: &[usize],
+    check: &Options,
+    solids: &[Solid],
+) -> Result<Checked> {
+    let mut raw = RawMesh::default();
+    // Where each item's triangles start in the set's numbering, for the message.
+    let mut starts = Vec::with_capacity(set.len());
+    for &k in set {
+        let (_, _, m) = build.item(k)?;
+        starts.push(raw.triangles.len() + 1);
+        let base = raw.vertices.len() as u32;
+        raw.vertices.extend_from_slice(&m.vertices);
+        raw.triangles
+            .extend(m.triangles.iter().map(|t| t.map(|v| v + base)));
+    }
+    let named = |triangles| items_named(set, &starts, triangles, solids);
+    match named_body(String::new(), &raw, check, true, None, Known::default()) {
+        Ok(s) => {
+            let overlap = s
+                .warnings
+                .iter()
+                .any(|w| matches!(w, Warning::OverlapSummed(_) | Warning::Nested { .. }));
+            let warnings = s.warnings.into_iter().map(|w| {
+                let at = match &w {
+                    Warning::OverlapSummed(at) => Some(at.triangles),
+                    _ => None,
+                };
+                Warning::InItems {
+                    items: named(at).0,
+                    warning: Box::new(w),
+                }
+            });
+            Ok((warnings.collect(), overlap))
+        }
+        Err(e) => {
+            let at = match &e {
+                Error::Overlapping { at, .. } => Some(at.triangles),
+                _ => None,
+            };
+            let (items, numbering) = named(at);
+            let numbering = if numbering.is_empty() {
+                String::new()
+            } else {
+                format!("; triangles numbered through the items, {numbering}")
+            };
+            Err(Error::in_part(
+                &format!("{items} (3MF builds overlapping items as their union{numbering})"),
+                e,
+            ))
+        }
+    }
+}
+
+/// Build items checked together: the warnings, and whether they overlap.
+type Checked = (Vec<Warning>, bool);
+
+/// Two build items checked together: which, the warnings, whether they overlap.
+type CheckedPair = ([usize; 2], Vec<Warning>, bool);
+
+/// Repeated placements (see [`items_apart`]): the pairs checked `together`, each [first,
+/// second] with its warnings and whether the two overlap.
+fn repeated_placements(
+    build: &crate::io::threemf::Build,
+    boxes: &[crate::body::BoundingBox],
+    together: &dyn Fn(&[usize]) -> Result<Checked>,
+) -> Result<Vec<CheckedPair>> {
+    let n = boxes.len();
+    let mut pairs: Vec<CheckedPair> = Vec::new();
+    let object: Vec<usize> = (0..n).map(|k| build.object_of(k)).collect();
+    let size = |k: usize| [0, 1, 2].map(|i| boxes[k].max[i] - boxes[k].min[i]);
+    // Each object's cells: a quarter of its items' smallest box on each axis.
+    let mut cells: std::collections::HashMap<usize, [f64; 3]> = Default::default();
+    for (k, &o) in object.iter().enumerate() {
+        let (s, c) = (size(k), cells.entry(o).or_insert(size(k)));
+        *c = [0, 1, 2].map(|i| c[i].min(s[i]));
+    }
+    let cell: Vec<[f64; 3]> = (0..n)
+        .map(|k| {
+            let c = cells[&object[k]];
+            [0, 1, 2].map(|i| (boxes[k].min[i] / (NEAR * c[i])).floor())
+        })
+        .collect();
+    // Boxes that coincide but for less than a quarter of their size on each axis.
+    let near = |a: usize, b: usize| {
+        let (p, q) = (size(a), size(b));
+        (0..3).all(|i| {
+            let d = NEAR * p[i].min(q[i]);
+            (boxes[a].min[i] - boxes[b].min[i]).abs() < d
+                && (boxes[a].max[i] - boxes[b].max[i]).abs() < d
+        })
+    };
+    // The items of one object and one cell, in a run (their boxes all meet), in order.
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| {
+        object[a]
+            .cmp(&object[b])
+            .then_with(|| {
+                (0..3)
+                    .map(|i| cell[a][i].total_cmp(&cell[b][i]))
+                    .fold(Ordering::Equal, Ordering::then)
+            })
+            .then(a.cmp(&b))
+    });
+    // Whether the run has overlapped already (with --overlap sum: its items are one
+    // group, known to overlap).
+    let mut run_overlaps = false;
+    for w in order.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        if object[a] != object[b] || cell[a] != cell[b] {
+            run_overlaps = false;
+            continue;
+        }
+        if run_overlaps || !near(a, b) {
+            continue;
+        }
+        let (warnings, overlap) = together(&[a, b])?;
+        run_overlaps = overlap;
+        pairs.push(([a, b], warnings, overlap));
+    }
+    Ok(pairs)
+}
+
 /// The items whose boxes meet, directly or through others: groups of item numbers, each
 /// ascending, in the order of their first items (an item meeting no other is a group of
 /// one).
@@ -495,13 +518,6 @@ fn items_apart(
 /// one spot, 2·10⁸ box tests).
 fn meeting_groups(boxes: &[crate::body::BoundingBox]) -> Vec<Vec<usize>> {
     use crate::body::BoundingBox;
-    let meets = |a: &BoundingBox, b: &BoundingBox| {
-        (0..3).all(|k| a.min[k] <= b.max[k] && b.min[k] <= a.max[k])
-    };
-    let join = |a: &BoundingBox, b: &BoundingBox| BoundingBox {
-        min: [0, 1, 2].map(|k| a.min[k].min(b.min[k])),
-        max: [0, 1, 2].map(|k| a.max[k].max(b.max[k])),
-    };
     /// Items whose boxes meet: those still reaching the sweep, all of them, and their box.
     struct Group {
         reaching: Vec<usize>,
@@ -521,7 +537,7 @@ fn meeting_groups(boxes: &[crate::body::BoundingBox]) -> Vec<Vec<usize>> {
         met.clear();
         for &g in &live {
             let group = &mut groups[g];
-            if !meets(&group.bounds, &boxes[b]) {
+            if !group.bounds.meets(&boxes[b]) {
                 continue;
             }
             let mut m = 0;
@@ -529,7 +545,7 @@ fn meeting_groups(boxes: &[crate::body::BoundingBox]) -> Vec<Vec<usize>> {
                 let a = group.reaching[m];
                 if boxes[a].max[0] < x {
                     group.reaching.swap_remove(m);
-                } else if meets(&boxes[a], &boxes[b]) {
+                } else if boxes[a].meets(&boxes[b]) {
                     met.push(g);
                     break;
                 } else {
@@ -559,13 +575,13 @@ fn meeting_groups(boxes: &[crate::body::BoundingBox]) -> Vec<Vec<usize>> {
                 let target = &mut groups[into];
                 target.reaching.extend(reaching);
                 target.items.extend(items);
-                target.bounds = join(&target.bounds, &bounds);
+                target.bounds = target.bounds.union(&bounds);
             }
         }
         let target = &mut groups[into];
         target.reaching.push(b);
         target.items.push(b);
-        target.bounds = join(&target.bounds, &boxes[b]);
+        target.bounds = target.bounds.union(&boxes[b]);
         if met.len() > 1 {
             live.retain(|&g| !groups[g].merged);
         }
@@ -788,7 +804,7 @@ fn wall(raw: &RawMesh, options: &Options, t: f64, stray: Option<&Warning>) -> Re
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{MeshFormat, Options, meeting_groups, read_solids};
     use crate::io::threemf::tests::archive;
 
     /// A unit cube's vertices and triangles as 3MF mesh XML, its low corner at `at`.
@@ -918,30 +934,20 @@ mod tests {
                     }
                 })
                 .collect();
-            let meets = |a: &BoundingBox, b: &BoundingBox| {
-                (0..3).all(|k| a.min[k] <= b.max[k] && b.min[k] <= a.max[k])
-            };
-            let mut parent: Vec<usize> = (0..n).collect();
-            fn root(p: &mut [usize], mut k: usize) -> usize {
-                while p[k] != k {
-                    k = p[k];
-                }
-                k
-            }
+            let mut sets = crate::union_find::UnionFind::new(n);
             for a in 0..n {
                 for b in a + 1..n {
-                    if meets(&boxes[a], &boxes[b]) {
-                        let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
-                        parent[ra.max(rb)] = ra.min(rb);
+                    if boxes[a].meets(&boxes[b]) {
+                        sets.union(a as u32, b as u32);
                     }
                 }
             }
-            let mut expected: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
-            for k in 0..n {
-                let r = root(&mut parent, k);
-                expected.entry(r).or_default().push(k);
+            // Numbered by first appearance: in order of each group's least item.
+            let (labels, count) = sets.labels(0..n as u32);
+            let mut expected: Vec<Vec<usize>> = vec![Vec::new(); count];
+            for (k, &l) in labels.iter().enumerate() {
+                expected[l as usize].push(k);
             }
-            let expected: Vec<Vec<usize>> = expected.into_values().collect();
             assert_eq!(meeting_groups(&boxes), expected, "case {case}");
         }
     }

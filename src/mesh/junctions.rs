@@ -33,16 +33,7 @@ impl RawMesh {
         let welded = crate::soup::general::weld_raw(self).ok()?;
         let (vertices, triangles) = (&welded.vertices, &welded.triangles);
         // The uses of edges not matched by one use the other way, each with its side.
-        let side = |key: u64, t: u32| {
-            let tri = triangles[t as usize];
-            let (lo, hi) = ((key >> 32) as u32, key as u32);
-            (0..3)
-                .find(|&k| {
-                    let (u, v) = (tri[k], tri[(k + 1) % 3]);
-                    (u.min(v), u.max(v)) == (lo, hi)
-                })
-                .map_or(0, |k| k as u8)
-        };
+        let side = |key: u64, t: u32| side_of(triangles, key, t);
         let unmatched = super::topology::unmatched_uses(triangles);
         // Open edges used by one triangle: (triangle, side).
         let mut open: Vec<(u32, u8)> = unmatched
@@ -64,53 +55,11 @@ impl RawMesh {
         corners.sort_unstable();
         corners.dedup();
         let at = |v: u32| -> [f64; 3] { vertices[v as usize].into() };
-        let tree = RTree::bulk_load(
-            corners
-                .iter()
-                .map(|&v| GeomWithData::new(at(v), v))
-                .collect(),
-        );
-        let mut budget = BUDGET_PER_EDGE * open.len() + 4096;
-        // Each open edge's corners on it, by their place along it.
-        let mut on: HashMap<(u32, u8), Vec<(f64, u32)>> = HashMap::new();
-        let mut largest_offset = 0.0_f64;
-        // How far each corner found on an edge lies off its line.
-        let mut offset_of: HashMap<u32, f64> = HashMap::new();
-        for &(t, k) in &open {
-            let tri = triangles[t as usize];
-            let (u, v, w) = (
-                tri[k as usize],
-                tri[(k as usize + 1) % 3],
-                tri[(k as usize + 2) % 3],
-            );
-            let (p, q) = (at(u), at(v));
-            let tol = crate::tolerance::reach(&[&[p, q, q]]);
-            let lo = [0, 1, 2].map(|i| p[i].min(q[i]) - tol);
-            let hi = [0, 1, 2].map(|i| p[i].max(q[i]) + tol);
-            let d = sub(q, p);
-            let length2 = dot(d, d);
-            if length2.is_nan() || length2 <= 0.0 {
-                continue;
-            }
-            for c in tree.locate_in_envelope_intersecting(&AABB::from_corners(lo, hi)) {
-                budget = budget.checked_sub(1)?;
-                let x = c.data;
-                if x == u || x == v || x == w {
-                    continue;
-                }
-                let r = sub(*c.geom(), p);
-                let s = dot(r, d) / length2;
-                let foot = [0, 1, 2].map(|i| r[i] - s * d[i]);
-                let offset = dot(foot, foot).sqrt();
-                let to_end = s.min(1.0 - s) * length2.sqrt();
-                if offset <= tol && to_end > tol {
-                    largest_offset = largest_offset.max(offset);
-                    let h = offset_of.entry(x).or_insert(0.0);
-                    *h = h.max(offset);
-                    on.entry((t, k)).or_default().push((s, x));
-                }
-            }
-        }
+        let OnEdges {
+            mut on,
+            largest_offset,
+            offset_of,
+        } = on_edges(vertices, triangles, &open, &corners)?;
         if on.is_empty() {
             return None;
         }
@@ -118,35 +67,7 @@ impl RawMesh {
         for list in on.values_mut() {
             list.sort_by(|a, b| a.0.total_cmp(&b.0));
         }
-        // Closed once split? The unmatched uses left, with the split sides' pieces in place
-        // of the sides (the edges between a triangle's pieces match each other), must
-        // cancel edge by edge; if not, the mesh is open for another reason too, and is
-        // left as it is.
-        let key = |u: u32, v: u32| {
-            (
-                (u.min(v) as u64) << 32 | u.max(v) as u64,
-                if u < v { 1 } else { -1 },
-            )
-        };
-        let mut left: Vec<(u64, i32)> = unmatched
-            .iter()
-            .filter(|&&(k, _, t)| !on.contains_key(&(t, side(k, t))))
-            .map(|&(k, dir, _)| (k, dir))
-            .collect();
-        for (&(t, k), list) in &on {
-            let tri = triangles[t as usize];
-            let (u, v) = (tri[k as usize], tri[(k as usize + 1) % 3]);
-            let chain: Vec<u32> = std::iter::once(u)
-                .chain(list.iter().map(|&(_, x)| x))
-                .chain(std::iter::once(v))
-                .collect();
-            left.extend(chain.windows(2).map(|w| key(w[0], w[1])));
-        }
-        left.sort_unstable_by_key(|e| e.0);
-        if left
-            .chunk_by(|a, b| a.0 == b.0)
-            .any(|run| run.iter().map(|e| e.1).sum::<i32>() != 0)
-        {
+        if !closed_once_split(triangles, &unmatched, &on) {
             return None;
         }
         let mut out = triangles.clone();
@@ -195,6 +116,125 @@ impl RawMesh {
             },
         ))
     }
+}
+
+/// Each open edge's corners lying on it (within reach of its line, not of its ends), by
+/// their place along it; the largest offset off the line, and each corner's.
+struct OnEdges {
+    on: HashMap<(u32, u8), Vec<(f64, u32)>>,
+    largest_offset: f64,
+    offset_of: HashMap<u32, f64>,
+}
+
+/// The side of triangle `t` (of `triangles`) that is the edge `key` (lower end in the high
+/// half).
+fn side_of(triangles: &[[u32; 3]], key: u64, t: u32) -> u8 {
+    let tri = triangles[t as usize];
+    let (lo, hi) = ((key >> 32) as u32, key as u32);
+    (0..3)
+        .find(|&k| {
+            let (u, v) = (tri[k], tri[(k + 1) % 3]);
+            (u.min(v), u.max(v)) == (lo, hi)
+        })
+        .map_or(0, |k| k as u8)
+}
+
+/// The `corners` of the `open` edges (triangle, side) found on those edges; `None` past
+/// [`BUDGET_PER_EDGE`] candidates an edge.
+fn on_edges(
+    vertices: &[Point3<f64>],
+    triangles: &[[u32; 3]],
+    open: &[(u32, u8)],
+    corners: &[u32],
+) -> Option<OnEdges> {
+    let at = |v: u32| -> [f64; 3] { vertices[v as usize].into() };
+    let tree = RTree::bulk_load(
+        corners
+            .iter()
+            .map(|&v| GeomWithData::new(at(v), v))
+            .collect(),
+    );
+    let mut budget = BUDGET_PER_EDGE * open.len() + 4096;
+    // Each open edge's corners on it, by their place along it.
+    let mut on: HashMap<(u32, u8), Vec<(f64, u32)>> = HashMap::new();
+    let mut largest_offset = 0.0_f64;
+    // How far each corner found on an edge lies off its line.
+    let mut offset_of: HashMap<u32, f64> = HashMap::new();
+    for &(t, k) in open {
+        let tri = triangles[t as usize];
+        let (u, v, w) = (
+            tri[k as usize],
+            tri[(k as usize + 1) % 3],
+            tri[(k as usize + 2) % 3],
+        );
+        let (p, q) = (at(u), at(v));
+        let tol = crate::tolerance::reach(&[&[p, q, q]]);
+        let lo = [0, 1, 2].map(|i| p[i].min(q[i]) - tol);
+        let hi = [0, 1, 2].map(|i| p[i].max(q[i]) + tol);
+        let d = sub(q, p);
+        let length2 = dot(d, d);
+        if length2.is_nan() || length2 <= 0.0 {
+            continue;
+        }
+        for c in tree.locate_in_envelope_intersecting(&AABB::from_corners(lo, hi)) {
+            budget = budget.checked_sub(1)?;
+            let x = c.data;
+            if x == u || x == v || x == w {
+                continue;
+            }
+            let r = sub(*c.geom(), p);
+            let s = dot(r, d) / length2;
+            let foot = [0, 1, 2].map(|i| r[i] - s * d[i]);
+            let offset = dot(foot, foot).sqrt();
+            let to_end = s.min(1.0 - s) * length2.sqrt();
+            if offset <= tol && to_end > tol {
+                largest_offset = largest_offset.max(offset);
+                let h = offset_of.entry(x).or_insert(0.0);
+                *h = h.max(offset);
+                on.entry((t, k)).or_default().push((s, x));
+            }
+        }
+    }
+    Some(OnEdges {
+        on,
+        largest_offset,
+        offset_of,
+    })
+}
+
+/// Whether the surface is closed once the sides in `on` are split: the unmatched uses left
+/// (`unmatched`, see [`super::topology::unmatched_uses`]), with the split sides' pieces in
+/// place of the sides (the edges between a triangle's pieces match each other), cancel
+/// edge by edge. If not, the mesh is open for another reason too, and is left as it is.
+fn closed_once_split(
+    triangles: &[[u32; 3]],
+    unmatched: &[(u64, i32, u32)],
+    on: &HashMap<(u32, u8), Vec<(f64, u32)>>,
+) -> bool {
+    let key = |u: u32, v: u32| {
+        (
+            (u.min(v) as u64) << 32 | u.max(v) as u64,
+            if u < v { 1 } else { -1 },
+        )
+    };
+    let mut left: Vec<(u64, i32)> = unmatched
+        .iter()
+        .filter(|&&(k, _, t)| !on.contains_key(&(t, side_of(triangles, k, t))))
+        .map(|&(k, dir, _)| (k, dir))
+        .collect();
+    for (&(t, k), list) in on {
+        let tri = triangles[t as usize];
+        let (u, v) = (tri[k as usize], tri[(k as usize + 1) % 3]);
+        let chain: Vec<u32> = std::iter::once(u)
+            .chain(list.iter().map(|&(_, x)| x))
+            .chain(std::iter::once(v))
+            .collect();
+        left.extend(chain.windows(2).map(|w| key(w[0], w[1])));
+    }
+    left.sort_unstable_by_key(|e| e.0);
+    !left
+        .chunk_by(|a, b| a.0 == b.0)
+        .any(|run| run.iter().map(|e| e.1).sum::<i32>() != 0)
 }
 
 /// At most how much the volume enclosed by `triangles` changes when each corner of
@@ -261,7 +301,7 @@ fn dot(a: [f64; 3], b: [f64; 3]) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{HashMap, RawMesh};
 
     /// Splits triangle `s` alone at the middle of its side `j` (a new point): the
     /// triangle across that side then has a T-junction there.

@@ -418,8 +418,8 @@ pub(crate) mod test_meshes {
 
 #[cfg(test)]
 mod tests {
-    use super::test_meshes::*;
-    use super::*;
+    use super::test_meshes::{cuboid, flipped, soup, union};
+    use super::{Mesh, Point3, RawMesh};
 
     fn err(m: &RawMesh) -> String {
         Mesh::new(m).unwrap_err().to_string()

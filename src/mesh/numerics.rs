@@ -1,7 +1,7 @@
 //! Floating-point care for triangles: area vectors that keep a sliver's digits, and the
 //! physical checks on a mesh's integrals.
 
-use super::*;
+use crate::error::{Error, Result};
 
 /// Twice the area vector of triangle (a, b, c), `(b − a) × (c − a)`. Where that rounds to
 /// exactly zero, it is computed again from the corner opposite the longest edge, whose two

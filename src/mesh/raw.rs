@@ -1,6 +1,7 @@
 //! Triangles as read, before validation: `RawMesh`, and joining corners that noise kept apart.
 
-use super::*;
+use crate::union_find::UnionFind;
+use nalgebra::Point3;
 use rstar::{RTree, primitives::GeomWithData};
 
 /// Triangles as read from a file, before welding and validation.
@@ -79,14 +80,7 @@ impl RawMesh {
                 .map(|(k, &v)| GeomWithData::new(at(v), k as u32))
                 .collect(),
         );
-        let mut parent: Vec<u32> = (0..n as u32).collect();
-        fn root(parent: &mut [u32], mut i: u32) -> u32 {
-            while parent[i as usize] != i {
-                parent[i as usize] = parent[parent[i as usize] as usize];
-                i = parent[i as usize];
-            }
-            i
-        }
+        let mut points = UnionFind::new(n);
         let mut largest = 0.0_f64;
         for (k, &v) in open.iter().enumerate() {
             let t = tols[k];
@@ -105,14 +99,12 @@ impl RawMesh {
                 if d > t.min(tols[j]) {
                     continue;
                 }
-                let (a, b) = (root(&mut parent, v), root(&mut parent, open[j]));
-                if a != b {
+                if points.union(v, open[j]) {
                     largest = largest.max(d);
-                    parent[a.max(b) as usize] = a.min(b);
                 }
             }
         }
-        let roots: Vec<u32> = (0..n as u32).map(|i| root(&mut parent, i)).collect();
+        let roots: Vec<u32> = (0..n as u32).map(|i| points.find(i)).collect();
         let merged = (0..n).filter(|&i| roots[i] as usize != i).count();
         if merged == 0 {
             return (self.clone(), 0, 0.0);
@@ -215,7 +207,7 @@ fn open_corners(edges: &[(u32, u32)], n: usize) -> Vec<u32> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::RawMesh;
 
     #[test]
     fn points_within_the_tolerance_two_cells_apart_are_joined() {

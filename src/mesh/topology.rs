@@ -1,7 +1,10 @@
 //! Which triangles belong together: shells by union-find, and the exact edge check that
 //! proves a surface closed and consistently wound (or names the edge at fault).
 
-use super::*;
+use super::RawMesh;
+use crate::error::{Error, Result};
+use crate::union_find::UnionFind;
+use nalgebra::Point3;
 
 /// Shell number of every triangle, and the number of shells: triangles joined through
 /// the points they share, except at a point where separate pieces of the surface meet
@@ -22,40 +25,15 @@ pub(super) fn shells(n: usize, triangles: &[[u32; 3]]) -> (Vec<u32>, usize) {
         next_node += group.iter().map(|x| x.2 + 1).max().unwrap_or(0);
     }
     let node = |p: u32, t: usize| *node_of.get(&(p, t as u32)).unwrap_or(&p);
-    let mut parent: Vec<u32> = (0..next_node).collect();
-    fn find(parent: &mut [u32], mut x: u32) -> u32 {
-        while parent[x as usize] != x {
-            let p = parent[x as usize];
-            parent[x as usize] = parent[p as usize];
-            x = p;
-        }
-        x
-    }
+    let mut shells = UnionFind::new(next_node as usize);
     for (t, tri) in triangles.iter().enumerate() {
-        let r0 = find(&mut parent, node(tri[0], t));
+        let r0 = node(tri[0], t);
         for &v in &tri[1..] {
-            let r = find(&mut parent, node(v, t));
-            if r != r0 {
-                parent[r as usize] = r0;
-            }
+            shells.union(r0, node(v, t));
         }
     }
-    // Number the shells in order of first appearance among the triangles.
-    let mut id = vec![u32::MAX; next_node as usize];
-    let mut count = 0;
-    let labels = triangles
-        .iter()
-        .enumerate()
-        .map(|(t, tri)| {
-            let r = find(&mut parent, node(tri[0], t)) as usize;
-            if id[r] == u32::MAX {
-                id[r] = count;
-                count += 1;
-            }
-            id[r]
-        })
-        .collect();
-    (labels, count as usize)
+    // Shells numbered in order of first appearance among the triangles.
+    shells.labels(triangles.iter().enumerate().map(|(t, tri)| node(tri[0], t)))
 }
 
 /// Every use of an edge by a triangle, `(ends, direction, triangle)`: the ends' numbers as
@@ -170,7 +148,7 @@ pub(crate) fn check_edges(
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{edge_uses, unmatched_uses};
     use crate::test_rng::Lcg;
 
     /// The unmatched uses are exactly the uses of every edge that is not one pair running

@@ -3,8 +3,9 @@
 //! (`crate::shells`), and checking the result is physical.
 
 use super::Mesh;
-use super::numerics::*;
-use super::topology::*;
+use super::numerics::{area_vector, physical};
+use super::topology::shells;
+use crate::body::BoundingBox;
 use crate::error::{Error, Result, ShellProblem};
 use nalgebra::Point3;
 
@@ -19,22 +20,16 @@ fn points(vertices: &[Point3<f64>], t: [u32; 3]) -> [[f64; 3]; 3] {
 fn bounds(vertices: &[Point3<f64>], triangles: &[[u32; 3]]) -> (Point3<f64>, Point3<f64>) {
     // Minima and maxima are exact in any order: on every core.
     use rayon::prelude::*;
-    let empty = || {
-        (
-            Point3::from([f64::INFINITY; 3]),
-            Point3::from([f64::NEG_INFINITY; 3]),
-        )
-    };
-    triangles
+    let b = triangles
         .par_iter()
-        .fold(empty, |mut b, t| {
+        .fold(BoundingBox::empty, |mut b, t| {
             for &v in t {
-                let p = vertices[v as usize];
-                b = (b.0.inf(&p), b.1.sup(&p));
+                b.include(&vertices[v as usize].into());
             }
             b
         })
-        .reduce(empty, |a, b| (a.0.inf(&b.0), a.1.sup(&b.1)))
+        .reduce(BoundingBox::empty, |a, b| a.union(&b));
+    (b.min.into(), b.max.into())
 }
 
 impl Mesh {

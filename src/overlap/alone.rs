@@ -10,6 +10,7 @@
 //! has its two groups' boxes meeting.
 
 use super::{Overlap, Tri, earliest};
+use crate::body::BoundingBox;
 use crate::soup::Groups;
 use rayon::prelude::*;
 
@@ -54,16 +55,14 @@ pub(super) fn alone(tris: &mut [Tri], groups: &Groups) -> Option<Alone> {
         _ => {
             // Each group's box, of its triangles' boxes (rounded outward in f32 as they
             // are; a degenerate triangle's box is empty).
-            let mut boxes = vec![([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]); count];
+            let mut boxes = vec![BoundingBox::empty(); count];
             for (t, &g) in tris.iter().zip(labels) {
                 if g == NONE || t.is_empty() {
                     continue;
                 }
                 let b = &mut boxes[g as usize];
-                for k in 0..3 {
-                    b.0[k] = b.0[k].min(t.lo[k] as f64);
-                    b.1[k] = b.1[k].max(t.hi[k] as f64);
-                }
+                b.include(&t.lo.map(f64::from));
+                b.include(&t.hi.map(f64::from));
             }
             found = crate::boxes::meets_another(&boxes)?;
             &found
@@ -131,8 +130,8 @@ impl Alone {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Mode, Patches, search, search_welded};
-    use super::*;
+    use super::super::{Mode, Settings, search, search_welded};
+    use super::{BoundingBox, Groups, Tri, alone};
     use crate::soup::VertexSoup;
     use crate::test_rng::Lcg;
 
@@ -176,22 +175,20 @@ mod tests {
             }
             let corners: Vec<[f64; 3]> = tris.iter().flat_map(|t| t.iter().copied()).collect();
             let soup = VertexSoup(&corners);
-            let plain = search(&soup, Patches::Always, Mode::Solid);
+            let plain = search(&soup, Settings::FULL, Mode::Solid);
             let mut welded = crate::soup::welded_points(&soup).unwrap();
             welded.set_groups(Groups {
                 labels: labels.clone(),
                 count: bodies,
                 meets: None,
             });
-            let grouped = search_welded(&soup, welded, Patches::Always, Mode::Solid);
+            let grouped = search_welded(&soup, welded, Settings::FULL, Mode::Solid);
             // And with the bodies' boxes (of their corners) said to meet or not by the
             // shell check's grid, as the soup path hands them over.
-            let mut boxes = vec![([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]); bodies];
+            let mut boxes = vec![BoundingBox::empty(); bodies];
             for (t, &g) in tris.iter().zip(&labels) {
-                let b = &mut boxes[g as usize];
                 for p in t {
-                    b.0 = [0, 1, 2].map(|k| b.0[k].min(p[k]));
-                    b.1 = [0, 1, 2].map(|k| b.1[k].max(p[k]));
+                    boxes[g as usize].include(p);
                 }
             }
             let meets = crate::boxes::meets_another(&boxes);
@@ -201,7 +198,7 @@ mod tests {
                 count: bodies,
                 meets: meets.clone(),
             });
-            let told = search_welded(&soup, welded, Patches::Always, Mode::Solid);
+            let told = search_welded(&soup, welded, Settings::FULL, Mode::Solid);
             // Refused alike; which two triangles are named may differ with the grouping
             // (bodies at one spot are checked two at a time first, by their groups: see
             // `near.rs`).

@@ -23,6 +23,7 @@
 //! another, however many fans, bodies or turns meet there.
 
 use super::{Overlap, Tri, earliest, ids_of};
+use crate::body::BoundingBox;
 use crate::fans::Hubs;
 use rayon::prelude::*;
 use rstar::{AABB, RTree, primitives::GeomWithData, primitives::Rectangle};
@@ -64,29 +65,27 @@ fn unit(v: &[f64; 3], a: &[f64; 3]) -> Option<[f64; 3]> {
 /// distance along the axes) plus twice the error. Each rounding of the bound is covered by
 /// a factor `1 + 2⁻⁵⁰` or a term `2⁻⁵⁰` (at least four times the rounding of numbers below
 /// 5). A side that cannot be computed gives a box holding every direction.
-pub(super) fn cone_box(v: &[f64; 3], a: &[f64; 3], b: &[f64; 3]) -> ([f64; 3], [f64; 3]) {
+pub(super) fn cone_box(v: &[f64; 3], a: &[f64; 3], b: &[f64; 3]) -> BoundingBox {
     let (Some(p), Some(q)) = (unit(v, a), unit(v, b)) else {
-        return ([-2.0; 3], [2.0; 3]);
+        return BoundingBox {
+            min: [-2.0; 3],
+            max: [2.0; 3],
+        };
     };
     const ROUND: f64 = 1.0 / (1u64 << 50) as f64;
     let e = UNIT_ERROR;
     let l = (p[0] - q[0]).abs() + (p[1] - q[1]).abs() + (p[2] - q[2]).abs();
     let c = l * (1.0 + ROUND) + 2.0 * e;
     let margin = (e + 0.25 * c * c) * (1.0 + ROUND) + ROUND;
-    (
-        [0, 1, 2].map(|k| p[k].min(q[k]) - margin),
-        [0, 1, 2].map(|k| p[k].max(q[k]) + margin),
-    )
+    BoundingBox {
+        min: [0, 1, 2].map(|k| p[k].min(q[k]) - margin),
+        max: [0, 1, 2].map(|k| p[k].max(q[k]) + margin),
+    }
 }
 
 /// The [`cone_box`] of triangle `t` at its corner `k`.
-fn cone_box_at(t: &[[f64; 3]; 3], k: usize) -> ([f64; 3], [f64; 3]) {
+fn cone_box_at(t: &[[f64; 3]; 3], k: usize) -> BoundingBox {
     cone_box(&t[k], &t[(k + 1) % 3], &t[(k + 2) % 3])
-}
-
-/// Whether two boxes are apart along some axis.
-fn boxes_apart(a: &([f64; 3], [f64; 3]), b: &([f64; 3], [f64; 3])) -> bool {
-    (0..3).any(|k| a.1[k] < b.0[k] || b.1[k] < a.0[k])
 }
 
 /// Whether two triangles with a corner in common (the same point, exactly) hold no ray
@@ -97,7 +96,7 @@ fn boxes_apart(a: &([f64; 3], [f64; 3]), b: &([f64; 3], [f64; 3])) -> bool {
 pub(super) fn apart(t1: &[[f64; 3]; 3], t2: &[[f64; 3]; 3]) -> bool {
     for k1 in 0..3 {
         if let Some(k2) = t2.iter().position(|p| *p == t1[k1]) {
-            return boxes_apart(&cone_box_at(t1, k1), &cone_box_at(t2, k2));
+            return !cone_box_at(t1, k1).meets(&cone_box_at(t2, k2));
         }
     }
     false
@@ -268,7 +267,7 @@ impl Around {
                     return None;
                 }
                 let point = self.points[h] as u64;
-                let boxes: Vec<([f64; 3], [f64; 3])> = members
+                let boxes: Vec<BoundingBox> = members
                     .par_iter()
                     .with_min_len(1 << 10)
                     .map(|&t| {
@@ -284,7 +283,7 @@ impl Around {
                         .iter()
                         .enumerate()
                         .map(|(x, b)| {
-                            GeomWithData::new(Rectangle::from_corners(b.0, b.1), x as u32)
+                            GeomWithData::new(Rectangle::from_corners(b.min, b.max), x as u32)
                         })
                         .collect(),
                 );
@@ -300,7 +299,7 @@ impl Around {
                     .with_min_len(1 << 8)
                     .map(|(x, &i)| {
                         let i = i as usize;
-                        let env = AABB::from_corners(boxes[x].0, boxes[x].1);
+                        let env = AABB::from_corners(boxes[x].min, boxes[x].max);
                         let mut best = None;
                         for r in tree.locate_in_envelope_intersecting(&env) {
                             let y = r.data as usize;
@@ -323,7 +322,7 @@ impl Around {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{BoundingBox, Overlap, apart, cone_box};
     use crate::test_rng::Lcg;
 
     /// Whether the exact pair test finds anything at all for two triangles sharing one
@@ -440,7 +439,7 @@ mod tests {
             if a == v || b == v {
                 continue;
             }
-            let (lo, hi) = cone_box(&v, &a, &b);
+            let BoundingBox { min: lo, max: hi } = cone_box(&v, &a, &b);
             for s in 0..=16 {
                 let w = s as f64 / 16.0;
                 let d = [0, 1, 2].map(|k| (1.0 - w) * (a[k] - v[k]) + w * (b[k] - v[k]));
@@ -527,16 +526,27 @@ mod tests {
         assert!(called[0] > 20_000 && called[1] > 5_000, "{called:?}");
     }
 
-    use super::super::{AROUND, LISTED, Mode, Patches, search};
+    use super::super::{Mode, Settings, Stats, search};
     use crate::soup::VertexSoup;
 
-    /// What the search finds (the overlap, or how many contacts), and how many pairs the
-    /// broad phase and the hubs listed, with the rule of this module or without it.
+    /// What the search finds (the overlap, or how many contacts), and what it did, with
+    /// the rule of this module or without it.
+    fn search_stats(points: &[[f64; 3]], rule: bool) -> (Found, Stats) {
+        let stats = Stats::default();
+        let settings = Settings {
+            around: rule,
+            stats: Some(&stats),
+            ..Settings::FULL
+        };
+        let verdict = search(&VertexSoup(points), settings, Mode::Solid);
+        (verdict.map(|c| c.map(|c| c.count)), stats)
+    }
+
+    /// What the search finds, and how many pairs the broad phase and the hubs listed, with
+    /// the rule of this module or without it.
     fn search_with(points: &[[f64; 3]], rule: bool) -> (Found, usize) {
-        AROUND.set(rule);
-        let verdict = search(&VertexSoup(points), Patches::Always, Mode::Solid);
-        AROUND.set(true);
-        (verdict.map(|c| c.map(|c| c.count)), LISTED.get())
+        let (found, stats) = search_stats(points, rule);
+        (found, stats.listed.into_inner())
     }
 
     type Found = Result<Option<usize>, Overlap>;
@@ -740,9 +750,8 @@ mod tests {
                 }));
             }
         }
-        super::super::TREE.set(false);
-        let _ = search_with(&v, true);
-        (v, super::super::TREE.get())
+        let (_, stats) = search_stats(&v, true);
+        (v, stats.tree.into_inner())
     }
 
     #[test]

@@ -21,10 +21,17 @@
 //! the faces of the other body within the deepest crossing of them, so at most the
 //! deepest crossing times those faces' area is counted twice.
 
-use super::*;
+use super::exact::orient;
+use super::grid::bounds;
+use super::{Kind, Overlap, Tri, ids_of};
+use crate::body::Contacts;
 use crate::predicates::orient_perturbed;
+use crate::soup::{Point, Soup};
 pub(crate) use crate::tolerance::distance;
 use crate::tolerance::reach;
+use rayon::prelude::*;
+use rstar::primitives::{GeomWithData, Rectangle};
+use rstar::{AABB, RTree};
 use std::collections::{HashMap, HashSet};
 
 /// A crossing or wedge taken for contact, with the corners it carries inside another

@@ -1,7 +1,7 @@
 //! The narrow phase: exact orientation tests (`robust`), with a floating-point filter that
 //! has a rigorous error bound, deciding whether two triangles cross or coincide.
 
-use super::*;
+use super::Kind;
 
 pub(super) use crate::predicates::{orient, orient2, project};
 pub(super) use crate::tolerance::plane_distance;

@@ -31,7 +31,10 @@
 //! with the fold replaced by a triangulation of its outline ([`beyond`]), when that is one
 //! ring.
 
-use super::*;
+use super::exact::{orient, orient2, project};
+use super::{Mode, Overlap, Settings, earliest, ids_of, patch, search_at};
+use crate::body::Contacts;
+use crate::soup::{Point, Soup};
 use ahash::AHashMap as HashMap;
 
 /// No group, in [`Groups::of`].
@@ -266,6 +269,7 @@ pub(super) fn beyond<S: Soup>(
     ids: &[u32],
     nbr: &[u32],
     o: Overlap,
+    settings: Settings,
     depth: u32,
 ) -> Result<Option<Contacts>, Overlap> {
     if depth >= MAX_DEPTH {
@@ -331,7 +335,10 @@ pub(super) fn beyond<S: Soup>(
     }
     let again = search_at(
         &crate::soup::VertexSoup(&points),
-        Patches::Always,
+        Settings {
+            patches: true,
+            ..settings
+        },
         Mode::Solid,
         depth + 1,
     );
@@ -432,7 +439,8 @@ fn winds(ring: &[nalgebra::Point2<f64>], p: nalgebra::Point2<f64>) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{ear_clip, orient2, winds};
+    use crate::overlap::{Kind, check};
     use crate::soup::VertexSoup;
     use crate::test_rng::Lcg;
 

@@ -14,30 +14,13 @@
 //! exact images; the map itself need not be exactly a rotation. The narrow phase still
 //! reads the file's own coordinates.
 
-use super::*;
+use super::Tri;
+use super::grid::Grid;
+use crate::body::BoundingBox;
+use crate::boxes::{down, up};
+use crate::soup::{Point, Soup};
 use nalgebra::Matrix3;
-
-#[cfg(test)]
-thread_local! {
-    /// In tests: `Some(false)` keeps the file's frame (the reference the turned frame is
-    /// held to); set to `Some(true)` when a search turned its frame.
-    pub(super) static TURNED: std::cell::Cell<Option<bool>> = const { std::cell::Cell::new(None) };
-}
-
-/// Whether turning is allowed (always, outside tests).
-pub(super) fn allowed() -> bool {
-    #[cfg(test)]
-    if TURNED.get() == Some(false) {
-        return false;
-    }
-    true
-}
-
-/// Notes that a search turned its frame (in tests).
-pub(super) fn note_turned() {
-    #[cfg(test)]
-    TURNED.set(Some(true));
-}
+use rayon::prelude::*;
 
 /// The pairs within the grid's cells, and whether they are a crowd
 /// ([`crowded`](crate::boxes::crowded)).
@@ -64,24 +47,20 @@ pub(super) fn turn<S: Soup>(soup: &S, tris: &mut [Tri], frame: &Matrix3<f64>) {
         .filter(|(_, t)| t.in_grid())
         .for_each(|(t, tri)| {
             let c = soup.triangle(t).map(|p| p.coords());
-            let mut lo = [f64::INFINITY; 3];
-            let mut hi = [f64::NEG_INFINITY; 3];
+            let mut b = BoundingBox::empty();
             for p in &c {
                 let (x, err) = crate::boxes::turn(frame, p);
-                for k in 0..3 {
-                    lo[k] = lo[k].min(x[k] - err[k]);
-                    hi[k] = hi[k].max(x[k] + err[k]);
-                }
+                b.include(&[0, 1, 2].map(|k| x[k] - err[k]));
+                b.include(&[0, 1, 2].map(|k| x[k] + err[k]));
             }
-            tri.lo = lo.map(down);
-            tri.hi = hi.map(up);
+            tri.lo = b.min.map(down);
+            tri.hi = b.max.map(up);
         });
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Kind, Overlap, check};
-    use super::TURNED;
+    use super::super::{Kind, Mode, Overlap, Settings, Stats, check, search};
     use crate::soup::VertexSoup;
 
     /// `n` needles (triangular prisms 10 long, 1e-3 across) along (1, 1, 1), 0.01 apart,
@@ -115,12 +94,17 @@ mod tests {
     /// The first overlap, turned (checking that it was) and in the file's frame.
     fn both(soup: &[[f64; 3]]) -> [Result<Option<usize>, Overlap>; 2] {
         [true, false].map(|turn| {
-            TURNED.set(if turn { None } else { Some(false) });
-            let found = check(&VertexSoup(soup)).map(|c| c.map(|c| c.count));
+            let stats = Stats::default();
+            let settings = Settings {
+                turn,
+                stats: Some(&stats),
+                ..Settings::FULL
+            };
+            let found =
+                search(&VertexSoup(soup), settings, Mode::Solid).map(|c| c.map(|c| c.count));
             if turn {
-                assert_eq!(TURNED.get(), Some(true), "the frame was not turned");
+                assert!(stats.turned.into_inner(), "the frame was not turned");
             }
-            TURNED.set(None);
             found
         })
     }

@@ -5,7 +5,11 @@
 //! one of its ends lies inside the solid wedge between those two faces and the other
 //! outside.
 
-use super::*;
+use super::contact::Contact;
+use super::exact::{Graze, orient, plane_distance};
+use super::wedge::faces_at;
+use super::{Kind, Overlap, Tri};
+use crate::soup::{Point, Soup};
 
 /// A piercing edge noted during the search.
 #[derive(Clone, Copy, Debug)]

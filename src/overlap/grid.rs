@@ -1,7 +1,10 @@
 //! The broad phase: every triangle's box (in `f32`, rounded outward) on a uniform grid
 //! whose cells are numbered along a Morton curve; pairs are tested in one cell only.
 
-use super::*;
+use super::{MAX_CELLS, MAX_LARGE, Tri};
+use crate::body::BoundingBox;
+use rayon::prelude::*;
+use rstar::primitives::{GeomWithData, Rectangle};
 
 pub(super) type Boxed = GeomWithData<Rectangle<[f64; 3]>, u32>;
 
@@ -126,67 +129,7 @@ pub(super) fn grid(tris: &mut [Tri]) -> Option<Grid> {
 /// [`grid`] with cells `factor` times the mean box's longest side (along the axes where the
 /// boxes are not thinner).
 pub(super) fn grid_of(tris: &mut [Tri], factor: f64) -> Option<Grid> {
-    type Extent = ([f64; 3], [f64; 3], [f64; 4], usize);
-    let (lo, hi, sum, count) = tris
-        .par_iter()
-        .with_min_len(1 << 12)
-        .filter(|t| t.in_grid())
-        .fold(
-            || ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3], [0.0; 4], 0usize),
-            |(mut lo, mut hi, mut sum, count): Extent, t| {
-                for k in 0..3 {
-                    lo[k] = lo[k].min(t.lo[k] as f64);
-                    hi[k] = hi[k].max(t.hi[k] as f64);
-                }
-                let side = [0, 1, 2].map(|k| t.hi[k] as f64 - t.lo[k] as f64);
-                for k in 0..3 {
-                    sum[k] += side[k];
-                }
-                sum[3] += side[0].max(side[1]).max(side[2]);
-                (lo, hi, sum, count + 1)
-            },
-        )
-        .reduce(
-            || ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3], [0.0; 4], 0usize),
-            |a: Extent, b: Extent| {
-                (
-                    [0, 1, 2].map(|k| a.0[k].min(b.0[k])),
-                    [0, 1, 2].map(|k| a.1[k].max(b.1[k])),
-                    [0, 1, 2, 3].map(|k| a.2[k] + b.2[k]),
-                    a.3 + b.3,
-                )
-            },
-        );
-    let size = [hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]];
-    let longest = size[0].max(size[1]).max(size[2]);
-    let mean = sum[3] / count.max(1) as f64;
-    if !(longest.is_finite() && longest > 0.0 && mean.is_finite() && mean > 0.0) {
-        return None;
-    }
-    // Cells twice the mean triangle's longest side (the fastest on a 10^6 sphere), shrunk
-    // along an axis where the boxes are thinner on average than along the widest: the
-    // slivers of a cylinder's wall (long in z, thin in x and y) would otherwise all share a
-    // few tall cells. Fewer than 2^64 cells in all.
-    let widest = sum[0].max(sum[1]).max(sum[2]);
-    let inv = [0, 1, 2].map(|k| {
-        // Only where clearly thinner: on a sphere all three are alike, and its cells stay
-        // as they were tuned.
-        let thin = if widest > 0.0 && sum[k] < 0.25 * widest {
-            sum[k] / widest
-        } else {
-            1.0
-        };
-        // At most 1024 times thinner, so that a box long along the thin axis (a sliver
-        // lying across it) is not listed in millions of cells.
-        let cell = (factor * mean * thin)
-            .max(factor * mean / 1024.0)
-            .max(longest / AXIS_CELLS as f64);
-        1.0 / cell
-    });
-    if !inv.iter().all(|x| x.is_finite()) {
-        return None;
-    }
-    let dims = [0, 1, 2].map(|k| ((size[k] * inv[k]) as u64).clamp(1, AXIS_CELLS));
+    let (lo, inv, dims) = cells_of(tris, factor)?;
     let mut grid = Grid {
         cells: crate::scratch::Scratch::new(0, crate::scratch::Pages::Lazy)?,
         starts: std::sync::OnceLock::new(),
@@ -269,6 +212,67 @@ pub(super) fn grid_of(tris: &mut [Tri], factor: f64) -> Option<Grid> {
     grid.cells = scratch;
     grid.large = large;
     Some(grid)
+}
+
+/// The low corner, cells per unit length along each axis and cells along each axis of
+/// [`grid_of`]'s grid of the listed triangles' boxes.
+fn cells_of(tris: &[Tri], factor: f64) -> Option<([f64; 3], [f64; 3], [u64; 3])> {
+    type Extent = (BoundingBox, [f64; 4], usize);
+    let none = || (BoundingBox::empty(), [0.0; 4], 0usize);
+    let (extent, sum, count) = tris
+        .par_iter()
+        .with_min_len(1 << 12)
+        .filter(|t| t.in_grid())
+        .fold(none, |(mut extent, mut sum, count): Extent, t| {
+            let (lo, hi) = (t.lo.map(f64::from), t.hi.map(f64::from));
+            extent.include(&lo);
+            extent.include(&hi);
+            let side = [0, 1, 2].map(|k| hi[k] - lo[k]);
+            for k in 0..3 {
+                sum[k] += side[k];
+            }
+            sum[3] += side[0].max(side[1]).max(side[2]);
+            (extent, sum, count + 1)
+        })
+        .reduce(none, |a: Extent, b: Extent| {
+            (
+                a.0.union(&b.0),
+                [0, 1, 2, 3].map(|k| a.1[k] + b.1[k]),
+                a.2 + b.2,
+            )
+        });
+    let (lo, hi) = (extent.min, extent.max);
+    let size = [hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]];
+    let longest = size[0].max(size[1]).max(size[2]);
+    let mean = sum[3] / count.max(1) as f64;
+    if !(longest.is_finite() && longest > 0.0 && mean.is_finite() && mean > 0.0) {
+        return None;
+    }
+    // Cells twice the mean triangle's longest side (the fastest on a 10^6 sphere), shrunk
+    // along an axis where the boxes are thinner on average than along the widest: the
+    // slivers of a cylinder's wall (long in z, thin in x and y) would otherwise all share a
+    // few tall cells. Fewer than 2^64 cells in all.
+    let widest = sum[0].max(sum[1]).max(sum[2]);
+    let inv = [0, 1, 2].map(|k| {
+        // Only where clearly thinner: on a sphere all three are alike, and its cells stay
+        // as they were tuned.
+        let thin = if widest > 0.0 && sum[k] < 0.25 * widest {
+            sum[k] / widest
+        } else {
+            1.0
+        };
+        // At most 1024 times thinner, so that a box long along the thin axis (a sliver
+        // lying across it) is not listed in millions of cells.
+        let cell = (factor * mean * thin)
+            .max(factor * mean / 1024.0)
+            .max(longest / AXIS_CELLS as f64);
+        1.0 / cell
+    });
+    if !inv.iter().all(|x| x.is_finite()) {
+        return None;
+    }
+    let dims = [0, 1, 2].map(|k| ((size[k] * inv[k]) as u64).clamp(1, AXIS_CELLS));
+    Some((lo, inv, dims))
 }
 
 /// The box of three points.

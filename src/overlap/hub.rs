@@ -16,6 +16,7 @@
 use super::exact::{orient2, project};
 use super::grid::{Boxed, bounds};
 use super::ids_of;
+use crate::body::BoundingBox;
 use crate::soup::{Point, Soup};
 use ahash::AHashMap as HashMap;
 use rstar::{AABB, RTree, primitives::GeomWithData, primitives::Rectangle};
@@ -294,15 +295,12 @@ impl Lookup {
             .enumerate()
             .map(|(k, (h, mut members))| {
                 members.sort_unstable();
-                let (mut lo, mut hi) = ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]);
+                let mut b = BoundingBox::empty();
                 for &t in &members {
-                    let (a, b) = bounds(&corners(t));
-                    for i in 0..3 {
-                        lo[i] = lo[i].min(a[i]);
-                        hi[i] = hi[i].max(b[i]);
-                    }
+                    let (min, max) = bounds(&corners(t));
+                    b = b.union(&BoundingBox { min, max });
                 }
-                hub_boxes.push(GeomWithData::new(Rectangle::from_corners(lo, hi), k));
+                hub_boxes.push(GeomWithData::new(Rectangle::from_corners(b.min, b.max), k));
                 Hub::new(h, members, |t| ids_of(ids, t as usize), corners, drop)
             })
             .collect();
@@ -332,14 +330,8 @@ impl Lookup {
         if points.is_empty() {
             return Vec::new();
         }
-        let (mut lo, mut hi) = (points[0], points[0]);
-        for p in points {
-            for k in 0..3 {
-                lo[k] = lo[k].min(p[k]);
-                hi[k] = hi[k].max(p[k]);
-            }
-        }
-        let env = AABB::from_corners(lo, hi);
+        let b = BoundingBox::of_points(points);
+        let env = AABB::from_corners(b.min, b.max);
         let mut found: Vec<usize> = self
             .rest
             .locate_in_envelope_intersecting(&env)
@@ -357,7 +349,7 @@ impl Lookup {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{Hub, Seen, orient2, project, seen_from};
 
     #[test]
     fn a_hull_is_seen_within_its_first_and_last_directions() {

@@ -71,13 +71,16 @@ mod sheet;
 mod under;
 mod vertex;
 mod wedge;
-use exact::*;
-use graze::*;
-use grid::*;
+use exact::{
+    across_corner, apart_across_edges, centroid, coplanar, crossing_depth, crossing_depth_with,
+    doubled, far_edge_clear, in_plane_depth, meet, orient, parallel, separated,
+};
+use graze::{Grazing, grazes};
+use grid::{Boxed, Cell, Grid, bounds, grid, pack, reaching, unpack};
 pub(crate) use patch::faces_mask;
 use patch::{UNIT, Verdict};
-use vertex::*;
-use wedge::*;
+use vertex::{Passing, through_corners};
+use wedge::{same_way_edge, unpaired_faces, wedges};
 
 pub use crate::body::Contacts;
 use crate::tolerance::reach;
@@ -245,7 +248,7 @@ const MAX_LARGE: usize = 64;
 /// assert!(matches!(o.kind, Kind::Coincide(_)));
 /// ```
 pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
-    search(soup, Patches::Always, Mode::Solid).err()
+    search(soup, Settings::FULL, Mode::Solid).err()
 }
 
 /// [`first_overlap`], and the contacts within reach (see [`crate::tolerance`]) that were taken
@@ -272,20 +275,58 @@ pub fn first_overlap<S: Soup>(soup: &S) -> Option<Overlap> {
 /// assert!(contacts.max_depth <= 1.000001e-6);
 /// ```
 pub fn check<S: Soup>(soup: &S) -> Result<Option<Contacts>, Overlap> {
-    search(soup, Patches::Always, Mode::Solid)
+    search(soup, Settings::FULL, Mode::Solid)
 }
 
-/// Whether [`search`] cuts the surface into patches ([`patch`]).
-#[derive(Clone, Copy, PartialEq)]
-enum Patches {
-    /// Always, outside the tests: pairs within a patch are never tested, and a triangle
-    /// whose box meets no other patch's box is not even listed ([`quiet`]), so that on a
-    /// smooth surface the broad phase sees only the patches' borders.
-    Always,
-    /// Never: every pair whose boxes meet is tested (the reference the tests hold the
-    /// patches to).
-    #[cfg(test)]
-    Never,
+/// How [`search`] runs: [`Settings::FULL`] outside the tests, which switch its shortcuts
+/// off one by one for the references they hold them to, and read what it did in `stats`.
+#[derive(Clone, Copy)]
+struct Settings<'a> {
+    /// Whether the surface is cut into patches ([`patch`]): pairs within a patch are never
+    /// tested, and a triangle whose box meets no other patch's box is not even listed
+    /// ([`quiet`]), so that on a smooth surface the broad phase sees only the patches'
+    /// borders. Without: every pair whose boxes meet is tested.
+    patches: bool,
+    /// Whether the pairs of triangles sharing a hub are found around it, and pairs sharing
+    /// a corner holding no ray from it in common passed over ([`around`]). Without: they
+    /// are listed like any other, and every pair sharing a corner is tested.
+    around: bool,
+    /// Whether a crowd of parallel slivers may be looked at in a turned frame ([`frame`]).
+    turn: bool,
+    /// Where the search says what it did, if anywhere.
+    stats: Option<&'a Stats>,
+}
+
+impl Settings<'static> {
+    /// Every shortcut on, nothing counted.
+    const FULL: Settings<'static> = Settings {
+        patches: true,
+        around: true,
+        turn: true,
+        stats: None,
+    };
+}
+
+/// What the last search with these stats did (read by the tests).
+#[derive(Default)]
+struct Stats {
+    /// How many pairs the grid's cells and the hubs listed.
+    listed: std::sync::atomic::AtomicUsize,
+    /// Whether it took the R*-trees rather than the grid.
+    tree: std::sync::atomic::AtomicBool,
+    /// Whether it turned its frame ([`frame`]).
+    turned: std::sync::atomic::AtomicBool,
+    /// How many patches' boxes [`quiet`] found meeting more than [`NEAR`] others.
+    crowded_patches: std::sync::atomic::AtomicUsize,
+}
+
+impl Stats {
+    /// Counts one listed pair.
+    fn list(stats: Option<&Stats>) {
+        if let Some(s) = stats {
+            s.listed.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
 }
 
 /// What [`search`] looks for.
@@ -298,16 +339,15 @@ enum Mode {
     Sheet,
 }
 
-/// [`check`] (or, in [`Mode::Sheet`], [`doubled_faces`]), with pairs within patches passed
-/// over as `patches` says.
-fn search<S: Soup>(soup: &S, patches: Patches, mode: Mode) -> Result<Option<Contacts>, Overlap> {
-    search_at(soup, patches, mode, 0)
+/// [`check`] (or, in [`Mode::Sheet`], [`doubled_faces`]), run as `settings` says.
+fn search<S: Soup>(soup: &S, settings: Settings, mode: Mode) -> Result<Option<Contacts>, Overlap> {
+    search_at(soup, settings, mode, 0)
 }
 
 /// [`search`] within `depth` reshapings of folded faces ([`fold::beyond`]).
 fn search_at<S: Soup>(
     soup: &S,
-    patches: Patches,
+    settings: Settings,
     mode: Mode,
     depth: u32,
 ) -> Result<Option<Contacts>, Overlap> {
@@ -315,7 +355,7 @@ fn search_at<S: Soup>(
         return Ok(None);
     }
     match crate::soup::welded_points(soup) {
-        Some(welded) => search_welded_at(soup, welded, patches, mode, depth),
+        Some(welded) => search_welded_at(soup, welded, settings, mode, depth),
         // More triangles than any reader lets in (see `mesh::MAX_TRIANGLES`).
         None => Ok(None),
     }
@@ -323,7 +363,7 @@ fn search_at<S: Soup>(
 
 /// [`check`] on a soup whose corners the parallel pass has welded.
 pub(crate) fn check_welded<S: Soup>(soup: &S, welded: Welded) -> Result<Option<Contacts>, Overlap> {
-    search_welded(soup, welded, Patches::Always, Mode::Solid)
+    search_welded(soup, welded, Settings::FULL, Mode::Solid)
 }
 
 /// The broad phase's record of triangle `t` (corners `c`), which faces the signed axes
@@ -392,17 +432,17 @@ impl Records {
 fn search_welded<S: Soup>(
     soup: &S,
     welded: Welded,
-    patches: Patches,
+    settings: Settings,
     mode: Mode,
 ) -> Result<Option<Contacts>, Overlap> {
-    search_welded_at(soup, welded, patches, mode, 0)
+    search_welded_at(soup, welded, settings, mode, 0)
 }
 
 /// [`search_welded`] within `depth` reshapings of folded faces ([`fold::beyond`]).
 fn search_welded_at<S: Soup>(
     soup: &S,
     mut welded: Welded,
-    patches: Patches,
+    settings: Settings,
     mode: Mode,
     depth: u32,
 ) -> Result<Option<Contacts>, Overlap> {
@@ -411,8 +451,7 @@ fn search_welded_at<S: Soup>(
     }
     // Each edge's neighbour across it, from the fans around the points (then let go).
     let nbr = welded.neighbours();
-    let found = Found {
-        nbr,
+    let weld = Weld {
         hubs: welded.take_hubs(),
         groups: welded.take_groups(),
         masks: welded.take_masks(),
@@ -424,44 +463,29 @@ fn search_welded_at<S: Soup>(
                 ids: &ids,
                 points: &points,
             };
-            search_numbered(&kept, Cow::Borrowed(&ids), found, patches, mode, depth)
+            search_numbered(&kept, Cow::Borrowed(&ids), nbr, weld, settings, mode, depth)
         }
-        (ids, None) => search_numbered(soup, Cow::Owned(ids), found, patches, mode, depth),
+        (ids, None) => search_numbered(soup, Cow::Owned(ids), nbr, weld, settings, mode, depth),
     }
 }
 
-/// What the weld found for the overlap check: each edge's neighbour across it, the hubs
-/// and the bodies, if known.
-struct Found {
-    nbr: Vec<u32>,
-    hubs: crate::fans::Hubs,
-    groups: Option<crate::soup::Groups>,
-    /// The signed axes each triangle faces, if the pass found them.
-    masks: Option<Vec<u8>>,
-}
-
-/// [`search`] with the corners' point numbers `ids` and what the weld found, within
-/// `depth` reshapings of folded faces.
+/// [`search`] with the corners' point numbers `ids`, each edge's neighbour across it
+/// `nbr` and what else the weld found, within `depth` reshapings of folded faces.
 fn search_numbered<S: Soup>(
     soup: &S,
     ids: Cow<'_, [u32]>,
-    found: Found,
-    patches: Patches,
+    nbr: Vec<u32>,
+    weld: Weld,
+    settings: Settings,
     mode: Mode,
     depth: u32,
 ) -> Result<Option<Contacts>, Overlap> {
-    let Found {
-        nbr,
-        hubs,
-        groups,
-        masks,
-    } = found;
     let ids: &[u32] = &ids;
     if let Some(o) = repeated::first(soup, ids, &nbr, mode) {
         return Err(o);
     }
     let made;
-    let bodies = match &groups {
+    let bodies = match &weld.groups {
         Some(g) => g,
         None => {
             made = near::groups(ids);
@@ -471,32 +495,107 @@ fn search_numbered<S: Soup>(
     if let Some(o) = near::first(soup, bodies, mode) {
         return Err(o);
     }
-    let first = search_found(soup, ids, &nbr, hubs, groups, masks, patches, mode);
+    let first = search_found(soup, ids, &nbr, weld, settings, mode);
     match first {
         // A pair refused where a face folds past its outline: judged again with the
         // folded face in the shape of its outline (see [`fold::beyond`]).
-        Err(o) if mode == Mode::Solid => fold::beyond(soup, ids, &nbr, o, depth),
+        Err(o) if mode == Mode::Solid => fold::beyond(soup, ids, &nbr, o, settings, depth),
         r => r,
     }
 }
 
-/// [`search_numbered`], once, with what the weld found.
-#[allow(clippy::too_many_arguments)]
+/// What the weld found besides each edge's neighbour: the hubs, the bodies if known, and
+/// the signed axes each triangle faces if the pass found them.
+struct Weld {
+    hubs: crate::fans::Hubs,
+    groups: Option<crate::soup::Groups>,
+    masks: Option<Vec<u8>>,
+}
+
+/// [`search_numbered`], once, with what the weld found: the records, patches and grid
+/// made ([`prepare`]), the broad phase's pairs tested ([`grid_pairs`], [`tree_pairs`]) and
+/// the pairs it leaves to others ([`other_pairs`]), then what was noted for a later look
+/// judged ([`judge_noted`]).
 fn search_found<S: Soup>(
     soup: &S,
     ids: &[u32],
     nbr: &[u32],
-    hubs: crate::fans::Hubs,
-    groups: Option<crate::soup::Groups>,
-    masks: Option<Vec<u8>>,
-    patches: Patches,
+    weld: Weld,
+    settings: Settings,
     mode: Mode,
 ) -> Result<Option<Contacts>, Overlap> {
     let n = soup.len();
-    let corners = |t: usize| {
-        let [a, b, c] = soup.triangle(t);
-        [a.coords(), b.coords(), c.coords()]
+    if let Some(s) = settings.stats {
+        s.listed.store(0, std::sync::atomic::Ordering::Relaxed);
+    }
+    let Prepared {
+        mut records,
+        alone,
+        flats,
+        around,
+        placed,
+        unturned,
+    } = prepare(soup, ids, nbr, weld, settings);
+    let pairs = Pairs {
+        soup,
+        ids,
+        nbr,
+        tris: records.as_mut_slice(),
+        around: &around,
+        mode,
+        rule: settings.around,
+        stats: settings.stats,
+        same_way: std::sync::Mutex::new(Vec::new()),
+        grazing: std::sync::Mutex::new(Bounded::new(n)),
+        passing: std::sync::Mutex::new(Bounded::new(n)),
+        contacts: std::sync::Mutex::new(Vec::new()),
+        lying: std::sync::Mutex::new(fold::Lying::default()),
+        paired: std::sync::OnceLock::new(),
     };
+    let found = match &placed {
+        Some(placed) => grid_pairs(&pairs, placed),
+        None => tree_pairs(&pairs),
+    };
+    let found = other_pairs(&pairs, found, alone.as_ref(), &flats, unturned.as_deref());
+    judge_noted(pairs, found)
+}
+
+/// What the broad phase works on: the triangles' records, the small bodies alone, the
+/// flat patches, the triangles at hubs, and the grid (`None`: the R*-trees), with the
+/// boxes in the file's frame if the grid's were turned.
+struct Prepared {
+    records: Records,
+    alone: Option<alone::Alone>,
+    flats: Vec<patch::Flat>,
+    around: around::Around,
+    placed: Option<Grid>,
+    unturned: Option<Boxes32>,
+}
+
+/// Boxes of the broad phase, one a triangle (low and high corners, rounded outward).
+type Boxes32 = Vec<([f32; 3], [f32; 3])>;
+
+/// The corners of triangle `t` of `soup`.
+fn corners_of<S: Soup>(soup: &S, t: usize) -> [[f64; 3]; 3] {
+    let [a, b, c] = soup.triangle(t);
+    [a.coords(), b.coords(), c.coords()]
+}
+
+/// The records, patches and grid of [`search_found`].
+fn prepare<S: Soup>(
+    soup: &S,
+    ids: &[u32],
+    nbr: &[u32],
+    weld: Weld,
+    settings: Settings,
+) -> Prepared {
+    let n = soup.len();
+    let corners = |t: usize| corners_of(soup, t);
+    let Weld {
+        hubs,
+        groups,
+        masks,
+    } = weld;
     // The signed axes each triangle faces (the patch walk reads a neighbour's byte, not
     // its record), if the pass did not find them.
     let masks = match masks {
@@ -510,7 +609,7 @@ fn search_found<S: Soup>(
     // With one body, no triangle is quiet before the patches are found (see [`alone`]):
     // the patches' runs then grow on one core while the records are made on the others.
     let one_body = groups.as_ref().is_none_or(|g| g.count < 2);
-    let (mut records, runs) = if one_body && matches!(patches, Patches::Always) {
+    let (mut records, runs) = if one_body && settings.patches {
         let (records, runs) = rayon::join(
             || Records::new(n, make),
             || patch::grow(nbr, &masks, |_| false, corners),
@@ -520,48 +619,62 @@ fn search_found<S: Soup>(
         (Records::new(n, make), None)
     };
     let tris = records.as_mut_slice();
-    let ids: &[u32] = ids;
     // Small bodies alone, left out of the broad phase (see [`alone`]), found first: their
     // triangles are marked quiet, and the patches leave them out (their pairs are tested
     // directly, patch or no patch).
     let alone = groups.as_ref().and_then(|g| alone::alone(tris, g));
-    let flats = match patches {
-        Patches::Always => {
-            let runs = runs.unwrap_or_else(|| patch::grow(nbr, &masks, |t| tris[t].quiet, corners));
-            let flats = patch::find(soup, tris, ids, nbr, runs);
-            quiet(tris);
-            flats
-        }
+    let flats = if settings.patches {
+        let runs = runs.unwrap_or_else(|| patch::grow(nbr, &masks, |t| tris[t].quiet, corners));
+        let flats = patch::find(soup, tris, ids, nbr, runs);
+        quiet(tris, settings.stats);
+        flats
+    } else {
         // Every triangle is its own patch, as recorded.
-        #[cfg(test)]
-        Patches::Never => Vec::new(),
+        Vec::new()
     };
     // The triangles at each hub, whose pairs are found around it, not by the broad phase
     // (see [`around`]).
-    let rule = around_rule();
-    let around = if rule {
+    let around = if settings.around {
         around::Around::new(&hubs, ids, nbr, tris)
     } else {
         around::Around::none()
     };
     drop(hubs);
     drop(groups);
-    // The broad phase, without the flat patches' triangles and the quiet ones.
+    let (placed, unturned) = placed_grid(soup, tris, settings);
+    Prepared {
+        records,
+        alone,
+        flats,
+        around,
+        placed,
+        unturned,
+    }
+}
+
+/// The broad phase's grid, without the flat patches' triangles and the quiet ones. For a
+/// crowd of parallel slivers (every box meeting nearly every other): boxes in a frame
+/// turned along them, if that thins the crowd (see [`frame`]), and the boxes in the file's
+/// frame, which the flat patches keep, and so do the boxes they are set against.
+fn placed_grid<S: Soup>(
+    soup: &S,
+    tris: &mut [Tri],
+    settings: Settings,
+) -> (Option<Grid>, Option<Boxes32>) {
     let mut placed = grid(tris);
-    // A crowd of parallel slivers (every box meeting nearly every other): boxes in a frame
-    // turned along them, if that thins the crowd (see [`frame`]). The flat patches keep
-    // the file's frame, and so do the boxes they are set against.
-    let mut unturned: Option<Vec<([f32; 3], [f32; 3])>> = None;
+    let mut unturned: Option<Boxes32> = None;
     if let Some(g) = &placed
-        && frame::allowed()
+        && settings.turn
         && let (before, true) = frame::pairs(g)
         && let Some(f) = frame::along_slivers(soup, tris)
     {
-        let saved: Vec<([f32; 3], [f32; 3])> = tris.iter().map(|t| (t.lo, t.hi)).collect();
+        let saved: Boxes32 = tris.iter().map(|t| (t.lo, t.hi)).collect();
         frame::turn(soup, tris, &f);
         match grid(tris) {
             Some(turned) if frame::pairs(&turned).0 < before / 4 => {
-                frame::note_turned();
+                if let Some(s) = settings.stats {
+                    s.turned.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
                 placed = Some(turned);
                 unturned = Some(saved);
             }
@@ -573,40 +686,68 @@ fn search_found<S: Soup>(
             }
         }
     }
-    let tris = &*tris;
-    // The pair (i, j), i < j, if its boxes meet, it is not a pair of neighbours, and the
-    // exact test finds them crossing or coinciding.
-    // Pairs that share an edge and use it the same way round: possible only where more
-    // than two faces meet at an edge (two bodies along one edge), looked at afterwards.
-    let same_way = std::sync::Mutex::new(Vec::<[u64; 2]>::new());
-    // Edges passing exactly through another triangle's edge: looked at afterwards, with
-    // the face across that edge.
-    let grazing = std::sync::Mutex::new(Bounded::<Grazing>::new(n));
-    // Edges passing exactly through another triangle's corner: looked at afterwards, with
-    // every face around that corner.
-    let passing = std::sync::Mutex::new(Bounded::<Passing>::new(n));
-    // Crossings within reach: followed afterwards.
-    let contacts = std::sync::Mutex::new(Vec::<Contact>::new());
-    // Coplanar faces lying on each other facing the same way: refused afterwards unless
-    // they lie within one face folded over itself in its plane (see [`fold`]).
-    let lying = std::sync::Mutex::new(fold::Lying::default());
-    let coincide = |o: Overlap| -> Option<Overlap> {
-        if mode == Mode::Solid
-            && let Ok(mut v) = lying.lock()
+    (placed, unturned)
+}
+
+/// The exact test of pairs of triangles, and what it notes for a later look.
+struct Pairs<'a, S> {
+    soup: &'a S,
+    ids: &'a [u32],
+    nbr: &'a [u32],
+    tris: &'a [Tri],
+    around: &'a around::Around,
+    mode: Mode,
+    /// Whether pairs sharing a corner that hold no ray from it in common are passed over
+    /// (see [`around`]).
+    rule: bool,
+    stats: Option<&'a Stats>,
+    /// Pairs that share an edge and use it the same way round: possible only where more
+    /// than two faces meet at an edge (two bodies along one edge), looked at afterwards.
+    same_way: std::sync::Mutex<Vec<[u64; 2]>>,
+    /// Edges passing exactly through another triangle's edge: looked at afterwards, with
+    /// the face across that edge.
+    grazing: std::sync::Mutex<Bounded<Grazing>>,
+    /// Edges passing exactly through another triangle's corner: looked at afterwards, with
+    /// every face around that corner.
+    passing: std::sync::Mutex<Bounded<Passing>>,
+    /// Crossings within reach: followed afterwards.
+    contacts: std::sync::Mutex<Vec<Contact>>,
+    /// Coplanar faces lying on each other facing the same way: refused afterwards unless
+    /// they lie within one face folded over itself in its plane (see [`fold`]).
+    lying: std::sync::Mutex<fold::Lying>,
+    /// Around edges that more than two faces share (parts meeting along an edge), which
+    /// have no face across in `nbr`: the faces paired about the edge across the solid
+    /// between them (see [`wedge::pairs_at`]), found when a walk under the surface first
+    /// needs one (on one core: this runs within the parallel search).
+    paired: std::sync::OnceLock<std::collections::HashMap<(u32, u8), u32>>,
+}
+
+/// A pair's corners and what the exact test found them doing.
+type Met = ([[f64; 3]; 3], [[f64; 3]; 3], Kind);
+
+impl<S: Soup> Pairs<'_, S> {
+    /// The corners of triangle `t`.
+    fn corners(&self, t: usize) -> [[f64; 3]; 3] {
+        corners_of(self.soup, t)
+    }
+
+    /// `o`, of faces lying on each other: noted for [`fold`] when looking at solids.
+    fn coincide(&self, o: Overlap) -> Option<Overlap> {
+        if self.mode == Mode::Solid
+            && let Ok(mut v) = self.lying.lock()
         {
             v.add(o);
             return None;
         }
         Some(o)
-    };
-    // Around edges that more than two faces share (parts meeting along an edge), which
-    // have no face across in `nbr`: the faces paired about the edge across the solid
-    // between them (see [`wedge::pairs_at`]), found when a walk under the surface first
-    // needs one (on one core: this runs within the parallel search).
-    let paired = std::sync::OnceLock::<std::collections::HashMap<(u32, u8), u32>>::new();
-    let paired_across = |f: usize, k: usize| -> Option<usize> {
-        let map = paired.get_or_init(|| {
-            let faces = unpaired_faces(tris, nbr, ids);
+    }
+
+    /// The face paired with `f` across its edge `k` about the solid between them, where
+    /// more than two faces share that edge.
+    fn paired_across(&self, f: usize, k: usize) -> Option<usize> {
+        let (soup, ids) = (self.soup, self.ids);
+        let map = self.paired.get_or_init(|| {
+            let faces = unpaired_faces(self.tris, self.nbr, ids);
             let mut map = std::collections::HashMap::new();
             for (e, x, y) in wedge::pairs_at(soup, ids, &faces) {
                 let edge = |t: u32| {
@@ -624,17 +765,36 @@ fn search_found<S: Soup>(
             map
         });
         map.get(&(f as u32, k as u8)).map(|&g| g as usize)
-    };
-    // Coplanar faces facing the same way whose interiors overlap by no more than the
-    // reach within their plane (parts side by side with flush walls, a
-    // corner of one rounded a little into the other's wall): a contact, crossing nothing.
-    let flush = |i: usize, j: usize, ci: &[[f64; 3]; 3], cj: &[[f64; 3]; 3], at: [f64; 3]| {
+    }
+
+    /// The triangle across edge `k` of triangle `f`, and its corner off that edge.
+    fn across(&self, f: usize, k: usize) -> Option<(usize, usize)> {
+        let mut g = self.nbr[3 * f + k] as usize;
+        if g >= self.soup.len() {
+            g = self.paired_across(f, k)?;
+        }
+        let (hf, hg) = (ids_of(self.ids, f), ids_of(self.ids, g));
+        let off = (0..3).find(|&m| hg[m] != hf[k] && hg[m] != hf[(k + 1) % 3])?;
+        Some((g, off))
+    }
+
+    /// Whether coplanar faces facing the same way overlap by no more than the reach within
+    /// their plane (parts side by side with flush walls, a corner of one rounded a little
+    /// into the other's wall): then a contact, crossing nothing, noted.
+    fn flush(
+        &self,
+        i: usize,
+        j: usize,
+        ci: &[[f64; 3]; 3],
+        cj: &[[f64; 3]; 3],
+        at: [f64; 3],
+    ) -> bool {
         let depth = in_plane_depth(ci, cj);
         let tol = reach(&[ci, cj]);
         if depth > tol {
             return false;
         }
-        if let Ok(mut v) = contacts.lock() {
+        if let Ok(mut v) = self.contacts.lock() {
             v.push(Contact {
                 first: i.min(j),
                 second: i.max(j),
@@ -644,134 +804,156 @@ fn search_found<S: Soup>(
             });
         }
         true
-    };
-    // The pair (i, j), i < j, tested whatever their patches (a folded patch's own pairs).
-    let pair = |i: usize, j: usize| -> Option<Overlap> {
-        let (a, b) = (&tris[i], &tris[j]);
+    }
+
+    /// The pair (i, j), i < j, tested whatever their patches (a folded patch's own pairs):
+    /// the overlap, if its boxes meet, it is not a pair of neighbours, and the exact test
+    /// finds them crossing or coinciding beyond what a contact allows.
+    fn pair(&self, i: usize, j: usize) -> Option<Overlap> {
+        let (a, b) = (&self.tris[i], &self.tris[j]);
         if !a.meets(b) {
             return None;
         }
-        if mode == Mode::Sheet {
-            let (ci, cj) = (corners(i), corners(j));
+        if self.mode == Mode::Sheet {
+            let (ci, cj) = (self.corners(i), self.corners(j));
             return doubled(&ci, &cj).then(|| Overlap {
                 first: i,
                 second: j,
                 kind: Kind::Doubled(centroid(&ci)),
             });
         }
-        // For a pair sharing one corner: whether each one's far edge is clearly on one side
-        // of the other's plane.
-        let mut clear = [false; 2];
-        let (ci, cj) = match shared(ids, i, j) {
-            1 => {
-                // Two faces around a shared corner are wrong by lying on each other,
-                // facing the same way (a box inside another, in its corner: tested when
-                // their planes are parallel in floating point, exactly then), or when the
-                // edge of one opposite the corner passes through the other.
-                let (ci, cj) = (corners(i), corners(j));
-                // Most such pairs (neighbours around a corner of a curved surface) have
-                // the far edge of each clearly on one side of the other's plane (the float
-                // filter): neither can pass through the other, nor can they be coplanar.
-                clear = [far_edge_clear(&ci, &cj), far_edge_clear(&cj, &ci)];
-                if clear == [true, true] {
-                    return None;
-                }
-                // Holding no ray from the corner in common, they meet only there (see
-                // [`around`]).
-                if rule && around::apart(&ci, &cj) {
-                    return None;
-                }
-                let coincide_kind = (clear == [false, false]
-                    && parallel(&ci, &cj)
-                    && cj.iter().all(|p| orient(&ci[0], &ci[1], &ci[2], p) == 0))
-                .then(|| coplanar(&ci, &cj))
-                .flatten();
-                if let Some(kind) = coincide_kind {
-                    if let Kind::Coincide(at) = kind
-                        && flush(i, j, &ci, &cj, at)
-                    {
-                        return None;
-                    }
-                    return coincide(Overlap {
-                        first: i,
-                        second: j,
-                        kind,
-                    });
-                }
-                (ci, cj)
-            }
+        let (ci, cj, found) = match shared(self.ids, i, j) {
+            1 => match self.at_corner(i, j) {
+                Ok(met) => met,
+                Err(answer) => return answer,
+            },
             2 => {
-                if let Some(e) = same_way_edge(&ids_of(ids, i), &ids_of(ids, j))
-                    && let Ok(mut v) = same_way.lock()
+                if let Some(e) = same_way_edge(&ids_of(self.ids, i), &ids_of(self.ids, j))
+                    && let Ok(mut v) = self.same_way.lock()
                 {
                     v.push(e);
                 }
                 return None;
             }
-            _ => (corners(i), corners(j)),
+            _ => self.apart(i, j)?,
         };
+        self.judge(i, j, &ci, &cj, found)
+    }
+
+    /// The pair (i, j) sharing one corner: what the test found (`Ok`), or the pair's
+    /// answer, found here (`Err`).
+    fn at_corner(&self, i: usize, j: usize) -> Result<Met, Option<Overlap>> {
+        // Two faces around a shared corner are wrong by lying on each other, facing the
+        // same way (a box inside another, in its corner: tested when their planes are
+        // parallel in floating point, exactly then), or when the edge of one opposite the
+        // corner passes through the other.
+        let (ci, cj) = (self.corners(i), self.corners(j));
+        // Most such pairs (neighbours around a corner of a curved surface) have the far
+        // edge of each clearly on one side of the other's plane (the float filter):
+        // neither can pass through the other, nor can they be coplanar.
+        let clear = [far_edge_clear(&ci, &cj), far_edge_clear(&cj, &ci)];
+        if clear == [true, true] {
+            return Err(None);
+        }
+        // Holding no ray from the corner in common, they meet only there (see [`around`]).
+        if self.rule && around::apart(&ci, &cj) {
+            return Err(None);
+        }
+        let coincide_kind = (clear == [false, false]
+            && parallel(&ci, &cj)
+            && cj.iter().all(|p| orient(&ci[0], &ci[1], &ci[2], p) == 0))
+        .then(|| coplanar(&ci, &cj))
+        .flatten();
+        if let Some(kind) = coincide_kind {
+            if let Kind::Coincide(at) = kind
+                && self.flush(i, j, &ci, &cj, at)
+            {
+                return Err(None);
+            }
+            return Err(self.coincide(Overlap {
+                first: i,
+                second: j,
+                kind,
+            }));
+        }
+        match across_corner(&ci, &cj, clear) {
+            Some(found) => Ok((ci, cj, found)),
+            None => Err(None),
+        }
+    }
+
+    /// The pair (i, j) sharing no corner: what the test found, if anything; edges passing
+    /// exactly through the other's edge or corner are noted.
+    fn apart(&self, i: usize, j: usize) -> Option<Met> {
+        let (ci, cj) = (self.corners(i), self.corners(j));
         // Most candidates lie wholly on one side of the other's plane (neighbours of
         // neighbours on a curved surface): a floating-point test with a rigorous error
         // bound settles them before the exact predicates.
-        let found = if shared(ids, i, j) == 1 {
-            across_corner(&ci, &cj, clear)?
-        } else {
-            if separated(&ci, &cj) || separated(&cj, &ci) || apart_across_edges(&ci, &cj) {
-                return None;
-            }
-            let mut graze = None;
-            let mut corner = None;
-            let found = meet(&ci, &cj, &mut graze, &mut corner);
-            if found.is_none()
-                && let Some(c) = corner
-                && let Ok(mut v) = passing.lock()
-            {
-                v.push(
-                    Passing::new(c, (i, &ci, &ids_of(ids, i)), (j, &cj, &ids_of(ids, j))),
-                    |p| (p.first, p.second, p.at),
-                );
-            }
-            if let Some(g) = graze
-                && let Ok(mut v) = grazing.lock()
-            {
-                v.push(
-                    Grazing::new(g, i, j, &ids_of(ids, i), &ids_of(ids, j)),
-                    |g| (g.first, g.second, g.at),
-                );
-            }
-            found?
-        };
-        let tol = || reach(&[&ci, &cj]);
-        // The triangle across edge `k` of triangle `f`, and its corner off that edge.
-        let across = |f: usize, k: usize| {
-            let mut g = nbr[3 * f + k] as usize;
-            if g >= n {
-                g = paired_across(f, k)?;
-            }
-            let (hf, hg) = (ids_of(ids, f), ids_of(ids, g));
-            let off = (0..3).find(|&m| hg[m] != hf[k] && hg[m] != hf[(k + 1) % 3])?;
-            Some((g, off))
-        };
+        if separated(&ci, &cj) || separated(&cj, &ci) || apart_across_edges(&ci, &cj) {
+            return None;
+        }
+        let mut graze = None;
+        let mut corner = None;
+        let found = meet(&ci, &cj, &mut graze, &mut corner);
+        let ids = self.ids;
+        if found.is_none()
+            && let Some(c) = corner
+            && let Ok(mut v) = self.passing.lock()
+        {
+            v.push(
+                Passing::new(c, (i, &ci, &ids_of(ids, i)), (j, &cj, &ids_of(ids, j))),
+                |p| (p.first, p.second, p.at),
+            );
+        }
+        if let Some(g) = graze
+            && let Ok(mut v) = self.grazing.lock()
+        {
+            v.push(
+                Grazing::new(g, i, j, &ids_of(ids, i), &ids_of(ids, j)),
+                |g| (g.first, g.second, g.at),
+            );
+        }
+        Some((ci, cj, found?))
+    }
+
+    /// The pair (i, j) (corners `ci`, `cj`) found doing `found`: a contact (flush faces, a
+    /// crossing within reach), noted; faces lying on each other, noted for [`fold`]; else
+    /// the overlap.
+    fn judge(
+        &self,
+        i: usize,
+        j: usize,
+        ci: &[[f64; 3]; 3],
+        cj: &[[f64; 3]; 3],
+        found: Kind,
+    ) -> Option<Overlap> {
+        let ids = self.ids;
+        let tol = || reach(&[ci, cj]);
         if let Kind::Coincide(at) = found
             && shared(ids, i, j) == 0
-            && flush(i, j, &ci, &cj, at)
+            && self.flush(i, j, ci, cj, at)
         {
             return None;
         }
         if let Kind::Cross(at) = found
-            && let Some(depth) = crossing_depth_with(&ci, &cj, |w, t, a, b| {
+            && let Some(depth) = crossing_depth_with(ci, cj, |w, t, a, b| {
                 let f = if w == 0 { j } else { i };
-                under::depth((f, t), (a, b), corners, across)
+                under::depth(
+                    (f, t),
+                    (a, b),
+                    |t| self.corners(t),
+                    |f, k| self.across(f, k),
+                )
             })
             && depth <= tol()
         {
             let c = Contact::crossing(
-                (i, &ci, &ids_of(ids, i)),
-                (j, &cj, &ids_of(ids, j)),
+                (i, ci, &ids_of(ids, i)),
+                (j, cj, &ids_of(ids, j)),
                 at,
                 depth,
             );
-            if let Ok(mut v) = contacts.lock() {
+            if let Ok(mut v) = self.contacts.lock() {
                 v.push(c);
             }
             return None;
@@ -783,250 +965,282 @@ fn search_found<S: Soup>(
             kind: found,
         };
         if lying {
-            return coincide(o);
+            return self.coincide(o);
         }
         Some(o)
-    };
-    let test = |i: usize, j: usize| -> Option<Overlap> {
-        if tris[i].same_patch(&tris[j]) {
+    }
+
+    /// [`Self::pair`] for triangles of different patches.
+    fn test(&self, i: usize, j: usize) -> Option<Overlap> {
+        if self.tris[i].same_patch(&self.tris[j]) {
             return None;
         }
-        pair(i, j)
-    };
-    // The broad phase's pairs: none of two triangles sharing a hub (found around it).
-    let skipped = |i: usize, j: usize| {
-        tris[i].at_hub && tris[j].at_hub && around.any() && around.shares(ids, i, j)
-    };
-    let listed_test = |i: usize, j: usize| -> Option<Overlap> {
-        if skipped(i, j) {
+        self.pair(i, j)
+    }
+
+    /// [`Self::test`] for a pair the broad phase lists: none of two triangles sharing a
+    /// hub (found around it).
+    fn listed_test(&self, i: usize, j: usize) -> Option<Overlap> {
+        let (tris, around) = (self.tris, self.around);
+        if tris[i].at_hub && tris[j].at_hub && around.any() && around.shares(self.ids, i, j) {
             return None;
         }
-        test(i, j)
-    };
-    // The hub a listed triangle is filed under (two filed under one share it).
-    let class = |t: usize| {
-        if tris[t].at_hub {
-            around.class(ids, t)
+        self.test(i, j)
+    }
+
+    /// The hub a listed triangle is filed under (two filed under one share it).
+    fn class(&self, t: usize) -> u32 {
+        if self.tris[t].at_hub {
+            self.around.class(self.ids, t)
         } else {
             around::NONE
         }
-    };
-    // In tests: how many pairs the grid's cells and the hubs list.
-    #[cfg(test)]
-    let listed = std::sync::atomic::AtomicUsize::new(0);
-    let found = match &placed {
-        Some(placed) => {
-            // SAFETY: every entry was written.
-            let (cells, large) = (unsafe { placed.cells.assume_init() }, &placed.large);
-            // Pairs within a cell, each tested only in the cell holding the low corner of
-            // the two boxes' intersection (the larger of their low cells on each axis), so
-            // that no pair is tested twice.
-            // Cells on every core, at least 64 to a task on a grid of many cells (a
-            // surface's, mostly of one patch each), one to a task on a grid of few
-            // (long triangles' large boxes: a few dozen cells of thousands of pairs each).
-            let min_len = (placed.starts().len() / 4096).clamp(1, 64);
-            let in_cells = placed
-                .starts()
-                .par_windows(2)
-                .with_min_len(min_len)
-                .map(|w| {
-                    let group = &cells[w[0]..w[1]];
-                    let mut best: Option<Overlap> = None;
-                    // A cell of one patch's triangles only (most of a smooth surface's
-                    // cells): no pair to test.
-                    let one = tris[group[0] as u32 as usize].patch;
-                    if group.iter().all(|&e| tris[e as u32 as usize].patch == one) {
-                        return best;
-                    }
-                    let key = unpack((group[0] >> 64) as u64);
-                    let pair_of = |e: u128, f: u128| {
-                        #[cfg(test)]
-                        listed.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let (i, j) = (e as u32, f as u32);
-                        let (i, j) = (i.min(j) as usize, i.max(j) as usize);
-                        // The cell of the low corner of the boxes' intersection.
-                        let (a, b) = (&tris[i].lo, &tris[j].lo);
-                        let low = [0, 1, 2].map(|k| a[k].max(b[k]));
-                        if tris[i].same_patch(&tris[j]) || pack(placed.index(&low)) != key {
-                            return None;
-                        }
-                        listed_test(i, j)
-                    };
-                    // Each entry against those after it that its box can reach.
-                    let scan = |e: u128, after: &[u128], best: &mut Option<Overlap>| {
-                        for f in reaching(e, after, tris) {
-                            *best = earliest(best.take(), pair_of(e, f));
-                        }
-                    };
-                    // Sets whose own pairs are never listed: most of the cell one patch's
-                    // (a smooth patch around a fan's apex, where every box meets every
-                    // other: its pairs are of one patch), and the triangles filed under
-                    // one hub (a pole, an apex, fans of several bodies at one point: their
-                    // pairs are found around it, see [`around`]). Only pairs with a
-                    // triangle of none, and of two sets not both the patch's nor both one
-                    // hub's, are listed.
-                    let patch = major_patch(group, tris);
-                    let hubs = group.len() > LARGE_CELL
-                        && around.any()
-                        && group.iter().any(|&e| tris[e as u32 as usize].at_hub);
-                    if patch.is_none() && !hubs {
-                        for (x, &e) in group.iter().enumerate() {
-                            scan(e, &group[x + 1..], &mut best);
-                        }
-                        return best;
-                    }
-                    let of_patch = |e: u128| patch == Some(tris[e as u32 as usize].patch);
-                    // The entries by set (hub, of the patch), each set in the cell's order
-                    // (by the boxes' low x), and where each set starts.
-                    let mut keyed: Vec<((u32, bool), u128)> = group
-                        .iter()
-                        .map(|&e| {
-                            let h = if hubs {
-                                class(e as u32 as usize)
-                            } else {
-                                around::NONE
-                            };
-                            ((h, of_patch(e)), e)
-                        })
-                        .collect();
-                    keyed.sort_by_key(|k| k.0);
-                    let order: Vec<u128> = keyed.iter().map(|k| k.1).collect();
-                    let mut sets: Vec<((u32, bool), usize, usize)> = Vec::new();
-                    for (x, k) in keyed.iter().enumerate() {
-                        match sets.last_mut() {
-                            Some(s) if s.0 == k.0 => s.2 = x + 1,
-                            _ => sets.push((k.0, x, x + 1)),
-                        }
-                    }
-                    for (x, &((h, p), s, e)) in sets.iter().enumerate() {
-                        let own = &order[s..e];
-                        if h == around::NONE && !p {
-                            for (y, &f) in own.iter().enumerate() {
-                                scan(f, &own[y + 1..], &mut best);
-                            }
-                        }
-                        for &((h2, p2), s2, e2) in &sets[x + 1..] {
-                            if (p && p2) || (h == h2 && h != around::NONE) {
-                                continue;
-                            }
-                            for &f in own {
-                                scan(f, &order[s2..e2], &mut best);
-                            }
-                        }
-                    }
-                    best
-                })
-                .reduce(|| None, earliest);
-            // Large triangles against every box; two large ones once, from the lower.
-            let with_large = large
-                .par_iter()
-                .map(|&i| {
-                    let mut best: Option<Overlap> = None;
-                    for (j, other) in tris.iter().enumerate() {
-                        if j == i || !other.in_grid() || (j < i && large.binary_search(&j).is_ok())
-                        {
-                            continue;
-                        }
-                        best = earliest(best, listed_test(i.min(j), i.max(j)));
-                    }
-                    best
-                })
-                .reduce(|| None, earliest);
-            earliest(in_cells, with_large)
+    }
+}
+
+/// The earliest overlap among the pairs the grid `placed` lists: pairs within a cell,
+/// each tested only in the cell holding the low corner of the two boxes' intersection
+/// (the larger of their low cells on each axis), so that no pair is tested twice, and the
+/// large triangles against every box.
+fn grid_pairs<S: Soup>(pairs: &Pairs<'_, S>, placed: &Grid) -> Option<Overlap> {
+    let tris = pairs.tris;
+    // SAFETY: every entry was written.
+    let (cells, large) = (unsafe { placed.cells.assume_init() }, &placed.large);
+    // Cells on every core, at least 64 to a task on a grid of many cells (a surface's,
+    // mostly of one patch each), one to a task on a grid of few (long triangles' large
+    // boxes: a few dozen cells of thousands of pairs each).
+    let min_len = (placed.starts().len() / 4096).clamp(1, 64);
+    let in_cells = placed
+        .starts()
+        .par_windows(2)
+        .with_min_len(min_len)
+        .map(|w| cell_pairs(pairs, placed, &cells[w[0]..w[1]]))
+        .reduce(|| None, earliest);
+    // Large triangles against every box; two large ones once, from the lower.
+    let with_large = large
+        .par_iter()
+        .map(|&i| {
+            let mut best: Option<Overlap> = None;
+            for (j, other) in tris.iter().enumerate() {
+                if j == i || !other.in_grid() || (j < i && large.binary_search(&j).is_ok()) {
+                    continue;
+                }
+                best = earliest(best, pairs.listed_test(i.min(j), i.max(j)));
+            }
+            best
+        })
+        .reduce(|| None, earliest);
+    earliest(in_cells, with_large)
+}
+
+/// The earliest overlap among the pairs of one cell's entries `group`.
+fn cell_pairs<S: Soup>(pairs: &Pairs<'_, S>, placed: &Grid, group: &[Cell]) -> Option<Overlap> {
+    let tris = pairs.tris;
+    let mut best: Option<Overlap> = None;
+    // A cell of one patch's triangles only (most of a smooth surface's cells): no pair to
+    // test.
+    let one = tris[group[0] as u32 as usize].patch;
+    if group.iter().all(|&e| tris[e as u32 as usize].patch == one) {
+        return best;
+    }
+    let key = unpack((group[0] >> 64) as u64);
+    let pair_of = |e: u128, f: u128| {
+        Stats::list(pairs.stats);
+        let (i, j) = (e as u32, f as u32);
+        let (i, j) = (i.min(j) as usize, i.max(j) as usize);
+        // The cell of the low corner of the boxes' intersection.
+        let (a, b) = (&tris[i].lo, &tris[j].lo);
+        let low = [0, 1, 2].map(|k| a[k].max(b[k]));
+        if tris[i].same_patch(&tris[j]) || pack(placed.index(&low)) != key {
+            return None;
         }
-        None => {
-            #[cfg(test)]
-            TREE.set(true);
-            // Boxes in f64 here (an f32 box of a point beyond f32's range is infinite):
-            // in one R*-tree for the triangles filed under no hub, and one for each
-            // hub's, so that a triangle never looks through its own hub's (whose pairs
-            // are found around it).
-            let boxed = |t: usize| {
-                let (lo, hi) = bounds(&corners(t));
-                GeomWithData::new(Rectangle::from_corners(lo, hi), t as u32)
+        pairs.listed_test(i, j)
+    };
+    // Each entry against those after it that its box can reach.
+    let scan = |e: u128, after: &[u128], best: &mut Option<Overlap>| {
+        for f in reaching(e, after, tris) {
+            *best = earliest(best.take(), pair_of(e, f));
+        }
+    };
+    // Sets whose own pairs are never listed: most of the cell one patch's (a smooth patch
+    // around a fan's apex, where every box meets every other: its pairs are of one
+    // patch), and the triangles filed under one hub (a pole, an apex, fans of several
+    // bodies at one point: their pairs are found around it, see [`around`]). Only pairs
+    // with a triangle of none, and of two sets not both the patch's nor both one hub's,
+    // are listed.
+    let patch = major_patch(group, tris);
+    let hubs = group.len() > LARGE_CELL
+        && pairs.around.any()
+        && group.iter().any(|&e| tris[e as u32 as usize].at_hub);
+    if patch.is_none() && !hubs {
+        for (x, &e) in group.iter().enumerate() {
+            scan(e, &group[x + 1..], &mut best);
+        }
+        return best;
+    }
+    let of_patch = |e: u128| patch == Some(tris[e as u32 as usize].patch);
+    // The entries by set (hub, of the patch), each set in the cell's order (by the boxes'
+    // low x), and where each set starts.
+    let mut keyed: Vec<((u32, bool), u128)> = group
+        .iter()
+        .map(|&e| {
+            let h = if hubs {
+                pairs.class(e as u32 as usize)
+            } else {
+                around::NONE
             };
-            let mut filed: Vec<(u32, u32)> = (0..n)
-                .into_par_iter()
-                .filter(|&t| tris[t].in_grid())
-                .map(|t| (class(t), t as u32))
-                .collect();
-            filed.par_sort_unstable();
-            let runs: Vec<&[(u32, u32)]> = filed.chunk_by(|a, b| a.0 == b.0).collect();
-            let trees: Vec<(u32, RTree<Boxed>, AABB<[f64; 3]>)> = runs
-                .par_iter()
-                .map(|run| {
-                    let boxes: Vec<Boxed> = run.iter().map(|&(_, t)| boxed(t as usize)).collect();
-                    let env = boxes
-                        .iter()
-                        .map(rstar::RTreeObject::envelope)
-                        .reduce(|a, b| rstar::Envelope::merged(&a, &b))
-                        .unwrap_or_else(rstar::Envelope::new_empty);
-                    (run[0].0, RTree::bulk_load(boxes), env)
-                })
-                .collect();
-            let envelopes: RTree<GeomWithData<Rectangle<[f64; 3]>, usize>> = RTree::bulk_load(
-                trees
-                    .iter()
-                    .enumerate()
-                    .map(|(k, t)| {
-                        GeomWithData::new(Rectangle::from_corners(t.2.lower(), t.2.upper()), k)
-                    })
-                    .collect(),
-            );
-            (0..n).into_par_iter().find_map_first(|i| {
-                if !tris[i].in_grid() {
-                    return None;
-                }
-                let (lo, hi) = bounds(&corners(i));
-                let env = AABB::from_corners(lo, hi);
-                let own = class(i);
-                let mut best: Option<Overlap> = None;
-                for k in envelopes.locate_in_envelope_intersecting(&env) {
-                    let (hub, tree, _) = &trees[k.data];
-                    if *hub == own && own != around::NONE {
-                        continue;
-                    }
-                    for other in tree.locate_in_envelope_intersecting(&env) {
-                        let j = other.data as usize;
-                        if j <= i || best.as_ref().is_some_and(|b| b.second < j) {
-                            continue;
-                        }
-                        best = earliest(best, listed_test(i, j));
-                    }
-                }
-                best
-            })
+            ((h, of_patch(e)), e)
+        })
+        .collect();
+    keyed.sort_by_key(|k| k.0);
+    let order: Vec<u128> = keyed.iter().map(|k| k.1).collect();
+    let mut sets: Vec<((u32, bool), usize, usize)> = Vec::new();
+    for (x, k) in keyed.iter().enumerate() {
+        match sets.last_mut() {
+            Some(s) if s.0 == k.0 => s.2 = x + 1,
+            _ => sets.push((k.0, x, x + 1)),
         }
+    }
+    for (x, &((h, p), s, e)) in sets.iter().enumerate() {
+        let own = &order[s..e];
+        if h == around::NONE && !p {
+            for (y, &f) in own.iter().enumerate() {
+                scan(f, &own[y + 1..], &mut best);
+            }
+        }
+        for &((h2, p2), s2, e2) in &sets[x + 1..] {
+            if (p && p2) || (h == h2 && h != around::NONE) {
+                continue;
+            }
+            for &f in own {
+                scan(f, &order[s2..e2], &mut best);
+            }
+        }
+    }
+    best
+}
+
+/// The earliest overlap among the pairs whose boxes meet, found by R*-trees (the grid
+/// did not suit the boxes). Boxes in f64 here (an f32 box of a point beyond f32's range
+/// is infinite): in one R*-tree for the triangles filed under no hub, and one for each
+/// hub's, so that a triangle never looks through its own hub's (whose pairs are found
+/// around it).
+fn tree_pairs<S: Soup>(pairs: &Pairs<'_, S>) -> Option<Overlap> {
+    let (tris, n) = (pairs.tris, pairs.soup.len());
+    if let Some(s) = pairs.stats {
+        s.tree.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+    let boxed = |t: usize| {
+        let (lo, hi) = bounds(&pairs.corners(t));
+        GeomWithData::new(Rectangle::from_corners(lo, hi), t as u32)
     };
-    // The pairs sharing a hub, around each.
+    let mut filed: Vec<(u32, u32)> = (0..n)
+        .into_par_iter()
+        .filter(|&t| tris[t].in_grid())
+        .map(|t| (pairs.class(t), t as u32))
+        .collect();
+    filed.par_sort_unstable();
+    let runs: Vec<&[(u32, u32)]> = filed.chunk_by(|a, b| a.0 == b.0).collect();
+    let trees: Vec<(u32, RTree<Boxed>, AABB<[f64; 3]>)> = runs
+        .par_iter()
+        .map(|run| {
+            let boxes: Vec<Boxed> = run.iter().map(|&(_, t)| boxed(t as usize)).collect();
+            let env = boxes
+                .iter()
+                .map(rstar::RTreeObject::envelope)
+                .reduce(|a, b| rstar::Envelope::merged(&a, &b))
+                .unwrap_or_else(rstar::Envelope::new_empty);
+            (run[0].0, RTree::bulk_load(boxes), env)
+        })
+        .collect();
+    let envelopes: RTree<GeomWithData<Rectangle<[f64; 3]>, usize>> = RTree::bulk_load(
+        trees
+            .iter()
+            .enumerate()
+            .map(|(k, t)| GeomWithData::new(Rectangle::from_corners(t.2.lower(), t.2.upper()), k))
+            .collect(),
+    );
+    (0..n).into_par_iter().find_map_first(|i| {
+        if !tris[i].in_grid() {
+            return None;
+        }
+        let (lo, hi) = bounds(&pairs.corners(i));
+        let env = AABB::from_corners(lo, hi);
+        let own = pairs.class(i);
+        let mut best: Option<Overlap> = None;
+        for k in envelopes.locate_in_envelope_intersecting(&env) {
+            let (hub, tree, _) = &trees[k.data];
+            if *hub == own && own != around::NONE {
+                continue;
+            }
+            for other in tree.locate_in_envelope_intersecting(&env) {
+                let j = other.data as usize;
+                if j <= i || best.as_ref().is_some_and(|b| b.second < j) {
+                    continue;
+                }
+                best = earliest(best, pairs.listed_test(i, j));
+            }
+        }
+        best
+    })
+}
+
+/// `found`, or an earlier overlap among the pairs the broad phase leaves to others: those
+/// sharing a hub (around each), those within each body alone, those of flat patches (each
+/// against the triangles whose boxes meet its box, `unturned` if the grid's were turned),
+/// and a folded flat patch's own pairs that may overlap.
+fn other_pairs<S: Soup>(
+    pairs: &Pairs<'_, S>,
+    found: Option<Overlap>,
+    alone: Option<&alone::Alone>,
+    flats: &[patch::Flat],
+    unturned: Option<&[([f32; 3], [f32; 3])]>,
+) -> Option<Overlap> {
+    let (soup, ids, tris) = (pairs.soup, pairs.ids, pairs.tris);
+    let test = |i: usize, j: usize| pairs.test(i, j);
     let found = earliest(
         found,
-        around.search(corners, ids, &|i, j| {
-            #[cfg(test)]
-            listed.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            test(i, j)
+        pairs.around.search(|t| pairs.corners(t), ids, &|i, j| {
+            Stats::list(pairs.stats);
+            pairs.test(i, j)
         }),
     );
-    #[cfg(test)]
-    LISTED.set(listed.load(std::sync::atomic::Ordering::Relaxed));
-    // The pairs within each body alone.
-    let found = earliest(found, alone.as_ref().and_then(|a| a.search(tris, &test)));
-    // Flat patches, each against the triangles whose boxes meet its box.
+    let found = earliest(found, alone.and_then(|a| a.search(tris, &test)));
     let found = earliest(
         found,
-        flat_overlaps(soup, tris, ids, unturned.as_deref(), &flats, &test, mode),
+        flat_overlaps(soup, tris, ids, unturned, flats, &test, pairs.mode),
     );
-    // A folded flat patch's own pairs that may overlap.
-    let found = flats
+    flats
         .iter()
         .filter(|f| f.folded)
         .map(|f| {
             f.inner_pairs(soup, ids)
                 .into_par_iter()
-                .map(|(i, j)| pair(i as usize, j as usize))
+                .map(|(i, j)| pairs.pair(i as usize, j as usize))
                 .reduce(|| None, earliest)
         })
-        .fold(found, earliest);
+        .fold(found, earliest)
+}
+
+/// The verdict once every pair is tested (`found`: the earliest overlap): pairs lying on
+/// each other refused unless within a fold, then, if nothing is refused, the edges noted
+/// through edges and corners, the edges of more than two faces and the contacts judged.
+fn judge_noted<S: Soup>(
+    pairs: Pairs<'_, S>,
+    found: Option<Overlap>,
+) -> Result<Option<Contacts>, Overlap> {
+    let Pairs {
+        soup,
+        ids,
+        nbr,
+        tris,
+        same_way,
+        grazing,
+        passing,
+        contacts,
+        lying,
+        ..
+    } = pairs;
     // Pairs lying on each other: refused unless within a fold.
     let (refused, folds, fold_area) =
         fold::judge(soup, ids, nbr, lying.into_inner().unwrap_or_default());
@@ -1145,17 +1359,6 @@ impl<T> Bounded<T> {
 /// pairs need not be listed ([`major_patch`], [`around`]).
 const LARGE_CELL: usize = 64;
 
-/// Whether the pairs of triangles sharing a hub are found around it, and pairs sharing a
-/// corner holding no ray from it in common passed over (always, outside tests; see
-/// [`around`]).
-fn around_rule() -> bool {
-    #[cfg(test)]
-    if !AROUND.get() {
-        return false;
-    }
-    true
-}
-
 /// The patch more than half of a large cell's entries are of, if one is: the cell's pairs
 /// are then listed without that patch's own (see [`search`]).
 fn major_patch(group: &[u128], tris: &[Tri]) -> Option<u32> {
@@ -1185,7 +1388,7 @@ fn major_patch(group: &[u128], tris: &[Tri]) -> Option<u32> {
 /// tests: on a smooth surface cut into a few patches, only the triangles along the
 /// patches' borders are left in the broad phase. Nothing is marked when the patches are
 /// mostly single triangles (the index of their boxes would be the grid again).
-fn quiet(tris: &mut [Tri]) {
+fn quiet(tris: &mut [Tri], stats: Option<&Stats>) {
     let n = tris.len();
     let meets = |b: &PatchBox, t: &Tri| (0..3).all(|k| b.0[k] <= t.hi[k] && t.lo[k] <= b.1[k]);
     // A few patches (a smooth part): their boxes found in one pass on every core, and
@@ -1250,8 +1453,11 @@ fn quiet(tris: &mut [Tri]) {
             (near.len() <= NEAR).then_some(near)
         })
         .collect();
-    #[cfg(test)]
-    CROWDED_PATCHES.set(near.iter().filter(|n| n.is_none()).count());
+    if let Some(s) = stats {
+        let crowded = near.iter().filter(|n| n.is_none()).count();
+        s.crowded_patches
+            .store(crowded, std::sync::atomic::Ordering::Relaxed);
+    }
     let (slot, boxes, near, index) = (&slot, &boxes, &near, &index);
     tris.par_iter_mut()
         .with_min_len(1 << 10)
@@ -1269,20 +1475,6 @@ fn quiet(tris: &mut [Tri]) {
 
 /// At most this many neighbours of a patch's box are listed by [`quiet`].
 const NEAR: usize = 32;
-
-#[cfg(test)]
-thread_local! {
-    /// In tests: how many pairs the grid's cells and the hubs listed in the last search.
-    static LISTED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
-    /// In tests: set when a search takes the R*-tree rather than the grid.
-    static TREE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-    /// In tests: `false` lists the pairs of triangles sharing a hub like any other, and
-    /// tests every pair sharing a corner (the reference for [`around`]).
-    static AROUND: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
-    /// In tests: how many patches' boxes the last [`quiet`] found meeting more than
-    /// [`NEAR`] others.
-    static CROWDED_PATCHES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
-}
 
 /// A patch's box (low and high corners) and its id.
 type PatchBox = ([f32; 3], [f32; 3], u32);
@@ -1350,6 +1542,51 @@ fn earliest(a: Option<Overlap>, b: Option<Overlap>) -> Option<Overlap> {
     }
 }
 
+/// The flat patches' boxes, found from each triangle's: the work follows the boxes that
+/// meet, not the patches times the triangles (thousands of boxes with flat faces).
+struct FlatBoxes {
+    /// All of them, numbered by patch.
+    index: RTree<GeomWithData<Rectangle<[f64; 3]>, usize>>,
+    /// Each patch's.
+    each: Vec<AABB<[f64; 3]>>,
+    /// For each patch, the earlier patches whose boxes meet its box (ascending).
+    earlier: Vec<Vec<usize>>,
+}
+
+impl FlatBoxes {
+    fn new(flats: &[patch::Flat]) -> FlatBoxes {
+        let index = RTree::bulk_load(
+            flats
+                .iter()
+                .enumerate()
+                .map(|(k, f)| GeomWithData::new(Rectangle::from_corners(f.lo, f.hi), k))
+                .collect(),
+        );
+        let each: Vec<AABB<[f64; 3]>> = flats
+            .iter()
+            .map(|f| AABB::from_corners(f.lo, f.hi))
+            .collect();
+        let earlier = each
+            .par_iter()
+            .enumerate()
+            .map(|(q, env)| {
+                let mut k: Vec<usize> = index
+                    .locate_in_envelope_intersecting(env)
+                    .map(|b| b.data)
+                    .filter(|&k| k < q)
+                    .collect();
+                k.sort_unstable();
+                k
+            })
+            .collect();
+        FlatBoxes {
+            index,
+            each,
+            earlier,
+        }
+    }
+}
+
 /// The first overlap between a flat patch's triangles and any other triangle: each
 /// triangle whose box meets the patch's box is judged by its corners' sides of the plane
 /// ([`patch::Flat::verdict`]) and, when that cannot clear it, tested against the patch's
@@ -1369,33 +1606,11 @@ where
     if flats.is_empty() {
         return None;
     }
-    // The patches' boxes, found from each triangle's: the work follows the boxes that
-    // meet, not the patches times the triangles (thousands of boxes with flat faces).
-    let boxes: RTree<GeomWithData<Rectangle<[f64; 3]>, usize>> = RTree::bulk_load(
-        flats
-            .iter()
-            .enumerate()
-            .map(|(k, f)| GeomWithData::new(Rectangle::from_corners(f.lo, f.hi), k))
-            .collect(),
-    );
-    // Each patch's box, and the earlier patches whose boxes meet it.
-    let boxes_of: Vec<AABB<[f64; 3]>> = flats
-        .iter()
-        .map(|f| AABB::from_corners(f.lo, f.hi))
-        .collect();
-    let earlier: Vec<Vec<usize>> = boxes_of
-        .par_iter()
-        .enumerate()
-        .map(|(q, env)| {
-            let mut k: Vec<usize> = boxes
-                .locate_in_envelope_intersecting(env)
-                .map(|b| b.data)
-                .filter(|&k| k < q)
-                .collect();
-            k.sort_unstable();
-            k
-        })
-        .collect();
+    let FlatBoxes {
+        index: boxes,
+        each: boxes_of,
+        earlier,
+    } = FlatBoxes::new(flats);
     // Triangle `t` against the flat patches whose boxes meet its box; `own`, its own flat
     // patch, if any: a pair of patches is judged from the later one.
     let against = |t: usize, own: Option<usize>| {
@@ -1608,7 +1823,11 @@ mod tests {
             assert!(!apart_across_edges(&t2, &t1), "{t1:?} {t2:?}");
         }
     }
-    use super::*;
+    use super::{
+        Bounded, Kind, Mode, Overlap, Point, Settings, Soup, Tri, UNIT, apart_across_edges, check,
+        check_welded, faces_mask, first_overlap, meet, orient, patch, quiet, record_of, search,
+        separated,
+    };
     use crate::soup::VertexSoup;
 
     fn soup_of(tris: &[[[f64; 3]; 3]]) -> Vec<[f64; 3]> {
@@ -2103,7 +2322,7 @@ mod tests {
             let mut tris: Vec<Tri> = (0..t.len()).map(|i| record_of(&soup, i)).collect();
             let runs = patch::grow(&nbr, &masks, |_| false, corners);
             let _flats = patch::find(&soup, &mut tris, &ids, &nbr, runs);
-            quiet(&mut tris);
+            quiet(&mut tris, None);
             let quiet_count = tris.iter().filter(|t| t.quiet).count();
             // The filter does its work: apart from where the spheres cross, most of each
             // smooth surface is quiet (only the patches' borders and the parts near the
@@ -2125,7 +2344,14 @@ mod tests {
             }
             // And the search finds what the search without patches finds.
             let run = |p| search(&soup, p, Mode::Solid).map(|c| c.map(|c| c.count));
-            assert_eq!(run(Patches::Always), run(Patches::Never), "case {c}");
+            assert_eq!(
+                run(Settings::FULL),
+                run(Settings {
+                    patches: false,
+                    ..Settings::FULL
+                }),
+                "case {c}"
+            );
         }
         // The crossing cases are found.
         assert!(first(&cases[0]).is_some());

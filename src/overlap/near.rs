@@ -17,7 +17,9 @@
 //! triangles, whatever the copies.
 
 use super::{Mode, Overlap, check, doubled_faces};
+use crate::body::BoundingBox;
 use crate::soup::{Groups, Point, Soup, VertexSoup};
+use crate::union_find::UnionFind;
 
 /// How near two bodies' boxes must be, per axis, as a share of the thinner body's
 /// thickness, to be checked on their own first.
@@ -26,39 +28,16 @@ pub(super) const NEAR: f64 = 0.25;
 /// The bodies of a soup whose corners are numbered `ids` (by the weld): the triangles
 /// joined through shared points, labelled in order of first appearance.
 pub(super) fn groups(ids: &[u32]) -> Groups {
-    fn root(parent: &mut [u32], mut x: u32) -> u32 {
-        while parent[x as usize] != x {
-            let up = parent[parent[x as usize] as usize];
-            parent[x as usize] = up;
-            x = up;
-        }
-        x
-    }
     let points = ids.iter().map(|&i| i as usize + 1).max().unwrap_or(0);
-    let mut parent: Vec<u32> = (0..points as u32).collect();
+    let mut bodies = UnionFind::new(points);
     for t in ids.chunks_exact(3) {
-        let r = root(&mut parent, t[0]);
-        for &v in &t[1..] {
-            let s = root(&mut parent, v);
-            parent[s as usize] = r;
-        }
+        bodies.union(t[0], t[1]);
+        bodies.union(t[0], t[2]);
     }
-    let mut label = vec![Groups::NONE; points];
-    let mut count = 0;
-    let labels = ids
-        .chunks_exact(3)
-        .map(|t| {
-            let r = root(&mut parent, t[0]) as usize;
-            if label[r] == Groups::NONE {
-                label[r] = count;
-                count += 1;
-            }
-            label[r]
-        })
-        .collect();
+    let (labels, count) = bodies.labels(ids.chunks_exact(3).map(|t| t[0]));
     Groups {
         labels,
-        count: count as usize,
+        count,
         meets: None,
     }
 }
@@ -72,7 +51,7 @@ pub(super) fn first<S: Soup>(soup: &S, groups: &Groups, mode: Mode) -> Option<Ov
         return None;
     }
     let n = soup.len();
-    let mut boxes = vec![([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]); groups.count];
+    let mut boxes = vec![BoundingBox::empty(); groups.count];
     // Each body's triangles, in input order (a counting sort of the labels).
     let mut starts = vec![0usize; groups.count + 1];
     for &g in &groups.labels {
@@ -97,10 +76,8 @@ pub(super) fn first<S: Soup>(soup: &S, groups: &Groups, mode: Mode) -> Option<Ov
         members[next[g]] = t as u32;
         next[g] += 1;
         let c = soup.triangle(t).map(|p| p.coords());
-        let b = &mut boxes[g];
         for p in &c {
-            b.0 = std::array::from_fn(|a| b.0[a].min(p[a]));
-            b.1 = std::array::from_fn(|a| b.1[a].max(p[a]));
+            boxes[g].include(p);
         }
         let o = *origin[g].get_or_insert(c[0]);
         let [u, v, w] = c.map(|p| [p[0] - o[0], p[1] - o[1], p[2] - o[2]]);
@@ -133,7 +110,7 @@ pub(super) fn first<S: Soup>(soup: &S, groups: &Groups, mode: Mode) -> Option<Ov
         .filter(|&g| starts[g + 1] > starts[g])
         .collect();
     order.sort_by(|&a, &b| {
-        let key = |g: usize| [boxes[g].0, boxes[g].1].concat();
+        let key = |g: usize| [boxes[g].min, boxes[g].max].concat();
         key(a)
             .partial_cmp(&key(b))
             .unwrap_or(std::cmp::Ordering::Equal)
@@ -167,9 +144,9 @@ pub(super) fn first<S: Soup>(soup: &S, groups: &Groups, mode: Mode) -> Option<Ov
 /// Whether two bodies' boxes coincide but for less than [`NEAR`] of their `thickness` on
 /// every axis: copies closer than that lie mostly in each other, where needles side by
 /// side, whose diagonal boxes nearly coincide, lie apart.
-fn near(a: &([f64; 3], [f64; 3]), b: &([f64; 3], [f64; 3]), thickness: f64) -> bool {
+fn near(a: &BoundingBox, b: &BoundingBox, thickness: f64) -> bool {
     (0..3).all(|k| {
-        let gap = (a.0[k] - b.0[k]).abs().max((a.1[k] - b.1[k]).abs());
+        let gap = (a.min[k] - b.min[k]).abs().max((a.max[k] - b.max[k]).abs());
         gap <= NEAR * thickness
     })
 }
@@ -195,7 +172,7 @@ mod tests {
             .collect();
         let o = crate::overlap::search(
             &VertexSoup(&copies),
-            crate::overlap::Patches::Always,
+            crate::overlap::Settings::FULL,
             crate::overlap::Mode::Solid,
         )
         .unwrap_err();
@@ -220,14 +197,16 @@ mod tests {
             .collect();
         assert!(check(&VertexSoup(&row)).is_ok());
         // Unit cubes are half a unit thick: a tenth apart is near, a whole side is not.
+        let b = |min, max| crate::body::BoundingBox { min, max };
+        let unit = b([0.0; 3], [1.0; 3]);
         assert!(!super::near(
-            &([0.0; 3], [1.0; 3]),
-            &([1.0, 0.0, 0.0], [2.0, 1.0, 1.0]),
+            &unit,
+            &b([1.0, 0.0, 0.0], [2.0, 1.0, 1.0]),
             0.5
         ));
         assert!(super::near(
-            &([0.0; 3], [1.0; 3]),
-            &([0.1, 0.0, 0.0], [1.1, 1.0, 1.0]),
+            &unit,
+            &b([0.1, 0.0, 0.0], [1.1, 1.0, 1.0]),
             0.5
         ));
     }

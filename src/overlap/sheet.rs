@@ -12,7 +12,8 @@
 //! coplanar, then exact `orient3d`, and the separating-axis test on the edge lines in the
 //! common plane (`orient2d`), both from `robust`.
 
-use super::*;
+use super::{Mode, Overlap, Settings, search, search_welded};
+use crate::soup::{Soup, Welded};
 
 /// The first pair of non-degenerate triangles (lowest first, then lowest second) that lie
 /// in one plane with overlapping interiors, facing either way, or `None`. Triangles that
@@ -34,17 +35,17 @@ use super::*;
 /// assert!(matches!(o.kind, Kind::Doubled(_)));
 /// ```
 pub fn doubled_faces<S: Soup>(soup: &S) -> Option<Overlap> {
-    search(soup, Patches::Always, Mode::Sheet).err()
+    search(soup, Settings::FULL, Mode::Sheet).err()
 }
 
 /// [`doubled_faces`] on a soup whose corners are welded already.
 pub(crate) fn doubled_faces_welded<S: Soup>(soup: &S, welded: Welded) -> Option<Overlap> {
-    search_welded(soup, welded, Patches::Always, Mode::Sheet).err()
+    search_welded(soup, welded, Settings::FULL, Mode::Sheet).err()
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{Mode, Settings, doubled_faces, search};
     use crate::soup::VertexSoup;
 
     /// An n × n grid of unit squares in the plane z = x + 2y (a tilted sheet, so that
@@ -132,8 +133,11 @@ mod tests {
                     .err()
                     .map(|o| (o.first, o.second))
             };
-            let never = run(Patches::Never);
-            assert_eq!(run(Patches::Always), never);
+            let never = run(Settings {
+                patches: false,
+                ..Settings::FULL
+            });
+            assert_eq!(run(Settings::FULL), never);
             found.push(never.is_some());
         }
         assert_eq!(found, [false, true, true, false, false]);

@@ -24,7 +24,7 @@
 //! Every depth here is rounded arithmetic, as [`crossing_depth`]'s is; the tolerance it is
 //! set against allows for that.
 
-use super::*;
+use super::exact::{cross3, orient, plane_point};
 use crate::tolerance::unit_normal;
 
 /// Faces followed at most; a longer walk (an edge passing under a finely divided face)
@@ -150,7 +150,8 @@ impl Plane {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{Plane, depth, orient, unit_normal, walk};
+    use crate::overlap::exact::plane_distance;
 
     /// The unit cube's top, split in two (outward, counter-clockwise seen from above), and
     /// the halves of two walls that share the top's edges.

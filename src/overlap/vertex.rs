@@ -11,7 +11,11 @@
 //! was moved in lies within that face's sector, and the sides of those sectors' rays are
 //! orientations `orient3d(a, b, x, y)` of the edge's ends and two corners.
 
-use super::*;
+use super::contact::Contact;
+use super::exact::{Pass, orient, orient2, plane_distance, project};
+use super::{Kind, Overlap, Tri, ids_of};
+use crate::soup::{Point, Soup};
+use rayon::prelude::*;
 
 /// An edge noted during the search as passing through another triangle's corner.
 #[derive(Clone, Copy, Debug)]
@@ -208,7 +212,7 @@ fn net_crossings(
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::net_crossings;
 
     /// The faces of the unit cube's corner at the origin (outward), turned to start there.
     fn cube_corner() -> Vec<(usize, [[f64; 3]; 3])> {

@@ -1,7 +1,10 @@
 //! Faces meeting at an edge shared by more than two: they must alternate in the way they
 //! run along it, or two neighbours enclose their wedge twice.
 
-use super::*;
+use super::exact::{cross3, orient};
+use super::{Contact, Kind, Overlap, Tri, ids_of};
+use crate::soup::{Point, Soup};
+use rayon::prelude::*;
 
 /// The edge (its corners' point numbers, ascending) two triangles share and use the same way
 /// round, if they do.

@@ -552,8 +552,8 @@ pub fn nearest_open_corners(raw: &RawMesh) -> Option<(f64, f64)> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::mesh::test_meshes::*;
+    use super::{IndexedSoup, Mesh, RawMesh, surface};
+    use crate::mesh::test_meshes::{cuboid, flipped, soup, union};
     use crate::shape::Shape3d;
 
     /// The one path and the parallel one reach the same mesh: the same points (as a

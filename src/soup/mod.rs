@@ -32,7 +32,7 @@ use crate::body::{Body, BoundingBox};
 use crate::fans::{Fans, Hubs};
 use crate::io::stl;
 use crate::mass3d::MassProperties3d;
-use crate::scratch::{Pages, Scratch, Shared};
+use crate::scratch::{Pages, Scratch};
 use crate::sums::Sums;
 use nalgebra::Point3;
 use rayon::prelude::*;
@@ -42,10 +42,9 @@ pub(crate) mod general;
 mod pass;
 mod weld;
 pub use corners::{IndexedSoup, Point, Soup, VertexSoup};
-use corners::{K, mix};
 pub(crate) use corners::{KeptPoints, PointSoup};
-use pass::*;
-use weld::*;
+use pass::{Block, block, numbered_block, partition_bits};
+use weld::{Weld, components, point_numbers, weld};
 
 use crate::sums::BLOCK;
 
@@ -68,8 +67,8 @@ struct Pass<P> {
     /// The reference point of `sums`.
     r: [f64; 3],
     area: f64,
-    lo: [f64; 3],
-    hi: [f64; 3],
+    /// The box of the corners.
+    bounds: BoundingBox,
     repeated: usize,
     flat: usize,
     /// Each corner's point, numbered within its block.
@@ -109,7 +108,7 @@ fn run<S: Soup>(soup: &S, masks: bool) -> Option<Pass<S::Point>> {
     })?;
     let mut sums = Sums::default();
     let (mut magnitude, mut area, mut edges) = (0.0, 0.0, 0u128);
-    let (mut lo, mut hi) = ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]);
+    let mut bounds = BoundingBox::empty();
     let (mut repeated, mut flat) = (0, 0);
     for b in &blocks {
         if b.non_finite {
@@ -119,10 +118,7 @@ fn run<S: Soup>(soup: &S, masks: bool) -> Option<Pass<S::Point>> {
         magnitude += b.magnitude;
         area += b.area;
         edges = edges.wrapping_add(b.edges);
-        for k in 0..3 {
-            lo[k] = lo[k].min(b.lo[k]);
-            hi[k] = hi[k].max(b.hi[k]);
-        }
+        bounds = bounds.union(&b.bounds);
         repeated += b.repeated;
         flat += b.flat;
     }
@@ -136,8 +132,7 @@ fn run<S: Soup>(soup: &S, masks: bool) -> Option<Pass<S::Point>> {
         sums,
         r,
         area,
-        lo,
-        hi,
+        bounds,
         repeated,
         flat,
         local,
@@ -532,8 +527,7 @@ pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<(Certif
         sums,
         r,
         area,
-        lo,
-        hi,
+        bounds,
         repeated,
         flat,
         ..
@@ -559,7 +553,7 @@ pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<(Certif
             cavities: verdict.map_or(0, |v| v.cavities),
             inside_out,
             surface_area: area,
-            bounding_box: BoundingBox { min: lo, max: hi },
+            bounding_box: bounds,
             contacts: None,
             left_out: None,
             junctions: None,
@@ -613,9 +607,10 @@ fn welded_mesh<S: Soup>(
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::pass::{cohash, edge};
+    use super::{BLOCK, Body, MassProperties3d, Point, VertexSoup, mesh, partition_bits, solid};
     use crate::mesh::RawMesh;
-    use crate::mesh::test_meshes::*;
+    use crate::mesh::test_meshes::{cuboid, flipped, union};
     use crate::shape::Shape3d;
 
     fn points(m: &RawMesh) -> Vec<[f64; 3]> {

@@ -1,7 +1,10 @@
 //! The first pass over fixed blocks of triangles: sums, box, area, the closedness
 //! certificate, and each block's own weld of its points.
 
-use super::*;
+use super::corners::{K, mix};
+use super::{PARTITION, Point, Soup};
+use crate::body::BoundingBox;
+use crate::sums::Sums;
 
 /// What one block of triangles contributes.
 pub(super) struct Block<P> {
@@ -9,8 +12,8 @@ pub(super) struct Block<P> {
     /// Σ |det|: the scale against which a vanishing volume is judged.
     pub(super) magnitude: f64,
     pub(super) area: f64,
-    pub(super) lo: [f64; 3],
-    pub(super) hi: [f64; 3],
+    /// The box of the corners.
+    pub(super) bounds: BoundingBox,
     /// Σ f(a, b) over directed edges, wrapping.
     pub(super) edges: u128,
     /// Triangles repeating a corner.
@@ -33,8 +36,7 @@ impl<P> Block<P> {
             sums: Sums::default(),
             magnitude: 0.0,
             area: 0.0,
-            lo: [f64::INFINITY; 3],
-            hi: [f64::NEG_INFINITY; 3],
+            bounds: BoundingBox::empty(),
             edges: 0,
             repeated: 0,
             flat: 0,
@@ -120,10 +122,11 @@ pub(super) fn block<S: Soup>(
         b.area += 0.5 * (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
         // Plain comparisons (the coordinates are finite): one instruction each, where
         // f64::min and max spend four on NaN rules.
+        let (lo, hi) = (&mut b.bounds.min, &mut b.bounds.max);
         for q in &p {
             for (k, &x) in q.iter().enumerate() {
-                b.lo[k] = if x < b.lo[k] { x } else { b.lo[k] };
-                b.hi[k] = if x > b.hi[k] { x } else { b.hi[k] };
+                lo[k] = if x < lo[k] { x } else { lo[k] };
+                hi[k] = if x > hi[k] { x } else { hi[k] };
             }
         }
         let det = b.sums.add(sub(p[0], r), sub(p[1], r), sub(p[2], r));

@@ -1,7 +1,12 @@
 //! The second level of the weld (the blocks' points merged by partition) and union-find
 //! over the welded points: shells and their labels.
 
-use super::*;
+use super::pass::Block;
+use super::{KeptPoints, Point};
+use crate::scratch::{Pages, Scratch, Shared};
+use crate::sums::BLOCK;
+use crate::union_find::UnionFind;
+use rayon::prelude::*;
 
 /// The second level of the weld: the blocks' distinct points merged by exact coordinates,
 /// each partition on its own core. Returns, for every block, the global number of each of
@@ -187,7 +192,7 @@ impl<P: Point> Weld<P> {
 /// The connected components of the triangles that do not repeat a vertex, by union-find
 /// over point numbers below `ids` (`repeated`: whether some triangles do).
 pub(super) struct Components {
-    /// For each point number, 0 for a root, else its parent plus one.
+    /// The points' forest ([`UnionFind`] links; zeroed: every point alone).
     pub(super) parent: Scratch<u32>,
     /// How many there are.
     pub(super) count: usize,
@@ -205,21 +210,6 @@ pub(super) fn repeats(t: &[u32; 3]) -> bool {
     t[0] == t[1] || t[1] == t[2] || t[2] == t[0]
 }
 
-/// The root of `x`'s component, halving the path on the way.
-pub(super) fn find(parent: &mut [u32], mut x: u32) -> u32 {
-    loop {
-        let p = parent[x as usize];
-        if p == 0 {
-            return x;
-        }
-        let g = parent[(p - 1) as usize];
-        if g != 0 {
-            parent[x as usize] = g;
-        }
-        x = p - 1;
-    }
-}
-
 pub(super) fn components(
     local: &[u16],
     global: &[Vec<u32>],
@@ -230,6 +220,7 @@ pub(super) fn components(
     let mut scratch = Scratch::<u32>::new(ids, Pages::Populated)?;
     // SAFETY: zeroed u32s.
     let parent: &mut [u32] = unsafe { &mut *(scratch.uninit() as *mut [_] as *mut [u32]) };
+    let mut points = UnionFind::over(parent);
     let mut unions = 0;
     for (l, g) in local.chunks(3 * BLOCK).zip(global) {
         for t in l.chunks_exact(3) {
@@ -237,11 +228,12 @@ pub(super) fn components(
             if repeats(&t) {
                 continue;
             }
-            let r0 = find(parent, t[0]);
+            // One find of the first corner's root, as linking keeps it current.
+            let mut r0 = points.find(t[0]);
             for &v in &t[1..] {
-                let r = find(parent, v);
+                let r = points.find(v);
                 if r != r0 {
-                    parent[r as usize] = r0 + 1;
+                    r0 = points.link(r0, r);
                     unions += 1;
                 }
             }
@@ -277,8 +269,10 @@ impl Components {
     pub(super) fn labels(&mut self, local: &[u16], global: &[Vec<u32>]) -> Option<Vec<u32>> {
         // SAFETY: zeroed or written u32s.
         let parent: &mut [u32] = unsafe { &mut *(self.parent.uninit() as *mut [_] as *mut [u32]) };
+        let len = parent.len();
+        let mut points = UnionFind::over(parent);
         // Each root's label plus one (0: not numbered yet).
-        let mut scratch = Scratch::<u32>::new(parent.len(), Pages::Lazy)?;
+        let mut scratch = Scratch::<u32>::new(len, Pages::Lazy)?;
         // SAFETY: zeroed u32s.
         let label_of: &mut [u32] = unsafe { scratch.assume_init_mut() };
         let mut labels = Vec::with_capacity(local.len() / 3);
@@ -290,7 +284,7 @@ impl Components {
                     labels.push(crate::shells::NONE);
                     continue;
                 }
-                let r = find(parent, t[0]) as usize;
+                let r = points.find(t[0]) as usize;
                 if label_of[r] == 0 {
                     next += 1;
                     label_of[r] = next;
