@@ -110,3 +110,6 @@ doubling "f32 rim cone" rim-cone stl 80000 160000 320000
 # by their points, a hair apart two bodies at a time (ratio per doubling).
 doubling "cubes one spot" cubes-at-one-spot stl 500 1000 2000
 doubling "cubes 1e-4 apart" cubes-a-hair-apart stl 500 1000 2000
+# Cubes of growing size at one corner (refused): told apart as pieces joined across edges,
+# though they share the corner point (ratio per doubling).
+doubling "cubes nested at a corner" cubes-nested stl 500 1000 2000

@@ -34,6 +34,8 @@ KIND:
                      written N times)
   cubes-a-hair-apart N unit cubes, each 1e-4 along x from the last (12N triangles: refused,
                      every copy overlapping the next)
+  cubes-nested       N cubes at one corner, of sides 1 to 1 + (N - 1)/1000 (12N triangles:
+                     refused, their faces lying on one another at the corner they share)
 """
 import math
 import struct
@@ -262,6 +264,7 @@ def main():
         "cracked-cube": lambda: cracked_cube(n),
         "cubes-at-one-spot": lambda: [t for _ in range(n) for t in cube((0, 0, 0))],
         "cubes-a-hair-apart": lambda: [t for k in range(n) for t in cube((k * 1e-4, 0, 0))],
+        "cubes-nested": lambda: [t for k in range(n) for t in cube((0, 0, 0), 1.0 + k * 1e-3)],
     }[kind]()
     (write_obj if out.endswith(".obj") else write)(out, tris)
     print(f"{out}: {len(tris)} triangles", file=sys.stderr)

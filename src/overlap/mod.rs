@@ -484,15 +484,7 @@ fn search_numbered<S: Soup>(
     if let Some(o) = repeated::first(soup, ids, &nbr, mode) {
         return Err(o);
     }
-    let made;
-    let bodies = match &weld.groups {
-        Some(g) => g,
-        None => {
-            made = near::groups(ids);
-            &made
-        }
-    };
-    if let Some(o) = near::first(soup, bodies, mode) {
+    if let Some(o) = near::first(soup, &near::groups(&nbr), mode) {
         return Err(o);
     }
     let first = search_found(soup, ids, &nbr, weld, settings, mode);

@@ -25,16 +25,21 @@ use crate::union_find::UnionFind;
 /// thickness, to be checked on their own first.
 pub(super) const NEAR: f64 = 0.25;
 
-/// The bodies of a soup whose corners are numbered `ids` (by the weld): the triangles
-/// joined through shared points, labelled in order of first appearance.
-pub(super) fn groups(ids: &[u32]) -> Groups {
-    let points = ids.iter().map(|&i| i as usize + 1).max().unwrap_or(0);
-    let mut bodies = UnionFind::new(points);
-    for t in ids.chunks_exact(3) {
-        bodies.union(t[0], t[1]);
-        bodies.union(t[0], t[2]);
+/// The pieces of surface of a soup whose triangles have the neighbours `nbr` across their
+/// edges (three a triangle, `nbr.len() / 3` or more for none or many): the triangles
+/// joined across edges that join exactly two, labelled in order of first appearance.
+/// Bodies that share only points (copies of a part at one corner) are pieces of their
+/// own; any partition serves [`first`].
+pub(super) fn groups(nbr: &[u32]) -> Groups {
+    let n = nbr.len() / 3;
+    let mut pieces = UnionFind::new(n);
+    for (k, &o) in nbr.iter().enumerate() {
+        let t = (k / 3) as u32;
+        if o < t {
+            pieces.union(t, o);
+        }
     }
-    let (labels, count) = bodies.labels(ids.chunks_exact(3).map(|t| t[0]));
+    let (labels, count) = pieces.labels(0..n as u32);
     Groups {
         labels,
         count,

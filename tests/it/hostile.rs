@@ -616,3 +616,69 @@ fn a_dxf_of_many_bulges_stays_small_and_exact() {
     // The vertices are rounded to f64 on the circle: the region is a circle to ~1e-15.
     assert!((area - exact).abs() < 1e-12 * exact, "{area} vs {exact}");
 }
+
+#[test]
+fn different_objects_nested_at_one_corner_are_refused_at_the_first_two() {
+    // 2,000 cube objects of growing size (1 to 3) placed at one corner: every object's
+    // faces lie on every other's there. They share the corner point, so they were one
+    // body to the two-at-a-time check and the whole search listed the square of them
+    // (33 s in a release build); pieces joined across edges tell them apart.
+    let corners = [
+        [0, 0, 0],
+        [1, 0, 0],
+        [0, 1, 0],
+        [1, 1, 0],
+        [0, 0, 1],
+        [1, 0, 1],
+        [0, 1, 1],
+        [1, 1, 1],
+    ];
+    let faces = [
+        [0, 1, 3],
+        [0, 3, 2],
+        [4, 6, 7],
+        [4, 7, 5],
+        [0, 4, 5],
+        [0, 5, 1],
+        [2, 3, 7],
+        [2, 7, 6],
+        [0, 2, 6],
+        [0, 6, 4],
+        [1, 5, 7],
+        [1, 7, 3],
+    ];
+    let (mut objects, mut items) = (String::new(), String::new());
+    for i in 0..2000 {
+        let s = 1.0 + i as f64 * 1e-3;
+        let v: String = corners
+            .iter()
+            .map(|c| {
+                format!(
+                    r#"<vertex x="{}" y="{}" z="{}"/>"#,
+                    c[0] as f64 * s,
+                    c[1] as f64 * s,
+                    c[2] as f64 * s
+                )
+            })
+            .collect();
+        let t: String = faces
+            .iter()
+            .map(|f| format!(r#"<triangle v1="{}" v2="{}" v3="{}"/>"#, f[0], f[1], f[2]))
+            .collect();
+        objects += &format!(
+            r#"<object id="{}" type="model"><mesh><vertices>{v}</vertices><triangles>{t}</triangles></mesh></object>"#,
+            i + 1
+        );
+        items += &format!(r#"<item objectid="{}"/>"#, i + 1);
+    }
+    let model = format!(
+        r#"<?xml version="1.0"?><model unit="millimeter" xmlns="http://schemas.microsoft.com/3dmanufacturing/core/2015/02"><resources>{objects}</resources><build>{items}</build></model>"#
+    );
+    let (code, stdout, stderr) = on_file("nested.3mf", &archive(&model), &["mesh"]);
+    one_line_refusal(
+        code,
+        &stdout,
+        &stderr,
+        &["build items 1 (object 1) and 2 (object 2)", "coincide"],
+    );
+}
