@@ -484,7 +484,7 @@ fn search_numbered<S: Soup>(
     if let Some(o) = repeated::first(soup, ids, &nbr, mode) {
         return Err(o);
     }
-    if let Some(o) = near::first(soup, &near::groups(&nbr), mode) {
+    if let Some(o) = near::first(soup, &near::groups(ids, &nbr), mode) {
         return Err(o);
     }
     let first = search_found(soup, ids, &nbr, weld, settings, mode);

@@ -25,18 +25,32 @@ use crate::union_find::UnionFind;
 /// thickness, to be checked on their own first.
 pub(super) const NEAR: f64 = 0.25;
 
-/// The pieces of surface of a soup whose triangles have the neighbours `nbr` across their
-/// edges (three a triangle, `nbr.len() / 3` or more for none or many): the triangles
-/// joined across edges that join exactly two, labelled in order of first appearance.
-/// Bodies that share only points (copies of a part at one corner) are pieces of their
-/// own; any partition serves [`first`].
-pub(super) fn groups(nbr: &[u32]) -> Groups {
+/// The pieces of surface of a soup whose corners are numbered `ids` and whose triangles
+/// have the neighbours `nbr` across their edges (three a triangle, `nbr.len() / 3` or more
+/// for none or many): the triangles joined across every edge they share, labelled in order
+/// of first appearance. Bodies that share only points (copies of a part at one corner) are
+/// pieces of their own, and every face around an edge, or in a fan around a point, lies in
+/// one piece, so that a search of two pieces judges them as the whole search would.
+pub(super) fn groups(ids: &[u32], nbr: &[u32]) -> Groups {
     let n = nbr.len() / 3;
     let mut pieces = UnionFind::new(n);
+    // Edges that join exactly two, from `nbr`; the others (more faces, or one) sorted.
+    let mut others: Vec<(u32, u32, u32)> = Vec::new();
     for (k, &o) in nbr.iter().enumerate() {
         let t = (k / 3) as u32;
-        if o < t {
-            pieces.union(t, o);
+        if (o as usize) < n {
+            if o < t {
+                pieces.union(t, o);
+            }
+        } else {
+            let (a, b) = (ids[k], ids[3 * (k / 3) + (k + 1) % 3]);
+            others.push((a.min(b), a.max(b), t));
+        }
+    }
+    others.sort_unstable();
+    for w in others.windows(2) {
+        if (w[0].0, w[0].1) == (w[1].0, w[1].1) {
+            pieces.union(w[0].2, w[1].2);
         }
     }
     let (labels, count) = pieces.labels(0..n as u32);
