@@ -115,7 +115,10 @@ pub(super) fn stl32(bodies: &[Body]) -> Vec<u8> {
 
 /// Runs `inertia mesh FILE --json`: exit code, the JSON, stderr.
 pub(super) fn run(name: &str, text: &(impl AsRef<[u8]> + ?Sized)) -> (i32, Value, String) {
-    let dir = std::env::temp_dir().join(format!("inertia-contacts-{}", std::process::id()));
+    // A folder of its own for each call: tests running at once may use one file name.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("inertia-contacts-{}-{call}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     std::fs::write(&path, text.as_ref()).unwrap();
@@ -123,6 +126,7 @@ pub(super) fn run(name: &str, text: &(impl AsRef<[u8]> + ?Sized)) -> (i32, Value
         .args(["mesh", path.to_str().unwrap(), "--json"])
         .output()
         .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
     let v = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
     let err = String::from_utf8_lossy(&out.stderr).to_string();
     (out.status.code().unwrap_or(-1), v, err)
