@@ -115,7 +115,12 @@ pub(super) fn stl32(bodies: &[Body]) -> Vec<u8> {
 
 /// Runs `inertia mesh FILE --json`: exit code, the JSON, stderr.
 pub(super) fn run(name: &str, text: &(impl AsRef<[u8]> + ?Sized)) -> (i32, Value, String) {
-    // A folder of its own for each call: tests running at once may use one file name.
+    run_with(name, text, &[])
+}
+
+/// [`run`] with more arguments, the file in a folder of its own (tests running at once
+/// may use one file name), removed after.
+fn run_with(name: &str, text: &(impl AsRef<[u8]> + ?Sized), args: &[&str]) -> (i32, Value, String) {
     static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("inertia-contacts-{}-{call}", std::process::id()));
@@ -124,6 +129,7 @@ pub(super) fn run(name: &str, text: &(impl AsRef<[u8]> + ?Sized)) -> (i32, Value
     std::fs::write(&path, text.as_ref()).unwrap();
     let out = cargo_bin_cmd!("inertia")
         .args(["mesh", path.to_str().unwrap(), "--json"])
+        .args(args)
         .output()
         .unwrap();
     let _ = std::fs::remove_dir_all(&dir);
@@ -146,27 +152,14 @@ pub(super) fn run_accepting(
     };
     let tol = rest.split_whitespace().next().unwrap_or("");
     assert!(tol.parse::<f64>().is_ok_and(|t| t <= 1e-2), "{name}: {err}");
-    let dir = std::env::temp_dir().join(format!("inertia-contacts-{}", std::process::id()));
-    let path = dir.join(name);
-    let out = cargo_bin_cmd!("inertia")
-        .args([
-            "mesh",
-            path.to_str().unwrap(),
-            "--json",
-            "--repair-tolerance",
-            tol,
-        ])
-        .output()
-        .unwrap();
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+    let (code, v, err) = run_with(name, text, &["--repair-tolerance", tol]);
     let bound = v["contacts"]["volume_bound"].as_f64().unwrap_or(0.0)
         + v["junctions"]["volume_bound"].as_f64().unwrap_or(0.0);
     assert!(
         bound <= tol.parse::<f64>().unwrap() * v["volume"].as_f64().unwrap_or(0.0).abs(),
         "{name}: {v}"
     );
-    let err = String::from_utf8_lossy(&out.stderr).to_string();
-    (out.status.code().unwrap_or(-1), v, err)
+    (code, v, err)
 }
 
 pub(super) fn volume(v: &Value) -> f64 {
