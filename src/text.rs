@@ -185,15 +185,21 @@ pub fn num_to(x: f64, digits: usize) -> String {
         };
         if s == "-0" { "0".into() } else { s }
     } else {
-        let s = format!("{x:.*e}", digits - 1);
-        let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
-        let mantissa = if mantissa.contains('.') {
-            mantissa.trim_end_matches('0').trim_end_matches('.')
-        } else {
-            mantissa
-        };
-        format!("{mantissa}e{exp}")
+        exponent_form(x, digits)
     }
+}
+
+/// `x` in exponent form to `digits` significant digits, trailing zeros of the mantissa
+/// left out (`5e-1`, `1.23457e8`).
+fn exponent_form(x: f64, digits: usize) -> String {
+    let s = format!("{x:.*e}", digits - 1);
+    let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
+    let mantissa = if mantissa.contains('.') {
+        mantissa.trim_end_matches('0').trim_end_matches('.')
+    } else {
+        mantissa
+    };
+    format!("{mantissa}e{exp}")
 }
 
 /// Below this fraction of a tensor's norm a component prints as 0 in a table
@@ -253,16 +259,7 @@ pub fn num_in(x: f64, notation: Notation) -> String {
     }
     match notation {
         Notation::Fixed => num(x),
-        Notation::Exponent => {
-            let s = format!("{x:.11e}");
-            let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
-            let mantissa = if mantissa.contains('.') {
-                mantissa.trim_end_matches('0').trim_end_matches('.')
-            } else {
-                mantissa
-            };
-            format!("{mantissa}e{exp}")
-        }
+        Notation::Exponent => exponent_form(x, 12),
     }
 }
 
