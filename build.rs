@@ -1,10 +1,46 @@
-//! Builds the C++ shim (`src/io/step.cpp`, and `src/io/green.cpp`, its integrator for
-//! B-spline faces) with the `step` feature; nothing otherwise.
+//! Builds the C++ shims: `src/io/step.cpp` (and `src/io/green.cpp`, its integrator for
+//! B-spline faces) with the `step` feature, `src/union/cgal.cpp` with `union`; nothing
+//! otherwise.
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     #[cfg(feature = "step")]
     shim();
+    #[cfg(feature = "union")]
+    union();
+}
+
+/// Compiles `src/union/cgal.cpp` against the system's CGAL (headers only) and links the
+/// GMP and MPFR libraries its exact kernel uses.
+#[cfg(feature = "union")]
+fn union() {
+    println!("cargo:rerun-if-changed=src/union/cgal.cpp");
+    if !std::path::Path::new("/usr/include/CGAL/Surface_mesh.h").exists()
+        && std::env::var_os("CGAL_INCLUDE_DIR").is_none()
+    {
+        println!(
+            "cargo:warning=CGAL headers not found: install them (Debian: apt-get install \
+             libcgal-dev) or set CGAL_INCLUDE_DIR"
+        );
+    }
+    println!("cargo:rerun-if-env-changed=CGAL_INCLUDE_DIR");
+    let mut build = cc::Build::new();
+    build
+        .cpp(true)
+        .file("src/union/cgal.cpp")
+        .flag_if_supported("-std=c++17")
+        // CGAL's interval arithmetic needs the compiler to respect the rounding mode.
+        .flag_if_supported("-frounding-math")
+        .warnings(false)
+        // Optimised in every profile: exact corefinement at -O0 is many times slower.
+        .opt_level(2);
+    if let Ok(dir) = std::env::var("CGAL_INCLUDE_DIR") {
+        build.include(dir);
+    }
+    build.compile("inertia_cgal_shim");
+    for lib in ["mpfr", "gmp"] {
+        println!("cargo:rustc-link-lib=dylib={lib}");
+    }
 }
 
 /// Compiles the shim (`cc`) and links the system's OpenCASCADE libraries it calls.

@@ -169,6 +169,46 @@ pub struct Body {
     pub left_out: Option<LeftOut>,
     /// T-junctions at which the mesh was split to close it; `None` when there were none.
     pub junctions: Option<Junctions>,
+    /// The bodies united (`OverlapPolicy::Union`); `None` when nothing was united.
+    pub union: Option<Union>,
+}
+
+/// What `--overlap union` did (`OverlapPolicy::Union`, feature `union`): the bodies that
+/// overlapped were replaced by their union, computed exactly.
+///
+/// # Examples
+/// ```
+/// let u = inertia::report::Union { bodies: 2, united: 2, resolved: 0, shared_volume: 0.5, volume_bound: 0.0 };
+/// assert_eq!(u.united, 2);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Union {
+    /// Bodies (shells wound outward) in the mesh.
+    pub bodies: usize,
+    /// Of them, those whose boxes met another's and were united with it.
+    pub united: usize,
+    /// Bodies whose own surface crossed itself, resolved into the solid it encloses (by
+    /// CGAL's autorefinement, which drops the pieces of surface inside the solid).
+    #[serde(default)]
+    pub resolved: usize,
+    /// The volume the bodies share: their sum less their union.
+    pub shared_volume: f64,
+    /// At most this much volume separates the union integrated (its new points rounded to
+    /// `f64`) from the exact union (0 when no point was rounded).
+    pub volume_bound: f64,
+}
+
+impl Union {
+    /// The same with every length multiplied by `k`.
+    #[must_use]
+    pub(crate) fn scaled_lengths(self, k: f64) -> Self {
+        let k3 = k * k * k;
+        Union {
+            shared_volume: self.shared_volume * k3,
+            volume_bound: self.volume_bound * k3,
+            ..self
+        }
+    }
 }
 
 /// T-junctions closed: corners lying on another triangle's open edge, where that triangle
@@ -279,6 +319,7 @@ impl Body {
                 volume_bound: j.volume_bound * k * k * k,
                 ..j
             }),
+            union: self.union.map(|u| u.scaled_lengths(k)),
             ..*self
         }
     }
@@ -348,6 +389,16 @@ impl Body {
                     points: x.points + y.points,
                     triangles: x.triangles + y.triangles,
                     largest_offset: x.largest_offset.max(y.largest_offset),
+                    volume_bound: x.volume_bound + y.volume_bound,
+                }),
+                (x, y) => x.or(y),
+            },
+            union: match (a.union, b.union) {
+                (Some(x), Some(y)) => Some(Union {
+                    bodies: x.bodies + y.bodies,
+                    united: x.united + y.united,
+                    resolved: x.resolved + y.resolved,
+                    shared_volume: x.shared_volume + y.shared_volume,
                     volume_bound: x.volume_bound + y.volume_bound,
                 }),
                 (x, y) => x.or(y),

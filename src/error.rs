@@ -247,6 +247,13 @@ pub enum Error {
         sum_allowed: bool,
     },
 
+    /// The bodies could not be united (`OverlapPolicy::Union`).
+    #[error("cannot unite the bodies: {problem}")]
+    Union {
+        /// Why.
+        problem: UnionProblem,
+    },
+
     /// The repairs that make the mesh a closed solid that does not cross itself (corners
     /// split into edges, crossings taken for contact) could change its volume by more
     /// than the repair tolerance allows.
@@ -1849,6 +1856,43 @@ fn point2(p: &[f64; 2]) -> String {
 /// A point in a message: `(x, y, z)`, each to 12 significant digits.
 fn point(p: &[f64; 3]) -> String {
     format!("({}, {}, {})", num(p[0]), num(p[1]), num(p[2]))
+}
+
+/// Why the bodies of a mesh could not be united ([`Error::Union`]).
+///
+/// # Examples
+/// ```
+/// use inertia::error::UnionProblem;
+/// assert!(UnionProblem::SelfCrossing.to_string().contains("crosses itself"));
+/// ```
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum UnionProblem {
+    /// Its shells could not be separated into closed 2-manifold surfaces (faces meeting
+    /// around an edge or a point in a way no pairing resolves).
+    #[error(
+        "its shells are not separate closed surfaces (faces meet around an edge or a point in a way no pairing resolves)"
+    )]
+    NotManifold,
+    /// A shell passes through itself, and CGAL's autorefinement could not resolve it into
+    /// the solid it encloses: a self-crossing surface, not two bodies.
+    #[error(
+        "a shell's surface crosses itself and CGAL's autorefinement could not resolve it (a self-crossing surface, not two bodies: repair that surface first)"
+    )]
+    SelfCrossing,
+    /// The union's surface would not be a 2-manifold: bodies that meet along an edge or
+    /// at a point only.
+    #[error(
+        "the union's surface would not be a 2-manifold (bodies meeting along an edge or at a point only)"
+    )]
+    UnionNotManifold,
+    /// The union was computed, but is not a solid this crate can integrate (a rounded
+    /// point left a shell without volume, say).
+    #[error("the union is not a valid solid: {0}")]
+    Refused(Box<Error>),
+    /// CGAL failed for another reason, which it gave.
+    #[error("CGAL failed: {0}")]
+    Failed(String),
 }
 
 /// What is wrong with one shell of a mesh ([`Error::BadShell`]).

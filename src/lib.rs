@@ -63,6 +63,8 @@ mod test_rng;
 mod text;
 pub mod tolerance;
 mod total;
+#[cfg(feature = "union")]
+pub mod union;
 mod union_find;
 pub mod units;
 mod warning;

@@ -222,17 +222,19 @@ fn shortcut<S: crate::soup::Soup>(
     if fast {
         let (s, welded) = crate::soup::solid_with(soup, !clean)?;
         let volume = || s.properties.volume;
-        Some(
-            overlap_judged(soup, Some(welded), None, volume, checks, clean).map(
-                |(contacts, summed)| {
-                    let warnings = stray
-                        .cloned()
-                        .into_iter()
-                        .chain(overlap_warning(contacts, summed));
-                    Solid::from_soup(s, warnings.collect()).touching(contacts)
-                },
-            ),
-        )
+        let found = overlap_judged(soup, Some(welded), None, volume, checks, clean);
+        // Bodies to unite need the mesh the general path builds.
+        #[cfg(feature = "union")]
+        if checks.overlap == OverlapPolicy::Union && matches!(found, Ok((_, Some(_)))) {
+            return None;
+        }
+        Some(found.map(|(contacts, summed)| {
+            let warnings = stray
+                .cloned()
+                .into_iter()
+                .chain(overlap_warning(contacts, summed));
+            Solid::from_soup(s, warnings.collect()).touching(contacts)
+        }))
     } else {
         let (mut mesh, welded) = crate::soup::mesh_with(soup)?;
         let volume = mesh.tetra_integral().map_or(0.0, |p| p.volume);
@@ -700,6 +702,10 @@ fn overlap_warning(
 /// warnings of what validation found and repaired.
 fn meshed(v: Validated, options: &Options, stray: Option<&Warning>) -> Result<Solid> {
     let Validated { mesh, summed } = v;
+    #[cfg(feature = "union")]
+    if options.overlap == OverlapPolicy::Union && (summed.is_some() || mesh.nested_count() > 0) {
+        return united(mesh, options, stray);
+    }
     let integrals = integrate(&mesh, options)?;
     let r = *mesh.repairs();
     let overlap = overlap_warning(r.contacts, summed);
@@ -718,6 +724,36 @@ fn meshed(v: Validated, options: &Options, stray: Option<&Warning>) -> Result<So
     let warnings = stray.cloned().into_iter().chain(overlap).chain(nested);
     let warnings = warnings.chain(repaired.into_iter().flatten()).collect();
     Ok(Solid::from_mesh(mesh, integrals, options, warnings))
+}
+
+/// A mesh whose bodies overlap, replaced by their union ([`crate::union`]) and
+/// integrated: its counts are the input's, its surface and box the union's.
+#[cfg(feature = "union")]
+fn united(mesh: Mesh, options: &Options, stray: Option<&Warning>) -> Result<Solid> {
+    let (union, done) = crate::union::united(&mesh)?;
+    let integrals = integrate(&union, options)?;
+    let r = *mesh.repairs();
+    let repaired = [
+        r.joined.map(|j| Warning::PointsJoined {
+            count: j.points,
+            tolerance: j.tolerance,
+        }),
+        r.junctions.map(Warning::JunctionsSplit),
+        r.reoriented.map(|count| Warning::Reoriented { count }),
+    ];
+    let warnings = stray.cloned().into_iter().chain([Warning::United(done)]);
+    let warnings = warnings.chain(repaired.into_iter().flatten()).collect();
+    let input = Body::of(&mesh);
+    let mut solid = Solid::from_mesh(union, integrals, options, warnings);
+    solid.body = Body {
+        triangles: input.triangles,
+        degenerate_triangles: input.degenerate_triangles,
+        vertices: input.vertices,
+        junctions: input.junctions,
+        union: Some(done),
+        ..solid.body
+    };
+    Ok(solid)
 }
 
 /// Every method of `options` on `mesh`; a voxel grid of more than [`MAX_VOXEL_COLUMNS`]
@@ -786,7 +822,7 @@ fn body(
 fn wall(raw: &RawMesh, options: &Options, t: f64, stray: Option<&Warning>) -> Result<Solid> {
     let soup = crate::soup::IndexedSoup(raw);
     let (mesh, welded) = crate::soup::general::surface(raw)?;
-    if options.overlap == OverlapPolicy::Refuse
+    if options.overlap != OverlapPolicy::Sum
         && let Some(o) = crate::overlap::doubled_faces_welded(&soup, welded)
     {
         return Err(Error::Overlapping {

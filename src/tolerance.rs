@@ -28,6 +28,17 @@ pub enum OverlapPolicy {
     Refuse,
     /// Add the bodies as they are (the common space counts twice), with a warning.
     Sum,
+    /// Integrate the union of the bodies (the space they share counted once), computed
+    /// exactly by CGAL's corefinement (feature `union`; see [`crate::union`]).
+    #[cfg(feature = "union")]
+    Union,
+}
+
+impl OverlapPolicy {
+    /// Whether bodies may overlap (summed or united) rather than being refused.
+    pub(crate) fn allows_overlap(self) -> bool {
+        self != OverlapPolicy::Refuse
+    }
 }
 
 /// What validation may accept on the way from a file's triangles to a closed solid: the

@@ -56,6 +56,8 @@ pub enum Warning {
     Touching(Contacts),
     /// Triangles that cross or coincide, summed as asked (`solid::OverlapPolicy::Sum`).
     OverlapSummed(OverlapAt),
+    /// Overlapping bodies replaced by their union, as asked (`solid::OverlapPolicy::Union`).
+    United(crate::body::Union),
     /// Bodies lying inside another, summed as asked.
     Nested {
         /// How many.
@@ -169,6 +171,37 @@ impl fmt::Display for Warning {
                 f,
                 "{at}: overlapping space is counted twice (summed as asked)"
             ),
+            Warning::United(u) => {
+                if u.united > 0 {
+                    write!(
+                        f,
+                        "{} of {} bodies overlap and were united",
+                        u.united, u.bodies
+                    )?;
+                }
+                if u.resolved > 0 {
+                    let and = if u.united > 0 { "; " } else { "" };
+                    write!(
+                        f,
+                        "{and}{} bod{} whose surface crosses itself taken as the solid it encloses",
+                        u.resolved,
+                        if u.resolved == 1 { "y" } else { "ies" }
+                    )?;
+                }
+                write!(
+                    f,
+                    ": a volume of {} was shared (counted once)",
+                    num(u.shared_volume)
+                )?;
+                if u.volume_bound > 0.0 {
+                    write!(
+                        f,
+                        "; rounding the union's new points to f64 changes its volume by at most {}",
+                        num(u.volume_bound)
+                    )?;
+                }
+                Ok(())
+            }
             Warning::Nested { count } => write!(
                 f,
                 "{count} bod{} inside another: the space they share is counted twice (summed as asked)",

@@ -45,7 +45,7 @@ pub enum Part {
         /// Mass properties about the centroid (tensor convention).
         properties: MassProperties3d,
         /// Mesh counts, for the total.
-        body: Body,
+        body: Box<Body>,
         /// The report's units.
         units: Units,
         /// The report's method, one of
@@ -163,10 +163,10 @@ impl Part {
                         inertia: r * p.inertia * r.transpose(),
                         ..*p
                     },
-                    body: Body {
+                    body: Box::new(Body {
                         bounding_box: BoundingBox { min: lo, max: hi },
-                        ..*body
-                    },
+                        ..**body
+                    }),
                     units: *units,
                     method,
                 }

@@ -143,7 +143,7 @@ fn solid(r: MeshReport, place: &str) -> Result<Part> {
             centroid,
             inertia,
         },
-        body: Body {
+        body: Box::new(Body {
             triangles: r.triangles.unwrap_or(0),
             degenerate_triangles: r.degenerate_triangles.unwrap_or(0),
             vertices: r.vertices.unwrap_or(0),
@@ -156,7 +156,8 @@ fn solid(r: MeshReport, place: &str) -> Result<Part> {
             contacts: None,
             left_out: None,
             junctions: None,
-        },
+            union: None,
+        }),
         units,
         method: r.method,
     })

@@ -71,6 +71,9 @@ mod with_step {
             overlap: match overlap {
                 OverlapChoice::Refuse => CadOverlap::Refuse,
                 OverlapChoice::Sum => CadOverlap::Sum,
+                // B-rep solids are not united (yet): overlapping ones are refused.
+                #[cfg(feature = "union")]
+                OverlapChoice::Union => CadOverlap::Refuse,
             },
             ..step::Options::default()
         }

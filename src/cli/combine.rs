@@ -272,7 +272,7 @@ pub(super) fn combine(a: CombineArgs) -> Result<Outcome> {
         } = p
         {
             props.push(*properties);
-            bodies.push(*body);
+            bodies.push(**body);
         }
     }
     let total: inertia::MassProperties3d = props.into_iter().sum();

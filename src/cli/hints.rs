@@ -68,7 +68,7 @@ pub fn message(e: &Error) -> String {
             at,
             sum_allowed: true,
         } => format!(
-            "{at}: two bodies overlap or a surface passes through itself; union them first, or give --overlap sum to add them as they are"
+            "{at}: two bodies overlap or a surface passes through itself; {UNITE}, or give --overlap sum to add them as they are"
         ),
         Error::RepairTooLarge { relative, .. } => format!(
             "{e}: give --repair-tolerance {} to accept it",
@@ -79,7 +79,7 @@ pub fn message(e: &Error) -> String {
             first,
             problem: ShellProblem::OutwardInside,
         } => format!(
-            "shell {shell} (from {first}) is wound outward but lies inside another shell: a body inside another (they overlap: union them, or give --overlap sum to add them), or a cavity wound the wrong way (fix the orientation of its triangles)"
+            "shell {shell} (from {first}) is wound outward but lies inside another shell: a body inside another (they overlap: {UNITE}, or give --overlap sum to add them), or a cavity wound the wrong way (fix the orientation of its triangles)"
         ),
         Error::PointDimension { needed, got } => {
             format!("--about needs {needed} coordinates here, got {got}")
@@ -162,6 +162,12 @@ fn flag(p: Parameter) -> &'static str {
     }
 }
 
+/// How to unite overlapping bodies: `--overlap union` when it is built.
+#[cfg(feature = "union")]
+const UNITE: &str = "give --overlap union to integrate their union";
+#[cfg(not(feature = "union"))]
+const UNITE: &str = "union them first";
+
 /// What to add to the library's message of `e`: the flag that helps, or nothing.
 fn hint(e: &Error) -> Option<String> {
     Some(match e {
@@ -235,10 +241,9 @@ mod tests {
             at,
             sum_allowed: true,
         };
-        assert!(
-            message(&e)
-                .ends_with("union them first, or give --overlap sum to add them as they are")
-        );
+        assert!(message(&e).ends_with(&format!(
+            "{UNITE}, or give --overlap sum to add them as they are"
+        )));
         let e = Error::InvalidParameter {
             name: Parameter::Density,
             value: 0.0,

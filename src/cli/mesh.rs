@@ -67,8 +67,10 @@ pub(super) struct MeshArgs {
     )]
     pub(super) repair_tolerance: f64,
     /// Triangles that cross or coincide (bodies that overlap, a surface through itself):
-    /// refuse (the default), or sum the bodies as they are, counting shared space twice,
-    /// with a warning.
+    /// refuse (the default); sum the bodies as they are, counting shared space twice, with
+    /// a warning; or (built with the feature `union`) integrate the union of the bodies,
+    /// computed exactly by CGAL, with the shared volume reported. A surface through
+    /// itself is refused with every choice but sum.
     #[arg(long, value_enum, default_value_t = OverlapChoice::Refuse, help_heading = "Checks")]
     pub(super) overlap: OverlapChoice,
     /// Report as for several inputs even when there is one body: JSON
@@ -87,6 +89,9 @@ pub(super) enum OverlapChoice {
     Refuse,
     /// Add overlapping bodies as separate parts (shared space counts twice), with a warning.
     Sum,
+    /// The union of overlapping bodies (shared space counted once), computed exactly.
+    #[cfg(feature = "union")]
+    Union,
 }
 
 /// One body of a file, integrated, as its report needs it.
@@ -387,6 +392,8 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
             overlap: match a.overlap {
                 OverlapChoice::Refuse => inertia::solid::OverlapPolicy::Refuse,
                 OverlapChoice::Sum => inertia::solid::OverlapPolicy::Sum,
+                #[cfg(feature = "union")]
+                OverlapChoice::Union => inertia::solid::OverlapPolicy::Union,
             },
             repair_tolerance: a.repair_tolerance,
             max_triangles: a.max_triangles,

@@ -345,6 +345,7 @@ fn solid(name: &str, shape: Shape3d, out: Out3d) -> Result<Outcome> {
         contacts: None,
         left_out: None,
         junctions: None,
+        union: None,
     };
     let unit = MeshIntegral {
         properties: e.properties,

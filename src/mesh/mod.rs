@@ -103,6 +103,7 @@ impl crate::body::Body {
             contacts: mesh.repairs().contacts,
             left_out: None,
             junctions: mesh.repairs().junctions,
+            union: None,
         }
     }
 }

@@ -179,6 +179,8 @@ impl MeshReport {
             contacts: body.contacts,
             left_out: body.left_out,
             junctions: body.junctions,
+            overlap: body.union.map(|_| "union".into()),
+            union: body.union,
             volume: p.volume,
             density,
             mass: p.mass,

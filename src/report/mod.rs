@@ -17,7 +17,7 @@ pub mod svg;
 pub mod table;
 
 use crate::Amount;
-pub use crate::body::{Body, BoundingBox, BoundingBox2d, Contacts, Junctions, LeftOut};
+pub use crate::body::{Body, BoundingBox, BoundingBox2d, Contacts, Junctions, LeftOut, Union};
 use crate::mass2d::MassProperties2d;
 use crate::mass2d::Principal2d;
 use crate::mass3d::MassProperties3d;

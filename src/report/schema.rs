@@ -588,6 +588,15 @@ pub struct MeshReport {
     /// its edge; absent when there were none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub junctions: Option<crate::body::Junctions>,
+    /// `"union"` when overlapping bodies were replaced by their union (`--overlap union`);
+    /// absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub overlap: Option<std::borrow::Cow<'static, str>>,
+    /// What the union did: bodies, how many were united, the volume they shared (their
+    /// sum less their union) and a bound on what rounding the union's new points to `f64`
+    /// can change; absent with `overlap`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub union: Option<crate::body::Union>,
     /// Enclosed volume.
     pub volume: f64,
     /// Density (mass per unit volume).

@@ -231,7 +231,7 @@ pub(crate) fn overlap_judged<S: super::Soup>(
     };
     let (contacts, summed) = match (found, checks.overlap) {
         (Ok(c), _) => (c, None),
-        (Err(o), OverlapPolicy::Sum) => (None, Some(o.at(soup))),
+        (Err(o), policy) if policy.allows_overlap() => (None, Some(o.at(soup))),
         (Err(o), _) => {
             return Err(Error::Overlapping {
                 at: o.at(soup),
@@ -264,7 +264,7 @@ struct Tried {
 
 /// `raw` built into a mesh, repaired as [`validate`] says; the mesh records its repairs.
 fn closed<'a>(raw: &'a RawMesh, checks: &Checks) -> Result<Closed<'a>> {
-    let summing = checks.overlap == OverlapPolicy::Sum;
+    let summing = checks.overlap.allows_overlap();
     let mut repairs = Repairs::default();
     let mut tried = Tried::default();
     let mut joined_within = checks.weld_tolerance.unwrap_or(0.0);

@@ -557,6 +557,7 @@ pub(crate) fn solid_with<S: Soup>(soup: &S, pinch_check: bool) -> Option<(Certif
             contacts: None,
             left_out: None,
             junctions: None,
+            union: None,
         },
         properties,
     };

@@ -1,0 +1,318 @@
+// The union of a closed mesh's bodies through CGAL's exact corefinement (feature `union`).
+//
+// Input: a closed, consistently wound triangle mesh whose shells may overlap (the bodies of
+// `--overlap sum`). Each connected component is a shell: wound outward, a body; inward, a
+// cavity of the innermost body holding it. Bodies whose boxes meet are united, each group
+// by a balanced tree of `corefine_and_compute_union` on the exact-predicates,
+// exact-constructions kernel; a body meeting no other is copied as it is. The union's
+// points are exact; they are handed back rounded to `double` (within a unit in the last
+// place), each with a flag saying whether its rounding changed it.
+//
+// C++ exceptions never cross into Rust: every entry point catches them and reports a code.
+
+#include <CGAL/Exact_predicates_exact_constructions_kernel.h>
+#include <CGAL/Polygon_mesh_processing/connected_components.h>
+#include <CGAL/Polygon_mesh_processing/corefinement.h>
+#include <CGAL/Polygon_mesh_processing/measure.h>
+#include <CGAL/Polygon_mesh_processing/orient_polygon_soup.h>
+#include <CGAL/Polygon_mesh_processing/orient_polygon_soup_extension.h>
+#include <CGAL/Polygon_mesh_processing/polygon_soup_to_polygon_mesh.h>
+#include <CGAL/Polygon_mesh_processing/self_intersections.h>
+#include <CGAL/Side_of_triangle_mesh.h>
+#include <CGAL/Surface_mesh.h>
+#include <CGAL/boost/graph/copy_face_graph.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <exception>
+#include <numeric>
+#include <string>
+#include <vector>
+
+namespace {
+
+using K = CGAL::Exact_predicates_exact_constructions_kernel;
+using Point = K::Point_3;
+using SMesh = CGAL::Surface_mesh<Point>;
+namespace PMP = CGAL::Polygon_mesh_processing;
+
+// Outcome codes, as `src/union/mod.rs` reads them.
+enum Code : int32_t {
+    kOk = 0,
+    // The mesh could not be made a set of closed 2-manifold shells (an edge or point
+    // shared in a way no pairing resolves).
+    kNotManifold = 1,
+    // A body's own surface crosses itself: corefinement needs each body free of that.
+    kSelfCrossing = 2,
+    // The union's surface would not be a 2-manifold (bodies meeting along an edge or at a
+    // point only where they are united).
+    kUnionNotManifold = 3,
+    // Anything else CGAL threw (a precondition, memory).
+    kFailed = 4,
+};
+
+struct Shell {
+    SMesh mesh;
+    CGAL::Bbox_3 box;
+    bool outward = true;
+    K::FT volume;  // |signed volume|
+};
+
+// One union, owned by Rust through an opaque pointer.
+struct Result {
+    std::vector<double> xyz;
+    std::vector<uint32_t> triangles;
+    std::vector<uint8_t> rounded;
+    uint64_t bodies = 0;   // shells wound outward
+    uint64_t united = 0;   // of them, in a group of more than one
+    uint64_t cavities = 0; // shells wound inward
+    uint64_t resolved = 0; // bodies whose surface crossed itself, resolved
+    std::string message;
+};
+
+bool boxes_meet(const CGAL::Bbox_3& a, const CGAL::Bbox_3& b) {
+    return a.xmin() <= b.xmax() && b.xmin() <= a.xmax() && a.ymin() <= b.ymax() &&
+           b.ymin() <= a.ymax() && a.zmin() <= b.zmax() && b.zmin() <= a.zmax();
+}
+
+// The mesh's shells as separate closed meshes (points shared by several shells, or
+// edges by several faces, duplicated so that each shell is a 2-manifold).
+bool split_shells(const double* xyz, size_t nv, const uint32_t* tris, size_t nt,
+                  std::vector<Shell>& shells) {
+    std::vector<Point> points;
+    points.reserve(nv);
+    for (size_t i = 0; i < nv; ++i) points.emplace_back(xyz[3 * i], xyz[3 * i + 1], xyz[3 * i + 2]);
+    std::vector<std::array<std::size_t, 3>> faces(nt);
+    for (size_t t = 0; t < nt; ++t)
+        faces[t] = {tris[3 * t], tris[3 * t + 1], tris[3 * t + 2]};
+    if (!PMP::is_polygon_soup_a_polygon_mesh(faces)) {
+        PMP::duplicate_non_manifold_edges_in_polygon_soup(points, faces);
+        PMP::orient_polygon_soup(points, faces);
+        if (!PMP::is_polygon_soup_a_polygon_mesh(faces)) return false;
+    }
+    SMesh all;
+    PMP::polygon_soup_to_polygon_mesh(points, faces, all);
+    if (!CGAL::is_closed(all)) return false;
+    std::vector<SMesh> parts;
+    PMP::split_connected_components(all, parts);
+    shells.reserve(parts.size());
+    for (auto& part : parts) {
+        Shell s;
+        s.mesh = std::move(part);
+        s.box = PMP::bbox(s.mesh);
+        K::FT v = PMP::volume(s.mesh);
+        s.outward = CGAL::sign(v) != CGAL::NEGATIVE;
+        s.volume = CGAL::abs(v);
+        shells.push_back(std::move(s));
+    }
+    return true;
+}
+
+// Whether `inner` (a cavity) lies inside `outer` (a body): its first point not on the
+// body's surface is inside it.
+bool holds(const Shell& outer, const Shell& inner) {
+    if (!(outer.box.xmin() <= inner.box.xmin() && inner.box.xmax() <= outer.box.xmax() &&
+          outer.box.ymin() <= inner.box.ymin() && inner.box.ymax() <= outer.box.ymax() &&
+          outer.box.zmin() <= inner.box.zmin() && inner.box.zmax() <= outer.box.zmax()))
+        return false;
+    CGAL::Side_of_triangle_mesh<SMesh, K> side(outer.mesh);
+    for (auto v : inner.mesh.vertices()) {
+        CGAL::Bounded_side s = side(inner.mesh.point(v));
+        if (s != CGAL::ON_BOUNDARY) return s == CGAL::ON_BOUNDED_SIDE;
+    }
+    return true;
+}
+
+// The bodies: each outward shell with the inward shells whose innermost holder it is.
+std::vector<SMesh> bodies_of(std::vector<Shell>& shells, Result& r) {
+    std::vector<size_t> outward;
+    for (size_t i = 0; i < shells.size(); ++i)
+        if (shells[i].outward) outward.push_back(i);
+    r.bodies = outward.size();
+    std::vector<SMesh> bodies(outward.size());
+    for (size_t k = 0; k < outward.size(); ++k) bodies[k] = shells[outward[k]].mesh;
+    for (size_t i = 0; i < shells.size(); ++i) {
+        if (shells[i].outward) continue;
+        r.cavities += 1;
+        long best = -1;
+        for (size_t k = 0; k < outward.size(); ++k) {
+            const Shell& o = shells[outward[k]];
+            if ((best < 0 || o.volume < shells[outward[best]].volume) && holds(o, shells[i]))
+                best = static_cast<long>(k);
+        }
+        // The validator places every cavity inside some body; one that is not is kept as
+        // a body of its own (a negative one), which the union then subtracts nowhere.
+        if (best >= 0) CGAL::copy_face_graph(shells[i].mesh, bodies[best]);
+    }
+    return bodies;
+}
+
+// The union of `group` (indices into `bodies`), by halves.
+bool unite(std::vector<SMesh>& bodies, std::vector<size_t> group, SMesh& out) {
+    while (group.size() > 1) {
+        std::vector<size_t> next;
+        for (size_t i = 0; i + 1 < group.size(); i += 2) {
+            SMesh& a = bodies[group[i]];
+            SMesh& b = bodies[group[i + 1]];
+            SMesh u;
+            if (!PMP::corefine_and_compute_union(
+                    a, b, u, CGAL::parameters::throw_on_self_intersection(true),
+                    CGAL::parameters::throw_on_self_intersection(true)))
+                return false;
+            a = std::move(u);
+            b.clear();
+            next.push_back(group[i]);
+        }
+        if (group.size() % 2 == 1) next.push_back(group.back());
+        group = std::move(next);
+    }
+    out = std::move(bodies[group[0]]);
+    return true;
+}
+
+// Groups of bodies whose boxes meet, joined through chains of meeting boxes.
+std::vector<std::vector<size_t>> meeting(const std::vector<SMesh>& bodies) {
+    size_t n = bodies.size();
+    std::vector<CGAL::Bbox_3> box(n);
+    for (size_t i = 0; i < n; ++i) box[i] = PMP::bbox(bodies[i]);
+    std::vector<size_t> parent(n);
+    std::iota(parent.begin(), parent.end(), 0);
+    auto find = [&](size_t x) {
+        while (parent[x] != x) x = parent[x] = parent[parent[x]];
+        return x;
+    };
+    std::vector<size_t> order(n);
+    std::iota(order.begin(), order.end(), 0);
+    std::sort(order.begin(), order.end(),
+              [&](size_t a, size_t b) { return box[a].xmin() < box[b].xmin(); });
+    for (size_t i = 0; i < n; ++i)
+        for (size_t j = i + 1; j < n && box[order[j]].xmin() <= box[order[i]].xmax(); ++j)
+            if (boxes_meet(box[order[i]], box[order[j]]))
+                parent[find(order[i])] = find(order[j]);
+    std::vector<std::vector<size_t>> groups(n);
+    for (size_t i = 0; i < n; ++i) groups[find(i)].push_back(i);
+    groups.erase(std::remove_if(groups.begin(), groups.end(),
+                                [](const std::vector<size_t>& g) { return g.empty(); }),
+                 groups.end());
+    return groups;
+}
+
+// `m`'s triangles appended to `r`, its points rounded to double.
+void append(const SMesh& m, Result& r) {
+    std::vector<uint32_t> index(m.number_of_vertices() + m.number_of_removed_vertices());
+    uint32_t base = static_cast<uint32_t>(r.xyz.size() / 3);
+    uint32_t next = base;
+    for (auto v : m.vertices()) {
+        const Point& p = m.point(v);
+        bool changed = false;
+        for (int k = 0; k < 3; ++k) {
+            K::FT c = p[k];
+            double d = CGAL::to_double(CGAL::exact(c));
+            changed = changed || K::FT(d) != c;
+            r.xyz.push_back(d);
+        }
+        r.rounded.push_back(changed ? 1 : 0);
+        index[v.idx()] = next++;
+    }
+    for (auto f : m.faces()) {
+        auto h = m.halfedge(f);
+        for (int k = 0; k < 3; ++k) {
+            r.triangles.push_back(index[m.target(h).idx()]);
+            h = m.next(h);
+        }
+    }
+    (void)base;
+}
+
+// A body whose surface crosses itself, resolved by CGAL's (experimental) autorefinement:
+// the surface cut along its self-crossings and the pieces inside the solid dropped. Whether
+// every crossing was resolved, the result closed and free of crossings.
+bool resolved(SMesh& body) {
+    try {
+        if (!PMP::experimental::autorefine_and_remove_self_intersections(body)) return false;
+        return CGAL::is_closed(body) && !PMP::does_self_intersect(body);
+    } catch (const std::exception&) {
+        // Its assertions fail on some coplanar crossings: unresolved, not a failure.
+        return false;
+    }
+}
+
+int32_t run(const double* xyz, size_t nv, const uint32_t* tris, size_t nt, Result& r) {
+    std::vector<Shell> shells;
+    if (!split_shells(xyz, nv, tris, nt, shells)) return kNotManifold;
+    std::vector<SMesh> bodies = bodies_of(shells, r);
+    shells.clear();
+    for (auto& body : bodies) {
+        if (PMP::does_self_intersect(body)) {
+            if (!resolved(body)) return kSelfCrossing;
+            r.resolved += 1;
+        }
+    }
+    for (const auto& group : meeting(bodies)) {
+        if (group.size() == 1) {
+            append(bodies[group[0]], r);
+            continue;
+        }
+        r.united += group.size();
+        SMesh u;
+        if (!unite(bodies, group, u)) return kUnionNotManifold;
+        append(u, r);
+    }
+    return kOk;
+}
+
+}  // namespace
+
+extern "C" {
+
+// The union of the mesh's bodies; `*out` receives a result to read with the accessors
+// below and free with `inertia_union_free` (also on failure, for its message).
+int32_t inertia_union(const double* xyz, size_t nv, const uint32_t* tris, size_t nt,
+                      void** out) {
+    Result* r = new (std::nothrow) Result();
+    *out = r;
+    if (r == nullptr) return kFailed;
+    try {
+        return run(xyz, nv, tris, nt, *r);
+    } catch (const PMP::Corefinement::Self_intersection_exception&) {
+        r->message = "a body's surface crosses itself";
+        return kSelfCrossing;
+    } catch (const std::exception& e) {
+        r->message = e.what();
+        return kFailed;
+    } catch (...) {
+        r->message = "unknown exception";
+        return kFailed;
+    }
+}
+
+size_t inertia_union_vertices(const void* r) {
+    return static_cast<const Result*>(r)->rounded.size();
+}
+size_t inertia_union_triangles(const void* r) {
+    return static_cast<const Result*>(r)->triangles.size() / 3;
+}
+const double* inertia_union_xyz(const void* r) { return static_cast<const Result*>(r)->xyz.data(); }
+const uint32_t* inertia_union_corners(const void* r) {
+    return static_cast<const Result*>(r)->triangles.data();
+}
+const uint8_t* inertia_union_rounded(const void* r) {
+    return static_cast<const Result*>(r)->rounded.data();
+}
+// Bodies (outward shells), of them united with another, and cavities.
+void inertia_union_counts(const void* r, uint64_t* bodies, uint64_t* united, uint64_t* cavities,
+                          uint64_t* resolved) {
+    const Result* p = static_cast<const Result*>(r);
+    *bodies = p->bodies;
+    *united = p->united;
+    *cavities = p->cavities;
+    *resolved = p->resolved;
+}
+const char* inertia_union_message(const void* r) {
+    return static_cast<const Result*>(r)->message.c_str();
+}
+void inertia_union_free(void* r) { delete static_cast<Result*>(r); }
+
+}  // extern "C"
