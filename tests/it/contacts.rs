@@ -10,7 +10,7 @@ pub(super) type Body = (Vec<[f64; 3]>, Vec<[usize; 3]>);
 
 /// A box from `lo` of `size`, its walls split at the heights `rings` (ascending, between
 /// the bottom and the top), each quad on the diagonal `alt` picks.
-fn boxed(lo: [f64; 3], size: [f64; 3], rings: &[f64], alt: bool) -> Body {
+pub(super) fn boxed(lo: [f64; 3], size: [f64; 3], rings: &[f64], alt: bool) -> Body {
     let zs: Vec<f64> = std::iter::once(lo[2])
         .chain(rings.iter().copied())
         .chain(std::iter::once(lo[2] + size[2]))
@@ -120,7 +120,11 @@ pub(super) fn run(name: &str, text: &(impl AsRef<[u8]> + ?Sized)) -> (i32, Value
 
 /// [`run`] with more arguments, the file in a folder of its own (tests running at once
 /// may use one file name), removed after.
-fn run_with(name: &str, text: &(impl AsRef<[u8]> + ?Sized), args: &[&str]) -> (i32, Value, String) {
+pub(super) fn run_with(
+    name: &str,
+    text: &(impl AsRef<[u8]> + ?Sized),
+    args: &[&str],
+) -> (i32, Value, String) {
     static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("inertia-contacts-{}-{call}", std::process::id()));

@@ -42,4 +42,6 @@ mod stl_fast;
 mod threemf;
 mod touching_parts;
 mod typed_errors;
+#[cfg(feature = "union")]
+mod union;
 mod units_cli;

@@ -1,0 +1,304 @@
+//! Issue "Overlapping bodies answered: their union" (feature `union`): `--overlap union`
+//! integrates the solid the bodies occupy together, exactly where the union's points are
+//! the input's, within the stated bound where CGAL's new points were rounded.
+
+use super::contacts::{Body, boxed, obj, run_with, turned};
+use inertia::io::MeshFormat;
+use inertia::solid::{Options, OverlapPolicy, read_solids};
+use serde_json::Value;
+
+/// A box from `lo` of `size`, wound outward.
+fn cuboid(lo: [f64; 3], size: [f64; 3]) -> Body {
+    boxed(lo, size, &[], false)
+}
+
+/// The same body wound inward (a cavity).
+fn inward(b: Body) -> Body {
+    (b.0, b.1.into_iter().map(|[a, b, c]| [a, c, b]).collect())
+}
+
+/// A sphere of `radius` about `at`, `segments` around.
+fn sphere(radius: f64, at: [f64; 3], segments: usize) -> Body {
+    let m = inertia::shape::Shape3d::Sphere { radius }.tessellate(segments);
+    (
+        m.vertices
+            .iter()
+            .map(|p| [p[0] + at[0], p[1] + at[1], p[2] + at[2]])
+            .collect(),
+        m.triangles.iter().map(|t| t.map(|v| v as usize)).collect(),
+    )
+}
+
+fn union(bodies: &[Body]) -> (i32, Value, String) {
+    run_with("bodies.obj", &obj(bodies), &["--overlap", "union"])
+}
+
+fn f(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
+}
+
+fn tensor(v: &Value) -> Vec<f64> {
+    v["inertia_tensor"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r.as_array().unwrap().iter().map(f))
+        .collect()
+}
+
+#[test]
+fn two_cubes_overlapping_by_half_are_their_union_exactly() {
+    let (code, v, err) = union(&[
+        cuboid([0.0; 3], [1.0; 3]),
+        cuboid([0.5, 0.0, 0.0], [1.0; 3]),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(v["overlap"], "union");
+    assert_eq!(v["union"]["bodies"], 2);
+    assert_eq!(v["union"]["united"], 2);
+    assert_eq!(f(&v["union"]["shared_volume"]), 0.5);
+    assert_eq!(f(&v["union"]["volume_bound"]), 0.0);
+    assert_eq!(f(&v["volume"]), 1.5);
+    assert_eq!(v["centroid"], serde_json::json!([0.75, 0.5, 0.5]));
+    // A 1.5 × 1 × 1 box of mass 1.5: Ixx = m(1 + 1)/12, Iyy = Izz = m(2.25 + 1)/12.
+    let t = tensor(&v);
+    let want = [0.25, 0.0, 0.0, 0.0, 0.40625, 0.0, 0.0, 0.0, 0.40625];
+    for (a, b) in t.iter().zip(want) {
+        assert!((a - b).abs() <= 1e-15, "{t:?}");
+    }
+    assert!(
+        err.contains("2 of 2 bodies overlap and were united"),
+        "{err}"
+    );
+    assert!(err.contains("a volume of 0.5 was shared"), "{err}");
+    // The input counts are the file's, the surface the union's (8 = 2·1.5·1·2 + 2).
+    assert_eq!(v["triangles"], 24);
+    assert_eq!(f(&v["surface_area"]), 8.0);
+}
+
+#[test]
+fn the_same_far_from_the_origin_and_turned_within_its_bound() {
+    let at = [1e6, -2e6, 3e6];
+    let bodies = [
+        turned(&cuboid([0.0; 3], [1.0; 3]), [1.0, 2.0, 3.0], 37.0, at),
+        turned(
+            &cuboid([0.5, 0.0, 0.0], [1.0; 3]),
+            [1.0, 2.0, 3.0],
+            37.0,
+            at,
+        ),
+    ];
+    let (code, v, err) = union(&bodies);
+    assert_eq!(code, 0, "{err}");
+    // The turned corners are rounded to f64 in the file (a unit in the last place at
+    // 3e6 is 4.7e-10): the volume is 1.5 to that, the union's own rounding bounded.
+    let bound = f(&v["union"]["volume_bound"]);
+    assert!(bound > 0.0 && bound < 1e-8, "{bound}");
+    assert!((f(&v["volume"]) - 1.5).abs() < 1e-8, "{v}");
+    assert!((f(&v["union"]["shared_volume"]) - 0.5).abs() < 1e-8, "{v}");
+    let c = turned(&(vec![[0.75, 0.5, 0.5]], vec![]), [1.0, 2.0, 3.0], 37.0, at).0[0];
+    for k in 0..3 {
+        assert!((f(&v["centroid"][k]) - c[k]).abs() < 1e-8, "{v}");
+    }
+    // The principal moments do not turn: 0.25, 0.40625, 0.40625.
+    let m: Vec<f64> = v["principal"]["moments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(f)
+        .collect();
+    for (a, b) in m.iter().zip([0.25, 0.40625, 0.40625]) {
+        assert!((a - b).abs() < 1e-8, "{m:?}");
+    }
+}
+
+#[test]
+fn a_cube_inside_a_cube_is_the_outer_cube() {
+    let (code, v, err) = union(&[cuboid([0.0; 3], [3.0; 3]), cuboid([1.0; 3], [1.0; 3])]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(f(&v["volume"]), 27.0);
+    assert_eq!(f(&v["union"]["shared_volume"]), 1.0);
+    assert_eq!(v["centroid"], serde_json::json!([1.5, 1.5, 1.5]));
+    assert_eq!(v["shells"], 1);
+}
+
+#[test]
+fn a_body_with_a_cavity_overlapped_by_a_bar_through_it() {
+    // A 4-cube with a 2-cube cavity (56), and a 1 × 1 × 6 bar through the cavity whose
+    // middle 2 lie in the cavity and whose 2 more lie in the walls: 56 + 6 − 2 = 60.
+    let (code, v, err) = union(&[
+        cuboid([0.0; 3], [4.0; 3]),
+        inward(cuboid([1.0; 3], [2.0; 3])),
+        cuboid([1.5, 1.5, -1.0], [1.0, 1.0, 6.0]),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!((f(&v["volume"]) - 60.0).abs() < 1e-12, "{v}");
+    assert!((f(&v["union"]["shared_volume"]) - 2.0).abs() < 1e-12, "{v}");
+    for k in 0..3 {
+        assert!((f(&v["centroid"][k]) - 2.0).abs() < 1e-13, "{v}");
+    }
+    // The cavity is now a ring round the bar: still one shell, of genus 1.
+    assert_eq!(
+        (v["shells"].clone(), v["cavities"].clone()),
+        (2.into(), 1.into())
+    );
+}
+
+#[test]
+fn a_mesh_wound_inside_out_is_united_right_way_out() {
+    let (code, v, err) = union(&[
+        inward(cuboid([0.0; 3], [1.0; 3])),
+        inward(cuboid([0.5, 0.0, 0.0], [1.0; 3])),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(f(&v["volume"]), 1.5);
+    assert_eq!(f(&v["union"]["shared_volume"]), 0.5);
+}
+
+#[test]
+fn three_spheres_in_a_chain_against_their_closed_form() {
+    // Spheres of radius 1, centres 1 apart: each neighbouring pair shares a lens of
+    // π(4r + d)(2r − d)²/12, the ends share nothing (2 apart: they touch at no area).
+    let n = 96;
+    let spheres: Vec<Body> = (0..3)
+        .map(|i| sphere(1.0, [i as f64, 0.0, 0.0], n))
+        .collect();
+    let (code, v, err) = union(&spheres);
+    assert_eq!(code, 0, "{err}");
+    let pi = std::f64::consts::PI;
+    let ball = 4.0 / 3.0 * pi;
+    let lens = pi * 5.0 * 1.0 / 12.0;
+    let exact = 3.0 * ball - 2.0 * lens;
+    // The polyhedra are inside the spheres, short of them by about 1e-3 at 96 segments.
+    let vol = f(&v["volume"]);
+    assert!(vol < exact && vol > exact * (1.0 - 2e-3), "{vol} {exact}");
+    let shared = f(&v["union"]["shared_volume"]);
+    assert!((shared - 2.0 * lens).abs() < 4e-3 * 2.0 * lens, "{shared}");
+    // Symmetric about the middle sphere's centre.
+    assert!((f(&v["centroid"][0]) - 1.0).abs() < 1e-12, "{v}");
+    // The same spheres summed count the lenses twice: sum − union is the shared volume.
+    let (_, s, _) = run_with("bodies.obj", &obj(&spheres), &["--overlap", "sum"]);
+    assert!((f(&s["volume"]) - vol - shared).abs() < 1e-12, "{s}");
+}
+
+#[test]
+fn a_shell_through_itself_is_resolved_or_refused_as_a_self_crossing_surface() {
+    // A U of four cubes (as one shell) whose last cube is sunk 0.5 into its first.
+    let u = |deg: f64| -> Body {
+        let path = [[0, 0, 0], [1, 0, 0], [1, 0, 1], [0, 0, 1]];
+        let mut soup: Vec<[[f64; 3]; 3]> = vec![];
+        for (i, c) in path.iter().enumerate() {
+            let (v, t) = cuboid(c.map(|x| x as f64), [1.0; 3]);
+            for tri in t {
+                let p = tri.map(|k| v[k]);
+                // Faces shared with the neighbours on the path are left out.
+                let n = normal(&p);
+                let across = [0, 1, 2].map(|k| c[k] as f64 + n[k]);
+                let next = |j: usize| path.get(j).is_some_and(|q| q.map(|x| x as f64) == across);
+                let inner = (i > 0 && next(i - 1)) || next(i + 1);
+                if !inner {
+                    let sunk = p.map(|q| {
+                        if i == 3 && q[0] == 0.0 && q[2] == 1.0 {
+                            [q[0], q[1], q[2] - 0.5]
+                        } else {
+                            q
+                        }
+                    });
+                    soup.push(sunk);
+                }
+            }
+        }
+        let mut points: Vec<[f64; 3]> = vec![];
+        let tris = soup
+            .iter()
+            .map(|t| {
+                t.map(|q| match points.iter().position(|p| *p == q) {
+                    Some(k) => k,
+                    None => {
+                        points.push(q);
+                        points.len() - 1
+                    }
+                })
+            })
+            .collect();
+        turned(&(points, tris), [1.0, 2.0, 3.0], deg, [100.0, 200.0, 300.0])
+    };
+    // Turned, CGAL's autorefinement resolves it: the U's volume, 4, not its sum 4.25.
+    let (code, v, err) = union(&[u(37.0)]);
+    assert_eq!(code, 0, "{err}");
+    assert!((f(&v["volume"]) - 4.0).abs() < 1e-9, "{v}");
+    assert_eq!(v["union"]["resolved"], 1);
+    assert!(err.contains("1 body whose surface crosses itself"), "{err}");
+    // Unturned, its crossings are coplanar and it is not resolved: refused, and said to be
+    // a surface through itself, not two bodies.
+    let (code, v, err) = union(&[u(0.0)]);
+    assert_eq!((code, v), (2, Value::Null), "{err}");
+    assert!(
+        err.contains("crosses itself") && err.contains("not two bodies"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn bodies_that_do_not_overlap_are_not_united() {
+    let (code, v, err) = union(&[
+        cuboid([0.0; 3], [1.0; 3]),
+        cuboid([2.0, 0.0, 0.0], [1.0; 3]),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(v["overlap"], Value::Null);
+    assert_eq!(v["union"], Value::Null);
+    assert_eq!(f(&v["volume"]), 2.0);
+    assert!(err.is_empty(), "{err}");
+}
+
+#[test]
+fn the_library_unites_as_an_option_of_the_read() {
+    let text = obj(&[
+        cuboid([0.0; 3], [1.0; 3]),
+        cuboid([0.5, 0.0, 0.0], [1.0; 3]),
+    ]);
+    let options = Options {
+        overlap: OverlapPolicy::Union,
+        methods: vec![inertia::MeshMethod::Tetra, inertia::MeshMethod::Voxel],
+        ..Options::default()
+    };
+    let solids = read_solids(text.as_bytes(), MeshFormat::Obj, &options).unwrap();
+    let s = &solids[0];
+    assert_eq!(s.integrals[0].properties.volume, 1.5);
+    // The voxel method integrates the same union: its grid agrees to its resolution.
+    assert!((s.integrals[1].properties.volume - 1.5).abs() < 1e-2);
+    let u = s.body.union.unwrap();
+    assert_eq!((u.bodies, u.united, u.shared_volume), (2, 2, 0.5));
+}
+
+#[test]
+fn the_refusal_names_the_union() {
+    let (code, _, err) = run_with(
+        "bodies.obj",
+        &obj(&[
+            cuboid([0.0; 3], [1.0; 3]),
+            cuboid([0.5, 0.0, 0.0], [1.0; 3]),
+        ]),
+        &[],
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("give --overlap union to integrate their union"),
+        "{err}"
+    );
+}
+
+/// The outward normal direction of a triangle (not unit).
+fn normal(p: &[[f64; 3]; 3]) -> [f64; 3] {
+    let u = [0, 1, 2].map(|k| p[1][k] - p[0][k]);
+    let w = [0, 1, 2].map(|k| p[2][k] - p[0][k]);
+    let n = [
+        u[1] * w[2] - u[2] * w[1],
+        u[2] * w[0] - u[0] * w[2],
+        u[0] * w[1] - u[1] * w[0],
+    ];
+    let l = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
+    n.map(|x| (x / l).round())
+}
