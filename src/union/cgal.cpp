@@ -80,7 +80,7 @@ bool boxes_meet(const CGAL::Bbox_3& a, const CGAL::Bbox_3& b) {
 // The mesh's shells as separate closed meshes (points shared by several shells, or
 // edges by several faces, duplicated so that each shell is a 2-manifold).
 bool split_shells(const double* xyz, size_t nv, const uint32_t* tris, size_t nt,
-                  std::vector<Shell>& shells) {
+                  std::vector<Shell>& shells, std::string& why) {
     std::vector<Point> points;
     points.reserve(nv);
     for (size_t i = 0; i < nv; ++i) points.emplace_back(xyz[3 * i], xyz[3 * i + 1], xyz[3 * i + 2]);
@@ -90,11 +90,17 @@ bool split_shells(const double* xyz, size_t nv, const uint32_t* tris, size_t nt,
     if (!PMP::is_polygon_soup_a_polygon_mesh(faces)) {
         PMP::duplicate_non_manifold_edges_in_polygon_soup(points, faces);
         PMP::orient_polygon_soup(points, faces);
-        if (!PMP::is_polygon_soup_a_polygon_mesh(faces)) return false;
+        if (!PMP::is_polygon_soup_a_polygon_mesh(faces)) {
+            why = "not a polygon mesh after duplicating non-manifold edges";
+            return false;
+        }
     }
     SMesh all;
     PMP::polygon_soup_to_polygon_mesh(points, faces, all);
-    if (!CGAL::is_closed(all)) return false;
+    if (!CGAL::is_closed(all)) {
+        why = "not closed";
+        return false;
+    }
     std::vector<SMesh> parts;
     PMP::split_connected_components(all, parts);
     shells.reserve(parts.size());
@@ -241,7 +247,7 @@ bool resolved(SMesh& body) {
 
 int32_t run(const double* xyz, size_t nv, const uint32_t* tris, size_t nt, Result& r) {
     std::vector<Shell> shells;
-    if (!split_shells(xyz, nv, tris, nt, shells)) return kNotManifold;
+    if (!split_shells(xyz, nv, tris, nt, shells, r.message)) return kNotManifold;
     std::vector<SMesh> bodies = bodies_of(shells, r);
     shells.clear();
     for (auto& body : bodies) {

@@ -61,21 +61,18 @@ impl Drop for Handle {
 /// [`Error::Union`] when CGAL cannot unite them (a body's surface crosses itself, or the
 /// union's surface would not be a 2-manifold); the union mesh's own refusals otherwise.
 pub(crate) fn united(mesh: &Mesh) -> Result<(Mesh, Union)> {
-    let xyz: Vec<f64> = mesh
-        .vertices()
-        .iter()
-        .flat_map(|p| [p.x, p.y, p.z])
-        .collect();
-    let tris: Vec<u32> = mesh.triangles().iter().flatten().copied().collect();
+    let (points, tris) = separated(mesh);
+    let xyz: Vec<f64> = points.iter().flat_map(|p| [p.x, p.y, p.z]).collect();
+    let tris: Vec<u32> = tris.into_iter().flatten().collect();
     let mut out = std::ptr::null_mut();
     // SAFETY: the slices live across the call and hold `nv` points and `nt` triangles
     // whose corners index them; `out` receives an owned result (or null).
     let code = unsafe {
         inertia_union(
             xyz.as_ptr(),
-            mesh.vertices().len(),
+            points.len(),
             tris.as_ptr(),
-            mesh.triangles().len(),
+            tris.len() / 3,
             &mut out,
         )
     };
@@ -127,6 +124,98 @@ pub(crate) fn united(mesh: &Mesh) -> Result<(Mesh, Union)> {
             volume_bound,
         },
     ))
+}
+
+/// The mesh's triangles, a point copied for each fan of faces around it: faces are
+/// neighbours across every edge of two faces, and around an edge of more (bodies or parts
+/// of one body sharing it) face to face across the solid between them; the corners of
+/// neighbours at the ends of their edge are one point. So every edge has two faces and
+/// every point one fan: a 2-manifold, as CGAL needs it. Copies lie where the point lay,
+/// so the surface, and the solid it bounds, are unchanged.
+fn separated(mesh: &Mesh) -> (Vec<Point3<f64>>, Vec<[u32; 3]>) {
+    let tris = mesh.triangles();
+    let mut around: ahash::AHashMap<(u32, u32), Vec<u32>> = ahash::AHashMap::new();
+    for (f, t) in tris.iter().enumerate() {
+        for k in 0..3 {
+            let (a, b) = (t[k], t[(k + 1) % 3]);
+            around
+                .entry((a.min(b), a.max(b)))
+                .or_default()
+                .push(f as u32);
+        }
+    }
+    let corner = |f: u32, v: u32| {
+        let k = tris[f as usize].iter().position(|&w| w == v).unwrap_or(0);
+        3 * f + k as u32
+    };
+    let mut fans = crate::union_find::UnionFind::new(3 * tris.len());
+    for (&(u, v), faces) in &around {
+        let pairs = match faces.len() {
+            2 => vec![(faces[0], faces[1])],
+            _ => paired(mesh, u, v, faces),
+        };
+        for (a, b) in pairs {
+            fans.union(corner(a, u), corner(b, u));
+            fans.union(corner(a, v), corner(b, v));
+        }
+    }
+    let (labels, count) = fans.labels(0..3 * tris.len() as u32);
+    let mut points = vec![Point3::origin(); count];
+    for (c, &l) in labels.iter().enumerate() {
+        points[l as usize] = mesh.vertices()[tris[c / 3][c % 3] as usize];
+    }
+    let triangles = labels.chunks_exact(3).map(|l| [l[0], l[1], l[2]]).collect();
+    (points, triangles)
+}
+
+/// The faces around edge `u`–`v` paired across the solid between them, by the angle of
+/// their third corner about the edge.
+fn paired(mesh: &Mesh, u: u32, v: u32, faces: &[u32]) -> Vec<(u32, u32)> {
+    use nalgebra::Vector3;
+    let p = |i: u32| mesh.vertices()[i as usize];
+    let d = (p(v) - p(u)).normalize();
+    let e1 = d
+        .cross(&if d.x.abs() < 0.9 {
+            Vector3::x()
+        } else {
+            Vector3::y()
+        })
+        .normalize();
+    let e2 = d.cross(&e1);
+    let mut sorted: Vec<(f64, bool, u32)> = faces
+        .iter()
+        .map(|&f| {
+            let t = mesh.triangles()[f as usize];
+            let k = (0..3).find(|&k| t[k] != u && t[k] != v).unwrap_or(0);
+            let w = p(t[k]) - p(u);
+            // The corner after the third is where the face's edge starts: `u` for u → v.
+            let forward = t[(k + 1) % 3] == u;
+            (w.dot(&e2).atan2(w.dot(&e1)), forward, f)
+        })
+        .collect();
+    sorted.sort_by(|a, b| a.0.total_cmp(&b.0));
+    // Going round by increasing angle, a face run `v → u` enters solid (the winding
+    // number about the edge steps up) and one run `u → v` leaves it: matched as brackets,
+    // from where the winding number is least, each pair bounds one wedge of solid.
+    let step = |i: usize| if sorted[i].1 { -1 } else { 1 };
+    let n = sorted.len();
+    let (mut level, mut least, mut start) = (0, 0, 0);
+    for i in 0..n {
+        level += step(i);
+        if level < least {
+            (least, start) = (level, (i + 1) % n);
+        }
+    }
+    let mut open = Vec::new();
+    let mut pairs = Vec::new();
+    for i in (0..n).map(|k| (start + k) % n) {
+        if step(i) > 0 {
+            open.push(sorted[i].2);
+        } else if let Some(entered) = open.pop() {
+            pairs.push((entered, sorted[i].2));
+        }
+    }
+    pairs
 }
 
 /// The result's points, triangles, which points were rounded, and its counts.
