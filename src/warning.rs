@@ -92,7 +92,7 @@ pub enum Warning {
     /// degrees of longitude and latitude RFC 7946 says they are.
     GeojsonLengths {
         /// The coordinate reference system the file's `crs` members name (not a
-        /// geographic one: that is refused).
+        /// geographic one nor Web Mercator: those are refused).
         crs: crate::crs::Crs,
     },
     /// A density given as a bare number in a known length unit, so in kg/m³, below
