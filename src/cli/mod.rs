@@ -38,6 +38,7 @@ use args::*;
 use cad::*;
 use combine::*;
 use driver::*;
+pub use hints::length_unit_tip;
 use mesh::*;
 use options::*;
 use polygon::*;

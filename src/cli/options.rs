@@ -34,7 +34,9 @@ pub(super) struct Common {
     /// `$INSUNITS`, STEP) needs none (a different one is refused without --units-override);
     /// given with files that state none, it is what those are in. Names may be spelled
     /// out (millimeter, millimetre, inches, feet) and in any case (MM). For GeoJSON it
-    /// declares the coordinates lengths: RFC 7946's are degrees, refused without it.
+    /// declares the coordinates lengths: RFC 7946's are degrees, refused without it (a
+    /// `crs` naming Web Mercator is refused either way: its areas are 1/cos²(latitude) too
+    /// large).
     #[arg(
         long,
         value_enum,

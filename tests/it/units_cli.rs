@@ -375,3 +375,53 @@ fn a_light_density_in_the_unit_a_file_states_is_warned_of_once_per_file() {
         assert!(o.status.success() && o.stderr.is_empty(), "{args:?}");
     }
 }
+
+#[test]
+fn a_mistyped_unit_is_refused_with_the_closest_spelling_and_its_size() {
+    // clap offered "a similar value exists: 'mil'" for `milimeter`: a unit 39 times
+    // smaller, named without its size. The tip now names the closest spelling, with it.
+    for (flag, value, tip) in [
+        (
+            "--units",
+            "milimeter",
+            "did you mean 'millimeter' (mm, 0.001 m)?",
+        ),
+        (
+            "--output-units",
+            "milimeter",
+            "did you mean 'millimeter' (mm, 0.001 m)?",
+        ),
+        ("--units", "inchs", "did you mean 'inches' (in, 0.0254 m)?"),
+        ("--units", "mill", "did you mean 'mil' (2.54e-5 m)?"),
+        (
+            "--units",
+            "kilometr",
+            "did you mean 'kilometre' (km, 1000 m)?",
+        ),
+    ] {
+        let out = cargo_bin_cmd!("inertia")
+            .args(["mesh", TET, flag, value])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(out.stdout.is_empty());
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(
+            err.contains(&format!("invalid value '{value}' for '{flag} <UNIT>'")),
+            "{err}"
+        );
+        assert!(err.contains(tip), "{value}: {err}");
+        assert!(!err.contains("a similar value exists"), "{err}");
+    }
+    // Nothing close: no tip, the possible values listed.
+    let out = cargo_bin_cmd!("inertia")
+        .args(["mesh", TET, "--units", "furlong"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("[possible values: ") && !err.contains("did you mean"),
+        "{err}"
+    );
+}
