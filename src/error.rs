@@ -389,6 +389,22 @@ pub enum Error {
         crs: String,
     },
 
+    /// GeoJSON coordinates in Web Mercator ([`crate::crs::Crs::WebMercator`]): metres, but
+    /// its areas are [`crate::crs::web_mercator_area_factor`] times too large at each
+    /// latitude, so an answer in them would be wrong by that much.
+    #[error("{}", web_mercator(crs, latitude, area_factor, utm))]
+    GeojsonWebMercator {
+        /// The name the file gives the system.
+        crs: String,
+        /// The latitudes of the polygons' southern and northern edges, in degrees (the
+        /// inverse projection of their least and greatest northing).
+        latitude: [f64; 2],
+        /// How many times too large areas are over those latitudes, least and most.
+        area_factor: [f64; 2],
+        /// The EPSG code of the UTM zone about their middle, to suggest as a projection.
+        utm: Option<u32>,
+    },
+
     /// A CAD file (STEP, IGES, BREP) that OpenCASCADE could not read, or whose shapes are
     /// not valid solids; `message` names the entity where the file says which.
     #[error("{message}")]
@@ -1847,6 +1863,29 @@ fn geojson_degrees(crs: &crate::crs::Crs, beyond: &Option<[f64; 2]>, utm: &Optio
             )
         }
     }
+}
+
+/// [`Error::GeojsonWebMercator`]'s message: the factor, or its range when it differs
+/// over the polygons' latitudes to 3 digits.
+fn web_mercator(crs: &str, latitude: &[f64; 2], factor: &[f64; 2], utm: &Option<u32>) -> String {
+    let [lo, hi] = factor.map(|f| crate::text::num_to(f, 3));
+    let where_ = if lo == hi {
+        format!(
+            "{lo}× too large at latitude {:.1}°",
+            0.5 * (latitude[0] + latitude[1])
+        )
+    } else {
+        format!(
+            "{lo}× to {hi}× too large between latitudes {:.1}° and {:.1}°",
+            latitude[0], latitude[1]
+        )
+    };
+    let example = utm.map_or_else(String::new, |code| {
+        format!(" (here, for example, its UTM zone: `ogr2ogr -t_srs EPSG:{code} out.geojson in.geojson`)")
+    });
+    format!(
+        "areas in {crs} (Web Mercator) are {where_}: reproject it to an equal-area or local projected system first{example}"
+    )
 }
 
 fn point2(p: &[f64; 2]) -> String {

@@ -13,7 +13,7 @@ fn main() -> ExitCode {
     let args = match cli::Cli::try_parse() {
         Ok(a) => a,
         Err(e) => {
-            use clap::error::ErrorKind;
+            use clap::error::{ContextKind, ErrorKind};
             if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
                 let _ = e.print();
                 return ExitCode::SUCCESS;
@@ -38,7 +38,20 @@ fn main() -> ExitCode {
                 .map(str::trim)
                 .filter_map(|l| l.strip_prefix("tip: "))
                 .collect();
-            let tips: String = tips.iter().map(|t| format!("; {t}")).collect();
+            let mut tips: String = tips.iter().map(|t| format!("; {t}")).collect();
+            // A length unit: clap's near value may be one of another size ("mil" for
+            // "milimeter"); the tip names the closest spelling with its size.
+            if let (ErrorKind::InvalidValue, Some(arg), Some(value)) = (
+                e.kind(),
+                e.get(ContextKind::InvalidArg),
+                e.get(ContextKind::InvalidValue),
+            ) && ["--units", "--output-units"]
+                .iter()
+                .any(|flag| arg.to_string().starts_with(&format!("{flag} ")))
+            {
+                tips = cli::length_unit_tip(&value.to_string())
+                    .map_or_else(String::new, |t| format!("; {t}"));
+            }
             eprintln!("inertia: {first}{tips} (see --help)");
             return ExitCode::from(2);
         }

@@ -94,7 +94,7 @@ pub enum Warning {
     /// degrees of longitude and latitude RFC 7946 says they are.
     GeojsonLengths {
         /// The coordinate reference system the file's `crs` members name (not a
-        /// geographic one: that is refused).
+        /// geographic one nor Web Mercator: those are refused).
         crs: crate::crs::Crs,
     },
     /// A density given as a bare number in a known length unit, so in kg/m³, below
@@ -103,6 +103,10 @@ pub enum Warning {
     LightDensity {
         /// The density given, in kg/m³.
         density: f64,
+        /// The length unit the lengths are in, which makes the bare number kg/m³.
+        unit: crate::units::LengthUnit,
+        /// Whether that unit is the one the file states (none was given).
+        stated: bool,
     },
     /// The CAD reader's warning (feature `step`).
     Cad(String),
@@ -288,13 +292,22 @@ impl fmt::Display for Warning {
                     None => Ok(()),
                 }
             }
-            Warning::LightDensity { density } => write!(
-                f,
-                "the density {} is taken in kg/m³, lighter than any foam: {} g/cm³ would be {} kg/m³",
-                num(*density),
-                num(*density),
-                num(density * 1000.0)
-            ),
+            Warning::LightDensity {
+                density,
+                unit,
+                stated,
+            } => {
+                write!(f, "the density {} is taken in kg/m³", num(*density))?;
+                if *stated {
+                    write!(f, " (the file states its lengths in {})", unit.symbol())?;
+                }
+                write!(
+                    f,
+                    ", lighter than any foam: {} g/cm³ would be {} kg/m³",
+                    num(*density),
+                    num(density * 1000.0)
+                )
+            }
             Warning::Cad(text) => f.write_str(text),
         }
     }

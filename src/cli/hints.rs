@@ -224,6 +224,39 @@ pub fn library_error<'a>(cause: &'a (dyn std::error::Error + 'static)) -> Option
     })
 }
 
+/// The tip for a `--units` or `--output-units` value that names no unit: the closest name
+/// or spelling of one (by Jaro–Winkler similarity, as clap suggests values), always with
+/// the unit's size, so that a near name of another size (`mil` for `milimeter`, 39 times
+/// smaller) is never taken on trust. `None` when no name is close.
+pub fn length_unit_tip(value: &str) -> Option<String> {
+    use clap::ValueEnum;
+    use inertia::units::LengthUnit;
+    let value = value.to_lowercase();
+    let (score, name, unit) = LengthUnit::value_variants()
+        .iter()
+        .filter_map(|u| Some((u, u.to_possible_value()?)))
+        .flat_map(|(u, pv)| {
+            pv.get_name_and_aliases()
+                .map(|n| {
+                    (
+                        strsim::jaro_winkler(&value, &n.to_lowercase()),
+                        n.to_string(),
+                        *u,
+                    )
+                })
+                .collect::<Vec<_>>()
+        })
+        .max_by(|a, b| a.0.total_cmp(&b.0))?;
+    (score > 0.8).then(|| {
+        let size = if name == unit.symbol() {
+            format!("{} m", num(unit.metres()))
+        } else {
+            format!("{}, {} m", unit.symbol(), num(unit.metres()))
+        };
+        format!("did you mean '{name}' ({size})?")
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -38,6 +38,7 @@ use args::*;
 use cad::*;
 use combine::*;
 use driver::*;
+pub use hints::length_unit_tip;
 use mesh::*;
 use options::*;
 use polygon::*;
@@ -233,6 +234,16 @@ fn warning_line(label: &str, w: &Warning, shell_hint: bool) -> String {
             kind: ItemKind::Surface,
             ..
         } if shell_hint => format!("{w} (--shell integrates it as a wall)"),
+        Warning::LightDensity {
+            density,
+            unit,
+            stated: true,
+        } => format!(
+            "--density {} is taken in kg/m³ (the file states its lengths in {}), lighter than foam; for g/cm³ write --density {}g/cm3",
+            num(*density),
+            unit.symbol(),
+            num(*density)
+        ),
         Warning::GeojsonLengths { crs } => format!(
             "GeoJSON coordinates read as lengths in --units, not as the degrees of longitude and latitude RFC 7946 says{}",
             crs.name()

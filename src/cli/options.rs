@@ -34,7 +34,9 @@ pub(super) struct Common {
     /// `$INSUNITS`, STEP) needs none (a different one is refused without --units-override);
     /// given with files that state none, it is what those are in. Names may be spelled
     /// out (millimeter, millimetre, inches, feet) and in any case (MM). For GeoJSON it
-    /// declares the coordinates lengths: RFC 7946's are degrees, refused without it.
+    /// declares the coordinates lengths: RFC 7946's are degrees, refused without it (a
+    /// `crs` naming Web Mercator is refused either way: its areas are 1/cos²(latitude) too
+    /// large).
     #[arg(
         long,
         value_enum,
@@ -124,9 +126,10 @@ impl Common {
         self.units = given;
         // A bare number with --units is kg/m³: a value a density in g/cm³ would have (7.85
         // for steel) is lighter than any foam. Said once here, not changed; the library's
-        // warning of each file is not printed again ([`light_density`]).
+        // warning of each file is not printed again ([`light_density`]). Without --units,
+        // each file that states its unit says it (`warning_line`).
         if let Ok(o) = self.read_options(thickness)
-            && let Some(Warning::LightDensity { density }) = o.density_warning(dim, given)
+            && let Some(Warning::LightDensity { density, .. }) = o.density_warning(dim, None)
         {
             eprintln!(
                 "inertia: warning: --density {} is taken in kg/m³ (with --units), lighter than foam; for g/cm³ write --density {}g/cm3",
@@ -310,10 +313,11 @@ impl Presentation {
     }
 }
 
-/// Whether `w` is the library's warning of a light density, which the command prints once
-/// for all its files, before reading them ([`Common::check_amount`]).
+/// Whether `w` is the library's warning of a light density in the unit `--units` gave,
+/// which the command prints once for all its files, before reading them
+/// ([`Common::check_amount`]); one in the unit a file states is the file's.
 pub(super) fn light_density(w: &Warning) -> bool {
-    matches!(w, Warning::LightDensity { .. })
+    matches!(w, Warning::LightDensity { stated: false, .. })
 }
 
 /// A `--density` value: the number, and the unit written after it, if any.

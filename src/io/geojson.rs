@@ -881,11 +881,15 @@ mod tests {
             "CRS84",
             "OGC:CRS83",
         ];
-        let other = [
-            "EPSG:32633",
+        let other = ["EPSG:32633", "EPSG:43260", "EPSG:38570", "local grid"];
+        let mercator = [
             "urn:ogc:def:crs:EPSG::3857",
-            "EPSG:43260",
-            "local grid",
+            "EPSG:900913",
+            "epsg:3785",
+            "ESRI:102100",
+            "http://www.opengis.net/def/crs/EPSG/0/3857",
+            "WGS 84 / Pseudo-Mercator",
+            "WGS84/Pseudo-Mercator",
         ];
         let mut cases: Vec<(String, Crs)> = vec![
             (with("", ""), Crs::Unnamed),
@@ -925,6 +929,20 @@ mod tests {
                 .iter()
                 .map(|n| (with(&named(n), ""), Crs::Other(n.to_string()))),
         );
+        cases.extend(
+            mercator
+                .iter()
+                .map(|n| (with(&named(n), ""), Crs::WebMercator(n.to_string()))),
+        );
+        // Web Mercator named beside another system wins; beside a geographic one, loses.
+        cases.push((
+            with(&named("EPSG:32633"), &named("EPSG:3857")),
+            Crs::WebMercator("EPSG:3857".into()),
+        ));
+        cases.push((
+            with(&named("EPSG:3857"), &named("EPSG:4326")),
+            Crs::Geographic("EPSG:4326".into()),
+        ));
         for (doc, want) in cases {
             let fast = typed_document(doc.as_bytes()).expect("taken");
             assert_eq!(fast.crs, want, "{doc}");

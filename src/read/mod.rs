@@ -514,6 +514,9 @@ fn read_cad(
     let cad = crate::io::step::read(path, format, &options.cad)?;
     let mut parts = Parts::of_cad(&cad, format);
     parts.weighing = Weighing::of(options);
+    parts
+        .warnings
+        .extend(options.density_warning(3, parts.unit));
     Ok(parts)
 }
 
@@ -542,14 +545,6 @@ impl Parts {
             weighing: Weighing::of(&ReadOptions::default()),
         }
     }
-}
-
-/// [`ReadOptions::density_warning`] for a file of dimension `dim` that states `stated`,
-/// in the unit the file will be weighed in (none when the options contradict it: then
-/// [`Parts::total`] refuses).
-fn light_density(options: &ReadOptions, dim: usize, stated: Option<LengthUnit>) -> Option<Warning> {
-    let unit = Weighing::of(options).units(stated).ok()?.input;
-    options.density_warning(dim, unit)
 }
 
 /// The name of a file's one unnamed shape: its stem, else `fallback`.
@@ -619,7 +614,7 @@ pub fn read_bytes(path: &Path, bytes: Bytes, options: &ReadOptions) -> Result<Pa
                 ignored.insert("open pieces".into(), left.open.count);
                 warnings.push(Warning::OpenPiecesLeftOut(left.open));
             }
-            warnings.extend(light_density(options, 2, unit));
+            warnings.extend(options.density_warning(2, unit));
             let named = !(polys.len() == 1 && polys[0].0.is_empty());
             let polygons = polys
                 .into_iter()
@@ -655,7 +650,7 @@ pub fn read_bytes(path: &Path, bytes: Bytes, options: &ReadOptions) -> Result<Pa
                 .first_mut()
                 .map(|s| std::mem::take(&mut s.file_warnings))
                 .unwrap_or_default();
-            warnings.extend(light_density(options, 3, unit));
+            warnings.extend(options.density_warning(3, unit));
             let named = !(solids.len() == 1 && solids[0].name.is_empty());
             for s in &mut solids {
                 if s.name.is_empty() {

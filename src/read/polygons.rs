@@ -203,45 +203,67 @@ pub fn read_polygon(bytes: &[u8], format: PolygonFormat) -> Result<Polygon> {
 /// What a GeoJSON file's coordinates are taken for, as `reading` says (see
 /// [`Coordinates`]): the warning that says so, or the refusal. Degrees are never taken
 /// for lengths: without a declared unit they are refused, since a plane figure's
-/// moments need them projected first.
+/// moments need them projected first. Web Mercator's metres are refused either way: its
+/// areas are too large by a factor that grows away from the equator.
 ///
 /// # Errors
+/// [`Error::GeojsonWebMercator`] for a file whose `crs` names Web Mercator;
 /// [`Error::GeojsonDegrees`] for [`Coordinates::Degrees`]; [`Error::GeojsonGeographic`]
 /// for [`Coordinates::Lengths`] in a file whose `crs` names a geographic system.
 pub(crate) fn geojson_reading(doc: &Document, reading: Coordinates) -> Result<Warning> {
+    let mut beyond = None;
+    let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
+    let rings = doc
+        .parts
+        .iter()
+        .flat_map(|p| std::iter::once(&p.rings.outer).chain(&p.rings.holes));
+    for q in rings.flatten() {
+        if beyond.is_none() && (q[0].abs() > 180.0 || q[1].abs() > 90.0) {
+            beyond = Some(*q);
+        }
+        for k in 0..2 {
+            lo[k] = lo[k].min(q[k]);
+            hi[k] = hi[k].max(q[k]);
+        }
+    }
     match (reading, &doc.crs) {
+        (_, Crs::WebMercator(name)) => Err(web_mercator(name, lo, hi)),
         (Coordinates::Lengths, Crs::Geographic(name)) => {
             Err(Error::GeojsonGeographic { crs: name.clone() })
         }
         (Coordinates::Lengths, crs) => Ok(Warning::GeojsonLengths { crs: crs.clone() }),
         (Coordinates::Degrees, crs) => {
-            let mut beyond = None;
-            let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
-            let rings = doc
-                .parts
-                .iter()
-                .flat_map(|p| std::iter::once(&p.rings.outer).chain(&p.rings.holes));
-            for q in rings.flatten() {
-                if beyond.is_none() && (q[0].abs() > 180.0 || q[1].abs() > 90.0) {
-                    beyond = Some(*q);
-                }
-                for k in 0..2 {
-                    lo[k] = lo[k].min(q[k]);
-                    hi[k] = hi[k].max(q[k]);
-                }
-            }
-            // The UTM zone of the middle: 6° wide from 180° W, north 326zz, south 327zz.
             let (lon, lat) = (0.5 * (lo[0] + hi[0]), 0.5 * (lo[1] + hi[1]));
-            let utm = (beyond.is_none() && lat.abs() <= 84.0).then(|| {
-                let zone = (((lon + 180.0) / 6.0).floor() as u32 + 1).clamp(1, 60);
-                (if lat >= 0.0 { 32600 } else { 32700 }) + zone
-            });
             Err(Error::GeojsonDegrees {
                 crs: crs.clone(),
                 beyond,
-                utm,
+                utm: beyond
+                    .is_none()
+                    .then(|| crate::crs::utm_zone(lon, lat))
+                    .flatten(),
             })
         }
+    }
+}
+
+/// [`Error::GeojsonWebMercator`] for polygons spanning `lo` to `hi` in Web Mercator (x
+/// and y in metres): the latitudes of their least and greatest northing, the area factor
+/// at the latitude nearest the equator and farthest from it (it grows with |φ|).
+fn web_mercator(crs: &str, lo: [f64; 2], hi: [f64; 2]) -> Error {
+    use crate::crs::{WEB_MERCATOR_RADIUS, web_mercator_area_factor, web_mercator_latitude};
+    let latitude = [web_mercator_latitude(lo[1]), web_mercator_latitude(hi[1])];
+    let nearest = if latitude[0] <= 0.0 && latitude[1] >= 0.0 {
+        0.0
+    } else {
+        latitude[0].abs().min(latitude[1].abs())
+    };
+    let farthest = latitude[0].abs().max(latitude[1].abs());
+    let longitude = (0.5 * (lo[0] + hi[0]) / WEB_MERCATOR_RADIUS).to_degrees();
+    Error::GeojsonWebMercator {
+        crs: crs.to_string(),
+        latitude,
+        area_factor: [nearest, farthest].map(web_mercator_area_factor),
+        utm: crate::crs::utm_zone(longitude, 0.5 * (latitude[0] + latitude[1])),
     }
 }
 

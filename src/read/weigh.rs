@@ -247,25 +247,35 @@ pub const LIGHTEST_SOLID: f64 = 30.0;
 impl ReadOptions {
     /// The warning for a density that looks given in g/cm³ ([`Warning::LightDensity`]):
     /// a bare [`Matter::Density`] below [`LIGHTEST_SOLID`] kg/m³ for a body of dimension
-    /// `dim` weighed per volume (a solid, or a plate given a thickness) when the input's
-    /// length unit `unit` is known.
+    /// `dim` weighed per volume (a solid, or a plate given a thickness) in a file that
+    /// states the length unit `stated`, when the unit its lengths are in is known: the
+    /// options' [`ReadOptions::units`], else the one it states (none when the two
+    /// disagree: then [`crate::Parts::total`] refuses).
     ///
     /// # Examples
     /// ```
     /// use inertia::read::{Matter, ReadOptions, Warning};
     /// use inertia::units::LengthUnit;
     /// let o = ReadOptions { matter: Some(Matter::Density(7.85)), ..ReadOptions::default() };
-    /// assert_eq!(o.density_warning(3, Some(LengthUnit::Mm)), Some(Warning::LightDensity { density: 7.85 }));
+    /// let stated = Warning::LightDensity { density: 7.85, unit: LengthUnit::Mm, stated: true };
+    /// assert_eq!(o.density_warning(3, Some(LengthUnit::Mm)), Some(stated)); // a 3MF in mm
     /// assert_eq!(o.density_warning(3, None), None); // no unit: the density is as given
     /// assert_eq!(o.density_warning(2, Some(LengthUnit::Mm)), None); // kg/m² of a plate
+    /// let given = ReadOptions { units: Some(LengthUnit::Mm), ..o };
+    /// let warning = Warning::LightDensity { density: 7.85, unit: LengthUnit::Mm, stated: false };
+    /// assert_eq!(given.density_warning(3, None), Some(warning));
     /// ```
-    pub fn density_warning(&self, dim: usize, unit: Option<LengthUnit>) -> Option<Warning> {
+    pub fn density_warning(&self, dim: usize, stated: Option<LengthUnit>) -> Option<Warning> {
         let Some(Matter::Density(density)) = self.matter else {
             return None;
         };
+        let unit = Weighing::of(self).units(stated).ok()?.input?;
         let per_volume = dim == 3 || self.thickness.is_some();
-        (unit.is_some() && per_volume && density > 0.0 && density < LIGHTEST_SOLID)
-            .then_some(Warning::LightDensity { density })
+        (per_volume && density > 0.0 && density < LIGHTEST_SOLID).then_some(Warning::LightDensity {
+            density,
+            unit,
+            stated: self.units.is_none(),
+        })
     }
 }
 

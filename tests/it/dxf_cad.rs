@@ -968,6 +968,43 @@ fn an_entity_without_a_handle_is_named_by_its_place() {
 }
 
 #[test]
+fn a_far_circle_beside_the_gapped_square_changes_nothing() {
+    // Issue 47's drawing: a 10 × 10 square of lines with a 0.5 gap at one corner and an
+    // unrelated circle of radius 1 at 1.4e6 (the whole drawing's join tolerance took the
+    // gap for rounding: area 97.5) or at 1.4e7 ("8 pieces meet at (0, 0): an outline
+    // cannot branch", each piece named twice). Now the square's lines are left out, and
+    // the circle is answered alone, exactly, wherever it is.
+    let square = [
+        line12("1", (0.0, 0.0), (10.0, 0.0)),
+        line12("2", (10.0, 0.0), (10.0, 10.0)),
+        line12("3", (10.0, 10.0), (0.0, 10.0)),
+        line12("4", (0.0, 10.0), (0.0, 0.5)),
+    ]
+    .concat();
+    for x in [1.4e6, 1.4e7] {
+        let circle = g![0 => "CIRCLE", 5 => "C", 100 => "AcDbEntity", 8 => "0",
+            100 => "AcDbCircle", 10 => d12(x), 20 => 0, 30 => 0, 40 => 1];
+        let d = drawing(vec![], vec![], [square.clone(), circle].concat());
+        let (code, out, err) = run("far_circle.dxf", &d, &[]);
+        assert_eq!(code, 0, "{err}");
+        let v = json(&out);
+        assert_eq!(f(&v["area"]), std::f64::consts::PI, "{x}: {out}");
+        assert_eq!(f(&v["centroid"][0]), x, "{x}: {out}");
+        assert!(
+            err.contains("4 pieces in no closed outline left out (4 LINE; on layer 0 (4))"),
+            "{x}: {err}"
+        );
+        // Strict: refused for the square's open lines, naming a piece once, never a branch.
+        let e = refused(run("far_circle.dxf", &d, &["--open", "error"]));
+        assert!(e.contains("is not part of a closed outline"), "{x}: {e}");
+        assert!(!e.contains("meet at") && !e.contains("branch"), "{x}: {e}");
+        for h in ["LINE 1", "LINE 4"] {
+            assert!(e.matches(h).count() <= 1, "{x}: {e}");
+        }
+    }
+}
+
+#[test]
 fn a_far_piece_does_not_widen_the_join_of_another_outline() {
     // A 10 × 10 square of lines with a 0.5 gap at one corner, and a far line 1.4e6 away:
     // the join tolerance was 1e-6 of the whole drawing (1.4), which took the gap for

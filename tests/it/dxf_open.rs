@@ -395,3 +395,110 @@ fn outlines_sharing_an_arc_from_opposite_sides_are_two_parts() {
         "{name}: {areas:?}"
     );
 }
+
+#[test]
+fn outlines_of_lines_and_arcs_sharing_a_piece_drawn_twice_are_two_parts() {
+    // A quarter disc (ARC A1, LINEs A2, A3) and the rest of the unit square beside it
+    // (ARC B1, the same arc drawn again, LINEs B2, B3): 4 ends meet at (1, 0) and at
+    // (0, 1), each outline taking one copy of the arc. Areas π/4 and 1 − π/4, as when
+    // the two are LWPOLYLINEs.
+    let quarter = [
+        arc("A1", "0", (0.0, 0.0), 1.0, 0.0, 90.0),
+        line("A2", "0", (0.0, 1.0), (0.0, 0.0)),
+        line("A3", "0", (0.0, 0.0), (1.0, 0.0)),
+    ];
+    let rest = [
+        arc("B1", "0", (0.0, 0.0), 1.0, 0.0, 90.0),
+        line("B2", "0", (1.0, 0.0), (1.0, 1.0)),
+        line("B3", "0", (1.0, 1.0), (0.0, 1.0)),
+    ];
+    let areas = |text: &str| -> Vec<f64> {
+        let (code, out, err) = run("twice.dxf", text, &[]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let total = f(&v["total"]["area"]);
+        assert!((total - 1.0).abs() < 1e-15, "{total}");
+        let mut a: Vec<f64> = v["parts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| f(&p["area"]))
+            .collect();
+        a.sort_by(f64::total_cmp);
+        a
+    };
+    let want = [1.0 - PI / 4.0, PI / 4.0];
+    // In either order, interleaved, and with a shared LINE drawn twice the other way round
+    // (two squares side by side, their common side drawn once for each).
+    for order in [
+        [quarter.clone(), rest.clone()].concat(),
+        [rest.clone(), quarter.clone()].concat(),
+        vec![
+            rest[2].clone(),
+            quarter[0].clone(),
+            rest[0].clone(),
+            quarter[2].clone(),
+            rest[1].clone(),
+            quarter[1].clone(),
+        ],
+    ] {
+        let a = areas(&drawing(&order));
+        assert!(
+            (a[0] - want[0]).abs() < 1e-15 && (a[1] - want[1]).abs() < 1e-15,
+            "{a:?}"
+        );
+    }
+    let squares = drawing(&[
+        line("1", "0", (0.0, 0.0), (1.0, 0.0)),
+        line("2", "0", (1.0, 0.0), (1.0, 1.0)),
+        line("3", "0", (1.0, 1.0), (0.0, 1.0)),
+        line("4", "0", (0.0, 1.0), (0.0, 0.0)),
+        line("5", "0", (1.0, 1.0), (1.0, 0.0)),
+        line("6", "0", (1.0, 0.0), (3.0, 0.0)),
+        line("7", "0", (3.0, 0.0), (3.0, 1.0)),
+        line("8", "0", (3.0, 1.0), (1.0, 1.0)),
+    ]);
+    let (code, out, err) = run("squares.dxf", &squares, &[]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["parts"].as_array().unwrap().len(), 2, "{out}");
+    assert_eq!(f(&v["total"]["area"]), 3.0);
+    // Three unit squares in a row, each drawn whole: the middle one shares a side with
+    // each neighbour, so its outline is found through the first join resolved.
+    let square = |x: f64, h: &str| {
+        [
+            line(&format!("{h}1"), "0", (x, 0.0), (x + 1.0, 0.0)),
+            line(&format!("{h}2"), "0", (x + 1.0, 0.0), (x + 1.0, 1.0)),
+            line(&format!("{h}3"), "0", (x + 1.0, 1.0), (x, 1.0)),
+            line(&format!("{h}4"), "0", (x, 1.0), (x, 0.0)),
+        ]
+    };
+    let row = drawing(&[square(0.0, "A"), square(1.0, "B"), square(2.0, "C")].concat());
+    let (code, out, err) = run("row.dxf", &row, &[]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let parts = v["parts"].as_array().unwrap();
+    assert_eq!(parts.len(), 3, "{out}");
+    assert!(parts.iter().all(|p| f(&p["area"]) == 1.0), "{out}");
+    // The same arc drawn twice on one side (two quarter discs) is an overlap, refused.
+    let other = [
+        arc("C1", "0", (0.0, 0.0), 1.0, 0.0, 90.0),
+        line("C2", "0", (0.0, 1.0), (0.0, 0.0)),
+        line("C3", "0", (0.0, 0.0), (1.0, 0.0)),
+    ];
+    let twice = drawing(&[quarter.clone(), other].concat());
+    let e = refused(run("overlap.dxf", &twice, &[]));
+    assert!(!e.contains("cannot branch"), "{e}");
+    // A piece drawn once where three outlines' ends meet is still a branch.
+    let t = drawing(&[
+        line("1", "0", (0.0, 0.0), (1.0, 0.0)),
+        line("2", "0", (1.0, 0.0), (1.0, 1.0)),
+        line("3", "0", (1.0, 1.0), (0.0, 1.0)),
+        line("4", "0", (0.0, 1.0), (0.0, 0.0)),
+        line("5", "0", (1.0, 0.0), (2.0, 0.0)),
+        line("6", "0", (2.0, 0.0), (2.0, 1.0)),
+        line("7", "0", (2.0, 1.0), (1.0, 1.0)),
+    ]);
+    let e = refused(run("branch.dxf", &t, &["--open", "error"]));
+    assert!(e.contains("cannot branch"), "{e}");
+}

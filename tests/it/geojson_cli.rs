@@ -250,3 +250,110 @@ fn the_library_says_which_reading_it_took() {
         })
     ));
 }
+
+/// A Web Mercator northing (metres) of `latitude` (degrees): y = R ln tan(π/4 + φ/2).
+fn mercator_y(latitude: f64) -> f64 {
+    inertia::crs::WEB_MERCATOR_RADIUS
+        * (std::f64::consts::FRAC_PI_4 + 0.5 * latitude.to_radians())
+            .tan()
+            .ln()
+}
+
+/// A 1 km square in Web Mercator metres from easting 950,000 (8.5° E), northings `y0` to
+/// `y1`, its crs named by `crs`.
+fn mercator_field(crs: &str, y0: f64, y1: f64) -> String {
+    format!(
+        r#"{{"type": "FeatureCollection", {crs} "features": [{{"type": "Feature", "properties": {{"name": "field"}}, "geometry": {{"type": "Polygon", "coordinates": [[[950000, {y0}], [951000, {y0}], [951000, {y1}], [950000, {y1}], [950000, {y0}]]]}}}}]}}"#
+    )
+}
+
+/// The area factor of Web Mercator against the WGS 84 ellipsoid, worked from its closed
+/// form: (1 − e² sin²φ)² / ((1 − e²) cos²φ).
+fn closed_form_factor(latitude: f64) -> f64 {
+    let f = 1.0 / 298.257223563;
+    let e2 = f * (2.0 - f);
+    let (s, c) = latitude.to_radians().sin_cos();
+    (1.0 - e2 * s * s).powi(2) / ((1.0 - e2) * c * c)
+}
+
+#[test]
+fn web_mercator_is_refused_with_its_area_factor_at_the_latitude() {
+    // A 1 km square whose southern edge is at 50° N: areas 2.42 times too large there
+    // (1/cos² 50° = 2.4203 on a sphere, 2.4175 on the ellipsoid), with or without --units.
+    let (y0, y1) = (mercator_y(50.0), mercator_y(50.0) + 1000.0);
+    for crs in [
+        named_crs("EPSG:3857"),
+        named_crs("urn:ogc:def:crs:EPSG::3857"),
+        named_crs("http://www.opengis.net/def/crs/EPSG/0/3857"),
+        named_crs("EPSG:900913"),
+        named_crs("EPSG:3785"),
+        named_crs("WGS 84 / Pseudo-Mercator"),
+        r#""crs": {"type": "EPSG", "properties": {"code": 3857}},"#.to_string(),
+    ] {
+        for args in [&["--units", "m"][..], &[]] {
+            let e = refused("mercator.geojson", &mercator_field(&crs, y0, y1), args);
+            assert!(
+                e.contains(" (Web Mercator) are 2.42× too large at latitude 50.0°: reproject it to an equal-area or local projected system first"),
+                "{e}"
+            );
+            assert!(e.contains("ogr2ogr -t_srs EPSG:32632"), "{e}");
+            let name = crs.split('"').nth(11).unwrap_or("EPSG:3857");
+            assert!(e.contains(&format!("areas in {name} ")), "{e}");
+        }
+    }
+    // The library's error carries the latitudes and factors, against the closed forms.
+    use inertia::read::{ReadOptions, read_bytes};
+    let read = |doc: String| {
+        let options = ReadOptions {
+            geojson: inertia::io::geojson::Coordinates::Lengths,
+            ..ReadOptions::default()
+        };
+        read_bytes(
+            "field.geojson".as_ref(),
+            inertia::io::Bytes::Owned(doc.into_bytes()),
+            &options,
+        )
+    };
+    let crs = named_crs("EPSG:3857");
+    let Err(inertia::Error::GeojsonWebMercator {
+        latitude,
+        area_factor,
+        utm,
+        ..
+    }) = read(mercator_field(&crs, y0, y1))
+    else {
+        panic!("not refused as Web Mercator")
+    };
+    assert!((latitude[0] - 50.0).abs() < 1e-12, "{latitude:?}");
+    // 1 km north of 50°: 1000 m / (R sec φ) radians further.
+    let dphi =
+        (1000.0 / (inertia::crs::WEB_MERCATOR_RADIUS / 50f64.to_radians().cos())).to_degrees();
+    assert!((latitude[1] - 50.0 - dphi).abs() < 1e-6, "{latitude:?}");
+    assert!((area_factor[0] / closed_form_factor(50.0) - 1.0).abs() < 1e-14);
+    assert!((area_factor[1] / closed_form_factor(latitude[1]) - 1.0).abs() < 1e-14);
+    let sphere = 1.0 / 50f64.to_radians().cos().powi(2);
+    assert!(
+        (area_factor[0] / sphere - 1.0).abs() < 2e-3,
+        "{area_factor:?}"
+    );
+    assert_eq!(utm, Some(32632));
+    // From 40° to 60°: the range, least and most.
+    let tall = read(mercator_field(&crs, mercator_y(40.0), mercator_y(60.0)));
+    let Err(e @ inertia::Error::GeojsonWebMercator { area_factor, .. }) = tall else {
+        panic!("{tall:?}")
+    };
+    assert!((area_factor[0] / closed_form_factor(40.0) - 1.0).abs() < 1e-13);
+    assert!((area_factor[1] / closed_form_factor(60.0) - 1.0).abs() < 1e-13);
+    assert!(
+        e.to_string()
+            .contains("are 1.71× to 3.99× too large between latitudes 40.0° and 60.0°"),
+        "{e}"
+    );
+    // Across the equator (10° S to 20° N): least at the equator, 1/(1 − e²); most at 20°.
+    let across = read(mercator_field(&crs, mercator_y(-10.0), mercator_y(20.0)));
+    let Err(inertia::Error::GeojsonWebMercator { area_factor, .. }) = across else {
+        panic!("{across:?}")
+    };
+    assert!((area_factor[0] / closed_form_factor(0.0) - 1.0).abs() < 1e-15);
+    assert!((area_factor[1] / closed_form_factor(20.0) - 1.0).abs() < 1e-13);
+}

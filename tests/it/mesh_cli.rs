@@ -372,3 +372,46 @@ fn the_triangle_limit_holds_for_every_mesh_format_and_only_mesh_takes_it() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn a_facet_normal_that_is_not_a_number_is_read_past() {
+    // PrusaSlicer's own test file writes `+inf -inf weirdvalue`; normals are never used
+    // (the corners' order says which way a facet faces), so the unit tetrahedron is
+    // answered as its corners say: volume 1/6, centroid (1/4, 1/4, 1/4).
+    let facets = [
+        ("+inf -inf weirdvalue", [[0, 0, 0], [0, 1, 0], [1, 0, 0]]),
+        ("nan -nan inf", [[0, 0, 0], [1, 0, 0], [0, 0, 1]]),
+        ("0 0 0", [[0, 0, 0], [0, 0, 1], [0, 1, 0]]),
+        ("x y z", [[1, 0, 0], [0, 1, 0], [0, 0, 1]]),
+    ];
+    let mut stl = String::from("solid t\n");
+    for (normal, corners) in facets {
+        stl += &format!("facet normal {normal}\nouter loop\n");
+        for [x, y, z] in corners {
+            stl += &format!("vertex {x} {y} {z}\n");
+        }
+        stl += "endloop\nendfacet\n";
+    }
+    stl += "endsolid t\n";
+    let out = cargo_bin_cmd!("inertia")
+        .args(["mesh", "-", "--input-format", "stl", "--json"])
+        .write_stdin(stl)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(
+        (v["volume"].as_f64().unwrap() - 1.0 / 6.0).abs() < 1e-15,
+        "{v}"
+    );
+    for k in 0..3 {
+        assert!(
+            (v["centroid"][k].as_f64().unwrap() - 0.25).abs() < 1e-15,
+            "{v}"
+        );
+    }
+}

@@ -325,7 +325,11 @@ fn a_density_that_looks_like_grams_per_cubic_centimetre_is_warned_of_by_the_libr
         matter: Some(Matter::Density(7.85)),
         ..ReadOptions::default()
     };
-    let light = Warning::LightDensity { density: 7.85 };
+    let light = Warning::LightDensity {
+        density: 7.85,
+        unit: LengthUnit::Mm,
+        stated: false,
+    };
     let tet = Path::new("fixtures/mesh/right_tetrahedron.stl");
     let parts = read_path(tet, &steel_in_g_cm3(Some(LengthUnit::Mm))).unwrap();
     assert!(parts.warnings.contains(&light), "{:?}", parts.warnings);
@@ -333,14 +337,35 @@ fn a_density_that_looks_like_grams_per_cubic_centimetre_is_warned_of_by_the_libr
         light.to_string(),
         "the density 7.85 is taken in kg/m³, lighter than any foam: 7.85 g/cm³ would be 7850 kg/m³"
     );
-    // A file that states its unit: the same.
+    // A file that states its unit: the same, saying the unit is the file's.
     let threemf = Path::new("fixtures/mesh/two_parts.3mf");
-    assert!(
-        read_path(threemf, &steel_in_g_cm3(None))
-            .unwrap()
-            .warnings
-            .contains(&light)
+    let stated = Warning::LightDensity {
+        density: 7.85,
+        unit: LengthUnit::Mm,
+        stated: true,
+    };
+    let warnings = read_path(threemf, &steel_in_g_cm3(None)).unwrap().warnings;
+    assert_eq!(
+        warnings.iter().filter(|w| **w == stated).count(),
+        1,
+        "{warnings:?}"
     );
+    assert_eq!(
+        stated.to_string(),
+        "the density 7.85 is taken in kg/m³ (the file states its lengths in mm), lighter than any foam: 7.85 g/cm³ would be 7850 kg/m³"
+    );
+    // Given the same unit as the file states: the given one's.
+    let warnings = read_path(threemf, &steel_in_g_cm3(Some(LengthUnit::Mm)))
+        .unwrap()
+        .warnings;
+    assert!(warnings.contains(&light), "{warnings:?}");
+    // A drawing in mm ($INSUNITS 4), as a plate of a thickness: per volume, warned of.
+    let sheet = Path::new("fixtures/polygon/a3_sheet.dxf");
+    let plate = ReadOptions {
+        thickness: Some(2.0),
+        ..steel_in_g_cm3(None)
+    };
+    assert!(read_path(sheet, &plate).unwrap().warnings.contains(&stated));
     // No unit known: the density is as given, nothing to say.
     assert!(
         !read_path(tet, &steel_in_g_cm3(None))

@@ -79,6 +79,22 @@ fn a_box_reports_as_a_mesh_does_with_its_tolerance() {
 }
 
 #[test]
+fn a_light_density_in_the_unit_the_step_file_states_is_warned_of() {
+    let path = written(TestSolid::Box);
+    let p = path.to_str().unwrap();
+    let (code, _, err) = run(&["mesh", p, "--density", "7.85"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        err,
+        format!(
+            "inertia: warning: {p}: --density 7.85 is taken in kg/m³ (the file states its lengths in mm), lighter than foam; for g/cm³ write --density 7.85g/cm3\n"
+        )
+    );
+    let (code, _, err) = run(&["mesh", p, "--density", "7850"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+}
+
+#[test]
 fn an_assembly_is_reported_per_part_and_summed() {
     let path = written(TestSolid::Assembly);
     let (code, out, err) = run(&[

@@ -815,6 +815,12 @@ fn no_library_message_names_a_flag() {
     all.push(Error::GeojsonGeographic {
         crs: "EPSG:4326".into(),
     });
+    all.push(Error::GeojsonWebMercator {
+        crs: "EPSG:3857".into(),
+        latitude: [50.0, 50.01],
+        area_factor: [2.4175, 2.4184],
+        utm: Some(32632),
+    });
     let first = t(1);
     for what in [
         Unresolved::PolygonAreaOverflow,

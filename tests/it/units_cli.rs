@@ -331,3 +331,97 @@ fn a_density_may_carry_its_unit_and_a_bare_one_that_looks_like_g_per_cm3_is_flag
     let o = out(&["mesh", TET, "--density", "7.85", "--json"]);
     assert!(o.status.success() && o.stderr.is_empty());
 }
+
+#[test]
+fn a_light_density_in_the_unit_a_file_states_is_warned_of_once_per_file() {
+    const MF: &str = "fixtures/mesh/two_parts.3mf"; // unit="millimeter"
+    const SHEET: &str = "fixtures/polygon/a3_sheet.dxf"; // $INSUNITS 4, mm
+    let out = |args: &[&str]| cargo_bin_cmd!("inertia").args(args).output().unwrap();
+    let said = |file: &str| {
+        format!(
+            "inertia: warning: {file}: --density 7.85 is taken in kg/m³ (the file states its lengths in mm), lighter than foam; for g/cm³ write --density 7.85g/cm3\n"
+        )
+    };
+    // A 3MF in millimetres: 7.85 kg/m³ as given, and said once for the file (its two
+    // parts share it).
+    let o = out(&["mesh", MF, "--density", "7.85", "--json"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert_eq!(err, said(MF));
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    close(f(&v["total"]["density"]), 7.85);
+    // Two files: once each.
+    let o = out(&["mesh", MF, MF, "--density", "7.85"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert_eq!(err, said(MF).repeat(2));
+    // With --units the same as the file's: once, before reading, in the flags' words.
+    let o = out(&["mesh", MF, MF, "--units", "mm", "--density", "7.85"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.matches("lighter than foam").count(), 1, "{err}");
+    assert!(err.contains("(with --units)"), "{err}");
+    // A DXF in millimetres, as a plate given a thickness: per volume, said.
+    let o = out(&["polygon", SHEET, "--density", "7.85", "--thickness", "2"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert_eq!(err, said(SHEET));
+    // Without a thickness it is kg/m², a plausible plate; and 7850 is steel: nothing said.
+    for args in [
+        &["polygon", SHEET, "--density", "7.85"][..],
+        &["polygon", SHEET, "--density", "7850", "--thickness", "2"],
+        &["mesh", MF, "--density", "7850"],
+    ] {
+        let o = out(args);
+        assert!(o.status.success() && o.stderr.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn a_mistyped_unit_is_refused_with_the_closest_spelling_and_its_size() {
+    // clap offered "a similar value exists: 'mil'" for `milimeter`: a unit 39 times
+    // smaller, named without its size. The tip now names the closest spelling, with it.
+    for (flag, value, tip) in [
+        (
+            "--units",
+            "milimeter",
+            "did you mean 'millimeter' (mm, 0.001 m)?",
+        ),
+        (
+            "--output-units",
+            "milimeter",
+            "did you mean 'millimeter' (mm, 0.001 m)?",
+        ),
+        ("--units", "inchs", "did you mean 'inches' (in, 0.0254 m)?"),
+        ("--units", "mill", "did you mean 'mil' (2.54e-5 m)?"),
+        (
+            "--units",
+            "kilometr",
+            "did you mean 'kilometre' (km, 1000 m)?",
+        ),
+    ] {
+        let out = cargo_bin_cmd!("inertia")
+            .args(["mesh", TET, flag, value])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(out.stdout.is_empty());
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(
+            err.contains(&format!("invalid value '{value}' for '{flag} <UNIT>'")),
+            "{err}"
+        );
+        assert!(err.contains(tip), "{value}: {err}");
+        assert!(!err.contains("a similar value exists"), "{err}");
+    }
+    // Nothing close: no tip, the possible values listed.
+    let out = cargo_bin_cmd!("inertia")
+        .args(["mesh", TET, "--units", "furlong"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("[possible values: ") && !err.contains("did you mean"),
+        "{err}"
+    );
+}

@@ -105,25 +105,22 @@ pub(super) fn chain(pieces: Vec<Path>, tols: &[f64], policy: OpenPolicy) -> Resu
     // (a line hanging off an outline makes both).
     let mut keys: Vec<&usize> = at.keys().collect();
     keys.sort_by_key(|g| (at[*g].len() != 1, **g));
-    for g in keys {
-        let list = &at[g];
-        if list.len() == 1 {
-            return Err(open_piece(&pieces, &ends, &group, list[0]));
-        }
-        if list.len() > 2 {
-            return Err(branch(&pieces, &ends, list));
-        }
+    if let Some(g) = keys.iter().find(|g| at[**g].len() == 1) {
+        return Err(open_piece(&pieces, &ends, &group, at[*g][0]));
     }
-    // The largest gap joined: between the two ends at each point.
-    let largest_gap = at
-        .values()
-        .filter(|l| l.len() == 2)
-        .map(|l| {
-            let (a, b) = (ends[l[0]], ends[l[1]]);
+    let partner = match partners(&pieces, &group, &at) {
+        Ok(p) => p,
+        Err(g) => return Err(branch(&pieces, &ends, &at[&g])),
+    };
+    // The largest gap joined: between the two ends of each join.
+    let largest_gap = (0..ends.len())
+        .filter(|&e| partner[e] != NONE)
+        .map(|e| {
+            let (a, b) = (ends[e], ends[partner[e]]);
             (a[0] - b[0]).hypot(a[1] - b[1])
         })
         .fold(0.0, f64::max);
-    let curves = walk(&pieces, &group, &at, used);
+    let curves = walk(&pieces, &partner, used);
     Ok(Chained {
         curves,
         open,
@@ -262,6 +259,180 @@ fn open_piece(pieces: &[Path], ends: &[[f64; 2]], group: &[usize], e: usize) -> 
     }
 }
 
+/// No end: in [`partners`], an end not joined (its piece left out).
+const NONE: usize = usize::MAX;
+
+/// The end each end is joined to: at a point of two ends, the other. A point of four
+/// ends is resolved when two of them are ends of coincident pieces (the same points and
+/// curves, either way round: a piece two outlines share, drawn once for each), which must
+/// belong to different outlines. Where the other two ends are not such a pair, the copy
+/// of the lesser index is joined to one of them and the walk from it, through the joins
+/// known, must reach the pieces' other point, whose arriving end is then joined to the
+/// same copy; where they are (the outlines share two consecutive pieces, or one outline
+/// is drawn twice), each copy is joined to its like. Else `Err` with the point that
+/// cannot be resolved: a branch.
+fn partners(
+    pieces: &[Path],
+    group: &[usize],
+    at: &std::collections::HashMap<usize, Vec<usize>>,
+) -> std::result::Result<Vec<usize>, usize> {
+    let mut partner = vec![NONE; group.len()];
+    let mut branches: Vec<usize> = at
+        .iter()
+        .filter(|(_, l)| l.len() > 2)
+        .map(|(g, _)| *g)
+        .collect();
+    branches.sort_unstable();
+    for l in at.values().filter(|l| l.len() == 2) {
+        (partner[l[0]], partner[l[1]]) = (l[1], l[0]);
+    }
+    if branches.is_empty() {
+        return Ok(partner);
+    }
+    // Only points of four ends are resolved (so that a crowd of copies at one point, or
+    // between two, costs no search).
+    if let Some(&g) = branches.iter().find(|g| at[*g].len() != 4) {
+        return Err(g);
+    }
+    let twin = twins(pieces, group, &branches, at);
+    // The end of piece k at point g (a twin has one end at each of its two points).
+    let end_at = |k: usize, g: usize| if group[2 * k] == g { 2 * k } else { 2 * k + 1 };
+    // Undecided points: (point, the two copies' ends there, the other two ends).
+    let mut open: Vec<(usize, [usize; 2], [usize; 2])> = vec![];
+    for &g in &branches {
+        let list = &at[&g];
+        let copies: Vec<usize> = list
+            .iter()
+            .copied()
+            .filter(|&e| twin[e / 2].is_some_and(|t| list.contains(&end_at(t, g))))
+            .collect();
+        let firsts = |c: &[usize]| -> Vec<usize> {
+            let mut f: Vec<usize> = c
+                .iter()
+                .copied()
+                .filter(|&e| twin[e / 2] > Some(e / 2))
+                .collect();
+            f.sort_unstable();
+            f
+        };
+        match copies.len() {
+            4 => {
+                // Two pairs of copies: each copy joined to its like.
+                let f = firsts(&copies);
+                let [a, b] = [f[0], f[1]];
+                let [ta, tb] = [a, b].map(|e| end_at(twin[e / 2].expect("a copy"), g));
+                (partner[a], partner[b], partner[ta], partner[tb]) = (b, a, tb, ta);
+            }
+            2 => {
+                let c = firsts(&copies)[0];
+                let t = end_at(twin[c / 2].expect("a copy"), g);
+                let rest: Vec<usize> = list
+                    .iter()
+                    .copied()
+                    .filter(|e| !copies.contains(e))
+                    .collect();
+                open.push((g, [c, t], [rest[0], rest[1]]));
+            }
+            _ => return Err(g),
+        }
+    }
+    // Each pass resolves the points whose walk needs only joins already known.
+    while !open.is_empty() {
+        let before = open.len();
+        let mut k = 0;
+        while k < open.len() {
+            let (g, [c, t], [x, y]) = open[k];
+            let other = group[c ^ 1];
+            // Walk from x until the copies' other point.
+            let mut cur = x;
+            let mut arrived = None;
+            for _ in 0..group.len() {
+                let out = cur ^ 1;
+                if group[out] == other {
+                    arrived = Some(out);
+                    break;
+                }
+                if group[out] == g || partner[out] == NONE {
+                    break;
+                }
+                cur = partner[out];
+            }
+            let Some(out) = arrived else {
+                k += 1;
+                continue;
+            };
+            let Some(j) = open.iter().position(|o| o.0 == other) else {
+                return Err(g);
+            };
+            let (_, [c2, t2], [x2, y2]) = open[j];
+            // The copy of `c`'s piece at the other point, and the other non-copy end there.
+            let (cc, tt) = if c2 / 2 == c / 2 { (c2, t2) } else { (t2, c2) };
+            let rest = if x2 == out { y2 } else { x2 };
+            if out != x2 && out != y2 {
+                return Err(g);
+            }
+            (partner[c], partner[x], partner[t], partner[y]) = (x, c, y, t);
+            (partner[cc], partner[out], partner[tt], partner[rest]) = (out, cc, rest, tt);
+            open.retain(|o| o.0 != g && o.0 != other);
+            k = 0;
+        }
+        if open.len() == before {
+            return Err(open[0].0);
+        }
+    }
+    Ok(partner)
+}
+
+/// For each piece with both ends at branch points, its coincident copy (the same points
+/// and curves, either way round), when it has exactly one; `None` else.
+fn twins(
+    pieces: &[Path],
+    group: &[usize],
+    branches: &[usize],
+    at: &std::collections::HashMap<usize, Vec<usize>>,
+) -> Vec<Option<usize>> {
+    let mut by_points: std::collections::BTreeMap<[usize; 2], Vec<usize>> = Default::default();
+    for &g in branches {
+        for &e in &at[&g] {
+            let k = e / 2;
+            let (a, b) = (group[2 * k], group[2 * k + 1]);
+            // Each piece once, from its start.
+            if e % 2 == 0 && a != b && branches.binary_search(&b).is_ok() {
+                by_points.entry([a.min(b), a.max(b)]).or_default().push(k);
+            }
+        }
+    }
+    let mut twin = vec![None; pieces.len()];
+    for list in by_points.values().filter(|l| l.len() >= 2) {
+        for (i, &k) in list.iter().enumerate() {
+            let same: Vec<usize> = list
+                .iter()
+                .enumerate()
+                .filter(|&(j, &q)| j != i && coincident(&pieces[k], &pieces[q]))
+                .map(|(_, &q)| q)
+                .collect();
+            if let [q] = same[..] {
+                twin[k] = Some(q);
+            }
+        }
+    }
+    twin
+}
+
+/// Whether two open pieces are the same: the same points and curves, either way round.
+fn coincident(p: &Path, q: &Path) -> bool {
+    if p.points == q.points && p.arcs == q.arcs {
+        return true;
+    }
+    p.points.len() == q.points.len()
+        && p.points.iter().rev().eq(q.points.iter())
+        && p.arcs
+            .iter()
+            .rev()
+            .map(|c| c.as_ref().map(Curve::reversed))
+            .eq(q.arcs.iter().cloned())
+}
+
 /// How many pieces a branch refusal names (it counts them all).
 const BRANCH_NAMES: usize = 8;
 
@@ -286,14 +457,9 @@ fn branch(pieces: &[Path], ends: &[[f64; 2]], list: &[usize]) -> Error {
     }
 }
 
-/// Walks each loop: from a piece's end to the other end at that point, and on (`used`:
-/// the pieces left out).
-fn walk(
-    pieces: &[Path],
-    group: &[usize],
-    at: &std::collections::HashMap<usize, Vec<usize>>,
-    mut used: Vec<bool>,
-) -> Vec<Path> {
+/// Walks each loop: from a piece's end to the end it is joined to (`partner`), and on
+/// (`used`: the pieces left out).
+fn walk(pieces: &[Path], partner: &[usize], mut used: Vec<bool>) -> Vec<Path> {
     let mut curves = Vec::new();
     for first in 0..pieces.len() {
         if used[first] {
@@ -326,9 +492,7 @@ fn walk(
                         .map(|c| c.as_ref().map(Curve::reversed)),
                 );
             }
-            let out = end ^ 1;
-            let list = &at[&group[out]];
-            end = if list[0] == out { list[1] } else { list[0] };
+            end = partner[end ^ 1];
         }
         let name = if names.len() == 1 {
             names[0].to_string()
