@@ -291,7 +291,18 @@ fn build_items(bytes: &[u8], options: &Options, fast: bool) -> Result<Vec<Solid>
         })
         .collect();
     let mut solids: Vec<Solid> = solids.into_iter().collect::<Result<_>>()?;
-    items_apart(&build, &mut solids, options)?;
+    #[cfg(feature = "union")]
+    let unite = options.overlap == OverlapPolicy::Union && options.shell.is_none();
+    #[cfg(not(feature = "union"))]
+    let unite = false;
+    if unite {
+        #[cfg(feature = "union")]
+        {
+            solids = united_items(&build, solids, options)?;
+        }
+    } else {
+        items_apart(&build, &mut solids, options)?;
+    }
     // What the build left out (support objects, surfaces) is said with the first body.
     solids[0]
         .file_warnings
@@ -390,17 +401,7 @@ fn together(
     check: &Options,
     solids: &[Solid],
 ) -> Result<Checked> {
-    let mut raw = RawMesh::default();
-    // Where each item's triangles start in the set's numbering, for the message.
-    let mut starts = Vec::with_capacity(set.len());
-    for &k in set {
-        let (_, _, m) = build.item(k)?;
-        starts.push(raw.triangles.len() + 1);
-        let base = raw.vertices.len() as u32;
-        raw.vertices.extend_from_slice(&m.vertices);
-        raw.triangles
-            .extend(m.triangles.iter().map(|t| t.map(|v| v + base)));
-    }
+    let (raw, starts) = expanded(build, set)?;
     let named = |triangles| items_named(set, &starts, triangles, solids);
     match named_body(String::new(), &raw, check, true, None, Known::default()) {
         Ok(s) => {
@@ -420,23 +421,78 @@ fn together(
             });
             Ok((warnings.collect(), overlap))
         }
-        Err(e) => {
-            let at = match &e {
-                Error::Overlapping { at, .. } => Some(at.triangles),
-                _ => None,
-            };
-            let (items, numbering) = named(at);
-            let numbering = if numbering.is_empty() {
-                String::new()
-            } else {
-                format!("; triangles numbered through the items, {numbering}")
-            };
-            Err(Error::in_part(
-                &format!("{items} (3MF builds overlapping items as their union{numbering})"),
-                e,
-            ))
+        Err(e) => Err(in_items(e, &named)),
+    }
+}
+
+/// The build items `set` expanded into one raw mesh, and where each item's triangles start
+/// in its numbering (from 1, for messages).
+fn expanded(build: &crate::io::threemf::Build, set: &[usize]) -> Result<(RawMesh, Vec<usize>)> {
+    let mut raw = RawMesh::default();
+    let mut starts = Vec::with_capacity(set.len());
+    for &k in set {
+        let (_, _, m) = build.item(k)?;
+        starts.push(raw.triangles.len() + 1);
+        let base = raw.vertices.len() as u32;
+        raw.vertices.extend_from_slice(&m.vertices);
+        raw.triangles
+            .extend(m.triangles.iter().map(|t| t.map(|v| v + base)));
+    }
+    Ok((raw, starts))
+}
+
+/// The refusal `e` of build items checked together, said of them (`named`: the items,
+/// and the numbering of their triangles when `e` names two).
+fn in_items(e: Error, named: &dyn Fn(Option<[usize; 2]>) -> (String, String)) -> Error {
+    let at = match &e {
+        Error::Overlapping { at, .. } => Some(at.triangles),
+        _ => None,
+    };
+    let (items, numbering) = named(at);
+    let numbering = if numbering.is_empty() {
+        String::new()
+    } else {
+        format!("; triangles numbered through the items, {numbering}")
+    };
+    Error::in_part(
+        &format!("{items} (3MF builds overlapping items as their union{numbering})"),
+        e,
+    )
+}
+
+/// With [`OverlapPolicy::Union`]: each group of build items whose boxes meet, expanded
+/// together, validated and integrated by every method as one body; a group whose items
+/// overlap becomes one part, their union (as the 3MF specification builds them), in the
+/// place of its first item, named after them. Other items are kept as they are.
+#[cfg(feature = "union")]
+fn united_items(
+    build: &crate::io::threemf::Build,
+    solids: Vec<Solid>,
+    options: &Options,
+) -> Result<Vec<Solid>> {
+    let boxes: Vec<_> = solids.iter().map(|s| s.body.bounding_box).collect();
+    let mut union_at: Vec<Option<Solid>> = solids.iter().map(|_| None).collect();
+    let mut dropped = vec![false; solids.len()];
+    for group in meeting_groups(&boxes).into_iter().filter(|g| g.len() > 1) {
+        let (raw, starts) = expanded(build, &group)?;
+        let named = |triangles| items_named(&group, &starts, triangles, &solids);
+        let mut s = named_body(String::new(), &raw, options, false, None, Known::default())
+            .map_err(|e| in_items(e, &named))?;
+        if s.body.union.is_some() {
+            s.name = named(None).0;
+            union_at[group[0]] = Some(s);
+            for &k in &group[1..] {
+                dropped[k] = true;
+            }
         }
     }
+    Ok(solids
+        .into_iter()
+        .zip(union_at)
+        .zip(dropped)
+        .filter(|(_, dropped)| !dropped)
+        .map(|((s, u), _)| u.unwrap_or(s))
+        .collect())
 }
 
 /// Build items checked together: the warnings, and whether they overlap.

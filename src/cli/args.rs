@@ -99,7 +99,9 @@ pub(super) enum Command {
         N in --translate N=... and --rotate N=... is the position of the file (from 1). Each part is\n\
         rotated about the origin first, then translated. Plates turn about z only: --rotate N=DEGREES.\n\
         Every report must be in the same units, and all plates or all solids. The sum is reported\n\
-        with method `combine` (and combines again).",
+        with method `combine` (and combines again). Parts are added as they are: space two parts\n\
+        share counts twice (to unite overlapping bodies, put them in one mesh file and give\n\
+        `inertia mesh --overlap union`).",
         mut_arg("about", |a| a.help("Point the moments are about: centroid, origin, or X,Y (plates) / X,Y,Z (solids), in the reports' length unit")),
         mut_arg("axis", |a| a.help("Also report the moment about the axis through the --about point along this direction: X,Y (in-plane, plates) or X,Y,Z (solids)"))
     )]

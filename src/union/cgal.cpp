@@ -11,6 +11,7 @@
 // C++ exceptions never cross into Rust: every entry point catches them and reports a code.
 
 #include <CGAL/Exact_predicates_exact_constructions_kernel.h>
+#include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
 #include <CGAL/Polygon_mesh_processing/connected_components.h>
 #include <CGAL/Polygon_mesh_processing/corefinement.h>
 #include <CGAL/Polygon_mesh_processing/measure.h>
@@ -232,6 +233,29 @@ void append(const SMesh& m, Result& r) {
     (void)base;
 }
 
+// Whether `body` crosses itself, decided by exact predicates on its points (still the
+// input's doubles here, so copied exactly) without exact constructions, which the test
+// needs none of.
+bool crosses_itself(const SMesh& body) {
+    using Fast = CGAL::Exact_predicates_inexact_constructions_kernel;
+    CGAL::Surface_mesh<Fast::Point_3> copy;
+    std::vector<CGAL::Surface_mesh<Fast::Point_3>::Vertex_index> at(body.number_of_vertices() +
+                                                                     body.number_of_removed_vertices());
+    for (auto v : body.vertices()) {
+        const Point& p = body.point(v);
+        at[v.idx()] = copy.add_vertex(Fast::Point_3(CGAL::to_double(p.x()), CGAL::to_double(p.y()),
+                                                    CGAL::to_double(p.z())));
+    }
+    for (auto f : body.faces()) {
+        auto h = body.halfedge(f);
+        auto a = at[body.target(h).idx()];
+        auto b = at[body.target(body.next(h)).idx()];
+        auto c = at[body.target(body.next(body.next(h))).idx()];
+        copy.add_face(a, b, c);
+    }
+    return PMP::does_self_intersect(copy);
+}
+
 // A body whose surface crosses itself, resolved by CGAL's (experimental) autorefinement:
 // the surface cut along its self-crossings and the pieces inside the solid dropped. Whether
 // every crossing was resolved, the result closed and free of crossings.
@@ -251,7 +275,7 @@ int32_t run(const double* xyz, size_t nv, const uint32_t* tris, size_t nt, Resul
     std::vector<SMesh> bodies = bodies_of(shells, r);
     shells.clear();
     for (auto& body : bodies) {
-        if (PMP::does_self_intersect(body)) {
+        if (crosses_itself(body)) {
             if (!resolved(body)) return kSelfCrossing;
             r.resolved += 1;
         }

@@ -28,7 +28,7 @@ fn rels(targets: &[&str]) -> String {
 /// A zip package of `parts` (name, text), deflated as slicers write them, with content
 /// types; `_rels/.rels` is among the parts when the test gives it, else it names
 /// `/3D/3dmodel.model`.
-fn package(parts: &[(&str, String)]) -> Vec<u8> {
+pub(super) fn package(parts: &[(&str, String)]) -> Vec<u8> {
     let mut buf = std::io::Cursor::new(Vec::new());
     {
         let mut z = zip::ZipWriter::new(&mut buf);
@@ -51,7 +51,7 @@ fn package(parts: &[(&str, String)]) -> Vec<u8> {
 
 /// A box's `<vertices>` and `<triangles>`, low corner at `at`, in elements of `prefix`
 /// (empty: the default namespace).
-fn box_mesh(prefix: &str, at: [f64; 3], size: [f64; 3]) -> String {
+pub(super) fn box_mesh(prefix: &str, at: [f64; 3], size: [f64; 3]) -> String {
     let p = if prefix.is_empty() {
         String::new()
     } else {
@@ -87,7 +87,7 @@ fn box_mesh(prefix: &str, at: [f64; 3], size: [f64; 3]) -> String {
 
 /// A core model (default namespace, millimetres) of `resources` and `build`, with extra
 /// attributes on `<model>`.
-fn model(attrs: &str, resources: &str, build: &str) -> String {
+pub(super) fn model(attrs: &str, resources: &str, build: &str) -> String {
     format!(
         r#"<?xml version="1.0" encoding="UTF-8"?>
 <model unit="millimeter" xml:lang="en-US" xmlns="{CORE}" xmlns:p="{PROD}" {attrs}>
@@ -98,12 +98,12 @@ fn model(attrs: &str, resources: &str, build: &str) -> String {
 }
 
 /// An object of `mesh` (a box), with extra attributes.
-fn object(id: u32, attrs: &str, mesh: &str) -> String {
+pub(super) fn object(id: u32, attrs: &str, mesh: &str) -> String {
     format!(r#"<object id="{id}" type="model" {attrs}><mesh>{mesh}</mesh></object>"#)
 }
 
 /// Writes `bytes` to a fresh file named `name`.
-fn file(name: &str, bytes: &[u8]) -> PathBuf {
+pub(super) fn file(name: &str, bytes: &[u8]) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("inertia-3mf-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let p = dir.join(name);

@@ -302,3 +302,37 @@ fn normal(p: &[[f64; 3]; 3]) -> [f64; 3] {
     let l = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
     n.map(|x| (x / l).round())
 }
+
+#[test]
+fn overlapping_3mf_build_items_become_one_part_their_union() {
+    use super::threemf::{box_mesh, file, model, object, package};
+    let m = model(
+        "",
+        &object(1, r#"name="cube""#, &box_mesh("", [0.0; 3], [1.0; 3])),
+        r#"<build><item objectid="1"/><item objectid="1" transform="1 0 0 0 1 0 0 0 1 0.5 0 0"/><item objectid="1" transform="1 0 0 0 1 0 0 0 1 5 0 0"/></build>"#,
+    );
+    let p = file("union_items.3mf", &package(&[("3D/3dmodel.model", m)]));
+    let out = assert_cmd::cargo::cargo_bin_cmd!("inertia")
+        .args(["mesh", p.to_str().unwrap(), "--overlap", "union", "--json"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    // Two parts: items 1 and 2 as their union (1.5 mm³), item 3 as it is; in m³.
+    let parts = v["parts"].as_array().unwrap();
+    assert_eq!(parts.len(), 2, "{v}");
+    assert!(
+        parts[0]["source"]
+            .as_str()
+            .unwrap()
+            .contains("build items 1 (cube) and 2 (cube)")
+    );
+    assert!((f(&parts[0]["volume"]) - 1.5e-9).abs() < 1e-24, "{v}");
+    assert!(
+        (f(&parts[0]["union"]["shared_volume"]) - 0.5e-9).abs() < 1e-24,
+        "{v}"
+    );
+    assert!((f(&parts[1]["volume"]) - 1e-9).abs() < 1e-24, "{v}");
+    assert!((f(&v["total"]["volume"]) - 2.5e-9).abs() < 1e-24, "{v}");
+}
