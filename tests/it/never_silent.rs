@@ -55,6 +55,12 @@ fn temp(name: &str, text: &str) -> PathBuf {
 
 // --- 1. Overlapping and duplicated bodies
 
+/// How the refusal of overlapping bodies says to unite them.
+#[cfg(feature = "union")]
+const UNITE: &str = "give --overlap union";
+#[cfg(not(feature = "union"))]
+const UNITE: &str = "union them first";
+
 #[test]
 fn overlapping_bodies_are_refused_and_touching_ones_pass() {
     let cube = std::fs::read("fixtures/mesh/unit_cube_ascii.stl").unwrap();
@@ -120,7 +126,7 @@ fn overlapping_bodies_are_refused_and_touching_ones_pass() {
     refused(
         &["mesh", corner.to_str().unwrap()],
         None,
-        &["cross at", "union them first"],
+        &["cross at", UNITE],
     );
     let (code, v, err) = run(
         &[
