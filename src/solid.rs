@@ -769,17 +769,24 @@ fn meshed(v: Validated, options: &Options, stray: Option<&Warning>) -> Result<So
     let nested = (mesh.nested_count() > 0 && overlap.is_none()).then(|| Warning::Nested {
         count: mesh.nested_count(),
     });
-    let repaired = [
+    let warnings = stray.cloned().into_iter().chain(overlap).chain(nested);
+    let warnings = warnings.chain(repair_warnings(&r)).collect();
+    Ok(Solid::from_mesh(mesh, integrals, options, warnings))
+}
+
+/// The warnings of what validation repaired: corners joined, T-junctions split, triangles
+/// turned.
+fn repair_warnings(r: &crate::body::Repairs) -> impl Iterator<Item = Warning> + use<> {
+    [
         r.joined.map(|j| Warning::PointsJoined {
             count: j.points,
             tolerance: j.tolerance,
         }),
         r.junctions.map(Warning::JunctionsSplit),
         r.reoriented.map(|count| Warning::Reoriented { count }),
-    ];
-    let warnings = stray.cloned().into_iter().chain(overlap).chain(nested);
-    let warnings = warnings.chain(repaired.into_iter().flatten()).collect();
-    Ok(Solid::from_mesh(mesh, integrals, options, warnings))
+    ]
+    .into_iter()
+    .flatten()
 }
 
 /// A mesh whose bodies overlap, replaced by their union ([`crate::union`]) and
@@ -788,17 +795,8 @@ fn meshed(v: Validated, options: &Options, stray: Option<&Warning>) -> Result<So
 fn united(mesh: Mesh, options: &Options, stray: Option<&Warning>) -> Result<Solid> {
     let (union, done) = crate::union::united(&mesh)?;
     let integrals = integrate(&union, options)?;
-    let r = *mesh.repairs();
-    let repaired = [
-        r.joined.map(|j| Warning::PointsJoined {
-            count: j.points,
-            tolerance: j.tolerance,
-        }),
-        r.junctions.map(Warning::JunctionsSplit),
-        r.reoriented.map(|count| Warning::Reoriented { count }),
-    ];
     let warnings = stray.cloned().into_iter().chain([Warning::United(done)]);
-    let warnings = warnings.chain(repaired.into_iter().flatten()).collect();
+    let warnings = warnings.chain(repair_warnings(mesh.repairs())).collect();
     let input = Body::of(&mesh);
     let mut solid = Solid::from_mesh(union, integrals, options, warnings);
     solid.body = Body {
