@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <cstring>
 #include <exception>
+#include <memory>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -119,14 +120,16 @@ bool split_shells(const double* xyz, size_t nv, const uint32_t* tris, size_t nt,
 
 // Whether `inner` (a cavity) lies inside `outer` (a body): its first point not on the
 // body's surface is inside it.
-bool holds(const Shell& outer, const Shell& inner) {
+// `side` is the body's point-in-solid test, built on first use (its tree once per body).
+using Side = CGAL::Side_of_triangle_mesh<SMesh, K>;
+bool holds(const Shell& outer, std::unique_ptr<Side>& side, const Shell& inner) {
     if (!(outer.box.xmin() <= inner.box.xmin() && inner.box.xmax() <= outer.box.xmax() &&
           outer.box.ymin() <= inner.box.ymin() && inner.box.ymax() <= outer.box.ymax() &&
           outer.box.zmin() <= inner.box.zmin() && inner.box.zmax() <= outer.box.zmax()))
         return false;
-    CGAL::Side_of_triangle_mesh<SMesh, K> side(outer.mesh);
+    if (!side) side = std::make_unique<Side>(outer.mesh);
     for (auto v : inner.mesh.vertices()) {
-        CGAL::Bounded_side s = side(inner.mesh.point(v));
+        CGAL::Bounded_side s = (*side)(inner.mesh.point(v));
         if (s != CGAL::ON_BOUNDARY) return s == CGAL::ON_BOUNDED_SIDE;
     }
     return true;
@@ -139,6 +142,7 @@ std::vector<SMesh> bodies_of(std::vector<Shell>& shells, Result& r) {
         if (shells[i].outward) outward.push_back(i);
     r.bodies = outward.size();
     std::vector<SMesh> bodies(outward.size());
+    std::vector<std::unique_ptr<Side>> sides(outward.size());
     for (size_t k = 0; k < outward.size(); ++k) bodies[k] = shells[outward[k]].mesh;
     for (size_t i = 0; i < shells.size(); ++i) {
         if (shells[i].outward) continue;
@@ -146,7 +150,8 @@ std::vector<SMesh> bodies_of(std::vector<Shell>& shells, Result& r) {
         long best = -1;
         for (size_t k = 0; k < outward.size(); ++k) {
             const Shell& o = shells[outward[k]];
-            if ((best < 0 || o.volume < shells[outward[best]].volume) && holds(o, shells[i]))
+            if ((best < 0 || o.volume < shells[outward[best]].volume) &&
+                holds(o, sides[k], shells[i]))
                 best = static_cast<long>(k);
         }
         // The validator places every cavity inside some body; one that is not is kept as
@@ -209,8 +214,7 @@ std::vector<std::vector<size_t>> meeting(const std::vector<SMesh>& bodies) {
 // `m`'s triangles appended to `r`, its points rounded to double.
 void append(const SMesh& m, Result& r) {
     std::vector<uint32_t> index(m.number_of_vertices() + m.number_of_removed_vertices());
-    uint32_t base = static_cast<uint32_t>(r.xyz.size() / 3);
-    uint32_t next = base;
+    uint32_t next = static_cast<uint32_t>(r.xyz.size() / 3);
     for (auto v : m.vertices()) {
         const Point& p = m.point(v);
         bool changed = false;
@@ -230,7 +234,6 @@ void append(const SMesh& m, Result& r) {
             h = m.next(h);
         }
     }
-    (void)base;
 }
 
 // Whether `body` crosses itself, decided by exact predicates on its points (still the
