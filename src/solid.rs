@@ -160,27 +160,26 @@ impl Solid {
 pub fn read_solids(bytes: &[u8], format: MeshFormat, options: &Options) -> Result<Vec<Solid>> {
     let fast =
         options.shell.is_none() && !options.keep_mesh && options.methods == [MeshMethod::Tetra];
-    let stray = if format == MeshFormat::Stl {
-        stray_warning(bytes)
-    } else {
-        None
-    };
+    // What reading an STL found beside its triangles: stray bytes, normals read past.
+    let mut read = Vec::new();
     // STL in place, without a copy (an ASCII STL parsed once).
     let in_place = options.shell.is_none() && format == MeshFormat::Stl;
     if in_place {
         let checks = options.checks();
         let found = match stl::triangles(bytes)? {
             stl::Triangles::Binary(soup) => {
+                read.extend(stray_warning(bytes));
                 crate::io::within_limit(
                     crate::soup::Soup::len(&soup) as u64,
                     options.max_triangles,
                 )?;
-                shortcut(&soup, options, &checks, fast, false, stray.as_ref())
+                shortcut(&soup, options, &checks, fast, false, &read)
             }
-            stl::Triangles::Ascii(points) => {
-                crate::io::within_limit(points.len() as u64 / 3, options.max_triangles)?;
-                let soup = crate::soup::VertexSoup(&points);
-                shortcut(&soup, options, &checks, fast, false, stray.as_ref())
+            stl::Triangles::Ascii(corners) => {
+                read.extend(corners.unread_normals.map(normals_warning));
+                crate::io::within_limit(corners.points.len() as u64 / 3, options.max_triangles)?;
+                let soup = crate::soup::VertexSoup(&corners.points);
+                shortcut(&soup, options, &checks, fast, false, &read)
             }
         };
         if let Some(solid) = found {
@@ -191,6 +190,10 @@ pub fn read_solids(bytes: &[u8], format: MeshFormat, options: &Options) -> Resul
         return build_items(bytes, options, fast);
     }
     let bodies = crate::io::read_raw_meshes_limited(bytes, format, options.max_triangles)?;
+    if format == MeshFormat::Stl && !in_place {
+        read.extend(stray_warning(bytes));
+        read.extend(stl::unread_normals(bytes).map(normals_warning));
+    }
     bodies
         .into_iter()
         .map(|(name, raw)| {
@@ -200,7 +203,7 @@ pub fn read_solids(bytes: &[u8], format: MeshFormat, options: &Options) -> Resul
                 refused: in_place,
                 ..Known::default()
             };
-            named_body(name, &raw, options, fast, stray.as_ref(), known)
+            named_body(name, &raw, options, fast, &read, known)
         })
         .collect()
 }
@@ -217,7 +220,7 @@ fn shortcut<S: crate::soup::Soup>(
     checks: &Checks,
     fast: bool,
     clean: bool,
-    stray: Option<&Warning>,
+    read: &[Warning],
 ) -> Option<Result<Solid>> {
     if fast {
         let (s, welded) = crate::soup::solid_with(soup, !clean)?;
@@ -229,9 +232,9 @@ fn shortcut<S: crate::soup::Soup>(
             return None;
         }
         Some(found.map(|(contacts, summed)| {
-            let warnings = stray
+            let warnings = read
+                .iter()
                 .cloned()
-                .into_iter()
                 .chain(overlap_warning(contacts, summed));
             Solid::from_soup(s, warnings.collect()).touching(contacts)
         }))
@@ -242,7 +245,7 @@ fn shortcut<S: crate::soup::Soup>(
             overlap_judged(soup, Some(welded), None, || volume, checks, clean).and_then(
                 |(contacts, summed)| {
                     mesh.repairs.contacts = contacts;
-                    meshed(Validated { mesh, summed }, options, stray)
+                    meshed(Validated { mesh, summed }, options, read)
                 },
             ),
         )
@@ -287,7 +290,7 @@ fn build_items(bytes: &[u8], options: &Options, fast: bool) -> Result<Vec<Solid>
                 clean: clean.contains(&o),
                 ..Known::default()
             };
-            named_body(name, &raw, options, fast, None, known)
+            named_body(name, &raw, options, fast, &[], known)
         })
         .collect();
     let mut solids: Vec<Solid> = solids.into_iter().collect::<Result<_>>()?;
@@ -403,7 +406,7 @@ fn together(
 ) -> Result<Checked> {
     let (raw, starts) = expanded(build, set)?;
     let named = |triangles| items_named(set, &starts, triangles, solids);
-    match named_body(String::new(), &raw, check, true, None, Known::default()) {
+    match named_body(String::new(), &raw, check, true, &[], Known::default()) {
         Ok(s) => {
             let overlap = s
                 .warnings
@@ -476,7 +479,7 @@ fn united_items(
     for group in meeting_groups(&boxes).into_iter().filter(|g| g.len() > 1) {
         let (raw, starts) = expanded(build, &group)?;
         let named = |triangles| items_named(&group, &starts, triangles, &solids);
-        let mut s = named_body(String::new(), &raw, options, false, None, Known::default())
+        let mut s = named_body(String::new(), &raw, options, false, &[], Known::default())
             .map_err(|e| in_items(e, &named))?;
         if s.body.union.is_some() {
             s.name = named(None).0;
@@ -719,10 +722,10 @@ fn named_body(
     raw: &RawMesh,
     options: &Options,
     fast: bool,
-    stray: Option<&Warning>,
+    read: &[Warning],
     known: Known,
 ) -> Result<Solid> {
-    let mut solid = body(raw, options, fast, stray, known).map_err(|e| {
+    let mut solid = body(raw, options, fast, read, known).map_err(|e| {
         if name.is_empty() {
             e
         } else {
@@ -731,6 +734,14 @@ fn named_body(
     })?;
     solid.name = name;
     Ok(solid)
+}
+
+/// A warning for an ASCII STL's facet normals that are not three finite numbers.
+fn normals_warning(u: stl::Unread) -> Warning {
+    Warning::NormalsUnread {
+        count: u.count,
+        first: u.first as u64 + 1,
+    }
 }
 
 /// A warning for a binary STL read past stray bytes after its last record.
@@ -756,11 +767,11 @@ fn overlap_warning(
 
 /// A body validated by the one path, integrated by every method of `options`, with the
 /// warnings of what validation found and repaired.
-fn meshed(v: Validated, options: &Options, stray: Option<&Warning>) -> Result<Solid> {
+fn meshed(v: Validated, options: &Options, read: &[Warning]) -> Result<Solid> {
     let Validated { mesh, summed } = v;
     #[cfg(feature = "union")]
     if options.overlap == OverlapPolicy::Union && (summed.is_some() || mesh.nested_count() > 0) {
-        return united(mesh, options, stray);
+        return united(mesh, options, read);
     }
     let integrals = integrate(&mesh, options)?;
     let r = *mesh.repairs();
@@ -769,7 +780,7 @@ fn meshed(v: Validated, options: &Options, stray: Option<&Warning>) -> Result<So
     let nested = (mesh.nested_count() > 0 && overlap.is_none()).then(|| Warning::Nested {
         count: mesh.nested_count(),
     });
-    let warnings = stray.cloned().into_iter().chain(overlap).chain(nested);
+    let warnings = read.iter().cloned().chain(overlap).chain(nested);
     let warnings = warnings.chain(repair_warnings(&r)).collect();
     Ok(Solid::from_mesh(mesh, integrals, options, warnings))
 }
@@ -792,10 +803,10 @@ fn repair_warnings(r: &crate::body::Repairs) -> impl Iterator<Item = Warning> + 
 /// A mesh whose bodies overlap, replaced by their union ([`crate::union`]) and
 /// integrated: its counts are the input's, its surface and box the union's.
 #[cfg(feature = "union")]
-fn united(mesh: Mesh, options: &Options, stray: Option<&Warning>) -> Result<Solid> {
+fn united(mesh: Mesh, options: &Options, read: &[Warning]) -> Result<Solid> {
     let (union, done) = crate::union::united(&mesh)?;
     let integrals = integrate(&union, options)?;
-    let warnings = stray.cloned().into_iter().chain([Warning::United(done)]);
+    let warnings = read.iter().cloned().chain([Warning::United(done)]);
     let warnings = warnings.chain(repair_warnings(mesh.repairs())).collect();
     let input = Body::of(&mesh);
     let mut solid = Solid::from_mesh(union, integrals, options, warnings);
@@ -854,26 +865,26 @@ fn body(
     raw: &RawMesh,
     options: &Options,
     fast: bool,
-    stray: Option<&Warning>,
+    read: &[Warning],
     known: Known,
 ) -> Result<Solid> {
     if let Some(t) = options.shell {
-        return wall(raw, options, t, stray);
+        return wall(raw, options, t, read);
     }
     let checks = options.checks();
     if !known.refused {
         let soup = crate::soup::IndexedSoup(raw);
-        if let Some(found) = shortcut(&soup, options, &checks, fast, known.clean, stray) {
+        if let Some(found) = shortcut(&soup, options, &checks, fast, known.clean, read) {
             return found;
         }
     }
-    meshed(validate(raw, &checks, known.clean)?, options, stray)
+    meshed(validate(raw, &checks, known.clean)?, options, read)
 }
 
 /// A surface integrated as a thin wall of thickness `t`. A wall may cross another (sharing
 /// a sliver of the order of t², which the thin-wall approximation neglects), but area
 /// lying twice is mass counted twice: refused unless overlaps are summed.
-fn wall(raw: &RawMesh, options: &Options, t: f64, stray: Option<&Warning>) -> Result<Solid> {
+fn wall(raw: &RawMesh, options: &Options, t: f64, read: &[Warning]) -> Result<Solid> {
     let soup = crate::soup::IndexedSoup(raw);
     let (mesh, welded) = crate::soup::general::surface(raw)?;
     if options.overlap != OverlapPolicy::Sum
@@ -888,7 +899,7 @@ fn wall(raw: &RawMesh, options: &Options, t: f64, stray: Option<&Warning>) -> Re
         properties: crate::method::shell::integrate(&mesh, t),
         grid: None,
     };
-    let warnings = stray.cloned().into_iter().collect();
+    let warnings = read.to_vec();
     Ok(Solid::from_mesh(mesh, vec![unit], options, warnings))
 }
 

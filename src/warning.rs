@@ -35,6 +35,15 @@ pub enum Warning {
         /// How many bytes.
         count: u64,
     },
+    /// ASCII STL facets whose normal is not three finite numbers (`nan`, `inf`, a word),
+    /// read past: normals are not used, the order of a facet's corners says which way it
+    /// faces.
+    NormalsUnread {
+        /// How many.
+        count: usize,
+        /// The first, as `triangle N` (counted from 1).
+        first: u64,
+    },
     /// An open mesh closed by joining corners within a tolerance.
     PointsJoined {
         /// Points joined.
@@ -123,6 +132,10 @@ impl fmt::Display for Warning {
             Warning::StrayBytes { count } => write!(
                 f,
                 "{count} stray byte(s) after the last triangle of the binary STL were ignored"
+            ),
+            Warning::NormalsUnread { count, first } => write!(
+                f,
+                "{count} facet normal(s) not three finite numbers (the first at triangle {first}) read past: normals are not used, each facet's corners say which way it faces"
             ),
             Warning::PointsJoined { count, tolerance } => write!(
                 f,

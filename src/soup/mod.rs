@@ -209,7 +209,7 @@ pub fn solid<S: Soup>(soup: &S) -> Option<Certified> {
 pub fn stl_solid(bytes: &[u8]) -> crate::Result<Option<Certified>> {
     Ok(match stl::triangles(bytes)? {
         stl::Triangles::Binary(soup) => solid(&soup),
-        stl::Triangles::Ascii(points) => solid(&VertexSoup(&points)),
+        stl::Triangles::Ascii(c) => solid(&VertexSoup(&c.points)),
     })
 }
 
@@ -230,7 +230,7 @@ pub fn stl_solid(bytes: &[u8]) -> crate::Result<Option<Certified>> {
 pub fn stl_mesh(bytes: &[u8]) -> crate::Result<Option<crate::Mesh>> {
     Ok(match stl::triangles(bytes)? {
         stl::Triangles::Binary(soup) => mesh(&soup),
-        stl::Triangles::Ascii(points) => mesh(&VertexSoup(&points)),
+        stl::Triangles::Ascii(c) => mesh(&VertexSoup(&c.points)),
     })
 }
 

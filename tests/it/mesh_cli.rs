@@ -395,7 +395,7 @@ fn a_facet_normal_that_is_not_a_number_is_read_past() {
     stl += "endsolid t\n";
     let out = cargo_bin_cmd!("inertia")
         .args(["mesh", "-", "--input-format", "stl", "--json"])
-        .write_stdin(stl)
+        .write_stdin(stl.clone())
         .output()
         .unwrap();
     assert!(
@@ -414,4 +414,32 @@ fn a_facet_normal_that_is_not_a_number_is_read_past() {
             "{v}"
         );
     }
+    // Read past with one warning naming how many and the first; `0 0 0` is a normal.
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "inertia: warning: <stdin>: 3 facet normal(s) not three finite numbers (the first at \
+         triangle 1) read past: normals are not used, each facet's corners say which way it faces\n"
+    );
+    // The same through the general path (a thin wall) and through the library.
+    let wall = cargo_bin_cmd!("inertia")
+        .args(["mesh", "-", "--input-format", "stl", "--shell", "0.01"])
+        .write_stdin(stl.clone())
+        .output()
+        .unwrap();
+    assert!(wall.status.success());
+    assert!(
+        String::from_utf8_lossy(&wall.stderr).contains("3 facet normal(s) not three finite"),
+        "{}",
+        String::from_utf8_lossy(&wall.stderr)
+    );
+    let solids = inertia::solid::read_solids(
+        stl.as_bytes(),
+        inertia::io::MeshFormat::Stl,
+        &inertia::solid::Options::default(),
+    )
+    .unwrap();
+    assert!(matches!(
+        solids[0].warnings[..],
+        [inertia::Warning::NormalsUnread { count: 3, first: 1 }]
+    ));
 }

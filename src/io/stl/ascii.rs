@@ -5,7 +5,7 @@ use super::*;
 
 /// The corners of an ASCII STL's facets: read in parallel chunks (each starting at a
 /// `facet` line), or, at the first surprise, by the sequential reader, which explains it.
-pub(super) fn ascii_points(bytes: &[u8]) -> Result<Vec<[f64; 3]>> {
+pub(super) fn ascii_points(bytes: &[u8]) -> Result<Corners> {
     use rayon::prelude::*;
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     // Old Mac line ends (CR alone): read as line feeds.
@@ -34,19 +34,81 @@ pub(super) fn ascii_points(bytes: &[u8]) -> Result<Vec<[f64; 3]>> {
     };
     match chunks {
         Some(c) if consistent(&c) => {
-            let mut points = Vec::with_capacity(c.iter().map(|c| c.points.len()).sum());
+            let mut out = Corners {
+                points: Vec::with_capacity(c.iter().map(|c| c.points.len()).sum()),
+                unread_normals: None,
+            };
             for c in c {
-                points.extend_from_slice(&c.points);
+                let before = out.points.len() / 3;
+                out.points.extend_from_slice(&c.points);
+                out.unread_normals = Unread::add(out.unread_normals, c.unread_normals, before);
             }
-            Ok(points)
+            Ok(out)
         }
         _ => parse_ascii_points(bytes),
     }
 }
 
+/// The corners of an ASCII STL's facets, three per triangle, and the facets whose normal
+/// is not three finite numbers.
+#[derive(Debug, PartialEq)]
+pub(crate) struct Corners {
+    pub(crate) points: Vec<[f64; 3]>,
+    pub(crate) unread_normals: Option<Unread>,
+}
+
+/// Facets whose normal is not three finite numbers (read past: normals are not used).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Unread {
+    /// How many.
+    pub(crate) count: usize,
+    /// The first, counted from 0.
+    pub(crate) first: usize,
+}
+
+impl Unread {
+    /// One more facet, `facet`, whose normal is not read.
+    fn one(seen: Option<Unread>, facet: usize) -> Option<Unread> {
+        Unread::add(
+            seen,
+            Some(Unread {
+                count: 1,
+                first: facet,
+            }),
+            0,
+        )
+    }
+
+    /// `seen` and then `more`, whose facets are counted from `offset`.
+    fn add(seen: Option<Unread>, more: Option<Unread>, offset: usize) -> Option<Unread> {
+        match (seen, more) {
+            (Some(a), Some(b)) => Some(Unread {
+                count: a.count + b.count,
+                first: a.first,
+            }),
+            (None, Some(b)) => Some(Unread {
+                count: b.count,
+                first: b.first + offset,
+            }),
+            (a, None) => a,
+        }
+    }
+}
+
+/// Whether three words are a normal: three finite numbers.
+fn is_normal(words: [&[u8]; 3]) -> bool {
+    words.iter().all(|w| {
+        fast_float2::parse::<f64, _>(w)
+            .ok()
+            .is_some_and(f64::is_finite)
+    })
+}
+
 /// What a chunk of ASCII STL holds.
 pub(super) struct AsciiChunk {
     pub(super) points: Vec<[f64; 3]>,
+    /// Facets whose normal is not three finite numbers, counted from the chunk's first.
+    pub(super) unread_normals: Option<Unread>,
     /// Inside a solid at the chunk's end.
     pub(super) inside: bool,
     /// `solid` lines seen.
@@ -60,6 +122,7 @@ pub(super) fn ascii_chunk(bytes: &[u8], mut inside: bool) -> Option<AsciiChunk> 
     let mut s = crate::io::scan::Scanner::new(bytes);
     let mut points = Vec::with_capacity(bytes.len() / 80);
     let mut solids = 0;
+    let mut unread_normals = None;
     while let Some(w) = s.word() {
         if !inside {
             if !w.eq_ignore_ascii_case(b"solid") {
@@ -80,8 +143,8 @@ pub(super) fn ascii_chunk(bytes: &[u8], mut inside: bool) -> Option<AsciiChunk> 
         }
         s.expect(b"normal")?;
         // Normals are not used: any three words (see `parse_ascii_points`).
-        for _ in 0..3 {
-            s.word()?;
+        if !is_normal([s.word()?, s.word()?, s.word()?]) {
+            unread_normals = Unread::one(unread_normals, points.len() / 3);
         }
         s.expect(b"outer")?;
         s.expect(b"loop")?;
@@ -98,6 +161,7 @@ pub(super) fn ascii_chunk(bytes: &[u8], mut inside: bool) -> Option<AsciiChunk> 
     }
     Some(AsciiChunk {
         points,
+        unread_normals,
         inside,
         solids,
     })
@@ -172,14 +236,15 @@ impl<'a> Tokens<'a> {
 }
 
 pub(super) fn parse_ascii(bytes: &[u8]) -> Result<RawMesh> {
-    Ok(soup(ascii_points(bytes)?))
+    Ok(soup(ascii_points(bytes)?.points))
 }
 
 /// The corners of an ASCII STL's facets, three per triangle.
-pub(super) fn parse_ascii_points(bytes: &[u8]) -> Result<Vec<[f64; 3]>> {
+pub(super) fn parse_ascii_points(bytes: &[u8]) -> Result<Corners> {
     let text = crate::io::text(bytes)?;
     let mut tok = Tokens::new(text);
     let mut vertices = Vec::new();
+    let mut unread_normals = None;
     let mut solids = 0;
     while let Some(t) = tok.next() {
         if !t.eq_ignore_ascii_case("solid") {
@@ -210,11 +275,16 @@ pub(super) fn parse_ascii_points(bytes: &[u8]) -> Result<Vec<[f64; 3]>> {
             tok.expect("normal")?;
             // Normals are not used (the winding says which way a facet faces); exporters
             // write `nan`, `inf` or worse for degenerate facets (PrusaSlicer's own test
-            // file has `+inf -inf weirdvalue`), so any three words are read past.
-            for _ in 0..3 {
+            // file has `+inf -inf weirdvalue`), so any three words are read past, and
+            // counted for a warning unless they are three finite numbers.
+            let mut word = || {
                 tok.next().ok_or_else(|| {
                     Error::parse(tok.place(), "file ends where a facet normal was expected")
-                })?;
+                })
+            };
+            let normal = [word()?, word()?, word()?].map(str::as_bytes);
+            if !is_normal(normal) {
+                unread_normals = Unread::one(unread_normals, vertices.len() / 3);
             }
             tok.expect("outer")?;
             tok.expect("loop")?;
@@ -252,5 +322,8 @@ pub(super) fn parse_ascii_points(bytes: &[u8]) -> Result<Vec<[f64; 3]>> {
             "no \"solid\" in an ASCII STL",
         ));
     }
-    Ok(vertices)
+    Ok(Corners {
+        points: vertices,
+        unread_normals,
+    })
 }

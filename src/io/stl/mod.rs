@@ -15,6 +15,7 @@ use crate::soup::corners::Soup;
 
 mod ascii;
 use ascii::*;
+pub(crate) use ascii::{Corners, Unread};
 
 /// Size of a binary STL header plus triangle count.
 const HEADER: usize = 84;
@@ -208,8 +209,9 @@ impl Soup for BinarySoup<'_> {
 pub(crate) enum Triangles<'a> {
     /// A binary STL's records.
     Binary(BinarySoup<'a>),
-    /// An ASCII STL's corners, three per triangle.
-    Ascii(Vec<[f64; 3]>),
+    /// An ASCII STL's corners, three per triangle, and the facets whose normal was read
+    /// past.
+    Ascii(Corners),
 }
 
 /// Reads an STL's triangles (see [`Triangles`]): only parsing, no check of the mesh.
@@ -223,6 +225,15 @@ pub(crate) fn triangles(bytes: &[u8]) -> Result<Triangles<'_>> {
         }),
         Kind::Ascii => Triangles::Ascii(ascii_points(bytes)?),
     })
+}
+
+/// The facets of an ASCII STL whose normal is not three finite numbers (read past);
+/// `None` for a binary STL, a malformed file, or one whose normals all read.
+pub(crate) fn unread_normals(bytes: &[u8]) -> Option<Unread> {
+    match kind(bytes) {
+        Ok(Kind::Ascii) => ascii_points(bytes).ok()?.unread_normals,
+        _ => None,
+    }
 }
 
 /// A binary STL as an indexed mesh: corners with the same coordinates share a vertex, so
@@ -426,16 +437,23 @@ mod tests {
         let bytes = std::fs::read("fixtures/mesh/right_tetrahedron.stl").unwrap();
         let n = match triangles(&bytes).unwrap() {
             Triangles::Binary(soup) => soup.len(),
-            Triangles::Ascii(points) => points.len() / 3,
+            Triangles::Ascii(c) => c.points.len() / 3,
         };
         assert_eq!(n, 4);
     }
 
     #[test]
     fn parallel_ascii_reader_matches_the_sequential_one() {
+        // Every 1000th normal from the 20,500th on is not a number: the chunks count them
+        // from their own first facet, the sequential reader from the file's.
         let facet = |k: usize| {
+            let normal = if k >= 20_500 && k.is_multiple_of(1000) {
+                "nan 0 1"
+            } else {
+                "0 0 1"
+            };
             format!(
-                "  FACET NORMAL nan 0 1\n    outer loop\n      vertex {k} 0 1e-3\n vertex\t-0 {k}.5 2\n      vertex 1 2\n 3\n    endloop\n  endfacet\n"
+                "  FACET NORMAL {normal}\n    outer loop\n      vertex {k} 0 1e-3\n vertex\t-0 {k}.5 2\n      vertex 1 2\n 3\n    endloop\n  endfacet\n"
             )
         };
         let mut text = String::from("solid one facet in its name\n");
@@ -449,8 +467,15 @@ mod tests {
         }
         text.push_str("endsolid\n");
         let fast = ascii_points(text.as_bytes()).unwrap();
-        assert_eq!(fast.len(), 3 * k);
+        assert_eq!(fast.points.len(), 3 * k);
         assert_eq!(fast, parse_ascii_points(text.as_bytes()).unwrap());
+        assert_eq!(
+            fast.unread_normals,
+            Some(Unread {
+                count: (21_000..k).step_by(1000).count(),
+                first: 21_000
+            })
+        );
         // Defects anywhere fall back to the sequential reader and its message.
         let truncated = &text[..text.len() - 10];
         assert!(
@@ -539,7 +564,15 @@ mod tests {
             let m = parse(s.as_bytes()).unwrap();
             assert_eq!(m.triangles.len(), 1);
             assert_eq!(m.vertices[2], [0.0, 1.0, 0.0]);
+            let unread = Some(Unread { count: 1, first: 0 });
+            assert_eq!(unread_normals(s.as_bytes()), unread);
+            assert_eq!(
+                parse_ascii_points(s.as_bytes()).unwrap().unread_normals,
+                unread
+            );
         }
+        let fine = "solid a\nfacet normal 0 0 0\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid a\n";
+        assert_eq!(unread_normals(fine.as_bytes()), None);
     }
 
     #[test]
