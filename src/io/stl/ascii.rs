@@ -69,14 +69,16 @@ pub(crate) struct Unread {
 impl Unread {
     /// One more facet, `facet`, whose normal is not read.
     fn one(seen: Option<Unread>, facet: usize) -> Option<Unread> {
-        Unread::add(
-            seen,
-            Some(Unread {
+        Some(match seen {
+            Some(u) => Unread {
+                count: u.count + 1,
+                ..u
+            },
+            None => Unread {
                 count: 1,
                 first: facet,
-            }),
-            0,
-        )
+            },
+        })
     }
 
     /// `seen` and then `more`, whose facets are counted from `offset`.
