@@ -178,7 +178,7 @@ pub struct Body {
 ///
 /// # Examples
 /// ```
-/// let u = inertia::report::Union { bodies: 2, united: 2, resolved: 0, shared_volume: 0.5, volume_bound: 0.0 };
+/// let u = inertia::report::Union { bodies: 2, united: 2, resolved: 0, shared_volume: 0.5, volume_bound: 0.0, sum: None };
 /// assert_eq!(u.united, 2);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -196,6 +196,10 @@ pub struct Union {
     /// At most this much volume separates the union integrated (its new points rounded to
     /// `f64`) from the exact union (0 when no point was rounded).
     pub volume_bound: f64,
+    /// The bodies added as they are, by `tetra`, unit density (what `--overlap sum` gives;
+    /// `--method all` shows it beside the union); not in the JSON.
+    #[serde(skip)]
+    pub sum: Option<crate::mass3d::MassProperties3d>,
 }
 
 impl Union {
@@ -206,6 +210,7 @@ impl Union {
         Union {
             shared_volume: self.shared_volume * k3,
             volume_bound: self.volume_bound * k3,
+            sum: self.sum.map(|p| p.scaled_lengths(k)),
             ..self
         }
     }
@@ -400,6 +405,7 @@ impl Body {
                     resolved: x.resolved + y.resolved,
                     shared_volume: x.shared_volume + y.shared_volume,
                     volume_bound: x.volume_bound + y.volume_bound,
+                    sum: x.sum.zip(y.sum).map(|(p, q)| p + q),
                 }),
                 (x, y) => x.or(y),
             },

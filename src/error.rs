@@ -1929,6 +1929,17 @@ pub enum UnionProblem {
     /// point left a shell without volume, say).
     #[error("the union is not a valid solid: {0}")]
     Refused(Box<Error>),
+    /// CGAL did not finish within the time given to it (see [`crate::union`]): CGAL 5.5
+    /// can loop without end where bodies touch along edges by the rounding.
+    #[error(
+        "CGAL did not finish within {seconds:.0} s, the limit for {triangles} triangles (CGAL 5.5 can loop without end where bodies touch along edges by the rounding)"
+    )]
+    TimedOut {
+        /// The time it was given.
+        seconds: f64,
+        /// The triangles it was given.
+        triangles: usize,
+    },
     /// CGAL failed for another reason, which it gave.
     #[error("CGAL failed: {0}")]
     Failed(String),

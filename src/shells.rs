@@ -94,6 +94,12 @@ where
     check_apart(labels, n_shells, corners, overlapping).map(|(verdict, _)| verdict)
 }
 
+/// Whether a shell of signed volume `v`, Σ |signed tetrahedron volume| `m`, is flat or
+/// folds back on itself: its signed tetrahedra cancel to rounding.
+pub(crate) fn encloses_no_volume(v: f64, m: f64) -> bool {
+    v.abs() <= 1e-9 * m
+}
+
 /// [`check`], and with several shells, whether each shell's box (of its corners) meets
 /// another shell's box, if that was found ([`meets_another`](crate::boxes::meets_another);
 /// `None` when the boxes are a crowd): only such shells can wind around a point of another
@@ -271,8 +277,7 @@ where
         if !v.is_finite() || !m.is_finite() {
             return Some(Refusal::Overflow { shell: s, first });
         }
-        // Flat, or folding back on itself: the signed tetrahedra cancel to rounding.
-        if v.abs() <= 1e-9 * m {
+        if encloses_no_volume(v, m) {
             return Some(Refusal::Flat { shell: s, first });
         }
         if self.n > 1 && (error > 1e-6 * v.abs() || !error.is_finite()) {

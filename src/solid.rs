@@ -228,26 +228,31 @@ fn shortcut<S: crate::soup::Soup>(
         let found = overlap_judged(soup, Some(welded), None, volume, checks, clean);
         // Bodies to unite need the mesh the general path builds.
         #[cfg(feature = "union")]
-        if checks.overlap == OverlapPolicy::Union && matches!(found, Ok((_, Some(_)))) {
+        if checks.overlap == OverlapPolicy::Union
+            && matches!(&found, Ok(j) if j.summed.is_some() || j.unite)
+        {
             return None;
         }
-        Some(found.map(|(contacts, summed)| {
+        Some(found.map(|j| {
             let warnings = read
                 .iter()
                 .cloned()
-                .chain(overlap_warning(contacts, summed));
-            Solid::from_soup(s, warnings.collect()).touching(contacts)
+                .chain(overlap_warning(j.contacts, j.summed));
+            Solid::from_soup(s, warnings.collect()).touching(j.contacts)
         }))
     } else {
         let (mut mesh, welded) = crate::soup::mesh_with(soup)?;
         let volume = mesh.tetra_integral().map_or(0.0, |p| p.volume);
         Some(
-            overlap_judged(soup, Some(welded), None, || volume, checks, clean).and_then(
-                |(contacts, summed)| {
-                    mesh.repairs.contacts = contacts;
-                    meshed(Validated { mesh, summed }, options, read)
-                },
-            ),
+            overlap_judged(soup, Some(welded), None, || volume, checks, clean).and_then(|j| {
+                mesh.repairs.contacts = j.contacts;
+                let v = Validated {
+                    mesh,
+                    summed: j.summed,
+                    unite: j.unite,
+                };
+                meshed(v, options, read)
+            }),
         )
     }
 }
@@ -768,11 +773,13 @@ fn overlap_warning(
 /// A body validated by the one path, integrated by every method of `options`, with the
 /// warnings of what validation found and repaired.
 fn meshed(v: Validated, options: &Options, read: &[Warning]) -> Result<Solid> {
-    let Validated { mesh, summed } = v;
     #[cfg(feature = "union")]
-    if options.overlap == OverlapPolicy::Union && (summed.is_some() || mesh.nested_count() > 0) {
-        return united(mesh, options, read);
+    if options.overlap == OverlapPolicy::Union
+        && (v.summed.is_some() || v.unite || v.mesh.nested_count() > 0)
+    {
+        return united(v.mesh, options, read);
     }
+    let Validated { mesh, summed, .. } = v;
     let integrals = integrate(&mesh, options)?;
     let r = *mesh.repairs();
     let overlap = overlap_warning(r.contacts, summed);

@@ -538,7 +538,15 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
             }
             let mut out = if a.method == MeshChoice::All {
                 let exact = methods.iter().map(|m| m.is_exact()).collect();
-                let c = compare::meshes(reports, exact, tolerance);
+                let mut c = compare::meshes(reports, exact, tolerance);
+                // United bodies: their sum beside the union, as `--overlap sum` gives it.
+                if let Some(sum) = part.body.union.and_then(|u| u.sum) {
+                    let unit = inertia::MeshIntegral {
+                        properties: sum,
+                        grid: None,
+                    };
+                    c = c.with_beside("sum", at.report_by(&part, "sum", unit)?);
+                }
                 compared(c, output, &format!("mesh {}", part.name), &part.label)
             } else {
                 lone(&reports[0], output)

@@ -15,6 +15,8 @@ pub(crate) use numerics::physical;
 pub use raw::RawMesh;
 pub(crate) use raw::open_gap;
 pub(crate) use topology::check_edges;
+#[cfg(feature = "union")]
+pub(crate) use topology::shells;
 
 /// The most triangles a mesh may have, whatever limit is asked for: each corner is
 /// numbered in 32 bits (1,431,655,765 triangles, about 69 GB as binary STL).

@@ -12,7 +12,7 @@ use nalgebra::Point3;
 /// inside a box at its corner), where only triangles of one fan are joined, so that the
 /// shell check sees the pieces apart. (Bodies sharing an edge stay joined; the overlap
 /// check's wedge test looks at them.)
-pub(super) fn shells(n: usize, triangles: &[[u32; 3]]) -> (Vec<u32>, usize) {
+pub(crate) fn shells(n: usize, triangles: &[[u32; 3]]) -> (Vec<u32>, usize) {
     // The node of each corner: its point, or at a point of several fans, its fan (numbered
     // after the points).
     let mut node_of: std::collections::HashMap<(u32, u32), u32> = Default::default();

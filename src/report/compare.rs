@@ -35,6 +35,9 @@ pub struct Row {
     /// coordinate, its largest moment for a moment or product).
     #[serde(skip)]
     pub scale: f64,
+    /// Its value in each report shown beside the methods ([`Comparison::beside`]).
+    #[serde(skip)]
+    pub beside: Vec<f64>,
 }
 
 /// Every method's result and their disagreement.
@@ -65,6 +68,9 @@ pub struct Comparison<R> {
     pub tolerance: f64,
     /// `max_exact_spread <= tolerance`.
     pub agree: bool,
+    /// Reports shown beside the methods, named, and in no spread: with `--overlap union`,
+    /// the bodies summed as they are (`sum`) beside the methods' union.
+    pub beside: Vec<(&'static str, R)>,
 }
 
 fn spread(values: &[f64], keep: &[bool], scale: f64) -> f64 {
@@ -104,6 +110,7 @@ fn build<R>(
             scale,
             quantity,
             values,
+            beside: Vec::new(),
         })
         .collect();
     let max_exact_spread = rows.iter().map(|r| r.exact_spread).fold(0.0, f64::max);
@@ -117,6 +124,7 @@ fn build<R>(
         max_spread,
         tolerance,
         agree: max_exact_spread <= tolerance,
+        beside: Vec::new(),
     }
 }
 
@@ -181,7 +189,6 @@ pub fn meshes(
     exact: Vec<bool>,
     tolerance: f64,
 ) -> Comparison<MeshReport> {
-    let col = |f: &dyn Fn(&MeshReport) -> f64| reports.iter().map(f).collect::<Vec<f64>>();
     let size = reports
         .iter()
         .map(|r| {
@@ -200,20 +207,25 @@ pub fn meshes(
                 .fold(0.0, f64::max)
         })
         .fold(0.0, f64::max);
+    let mut quantities = mesh_quantities(&reports, size, moment);
+    for (name, values, scale) in &mut quantities {
+        if name == "volume" || name == "mass" {
+            *scale = values.iter().fold(0.0, |a, b| a.max(b.abs()));
+        }
+    }
+    let methods = reports.iter().map(|r| r.method).collect();
+    build(methods, exact, reports, quantities, tolerance)
+}
+
+/// Each compared quantity of mesh reports: its name, its value in each report, and its
+/// scale (`size` for a coordinate, `moment` for a moment or product; volume and mass are
+/// left at 0 for the caller).
+fn mesh_quantities(reports: &[MeshReport], size: f64, moment: f64) -> Vec<(String, Vec<f64>, f64)> {
+    let col = |f: &dyn Fn(&MeshReport) -> f64| reports.iter().map(f).collect::<Vec<f64>>();
     let q = |name: &str, values: Vec<f64>, scale: f64| (name.to_string(), values, scale);
-    let volume = col(&|r| r.volume);
-    let mass = col(&|r| r.mass);
     let mut quantities = vec![
-        q(
-            "volume",
-            volume.clone(),
-            volume.iter().fold(0.0, |a, b| a.max(b.abs())),
-        ),
-        q(
-            "mass",
-            mass.clone(),
-            mass.iter().fold(0.0, |a, b| a.max(b.abs())),
-        ),
+        q("volume", col(&|r| r.volume), 0.0),
+        q("mass", col(&|r| r.mass), 0.0),
     ];
     for (k, axis) in ["x", "y", "z"].iter().enumerate() {
         quantities.push(q(
@@ -243,8 +255,31 @@ pub fn meshes(
             moment,
         ));
     }
-    let methods = reports.iter().map(|r| r.method).collect();
-    build(methods, exact, reports, quantities, tolerance)
+    quantities
+}
+
+impl Comparison<MeshReport> {
+    /// The same with `report` shown beside the methods as `name`, in no spread.
+    ///
+    /// # Examples
+    /// ```
+    /// use inertia::report::{compare, MeshReport};
+    /// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
+    /// let r = MeshReport::new("cube", &cube, inertia::MeshMethod::Tetra, 0, inertia::Amount::Density(1.0), None);
+    /// let c = compare::meshes(vec![r.clone()], vec![true], 1e-9).with_beside("sum", r);
+    /// assert_eq!(c.rows[0].beside, vec![1.0]);
+    /// assert!(c.table("cube").contains("sum"));
+    /// # Ok::<(), inertia::Error>(())
+    /// ```
+    #[must_use]
+    pub fn with_beside(mut self, name: &'static str, report: MeshReport) -> Self {
+        let values = mesh_quantities(std::slice::from_ref(&report), 0.0, 0.0);
+        for (row, (_, v, _)) in self.rows.iter_mut().zip(values) {
+            row.beside.extend(v);
+        }
+        self.beside.push((name, report));
+        self
+    }
 }
 
 impl<R: Serialize> Comparison<R> {
@@ -273,6 +308,7 @@ impl<R: Serialize> Comparison<R> {
             max_spread: self.max_spread,
             tolerance: self.tolerance,
             agree: self.agree,
+            beside: Named(self.beside.iter().map(|(name, r)| (*name, r)).collect()),
         })
     }
 
@@ -292,6 +328,7 @@ impl<R: Serialize> Comparison<R> {
         let mut header = vec!["quantity".to_string()];
         header.extend(self.methods.iter().map(|m| m.to_string()));
         header.push("spread".into());
+        header.extend(self.beside.iter().map(|(name, _)| name.to_string()));
         let mut cells: Vec<Vec<String>> = vec![header];
         // Noise below the rounding of the quantity's scale (a product that is 0 exactly,
         // -3.66e-21 beside moments of 1e-9) prints as 0, as in the main table; each
@@ -302,6 +339,7 @@ impl<R: Serialize> Comparison<R> {
             .map(|row| {
                 row.values
                     .iter()
+                    .chain(&row.beside)
                     .map(|&v| {
                         if v.abs() < TENSOR_NOISE * row.scale {
                             0.0
@@ -312,17 +350,26 @@ impl<R: Serialize> Comparison<R> {
                     .collect()
             })
             .collect();
-        let forms: Vec<Notation> = (0..self.methods.len())
+        let n = self.methods.len();
+        let forms: Vec<Notation> = (0..n + self.beside.len())
             .map(|m| notation(&shown.iter().map(|r| r[m]).collect::<Vec<f64>>()))
             .collect();
+        let num = |values: &[f64], forms: &[Notation]| -> Vec<String> {
+            values
+                .iter()
+                .zip(forms)
+                .map(|(v, f)| num_in(*v, *f))
+                .collect()
+        };
         for (row, values) in self.rows.iter().zip(&shown) {
             let mut line = vec![row.quantity.clone()];
-            line.extend(values.iter().zip(&forms).map(|(v, n)| num_in(*v, *n)));
+            line.extend(num(&values[..n], &forms[..n]));
             line.push(if row.spread == 0.0 {
                 "0".into()
             } else {
                 format!("{:.1e}", row.spread)
             });
+            line.extend(num(&values[n..], &forms[n..]));
             cells.push(line);
         }
         let widths: Vec<usize> = (0..cells[0].len())
@@ -371,6 +418,14 @@ impl<R: Serialize> Comparison<R> {
                 "largest spread with the approximate methods: {:.1e}",
                 self.max_spread
             );
+        }
+        for (name, _) in &self.beside {
+            if *name == "sum" {
+                let _ = writeln!(
+                    o,
+                    "sum: the bodies added as they are, the space they share counted twice (in no spread)"
+                );
+            }
         }
         o
     }

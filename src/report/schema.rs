@@ -274,10 +274,19 @@ pub(crate) struct ComparisonDoc<'a, R: Serialize> {
     pub max_spread: f64,
     pub tolerance: f64,
     pub agree: bool,
+    /// Reports beside the methods, in no spread (left out when there are none).
+    #[serde(skip_serializing_if = "Named::is_empty")]
+    pub beside: Named<'a, &'a R>,
 }
 
 /// Pairs written as a JSON object, in their order.
 pub(crate) struct Named<'a, V>(pub Vec<(&'a str, V)>);
+
+impl<V> Named<'_, V> {
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
 
 impl<V: Serialize> Serialize for Named<'_, V> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

@@ -180,11 +180,24 @@ pub(crate) fn surface(raw: &RawMesh) -> Result<(Mesh, Welded)> {
     Ok((mesh, welded))
 }
 
-/// A mesh validated by [`validate`], with the first two triangles found crossing when
-/// bodies are summed.
+/// A mesh validated by [`validate`], with what the overlap check found beyond its
+/// contacts (which the mesh records).
 pub(crate) struct Validated {
     pub(crate) mesh: Mesh,
+    /// When bodies are summed or united: the first two triangles found crossing.
     pub(crate) summed: Option<OverlapAt>,
+    /// When bodies are united: contacts too large for the repair tolerance, which the union
+    /// resolves exactly instead.
+    #[cfg_attr(not(feature = "union"), allow(dead_code))]
+    pub(crate) unite: bool,
+}
+
+/// What [`overlap_judged`] found: the contacts taken for touching, and what
+/// [`Validated`] says beyond them.
+pub(crate) struct Judged {
+    pub(crate) contacts: Option<Contacts>,
+    pub(crate) summed: Option<OverlapAt>,
+    pub(crate) unite: bool,
 }
 
 /// The one path from a body's raw triangles to a validated [`Mesh`], for the library and
@@ -207,15 +220,21 @@ pub(crate) fn validate(raw: &RawMesh, checks: &Checks, clean: bool) -> Result<Va
     let soup = IndexedSoup(&raw);
     let volume = || mesh.tetra_integral().map_or(0.0, |p| p.volume);
     let junctions = mesh.repairs.junctions;
-    let (contacts, summed) = overlap_judged(&soup, welded, junctions, volume, checks, clean)?;
-    mesh.repairs.contacts = contacts;
-    Ok(Validated { mesh, summed })
+    let judged = overlap_judged(&soup, welded, junctions, volume, checks, clean)?;
+    mesh.repairs.contacts = judged.contacts;
+    Ok(Validated {
+        mesh,
+        summed: judged.summed,
+        unite: judged.unite,
+    })
 }
 
 /// The overlap check on a closed body's triangles (welded by `welded`, or not yet), then
 /// the judgement of its repairs' bounds against its `volume`: the contacts taken for
-/// touching and, when bodies are summed, the first two triangles found crossing. Contacts
-/// are not judged when bodies are summed (the sum counts shared space twice by request).
+/// touching and, when bodies are summed or united, the first two triangles found crossing.
+/// Contacts are not judged when bodies are summed (the sum counts shared space twice by
+/// request). When bodies are united, contacts whose bound (with the T-junctions') is more
+/// than the repair tolerance allows are left to the union, which measures them exactly.
 pub(crate) fn overlap_judged<S: super::Soup>(
     soup: &S,
     welded: Option<Welded>,
@@ -223,7 +242,7 @@ pub(crate) fn overlap_judged<S: super::Soup>(
     volume: impl FnOnce() -> f64,
     checks: &Checks,
     clean: bool,
-) -> Result<(Option<Contacts>, Option<OverlapAt>)> {
+) -> Result<Judged> {
     let found = match (clean, welded) {
         (true, _) => Ok(None),
         (false, Some(w)) => crate::overlap::check_welded(soup, w),
@@ -239,11 +258,29 @@ pub(crate) fn overlap_judged<S: super::Soup>(
             });
         }
     };
-    let judged = contacts.filter(|c| c.count > 0 && checks.overlap == OverlapPolicy::Refuse);
-    if judged.is_some() || junctions.is_some() {
-        crate::tolerance::judge(judged, junctions, volume(), checks.repair_tolerance)?;
+    let judged = Judged {
+        contacts,
+        summed,
+        unite: false,
+    };
+    let touching = contacts.filter(|c| c.count > 0 && checks.overlap != OverlapPolicy::Sum);
+    if touching.is_none() && junctions.is_none() {
+        return Ok(judged);
     }
-    Ok((contacts, summed))
+    let volume = volume();
+    let tolerance = checks.repair_tolerance;
+    let both = crate::tolerance::judge(touching, junctions, volume, tolerance);
+    #[cfg(feature = "union")]
+    if both.is_err() && touching.is_some() && checks.overlap == OverlapPolicy::Union {
+        crate::tolerance::judge(None, junctions, volume, tolerance)?;
+        return Ok(Judged {
+            contacts: None,
+            unite: true,
+            ..judged
+        });
+    }
+    both?;
+    Ok(judged)
 }
 
 /// A body closed by [`closed`]: its mesh, the weld of the raw triangles it was built from,

@@ -9,6 +9,9 @@
 // place), each with a flag saying whether its rounding changed it.
 //
 // C++ exceptions never cross into Rust: every entry point catches them and reports a code.
+// The union runs in a child process under a deadline: CGAL 5.5 can loop without end (seen in
+// `append_patches_to_triangle_mesh`, on bodies touching along edges only by the rounding),
+// and a loop, a crash or an abort in the child becomes a refusal, not a hung or dead caller.
 
 #include <CGAL/Exact_predicates_exact_constructions_kernel.h>
 #include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
@@ -23,8 +26,15 @@
 #include <CGAL/Surface_mesh.h>
 #include <CGAL/boost/graph/copy_face_graph.h>
 
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <cstdint>
 #include <cstring>
 #include <exception>
@@ -51,8 +61,10 @@ enum Code : int32_t {
     // The union's surface would not be a 2-manifold (bodies meeting along an edge or at a
     // point only where they are united).
     kUnionNotManifold = 3,
-    // Anything else CGAL threw (a precondition, memory).
+    // Anything else CGAL threw (a precondition, memory), or its process died.
     kFailed = 4,
+    // CGAL did not finish in the time it was given.
+    kTimedOut = 5,
 };
 
 struct Shell {
@@ -296,27 +308,161 @@ int32_t run(const double* xyz, size_t nv, const uint32_t* tris, size_t nt, Resul
     return kOk;
 }
 
+// `run`, with C++ exceptions turned into codes.
+int32_t caught(const double* xyz, size_t nv, const uint32_t* tris, size_t nt, Result& r) {
+    try {
+        return run(xyz, nv, tris, nt, r);
+    } catch (const PMP::Corefinement::Self_intersection_exception&) {
+        r.message = "a body's surface crosses itself";
+        return kSelfCrossing;
+    } catch (const std::exception& e) {
+        r.message = e.what();
+        return kFailed;
+    } catch (...) {
+        r.message = "unknown exception";
+        return kFailed;
+    }
+}
+
+// The result as the child writes it to the pipe: a header of counts, then the arrays and
+// the message.
+struct Header {
+    int32_t code;
+    uint64_t xyz, triangles, rounded, message;
+    uint64_t bodies, united, cavities, resolved;
+};
+
+bool write_all(int fd, const void* data, size_t n) {
+    const char* p = static_cast<const char*>(data);
+    while (n > 0) {
+        ssize_t k = write(fd, p, n);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) return false;
+        p += k;
+        n -= static_cast<size_t>(k);
+    }
+    return true;
+}
+
+void send(int fd, int32_t code, const Result& r) {
+    Header h{code,      r.xyz.size(), r.triangles.size(), r.rounded.size(), r.message.size(),
+             r.bodies,  r.united,     r.cavities,         r.resolved};
+    write_all(fd, &h, sizeof h) && write_all(fd, r.xyz.data(), r.xyz.size() * sizeof(double)) &&
+        write_all(fd, r.triangles.data(), r.triangles.size() * sizeof(uint32_t)) &&
+        write_all(fd, r.rounded.data(), r.rounded.size()) &&
+        write_all(fd, r.message.data(), r.message.size());
+}
+
+double now() {
+    timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+// Everything the child writes, read until it closes the pipe or `seconds` pass. Whether it
+// closed the pipe in time.
+bool receive(int fd, double seconds, std::string& bytes) {
+    double end = now() + seconds;
+    char buffer[1 << 16];
+    for (;;) {
+        double left = end - now();
+        if (left <= 0) return false;
+        pollfd p{fd, POLLIN, 0};
+        int ready = poll(&p, 1, static_cast<int>(std::min(left * 1000.0 + 1.0, 6e7)));
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready <= 0) continue;
+        ssize_t k = read(fd, buffer, sizeof buffer);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) return true;
+        bytes.append(buffer, static_cast<size_t>(k));
+    }
+}
+
+// The child's result, read back from `bytes`; whether they hold a whole one.
+bool decode(const std::string& bytes, int32_t& code, Result& r) {
+    Header h;
+    if (bytes.size() < sizeof h) return false;
+    std::memcpy(&h, bytes.data(), sizeof h);
+    size_t need = sizeof h + h.xyz * sizeof(double) + h.triangles * sizeof(uint32_t) + h.rounded +
+                  h.message;
+    if (bytes.size() != need) return false;
+    const char* p = bytes.data() + sizeof h;
+    r.xyz.resize(h.xyz);
+    std::memcpy(r.xyz.data(), p, h.xyz * sizeof(double));
+    p += h.xyz * sizeof(double);
+    r.triangles.resize(h.triangles);
+    std::memcpy(r.triangles.data(), p, h.triangles * sizeof(uint32_t));
+    p += h.triangles * sizeof(uint32_t);
+    r.rounded.assign(p, p + h.rounded);
+    p += h.rounded;
+    r.message.assign(p, h.message);
+    r.bodies = h.bodies;
+    r.united = h.united;
+    r.cavities = h.cavities;
+    r.resolved = h.resolved;
+    code = h.code;
+    return true;
+}
+
+// `run` in a child process, given `seconds` to finish.
+int32_t guarded(const double* xyz, size_t nv, const uint32_t* tris, size_t nt, double seconds,
+                Result& r) {
+    int fds[2];
+    if (pipe(fds) != 0) {
+        r.message = std::string("no pipe to the union's process: ") + std::strerror(errno);
+        return kFailed;
+    }
+    pid_t child = fork();
+    if (child < 0) {
+        r.message = std::string("the union's process did not start: ") + std::strerror(errno);
+        close(fds[0]);
+        close(fds[1]);
+        return kFailed;
+    }
+    if (child == 0) {
+        close(fds[0]);
+        Result mine;
+        int32_t code = caught(xyz, nv, tris, nt, mine);
+        send(fds[1], code, mine);
+        _exit(0);
+    }
+    close(fds[1]);
+    std::string bytes;
+    bool closed = receive(fds[0], seconds, bytes);
+    close(fds[0]);
+    if (!closed) kill(child, SIGKILL);
+    int status = 0;
+    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (!closed) return kTimedOut;
+    int32_t code = kFailed;
+    if (!decode(bytes, code, r)) {
+        r = Result();
+        code = kFailed;
+        if (WIFSIGNALED(status))
+            r.message = std::string("its process stopped: ") + strsignal(WTERMSIG(status));
+        else
+            r.message = "its process stopped before it returned a union";
+    }
+    return code;
+}
+
 }  // namespace
 
 extern "C" {
 
-// The union of the mesh's bodies; `*out` receives a result to read with the accessors
-// below and free with `inertia_union_free` (also on failure, for its message).
+// The union of the mesh's bodies, computed in a child process given `seconds` to finish;
+// `*out` receives a result to read with the accessors below and free with
+// `inertia_union_free` (also on failure, for its message).
 int32_t inertia_union(const double* xyz, size_t nv, const uint32_t* tris, size_t nt,
-                      void** out) {
+                      double seconds, void** out) {
     Result* r = new (std::nothrow) Result();
     *out = r;
     if (r == nullptr) return kFailed;
     try {
-        return run(xyz, nv, tris, nt, *r);
-    } catch (const PMP::Corefinement::Self_intersection_exception&) {
-        r->message = "a body's surface crosses itself";
-        return kSelfCrossing;
+        return guarded(xyz, nv, tris, nt, seconds, *r);
     } catch (const std::exception& e) {
         r->message = e.what();
-        return kFailed;
-    } catch (...) {
-        r->message = "unknown exception";
         return kFailed;
     }
 }

@@ -597,7 +597,7 @@ fn a_beam_sunk_into_a_row_of_blocks_is_refused() {
 /// Unit cubes in random cells of a 3 × 3 × 2 lattice: each touches others along whole
 /// faces, edges or only corners, sharing those corners exactly, its walls split at one of
 /// three sets of heights and its faces on either diagonal.
-fn lattice_cubes(seed: u64, count: usize) -> Vec<Body> {
+pub(super) fn lattice_cubes(seed: u64, count: usize) -> Vec<Body> {
     let mut state = seed;
     let mut next = |n: u64| {
         state = state

@@ -2,7 +2,7 @@
 //! integrates the solid the bodies occupy together, exactly where the union's points are
 //! the input's, within the stated bound where CGAL's new points were rounded.
 
-use super::contacts::{Body, boxed, obj, run_with, turned};
+use super::contacts::{Body, boxed, lattice_cubes, obj, run_with, stl32, turned};
 use inertia::io::MeshFormat;
 use inertia::solid::{Options, OverlapPolicy, read_solids};
 use serde_json::Value;
@@ -288,6 +288,129 @@ fn the_refusal_names_the_union() {
         err.contains("give --overlap union to integrate their union"),
         "{err}"
     );
+}
+
+#[test]
+fn method_all_shows_the_sum_beside_the_union() {
+    let text = obj(&[
+        cuboid([0.0; 3], [1.0; 3]),
+        cuboid([0.5, 0.0, 0.0], [1.0; 3]),
+    ]);
+    let all = ["--overlap", "union", "--method", "all"];
+    let (code, v, err) = run_with("bodies.obj", &text, &all);
+    assert_eq!(code, 0, "{err}");
+    for m in ["tetra", "voxel"] {
+        assert!((f(&v["methods"][m]["volume"]) - 1.5).abs() < 1e-12, "{v}");
+    }
+    // The two cubes added as they are: about (0.75, 0.5, 0.5), each 1/6 + its offset.
+    let sum = &v["beside"]["sum"];
+    assert_eq!(f(&sum["volume"]), 2.0);
+    assert_eq!(sum["method"], "sum");
+    let t = tensor(sum);
+    let want = [
+        1.0 / 3.0,
+        0.0,
+        0.0,
+        0.0,
+        1.0 / 3.0 + 0.125,
+        0.0,
+        0.0,
+        0.0,
+        1.0 / 3.0 + 0.125,
+    ];
+    for (a, b) in t.iter().zip(want) {
+        assert!((a - b).abs() <= 1e-15, "{t:?}");
+    }
+    // Left out of every spread: the methods agree on the union.
+    assert!(f(&v["max_spread"]) < 1e-12, "{v}");
+    let out = assert_cmd::cargo::cargo_bin_cmd!("inertia")
+        .args(["mesh", "-", "--input-format", "obj", "--overlap", "union"])
+        .args(["--method", "all"])
+        .write_stdin(text)
+        .output()
+        .unwrap();
+    let table = String::from_utf8(out.stdout).unwrap();
+    let header = table.lines().nth(1).unwrap();
+    assert!(
+        header.ends_with("spread  sum") || header.trim_end().ends_with("sum"),
+        "{table}"
+    );
+    assert!(
+        table.contains("\n  volume ") && table.contains("sum: the bodies added as they are"),
+        "{table}"
+    );
+}
+
+#[test]
+fn contacts_beyond_the_repair_tolerance_are_united_not_taken_for_touching() {
+    // Two boxes side by side, their walls split at different heights, turned and moved far
+    // from the origin: rounding makes their flush walls cross by ~1e-14. Within the
+    // default tolerance that is touching; at 1e-15 it is refused, and with union the
+    // crossing is not summed under a "touching" warning but united, exactly.
+    let far = [100.0, 200.0, 300.0];
+    let pair = [
+        turned(
+            &boxed([0.0; 3], [2.0, 1.0, 1.0], &[0.3, 0.55], false),
+            [1.0, 2.0, 3.0],
+            37.0,
+            far,
+        ),
+        turned(
+            &boxed([0.0, 1.0, 0.0], [2.0, 1.0, 1.0], &[0.4, 0.8], true),
+            [1.0, 2.0, 3.0],
+            37.0,
+            far,
+        ),
+    ];
+    let text = obj(&pair);
+    let strict = ["--repair-tolerance", "1e-15"];
+    let (code, _, err) = run_with("pair.obj", &text, &strict);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("more than the repair tolerance 1e-15 allows"),
+        "{err}"
+    );
+    let (code, v, err) = run_with("pair.obj", &text, &["--overlap", "union"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(v["contacts"]["count"].as_u64().unwrap() > 0, "{v}");
+    assert_eq!(v["union"], Value::Null);
+    let (code, v, err) = run_with(
+        "pair.obj",
+        &text,
+        &[&strict[..], &["--overlap", "union"]].concat(),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(v["overlap"], "union");
+    assert_eq!(v["contacts"], Value::Null, "{v}");
+    assert_eq!(v["union"]["united"], 2);
+    let bound = f(&v["union"]["volume_bound"]);
+    assert!(bound < 1e-11, "{v}");
+    assert!((f(&v["volume"]) - 4.0).abs() <= bound + 4.0 * 1e-14, "{v}");
+    assert!(
+        err.contains("2 of 2 bodies overlap and were united"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_union_cgal_cannot_finish_is_refused_in_one_line() {
+    // Cubes of a lattice meeting along faces, edges and corners, turned and written as
+    // f32, at a tolerance that sends their rounded contacts to the union: CGAL 5.5 loops
+    // without end on this one (seed 40), and the guard refuses it when its time is up.
+    // Whatever CGAL does with it, the answer is one line and exit 2, never a hang.
+    let seed = 40u64;
+    let axis = [1.0, seed as f64 * 0.37, 2.0 - seed as f64 * 0.11];
+    let deg = 3.0 + (seed * 13 % 80) as f64;
+    let far = [100.0, 200.0, 300.0];
+    let parts: Vec<Body> = lattice_cubes(seed, 3 + seed as usize % 12)
+        .iter()
+        .map(|b| turned(b, axis, deg, far))
+        .collect();
+    let args = ["--repair-tolerance", "1e-15", "--overlap", "union"];
+    let (code, v, err) = run_with("lattice32.stl", &stl32(&parts), &args);
+    assert_eq!(code, 2, "{v}");
+    assert!(err.contains("cannot unite the bodies"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
 }
 
 /// The outward normal direction of a triangle (not unit).
