@@ -102,9 +102,9 @@ f="$dir/cracked.stl"
 python3 bench/cad_meshes.py cracked-cube 289 "$f" 2> /dev/null
 t=$(best "$inertia" mesh "$f" --json)
 python3 -c "print(f'{\"open (refused)\":>14} {(($(stat -c %s "$f") - 84) // 50):>10} {$(stat -c %s "$f") / 1e6:>8.1f} {$t:>9.3f} {\"-\":>7}')"
-# The refusal of cones fanned from a rim corner as binary STL, where f32 folds the fan
-# (80,000, 160,000 and 320,000 sections): an error path that was quadratic (ratio per
-# doubling).
+# Cones fanned from a rim corner as binary STL, where f32 folds the fan (80,000, 160,000
+# and 320,000 sections): answered as the fold's outline, triangulated (they were refused,
+# on an error path that was quadratic; ratio per doubling).
 doubling "f32 rim cone" rim-cone stl 80000 160000 320000
 # Copies of a part over one another (refused): settled before the pair search, at one spot
 # by their points, a hair apart two bodies at a time (ratio per doubling).

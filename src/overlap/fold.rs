@@ -74,8 +74,6 @@ struct Groups {
     of: Vec<u32>,
     /// Whether each group (by its least triangle's index) is a fold.
     folds: HashMap<u32, bool>,
-    /// Groups whose outline has more edges than this are judged no fold, unread.
-    limit: usize,
 }
 
 /// Judges the pairs found lying on each other facing the same way (in [`Mode::Solid`]):
@@ -95,7 +93,6 @@ pub(super) fn judge<S: Soup>(
     let mut groups = Groups {
         of: Vec::new(),
         folds: HashMap::new(),
-        limit: usize::MAX,
     };
     let mut refused = None;
     let mut excess = 0.0;
@@ -182,7 +179,7 @@ impl Groups {
         for &t in &members {
             self.of[t as usize] = id;
         }
-        let fold = fold_outline(soup, ids, nbr, &self.of, &members, &plane, self.limit);
+        let fold = fold_outline(soup, ids, nbr, &self.of, &members, &plane);
         self.folds.insert(id, fold.is_some());
         Grown { id, members, fold }
     }
@@ -192,8 +189,7 @@ impl Groups {
 /// the least one's index, and no other triangle; in the plane of the triangle with
 /// corners `plane`) if they are a fold of one face: facing both ways, their outline
 /// simple rings, one outer (turning either way) and holes inside it turning the other
-/// way (see the module's documentation); `None` too when the outline has more than
-/// `limit` edges (not read).
+/// way (see the module's documentation).
 fn fold_outline<S: Soup>(
     soup: &S,
     ids: &[u32],
@@ -201,17 +197,7 @@ fn fold_outline<S: Soup>(
     of: &[u32],
     members: &[u32],
     plane: &[[f64; 3]; 3],
-    limit: usize,
 ) -> Option<Fold> {
-    let id = members[0];
-    let edges = members
-        .iter()
-        .flat_map(|&t| nbr[3 * t as usize..3 * t as usize + 3].iter())
-        .filter(|&&u| u == crate::fans::NONE || of[u as usize] != id)
-        .count();
-    if edges > limit {
-        return None;
-    }
     let (drop, sign) = patch::facing(plane)?;
     let turns = |t: u32| {
         let c = soup.triangle(t as usize).map(|p| project(p.coords(), drop));
@@ -246,11 +232,6 @@ fn fold_outline<S: Soup>(
         .then_some((outline, drop, sign))
 }
 
-/// An outline of more points than this is not triangulated (ear clipping takes time as
-/// its points times those of them that do not turn the polygon's way): the refusal
-/// stands.
-const MAX_RING: usize = 1 << 12;
-
 /// At most this many reshapings within one another (each a new check, which may reshape
 /// again).
 const MAX_DEPTH: u32 = 4;
@@ -260,7 +241,7 @@ const MAX_DEPTH: u32 = 4;
 /// or over a hole, the face's triangles covering it once each way) is judged triangle by
 /// triangle, and another face's edge passing exactly through one of its edges there reads
 /// as a crossing. The surface with each such fold's triangles replaced by a triangulation
-/// of its ring (its own points, ear by ear, exact) has the same winding number everywhere
+/// of its ring (its own points, exact) has the same winding number everywhere
 /// (the ring bounds the same cover), and so the same solid: checked again, that is the
 /// verdict, with the folds replaced counted. Refused again (or if nothing can be
 /// replaced), `o` stands.
@@ -279,7 +260,6 @@ pub(super) fn beyond<S: Soup>(
     let mut groups = Groups {
         of: vec![NONE; n],
         folds: HashMap::new(),
-        limit: MAX_RING,
     };
     // Each fold to replace: its number, and its triangles' replacements.
     let mut replaced: Vec<(u32, Vec<[[f64; 3]; 3]>)> = Vec::new();
@@ -296,7 +276,7 @@ pub(super) fn beyond<S: Soup>(
         else {
             continue;
         };
-        if outline.rings() != 1 || outline.points.len() > MAX_RING {
+        if outline.rings() != 1 {
             continue;
         }
         // Each ring point's coordinates, from the members' corners.
@@ -309,11 +289,11 @@ pub(super) fn beyond<S: Soup>(
         }
         let ring = outline.ring(0);
         let flat: Vec<[f64; 2]> = ring.iter().map(|p| [p.x, p.y]).collect();
-        let Some(ears) = ear_clip(&flat, sign) else {
+        let Some(triangles) = triangulated(&flat, sign) else {
             continue;
         };
         let point = |k: usize| at.get(&outline.point_ids[k]).copied();
-        let tris: Option<Vec<[[f64; 3]; 3]>> = ears
+        let tris: Option<Vec<[[f64; 3]; 3]>> = triangles
             .iter()
             .map(|e| Some([point(e[0])?, point(e[1])?, point(e[2])?]))
             .collect();
@@ -356,64 +336,63 @@ pub(super) fn beyond<S: Soup>(
 }
 
 /// A triangulation of the simple polygon `p` (no point repeated, no edges crossing or
-/// touching) that turns the way `sign` says, from its own points: ears clipped one by one,
-/// each a corner turning that way whose triangle holds no other point of the polygon, on
-/// its edges neither (exact `orient2`). `None` if no ear is found (not a simple polygon).
-fn ear_clip(p: &[[f64; 2]], sign: i8) -> Option<Vec<[usize; 3]>> {
+/// touching) that turns the way `sign` says, from its own points: its constrained Delaunay
+/// triangulation (spade's, on exact predicates; O(n log n)), the triangles inside the ring.
+/// None holds another point of the polygon, on its edges neither (a Delaunay triangle
+/// never does). `None` if `p` is not a simple polygon turning that way.
+fn triangulated(p: &[[f64; 2]], sign: i8) -> Option<Vec<[usize; 3]>> {
+    use spade::{ConstrainedDelaunayTriangulation, Point2, Triangulation};
     let n = p.len();
     if n < 3 {
         return None;
     }
-    let mut prev: Vec<usize> = (0..n).map(|i| (i + n - 1) % n).collect();
-    let mut next: Vec<usize> = (0..n).map(|i| (i + 1) % n).collect();
-    let mut alive = n;
-    let mut out = Vec::with_capacity(n - 2);
-    // The points that can spoil an ear: those not turning the polygon's way (reflex, or
-    // straight: such a point on a diagonal would leave a corner on an edge).
-    let turn = |a: usize, b: usize, c: usize| orient2(&p[a], &p[b], &p[c]) * sign;
-    // Listed once; a point that turns the polygon's way later (its neighbours clipped)
-    // is passed over, and a clipped one too. A convex point never becomes a spoiler.
-    let mut spoiler: Vec<bool> = (0..n).map(|i| turn(prev[i], i, next[i]) <= 0).collect();
-    let mut spoilers: Vec<usize> = (0..n).filter(|&i| spoiler[i]).collect();
-    let mut i = 0;
-    let mut tried = 0;
-    while alive > 3 {
-        let (a, c) = (prev[i], next[i]);
-        let ear = turn(a, i, c) > 0
-            && spoilers.iter().all(|&v| {
-                !spoiler[v]
-                    || v == a
-                    || v == i
-                    || v == c
-                    || !(turn(a, i, v) >= 0 && turn(i, c, v) >= 0 && turn(c, a, v) >= 0)
-            });
-        if ear {
-            out.push([a, i, c]);
-            next[a] = c;
-            prev[c] = a;
-            spoiler[i] = false;
-            alive -= 1;
-            spoiler[a] = turn(prev[a], a, next[a]) <= 0;
-            spoiler[c] = turn(prev[c], c, next[c]) <= 0;
-            if alive.is_multiple_of(64) {
-                spoilers.retain(|&v| spoiler[v]);
-            }
-            i = c;
-            tried = 0;
-        } else {
-            i = next[i];
-            tried += 1;
-            if tried > alive {
-                return None;
+    let points = p.iter().map(|q| Point2::new(q[0], q[1])).collect();
+    let ring = (0..n).map(|k| [k, (k + 1) % n]).collect();
+    let mut crossed = false;
+    let cdt: ConstrainedDelaunayTriangulation<Point2<f64>> =
+        ConstrainedDelaunayTriangulation::try_bulk_load_cdt(points, ring, |_| crossed = true)
+            .ok()?;
+    // A point repeated, edges crossing, or a point on another edge (which splits it).
+    if crossed || cdt.num_vertices() != n || cdt.num_constraints() != n {
+        return None;
+    }
+    // The faces outside the ring: reached from the outer face across no edge of it.
+    let mut outside = vec![false; cdt.num_all_faces()];
+    let mut stack = vec![cdt.outer_face().fix()];
+    outside[cdt.outer_face().fix().index()] = true;
+    while let Some(f) = stack.pop() {
+        let edges: Vec<_> = match cdt.face(f).as_inner() {
+            Some(inner) => inner.adjacent_edges().to_vec(),
+            // The hull's edges, each either way: the one into the triangulation leads on.
+            None => cdt.convex_hull().flat_map(|e| [e, e.rev()]).collect(),
+        };
+        for e in edges {
+            let next = e.rev().face().fix();
+            if !e.is_constraint_edge() && !std::mem::replace(&mut outside[next.index()], true) {
+                stack.push(next);
             }
         }
     }
-    let (a, c) = (prev[i], next[i]);
-    if turn(a, i, c) <= 0 {
+    // spade's faces turn counter-clockwise: the ring does too where its first edge runs
+    // that way round the triangle inside it.
+    let inside: Vec<[usize; 3]> = cdt
+        .inner_faces()
+        .filter(|f| !outside[f.fix().index()])
+        .map(|f| f.vertices().map(|v| v.fix().index()))
+        .collect();
+    let runs =
+        |t: &[usize; 3], a: usize, b: usize| (0..3).any(|i| t[i] == a && t[(i + 1) % 3] == b);
+    if inside.iter().any(|t| runs(t, 0, 1)) != (sign > 0) {
         return None;
     }
-    out.push([a, i, c]);
-    Some(out)
+    let out: Vec<[usize; 3]> = inside
+        .into_iter()
+        .map(|[a, b, c]| if sign > 0 { [a, b, c] } else { [a, c, b] })
+        .collect();
+    let turns = out
+        .iter()
+        .all(|t| orient2(&p[t[0]], &p[t[1]], &p[t[2]]) == sign);
+    (out.len() == n - 2 && turns).then_some(out)
 }
 
 /// A folded face's outline is judged with at most this many holes (each is looked for
@@ -439,7 +418,7 @@ fn winds(ring: &[nalgebra::Point2<f64>], p: nalgebra::Point2<f64>) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{ear_clip, orient2, winds};
+    use super::{orient2, triangulated, winds};
     use crate::overlap::{Kind, check};
     use crate::soup::VertexSoup;
     use crate::test_rng::Lcg;
@@ -778,7 +757,7 @@ mod tests {
     }
 
     #[test]
-    fn ear_clipping_covers_the_polygon_once_with_its_own_points() {
+    fn the_triangulation_covers_the_polygon_once_with_its_own_points() {
         let square_with_points_on_its_sides: Vec<[f64; 2]> = (0..4)
             .flat_map(|s| {
                 (0..5).map(move |k| {
@@ -822,7 +801,7 @@ mod tests {
                 } else {
                     polygon.iter().rev().copied().collect()
                 };
-                let ears = ear_clip(&p, sign).expect("simple");
+                let ears = triangulated(&p, sign).expect("simple");
                 assert_eq!(ears.len(), p.len() - 2);
                 let mut total = 0.0;
                 for e in &ears {
@@ -842,8 +821,8 @@ mod tests {
                 }
             }
         }
-        // Turning the other way: no ear.
+        // Turning the other way: none.
         let cw: Vec<[f64; 2]> = vec![[0.0, 0.0], [0.0, 1.0], [1.0, 1.0], [1.0, 0.0]];
-        assert!(ear_clip(&cw, 1).is_none());
+        assert!(triangulated(&cw, 1).is_none());
     }
 }

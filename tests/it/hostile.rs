@@ -682,3 +682,51 @@ fn different_objects_nested_at_one_corner_are_refused_at_the_first_two() {
         &["build items 1 (object 1) and 2 (object 2)", "coincide"],
     );
 }
+
+#[test]
+fn a_prism_whose_caps_are_fanned_from_a_point_outside_them_is_the_prism() {
+    // Each cap one fan from a point beside it, as some exporters write a face: its
+    // triangles fold over each other in the cap's plane, no volume between the layers.
+    // Its outline (the rim, 5,000 points in f32) was too long to be triangulated and the
+    // fold was refused as a crossing; a constrained Delaunay triangulation takes any length.
+    let n = 5000;
+    let rim: Vec<[f32; 2]> = (0..n)
+        .map(|k| {
+            let a = std::f64::consts::TAU * k as f64 / n as f64;
+            [a.cos() as f32, a.sin() as f32]
+        })
+        .collect();
+    let mut tris: Vec<[[f32; 3]; 3]> = Vec::new();
+    for k in 0..n {
+        let (a, b) = (rim[k], rim[(k + 1) % n]);
+        tris.push([[3.0, 0.0, 0.0], [b[0], b[1], 0.0], [a[0], a[1], 0.0]]);
+        tris.push([[3.0, 0.0, 1.0], [a[0], a[1], 1.0], [b[0], b[1], 1.0]]);
+        tris.push([[a[0], a[1], 0.0], [b[0], b[1], 0.0], [b[0], b[1], 1.0]]);
+        tris.push([[a[0], a[1], 0.0], [b[0], b[1], 1.0], [a[0], a[1], 1.0]]);
+    }
+    let mut stl = vec![0u8; 80];
+    stl.extend((tris.len() as u32).to_le_bytes());
+    for t in &tris {
+        stl.extend([0u8; 12]);
+        for p in t {
+            for x in p {
+                stl.extend(x.to_le_bytes());
+            }
+        }
+        stl.extend([0u8; 2]);
+    }
+    let (code, out, err) = on_file("fanned.stl", &stl, &["mesh", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("2 face(s) fold over themselves"), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // The rim's polygon, from its f32 points: ½ Σ x_k y_{k+1} − x_{k+1} y_k.
+    let area: f64 = (0..n)
+        .map(|k| {
+            let (a, b) = (rim[k].map(f64::from), rim[(k + 1) % n].map(f64::from));
+            a[0] * b[1] - b[0] * a[1]
+        })
+        .sum::<f64>()
+        / 2.0;
+    let volume = v["volume"].as_f64().unwrap();
+    assert!((volume - area).abs() < 1e-12, "{volume} {area}");
+}
