@@ -14,7 +14,11 @@
 //! reached must lie within reach of a face of another body that faces against one of its
 //! own faces — the two sides of a contact. A body placed twice (the same faces, facing
 //! the same way) or sunk deep has corners with no such face near, and is refused with
-//! the corner named.
+//! the corner named. And two faces of different bodies in contact, in one plane and
+//! facing the same way, put both bodies on the same side of it: where they lie on each
+//! other over a region wider than a repair may reach, the bodies share the space behind
+//! it (a body sunk along faces it shares with another), and the pair is refused as
+//! coinciding.
 //!
 //! The bound: the space two bodies share at a contact lies between the faces in contact
 //! (the pairs' triangles and those around every corner found inside another body) and
@@ -95,6 +99,89 @@ impl Contact {
 fn normal(t: &[[f64; 3]; 3]) -> ([f64; 3], f64) {
     let (n, area, _) = crate::tolerance::unit_normal(t);
     (n, area)
+}
+
+/// For triangles `a` and `b` in one plane within a repair's reach and facing the same way:
+/// the width of the region where they lie on each other, in `a`'s plane (rounded
+/// arithmetic): the least, over the edges of that convex polygon, of its extent square to
+/// the edge. `None` when they are not in one plane or face apart.
+fn same_facing_overlap(a: &[[f64; 3]; 3], b: &[[f64; 3]; 3]) -> Option<f64> {
+    let (na, nb) = (normal(a).0, normal(b).0);
+    let dot = |x: [f64; 3], y: [f64; 3]| x[0] * y[0] + x[1] * y[1] + x[2] * y[2];
+    if dot(na, nb) <= 0.0 {
+        return None;
+    }
+    let within = reach(&[a, b]);
+    let flat = |t: &[[f64; 3]; 3], u: &[[f64; 3]; 3]| {
+        u.iter()
+            .all(|p| crate::tolerance::plane_distance(t, p) <= within)
+    };
+    if !(flat(a, b) && flat(b, a)) {
+        return None;
+    }
+    // An orthonormal frame of `a`'s plane at its first corner.
+    let o = a[0];
+    let sub = |p: [f64; 3]| [p[0] - o[0], p[1] - o[1], p[2] - o[2]];
+    let d = sub(a[1]);
+    let l = dot(d, d).sqrt();
+    if l == 0.0 {
+        return None;
+    }
+    let e1 = d.map(|x| x / l);
+    let e2 = [
+        na[1] * e1[2] - na[2] * e1[1],
+        na[2] * e1[0] - na[0] * e1[2],
+        na[0] * e1[1] - na[1] * e1[0],
+    ];
+    let ccw = |t: &[[f64; 3]; 3]| {
+        let mut q: Vec<[f64; 2]> = t
+            .iter()
+            .map(|&p| [dot(sub(p), e1), dot(sub(p), e2)])
+            .collect();
+        if cross2(q[0], q[1], q[2]) < 0.0 {
+            q.reverse();
+        }
+        q
+    };
+    let (pa, mut poly) = (ccw(a), ccw(b));
+    for e in 0..3 {
+        let (s, t) = (pa[e], pa[(e + 1) % 3]);
+        let mut next = Vec::with_capacity(poly.len() + 1);
+        for i in 0..poly.len() {
+            let (p, q) = (poly[i], poly[(i + 1) % poly.len()]);
+            let (dp, dq) = (cross2(s, t, p), cross2(s, t, q));
+            if dp >= 0.0 {
+                next.push(p);
+            }
+            if (dp >= 0.0) != (dq >= 0.0) {
+                let r = dp / (dp - dq);
+                next.push([p[0] + r * (q[0] - p[0]), p[1] + r * (q[1] - p[1])]);
+            }
+        }
+        poly = next;
+        if poly.len() < 3 {
+            return Some(0.0);
+        }
+    }
+    // A convex polygon's width is its least extent square to one of its edges.
+    let n = poly.len();
+    let width = (0..n)
+        .filter_map(|i| {
+            let (p, q) = (poly[i], poly[(i + 1) % n]);
+            let len = (q[0] - p[0]).hypot(q[1] - p[1]);
+            (len > 0.0).then(|| {
+                poly.iter()
+                    .map(|&r| cross2(p, q, r).abs() / len)
+                    .fold(0.0_f64, f64::max)
+            })
+        })
+        .fold(f64::INFINITY, f64::min);
+    Some(if width.is_finite() { width } else { 0.0 })
+}
+
+/// `(b − a) × (c − a)` in the plane (rounded).
+fn cross2(a: [f64; 2], b: [f64; 2], c: [f64; 2]) -> f64 {
+    (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
 }
 
 /// Faces count as facing against each other when their normals are more than this far
@@ -201,6 +288,22 @@ pub(super) fn verify<S: Soup>(
             found
         }
     };
+    // Faces of two bodies in one plane, facing the same way, put both bodies on the same
+    // side of it: where they overlap wider than a repair may reach, the bodies share the
+    // space behind them, however shallow the crossings (a body sunk into another along
+    // faces the two share).
+    for c in &contacts {
+        let (a, b) = (corners(c.first), corners(c.second));
+        if body[c.first] != body[c.second]
+            && same_facing_overlap(&a, &b).is_some_and(|width| width > reach(&[&a, &b]))
+        {
+            return Err(Overlap {
+                first: c.first,
+                second: c.second,
+                kind: Kind::Coincide(c.at),
+            });
+        }
+    }
     let mut deepest = contacts.iter().fold(0.0_f64, |m, c| m.max(c.depth));
     // By triangle, so that the faces' areas are summed in one order on every run.
     let mut area: std::collections::BTreeMap<usize, f64> = std::collections::BTreeMap::new();

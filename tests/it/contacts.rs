@@ -924,3 +924,35 @@ fn one_shell_resting_on_itself_passes_and_sunk_into_itself_is_refused() {
         }
     }
 }
+
+#[test]
+fn a_body_sunk_into_another_along_faces_they_share_is_refused() {
+    // A unit cube, and on it a unit-square prism whose sides lie in the cube's side planes
+    // and whose bottom is tilted `d` down into the cube at x = 1 (its other bottom corners
+    // 1e-9 above or below the cube's top, so that no corner is shared). Turned, the flush
+    // sides cross only by the rounding and every corner inside the cube lies on its
+    // faces; but the sides lie on the cube's, facing the same way, over a wedge as wide
+    // as `d`: the two share its volume (the sum 2 + d/2 where the union is 2). Flat on top
+    // (`d` = 0) the prism touches the cube and passes.
+    for off in [1e-9, -1e-9] {
+        for d in [0.0, 0.1, 0.25, 0.5] {
+            let cube = boxed([0.0; 3], [1.0; 3], &[], false);
+            let (mut v, t) = boxed([0.0, 0.0, 1.0], [1.0; 3], &[], false);
+            for p in v.iter_mut().filter(|p| p[2] == 1.0) {
+                p[2] = if p[0] == 1.0 { 1.0 - d } else { 1.0 + off };
+            }
+            let parts: Vec<Body> = [cube, (v, t)]
+                .iter()
+                .map(|b| turned(b, AXIS, 37.0, FAR))
+                .collect();
+            let (code, v, err) = run("sunk.obj", &obj(&parts));
+            if d == 0.0 {
+                assert_eq!(code, 0, "{off} {d}: {err}");
+                assert!((volume(&v) - (2.0 - off / 2.0)).abs() < 1e-10, "{v}");
+            } else {
+                assert_eq!(code, 2, "{off} {d}: {v}");
+                assert!(err.contains("overlap"), "{off} {d}: {err}");
+            }
+        }
+    }
+}
