@@ -1545,17 +1545,7 @@ mod tests {
             let simple = crate::sweep::first_contact(&[&ring]).is_none();
             assert_eq!(simple, !refused, "{n} sections, step {step}");
             if !refused {
-                let area: f64 = (0..rim.len())
-                    .map(|k| {
-                        let (p, q) = (rim[k], rim[(k + 1) % rim.len()]);
-                        p[0] * q[1] - p[1] * q[0]
-                    })
-                    .sum::<f64>()
-                    / 2.0;
-                let v = crate::soup::solid(&VertexSoup(&soup(&t)))
-                    .map(|s| s.properties.volume)
-                    .unwrap_or(f64::NAN);
-                assert!((v - area * 20.0 / 3.0).abs() < 1e-12 * v, "{n} {step}: {v}");
+                assert_is_the_cone_over(&t, &rim);
             }
         }
         // Both verdicts were met.
@@ -1595,6 +1585,14 @@ mod tests {
             .map(|p| nalgebra::Point2::new(p[0], p[1]))
             .collect();
         assert!(crate::sweep::first_contact(&[&ring]).is_none());
+        assert_is_the_cone_over(&t, &rim);
+        assert_eq!(run(&rim_cone(n, |x| x)), Ok(None));
+    }
+
+    /// Checks that the volume of `t` (a [`rim_cone`]) is the cone's of height 20 over the
+    /// polygon `rim`.
+    fn assert_is_the_cone_over(t: &[T3], rim: &[[f64; 2]]) {
+        let n = rim.len();
         let area: f64 = (0..n)
             .map(|k| {
                 let (p, q) = (rim[k], rim[(k + 1) % n]);
@@ -1602,11 +1600,10 @@ mod tests {
             })
             .sum::<f64>()
             / 2.0;
-        let v = crate::soup::solid(&VertexSoup(&soup(&t)))
+        let v = crate::soup::solid(&VertexSoup(&soup(t)))
             .map(|s| s.properties.volume)
             .unwrap_or(f64::NAN);
-        assert!((v - area * 20.0 / 3.0).abs() < 1e-12 * v, "{v}");
-        assert_eq!(run(&rim_cone(n, |x| x)), Ok(None));
+        assert!((v - area * 20.0 / 3.0).abs() < 1e-12 * v, "{n}: {v}");
     }
 
     /// The broad phase's records of the triangles of `v`, and the patches [`super::find`]
