@@ -545,7 +545,8 @@ pub(super) fn mesh(mut a: MeshArgs) -> Result<Outcome> {
                         properties: sum,
                         grid: None,
                     };
-                    c = c.with_beside("sum", at.report_by(&part, "sum", unit)?);
+                    let what = "the bodies added as they are, the space they share counted twice";
+                    c = c.with_beside("sum", what, at.report_by(&part, "sum", unit)?);
                 }
                 compared(c, output, &format!("mesh {}", part.name), &part.label)
             } else {

@@ -101,15 +101,15 @@ fn normal(t: &[[f64; 3]; 3]) -> ([f64; 3], f64) {
     (n, area)
 }
 
-/// For triangles `a` and `b` in one plane within a repair's reach and facing the same way:
-/// the width of the region where they lie on each other, in `a`'s plane (rounded
-/// arithmetic): the least, over the edges of that convex polygon, of its extent square to
-/// the edge. `None` when they are not in one plane or face apart.
-fn same_facing_overlap(a: &[[f64; 3]; 3], b: &[[f64; 3]; 3]) -> Option<f64> {
+/// Whether triangles `a` and `b`, in one plane within a repair's reach and facing the
+/// same way, lie on each other over a region wider than that reach: its width in `a`'s
+/// plane (rounded arithmetic), the least, over the edges of that convex polygon, of its
+/// extent square to the edge.
+fn lie_on_each_other(a: &[[f64; 3]; 3], b: &[[f64; 3]; 3]) -> bool {
     let (na, nb) = (normal(a).0, normal(b).0);
     let dot = |x: [f64; 3], y: [f64; 3]| x[0] * y[0] + x[1] * y[1] + x[2] * y[2];
     if dot(na, nb) <= 0.0 {
-        return None;
+        return false;
     }
     let within = reach(&[a, b]);
     let flat = |t: &[[f64; 3]; 3], u: &[[f64; 3]; 3]| {
@@ -117,7 +117,7 @@ fn same_facing_overlap(a: &[[f64; 3]; 3], b: &[[f64; 3]; 3]) -> Option<f64> {
             .all(|p| crate::tolerance::plane_distance(t, p) <= within)
     };
     if !(flat(a, b) && flat(b, a)) {
-        return None;
+        return false;
     }
     // An orthonormal frame of `a`'s plane at its first corner.
     let o = a[0];
@@ -125,7 +125,7 @@ fn same_facing_overlap(a: &[[f64; 3]; 3], b: &[[f64; 3]; 3]) -> Option<f64> {
     let d = sub(a[1]);
     let l = dot(d, d).sqrt();
     if l == 0.0 {
-        return None;
+        return false;
     }
     let e1 = d.map(|x| x / l);
     let e2 = [
@@ -160,7 +160,7 @@ fn same_facing_overlap(a: &[[f64; 3]; 3], b: &[[f64; 3]; 3]) -> Option<f64> {
         }
         poly = next;
         if poly.len() < 3 {
-            return Some(0.0);
+            return false;
         }
     }
     // A convex polygon's width is its least extent square to one of its edges.
@@ -176,7 +176,7 @@ fn same_facing_overlap(a: &[[f64; 3]; 3], b: &[[f64; 3]; 3]) -> Option<f64> {
             })
         })
         .fold(f64::INFINITY, f64::min);
-    Some(if width.is_finite() { width } else { 0.0 })
+    width.is_finite() && width > within
 }
 
 /// `(b − a) × (c − a)` in the plane (rounded).
@@ -294,9 +294,7 @@ pub(super) fn verify<S: Soup>(
     // faces the two share).
     for c in &contacts {
         let (a, b) = (corners(c.first), corners(c.second));
-        if body[c.first] != body[c.second]
-            && same_facing_overlap(&a, &b).is_some_and(|width| width > reach(&[&a, &b]))
-        {
+        if body[c.first] != body[c.second] && lie_on_each_other(&a, &b) {
             return Err(Overlap {
                 first: c.first,
                 second: c.second,

@@ -68,9 +68,20 @@ pub struct Comparison<R> {
     pub tolerance: f64,
     /// `max_exact_spread <= tolerance`.
     pub agree: bool,
-    /// Reports shown beside the methods, named, and in no spread: with `--overlap union`,
-    /// the bodies summed as they are (`sum`) beside the methods' union.
-    pub beside: Vec<(&'static str, R)>,
+    /// Reports shown beside the methods, in no spread: with `--overlap union`, the bodies
+    /// summed as they are (`sum`) beside the methods' union.
+    pub beside: Vec<Beside<R>>,
+}
+
+/// A report shown beside the methods of a [`Comparison`], in no spread.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Beside<R> {
+    /// Its column's name.
+    pub name: &'static str,
+    /// What it is, said under the table.
+    pub what: &'static str,
+    /// The report.
+    pub report: R,
 }
 
 fn spread(values: &[f64], keep: &[bool], scale: f64) -> f64 {
@@ -207,25 +218,22 @@ pub fn meshes(
                 .fold(0.0, f64::max)
         })
         .fold(0.0, f64::max);
-    let mut quantities = mesh_quantities(&reports, size, moment);
-    for (name, values, scale) in &mut quantities {
-        if name == "volume" || name == "mass" {
-            *scale = values.iter().fold(0.0, |a, b| a.max(b.abs()));
-        }
-    }
+    let quantities = mesh_quantities(&reports, size, moment);
     let methods = reports.iter().map(|r| r.method).collect();
     build(methods, exact, reports, quantities, tolerance)
 }
 
 /// Each compared quantity of mesh reports: its name, its value in each report, and its
-/// scale (`size` for a coordinate, `moment` for a moment or product; volume and mass are
-/// left at 0 for the caller).
+/// scale (the largest value for volume and mass, `size` for a coordinate, `moment` for a
+/// moment or product).
 fn mesh_quantities(reports: &[MeshReport], size: f64, moment: f64) -> Vec<(String, Vec<f64>, f64)> {
     let col = |f: &dyn Fn(&MeshReport) -> f64| reports.iter().map(f).collect::<Vec<f64>>();
     let q = |name: &str, values: Vec<f64>, scale: f64| (name.to_string(), values, scale);
+    let largest = |v: &[f64]| v.iter().fold(0.0_f64, |a, b| a.max(b.abs()));
+    let (volume, mass) = (col(&|r| r.volume), col(&|r| r.mass));
     let mut quantities = vec![
-        q("volume", col(&|r| r.volume), 0.0),
-        q("mass", col(&|r| r.mass), 0.0),
+        q("volume", volume.clone(), largest(&volume)),
+        q("mass", mass.clone(), largest(&mass)),
     ];
     for (k, axis) in ["x", "y", "z"].iter().enumerate() {
         quantities.push(q(
@@ -259,25 +267,31 @@ fn mesh_quantities(reports: &[MeshReport], size: f64, moment: f64) -> Vec<(Strin
 }
 
 impl Comparison<MeshReport> {
-    /// The same with `report` shown beside the methods as `name`, in no spread.
+    /// The same with `report` shown beside the methods as `name`, in no spread, `what` it
+    /// is said under the table.
     ///
     /// # Examples
     /// ```
     /// use inertia::report::{compare, MeshReport};
     /// let cube = inertia::Mesh::new(&inertia::shape::Shape3d::Box { size: [1.0; 3] }.tessellate(0))?;
     /// let r = MeshReport::new("cube", &cube, inertia::MeshMethod::Tetra, 0, inertia::Amount::Density(1.0), None);
-    /// let c = compare::meshes(vec![r.clone()], vec![true], 1e-9).with_beside("sum", r);
+    /// let c = compare::meshes(vec![r.clone()], vec![true], 1e-9).with_beside("sum", "the same", r);
     /// assert_eq!(c.rows[0].beside, vec![1.0]);
     /// assert!(c.table("cube").contains("sum"));
     /// # Ok::<(), inertia::Error>(())
     /// ```
     #[must_use]
-    pub fn with_beside(mut self, name: &'static str, report: MeshReport) -> Self {
+    pub fn with_beside(
+        mut self,
+        name: &'static str,
+        what: &'static str,
+        report: MeshReport,
+    ) -> Self {
         let values = mesh_quantities(std::slice::from_ref(&report), 0.0, 0.0);
         for (row, (_, v, _)) in self.rows.iter_mut().zip(values) {
             row.beside.extend(v);
         }
-        self.beside.push((name, report));
+        self.beside.push(Beside { name, what, report });
         self
     }
 }
@@ -308,7 +322,7 @@ impl<R: Serialize> Comparison<R> {
             max_spread: self.max_spread,
             tolerance: self.tolerance,
             agree: self.agree,
-            beside: Named(self.beside.iter().map(|(name, r)| (*name, r)).collect()),
+            beside: Named(self.beside.iter().map(|b| (b.name, &b.report)).collect()),
         })
     }
 
@@ -328,7 +342,7 @@ impl<R: Serialize> Comparison<R> {
         let mut header = vec!["quantity".to_string()];
         header.extend(self.methods.iter().map(|m| m.to_string()));
         header.push("spread".into());
-        header.extend(self.beside.iter().map(|(name, _)| name.to_string()));
+        header.extend(self.beside.iter().map(|b| b.name.to_string()));
         let mut cells: Vec<Vec<String>> = vec![header];
         // Noise below the rounding of the quantity's scale (a product that is 0 exactly,
         // -3.66e-21 beside moments of 1e-9) prints as 0, as in the main table; each
@@ -419,13 +433,8 @@ impl<R: Serialize> Comparison<R> {
                 self.max_spread
             );
         }
-        for (name, _) in &self.beside {
-            if *name == "sum" {
-                let _ = writeln!(
-                    o,
-                    "sum: the bodies added as they are, the space they share counted twice (in no spread)"
-                );
-            }
+        for b in &self.beside {
+            let _ = writeln!(o, "{}: {} (in no spread)", b.name, b.what);
         }
         o
     }
