@@ -1929,7 +1929,7 @@ pub enum UnionProblem {
     /// point left a shell without volume, say).
     #[error("the union is not a valid solid: {0}")]
     Refused(Box<Error>),
-    /// CGAL did not finish within the time given to it (see [`crate::union`]): CGAL 5.5
+    /// CGAL did not finish within the time given to it (feature `union`): CGAL 5.5
     /// can loop without end where bodies touch along edges by the rounding.
     #[error(
         "CGAL did not finish within {seconds:.0} s, the limit for {triangles} triangles (CGAL 5.5 can loop without end where bodies touch along edges by the rounding)"
