@@ -97,6 +97,21 @@ impl<L: AsMut<[u32]>> UnionFind<L> {
             .collect();
         (labels, count as usize)
     }
+
+    /// Each element's set named by its least element.
+    pub(crate) fn least(&mut self) -> Vec<u32> {
+        let n = self.links.as_mut().len();
+        let mut least = vec![u32::MAX; n];
+        (0..n as u32)
+            .map(|x| {
+                let r = self.find(x) as usize;
+                if least[r] == u32::MAX {
+                    least[r] = x;
+                }
+                least[r]
+            })
+            .collect()
+    }
 }
 
 #[cfg(test)]

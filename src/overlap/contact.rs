@@ -33,6 +33,7 @@ use crate::predicates::orient_perturbed;
 use crate::soup::{Point, Soup};
 pub(crate) use crate::tolerance::distance;
 use crate::tolerance::reach;
+use crate::union_find::UnionFind;
 use rayon::prelude::*;
 use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::{AABB, RTree};
@@ -584,25 +585,11 @@ fn recount(
 
 /// Each triangle's body, by the least triangle of its group: triangles joined by `joins`.
 fn bodies(n: usize, joins: impl Iterator<Item = (u32, u32)>) -> Vec<u32> {
-    let mut body: Vec<u32> = (0..n as u32).collect();
-    fn root(body: &mut [u32], mut x: u32) -> u32 {
-        while body[x as usize] != x {
-            let up = body[body[x as usize] as usize];
-            body[x as usize] = up;
-            x = up;
-        }
-        x
-    }
+    let mut sets = UnionFind::new(n);
     for (t, o) in joins {
-        let (a, b) = (root(&mut body, t), root(&mut body, o));
-        if a != b {
-            body[a.max(b) as usize] = a.min(b);
-        }
+        sets.union(t, o);
     }
-    for t in 0..n {
-        body[t] = root(&mut body, t as u32);
-    }
-    body
+    sets.least()
 }
 
 /// The triangles at point `h`, from `at` (point, triangle) sorted.

@@ -3,6 +3,7 @@
 use super::{NEAR_MISS, OpenPieces, OpenPolicy, Path};
 use crate::curve::Curve;
 use crate::error::{Error, Result};
+use crate::union_find::UnionFind;
 
 /// What chaining did: the closed curves, the pieces left out (counted), and the largest
 /// gap joined.
@@ -138,14 +139,7 @@ fn points_of(ends: &[[f64; 2]], tols: &[f64]) -> Vec<usize> {
     let tol = tols.iter().copied().fold(0.0_f64, f64::max);
     let within = |i: usize, j: usize| tols[i / 2].max(tols[j / 2]);
     let n = ends.len();
-    let mut parent: Vec<usize> = (0..n).collect();
-    fn root(parent: &mut [usize], mut i: usize) -> usize {
-        while parent[i] != i {
-            parent[i] = parent[parent[i]];
-            i = parent[i];
-        }
-        i
-    }
+    let mut sets = UnionFind::new(n);
     let side = tol / 2f64.sqrt();
     let cell = |p: &[f64; 2]| -> [i64; 2] {
         if side > 0.0 {
@@ -169,14 +163,13 @@ fn points_of(ends: &[[f64; 2]], tols: &[f64]) -> Vec<usize> {
                 for &j in list.iter().filter(|&&j| j != i).take(8) {
                     let q = &ends[j];
                     if (p[0] - q[0]).hypot(p[1] - q[1]) <= within(i, j) {
-                        let (a, b) = (root(&mut parent, i), root(&mut parent, j));
-                        parent[a.max(b)] = a.min(b);
+                        sets.union(i as u32, j as u32);
                     }
                 }
             }
         }
     }
-    (0..n).map(|i| root(&mut parent, i)).collect()
+    sets.least().into_iter().map(|x| x as usize).collect()
 }
 
 /// Refuses a free end (of `free`, in order) that lies within [`NEAR_MISS`] times the join
