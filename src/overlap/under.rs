@@ -49,7 +49,7 @@ pub(super) fn depth(
         a
     };
     let x = plane_point(a, b, t);
-    let mut best = walk(f, &x, q, &corners, &across);
+    let mut best = walk((f, None), &x, q, &corners, &across);
     for k in 0..3 {
         let Some((g, off)) = across(f, k) else {
             continue;
@@ -58,7 +58,7 @@ pub(super) fn depth(
         if orient(&t[0], &t[1], &t[2], &corners(g)[off]) <= 0 {
             continue;
         }
-        if let Some(d) = walk(g, &x, q, &corners, &across) {
+        if let Some(d) = walk((g, Some((off + 1) % 3)), &x, q, &corners, &across) {
             best = Some(best.map_or(d, |m: f64| m.min(d)));
         }
     }
@@ -66,11 +66,13 @@ pub(super) fn depth(
 }
 
 /// The deepest the segment from `x` (over face `f`) to `q` runs behind the faces it passes
-/// under, followed across their edges until it comes out in front of one, or ends. `None`
-/// when the walk meets an edge with no face across, a face of no area, or is longer than
-/// [`WALK`].
+/// under, followed across their edges until it comes out in front of one, or ends; `entry`
+/// is the edge of `f` the segment comes in across (`None` for the face `x` lies in). `None`
+/// when the walk meets an edge with no face across, a face of no area, a face the segment
+/// does not run over (where it comes in, it lies outside one of the face's other edges:
+/// the walk has left the segment), or is longer than [`WALK`].
 fn walk(
-    mut f: usize,
+    (mut f, mut entry): (usize, Option<usize>),
     x: &[f64; 3],
     q: &[f64; 3],
     corners: &impl Fn(usize) -> [[f64; 3]; 3],
@@ -96,6 +98,9 @@ fn walk(
         for m in 0..3 {
             let side = Plane::side(&c, &n, m);
             let (sf, sq) = (side.at(&from), side.at(q));
+            if sf < 0.0 && entry.is_some_and(|e| e != m) {
+                return None;
+            }
             if sq < 0.0 {
                 let r = if sf > 0.0 { sf / (sf - sq) } else { 0.0 };
                 if r < reach.0 {
@@ -114,7 +119,8 @@ fn walk(
             // pair of its own).
             return Some(deepest);
         }
-        f = across(f, m)?.0;
+        let (g, off) = across(f, m)?;
+        (f, entry) = (g, Some((off + 1) % 3));
         from = end;
     }
     None
@@ -257,7 +263,27 @@ mod tests {
         let across = across_of(&f);
         // Under top 0 from its edge on the wall y = 0, towards the collapsed face.
         let q = [0.4, 9.0, 1.0 - 1e-16];
-        assert_eq!(walk(0, &[0.33, 0.0, 1.0], &q, &corners, &across), None);
+        assert_eq!(
+            walk((0, None), &[0.33, 0.0, 1.0], &q, &corners, &across),
+            None
+        );
+    }
+
+    #[test]
+    fn a_walk_that_leaves_the_segment_ends_undecided() {
+        // Into the wall x = 1's half (3) across its edge on the top (1), from a point whose
+        // foot on the wall lies outside the wall's edge (1,0,0)-(1,1,1): the segment runs
+        // over some other face, and wandering from face to face from that point measured
+        // nothing of it (a fan's thin faces led such walks hundreds of faces long).
+        let f = top_and_walls();
+        let corners = |g: usize| f[g];
+        let across = across_of(&f);
+        let (from, q) = ([0.5, 0.8, 0.3], [0.5, 0.8, 0.9]);
+        assert_eq!(walk((3, Some(1)), &from, &q, &corners, &across), None);
+        // From a point over it, the same walk measures the segment's depth behind x = 1.
+        let from = [0.9, 0.2, 0.9];
+        let d = walk((3, Some(1)), &from, &[0.9, 0.2, 0.95], &corners, &across).unwrap();
+        assert!((d - 0.1).abs() < 1e-12, "{d}");
     }
 
     /// The old measure: the nearer end's distance from the face's plane.
