@@ -339,9 +339,13 @@ where
     /// The winding number of a point of shell `s` with respect to all the others (0 for a
     /// body, 1 for a cavity inside one body, 0 again for a body inside a cavity...), the
     /// shells holding a point looked up in `index` (`found`: scratch); `None` when no
-    /// point decides it. Bodies that touch in the design but were rounded leave a point of
-    /// one a little inside the other: a point within reach across another shell's face
-    /// (see [`crate::tolerance::reach_across`]) is as good as on it.
+    /// point decides it. The number is counted exactly, as the signed crossings of a ray
+    /// from the point along an axis (see [`ray_crossing`]). A point on another shell (a
+    /// box resting on another: its bottom corners on the other's top face) has none, nor
+    /// one within reach of another shell's face (see [`crate::tolerance::reach_across`]):
+    /// bodies that touch in the design but were rounded leave a point of one a little
+    /// inside the other, as good as on it. Such a point is skipped, as is one whose rays
+    /// all pass through an edge or a corner.
     fn winding(
         &self,
         probes: &Probes,
@@ -349,59 +353,42 @@ where
         found: &mut Vec<usize>,
         s: usize,
     ) -> Option<i64> {
-        let corners = self.corners;
+        let corners = |t: u32| (self.corners)(t as usize).map(|v| [v.x, v.y, v.z]);
         if !probes.meets_another(s) {
             return Some(0);
         }
-        // Candidate points: corners of a few of the shell's triangles. A point lying
-        // exactly on another shell (a box resting on another: its bottom corners on
-        // the other's top face, maybe on the diagonal splitting it) has no winding
-        // number, and rounding can make the sum of solid angles say 0 or 1: such a
-        // point is found exactly and skipped, as is one the sum leaves undecided. Then
-        // the same triangles' centroids, for a body wedged between others that every
-        // corner touches.
-        let firsts = self.own(s).iter().take(16).map(|&t| corners(t as usize));
+        // Candidate points: corners of a few of the shell's triangles, then the same
+        // triangles' centroids (for a body wedged between others that every corner
+        // touches).
+        let firsts = self.own(s).iter().take(16).map(|&t| corners(t));
         let centroid =
-            |c: [Point3<f64>; 3]| Point3::from((c[0].coords + c[1].coords + c[2].coords) / 3.0);
+            |c: [[f64; 3]; 3]| std::array::from_fn(|k| (c[0][k] + c[1][k] + c[2][k]) / 3.0);
+        let mut tris: Vec<u32> = Vec::new();
         for p in firsts.clone().flatten().chain(firsts.map(centroid)) {
-            index.containing(&probes.place(&p), found);
+            index.containing(&probes.place(&Point3::from(p)), found);
             if found.iter().all(|&k| k == s) {
                 // No other shell's box holds the point: none winds around it.
                 return Some(0);
             }
-            // The other shells' triangles, in order: the same sum as over all of them
-            // in order, less the zeros from shells that cannot wind around the point.
-            let mut tris: Vec<u32> = found
-                .iter()
-                .filter(|&&k| k != s)
-                .flat_map(|&k| self.own(k).iter().copied())
-                .collect();
-            tris.sort_unstable();
-            let mut omega = 0.0;
-            let mut on_surface = false;
-            let q = [p.x, p.y, p.z];
-            for &t in &tris {
-                let c = corners(t as usize);
-                let c3 = c.map(|v| [v.x, v.y, v.z]);
-                if crate::tolerance::distance(&q, &c3) <= crate::tolerance::reach_across(&c3) {
-                    on_surface = true;
-                    break;
-                }
-                let a = solid_angle(c, p);
-                // In the triangle's plane (to rounding): is it exactly on it?
-                let flat = a.abs() < 1e-9 || (a.abs() - 2.0 * std::f64::consts::PI).abs() < 1e-9;
-                if flat && touches(c, p) {
-                    on_surface = true;
-                    break;
-                }
-                omega += a;
-            }
-            if on_surface {
+            // The other shells' triangles: a shell whose box does not hold the point
+            // winds around it no times.
+            tris.clear();
+            tris.extend(
+                found
+                    .iter()
+                    .filter(|&&k| k != s)
+                    .flat_map(|&k| self.own(k).iter().copied()),
+            );
+            if tris.iter().any(|&t| near(&p, &corners(t))) {
                 continue;
             }
-            let w = omega / (4.0 * std::f64::consts::PI);
-            if (w - w.round()).abs() < 0.25 {
-                return Some(w.round() as i64);
+            for k in 0..3 {
+                let count = tris.iter().try_fold(0_i64, |w, &t| {
+                    Some(w + ray_crossing(&corners(t), &p, k)? as i64)
+                });
+                if count.is_some() {
+                    return count;
+                }
             }
         }
         None
@@ -757,19 +744,36 @@ pub(crate) fn pinches(n: usize, triangles: &[[u32; 3]]) -> Vec<(u32, u32, u32)> 
         .unwrap_or_default()
 }
 
-/// Whether `p` lies exactly on the closed triangle (exact predicates, `robust`).
-fn touches(tri: [Point3<f64>; 3], p: Point3<f64>) -> bool {
+/// Whether `p` lies on triangle `t` or within reach across it
+/// ([`crate::tolerance::reach_across`]), after a test of `t`'s box against a bound on that
+/// reach (with a margin of 2 for the rounding of the bound and the box).
+fn near(p: &[f64; 3], t: &[[f64; 3]; 3]) -> bool {
+    let m = t.iter().flatten().fold(0.0_f64, |m, x| m.max(x.abs()));
+    let e = [0, 1, 2].map(|k| t[1][k] - t[0][k]);
+    // The shortest edge is no longer than this one.
+    let bound = crate::tolerance::rounding(m)
+        .max(crate::tolerance::REACH * (e[0] * e[0] + e[1] * e[1] + e[2] * e[2]).sqrt());
+    let far = (0..3).any(|k| {
+        let (lo, hi) = (
+            t[0][k].min(t[1][k]).min(t[2][k]),
+            t[0][k].max(t[1][k]).max(t[2][k]),
+        );
+        p[k] < lo - 2.0 * bound || p[k] > hi + 2.0 * bound
+    });
+    !far && (on(t, p) || crate::tolerance::distance(p, t) <= crate::tolerance::reach_across(t))
+}
+
+/// Whether `p` lies exactly on the closed triangle `t` (exact predicates).
+fn on(t: &[[f64; 3]; 3], p: &[f64; 3]) -> bool {
     use crate::predicates::{orient, orient2, project};
-    let t = tri.map(|q| [q.x, q.y, q.z]);
-    let p = [p.x, p.y, p.z];
-    if orient(&t[0], &t[1], &t[2], &p) != 0 {
+    if orient(&t[0], &t[1], &t[2], p) != 0 {
         return false;
     }
     // In the plane: inside or on the edges in a projection that keeps the triangle's area
     // (one exists unless the triangle is degenerate, which touches nothing).
     (0..3).any(|drop| {
         let [a, b, c] = t.map(|q| project(q, drop));
-        let q = project(p, drop);
+        let q = project(*p, drop);
         let area = orient2(&a, &b, &c);
         area != 0
             && [(a, b), (b, c), (c, a)]
@@ -778,14 +782,47 @@ fn touches(tri: [Point3<f64>; 3], p: Point3<f64>) -> bool {
     })
 }
 
-/// Solid angle subtended by a triangle at `p` (Van Oosterom & Strackee), signed by the
-/// triangle's winding.
-pub(crate) fn solid_angle(tri: [Point3<f64>; 3], p: Point3<f64>) -> f64 {
-    let [a, b, c] = tri.map(|q| q - p);
-    let (la, lb, lc) = (a.norm(), b.norm(), c.norm());
-    let num = a.dot(&b.cross(&c));
-    let den = la * lb * lc + a.dot(&b) * lc + a.dot(&c) * lb + b.dot(&c) * la;
-    2.0 * num.atan2(den)
+/// How the ray from `p` along axis `k` (its coordinate growing) meets triangle `t`, by
+/// exact predicates: +1 where it leaves the space behind `t` through `t`'s interior
+/// (the way `t` faces), −1 where it comes in, 0 where it misses `t` or runs parallel to
+/// it; `None` where it passes through an edge or a corner of `t` ahead of `p`, or `p`
+/// lies on `t`. The crossings of a closed surface a ray passes through nowhere else add
+/// up to its winding number around `p` (a ray along a face parallel to it leaves that
+/// face through an edge of a face that is not, and is caught there).
+fn ray_crossing(t: &[[f64; 3]; 3], p: &[f64; 3], k: usize) -> Option<i8> {
+    use crate::predicates::{orient, orient2, project};
+    let lo = |d: usize| t[0][d].min(t[1][d]).min(t[2][d]);
+    let hi = |d: usize| t[0][d].max(t[1][d]).max(t[2][d]);
+    let (i, j) = ((k + 1) % 3, (k + 2) % 3);
+    if hi(k) < p[k] || p[i] < lo(i) || p[i] > hi(i) || p[j] < lo(j) || p[j] > hi(j) {
+        return Some(0);
+    }
+    // The projection dropping axis `k` is cyclic, so `t`'s area there has the sign of
+    // its normal's component along the ray.
+    let [a, b, c] = t.map(|q| project(q, k));
+    let q = project(*p, k);
+    let area = orient2(&a, &b, &c);
+    if area == 0 {
+        return Some(0);
+    }
+    let sides = [
+        orient2(&a, &b, &q),
+        orient2(&b, &c, &q),
+        orient2(&c, &a, &q),
+    ];
+    if sides.contains(&-area) {
+        return Some(0);
+    }
+    // `orient` is positive with `p` behind `t`: its plane then lies ahead of `p` along the
+    // ray where the normal points along it.
+    let behind = orient(&t[0], &t[1], &t[2], p);
+    if behind == -area {
+        return Some(0);
+    }
+    if behind == 0 || sides.contains(&0) {
+        return None;
+    }
+    Some(area)
 }
 
 /// Boxes on a uniform grid of cells about twice the mean box (each box listed in the cells
@@ -940,7 +977,10 @@ impl<'a> BoxIndex<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::{BoundingBox, Bounds, BoxIndex, Lookup, Point3, Refusal, Verdict, check_apart_in};
+    use super::{
+        BoundingBox, Bounds, BoxIndex, Lookup, Point3, Refusal, Verdict, check_apart_in, near,
+        ray_crossing,
+    };
 
     /// A triangular prism (a needle) `long` along (1, 1, 1), `wide` across, its first
     /// edge at `(x, y)` in the plane across it, as 8 triangles (outward, or inward when
@@ -1167,5 +1207,78 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The unit cube at `o`, outward, each face split on the diagonal from its corner
+    /// nearest `o`.
+    fn cube_at(o: [f64; 3]) -> Vec<[[f64; 3]; 3]> {
+        let c = |x: f64, y: f64, z: f64| [o[0] + x, o[1] + y, o[2] + z];
+        vec![
+            [c(0., 0., 0.), c(1., 1., 0.), c(1., 0., 0.)],
+            [c(0., 0., 0.), c(0., 1., 0.), c(1., 1., 0.)],
+            [c(0., 0., 1.), c(1., 0., 1.), c(1., 1., 1.)],
+            [c(0., 0., 1.), c(1., 1., 1.), c(0., 1., 1.)],
+            [c(0., 0., 0.), c(1., 0., 0.), c(1., 0., 1.)],
+            [c(0., 0., 0.), c(1., 0., 1.), c(0., 0., 1.)],
+            [c(0., 1., 0.), c(1., 1., 1.), c(1., 1., 0.)],
+            [c(0., 1., 0.), c(0., 1., 1.), c(1., 1., 1.)],
+            [c(0., 0., 0.), c(0., 1., 1.), c(0., 1., 0.)],
+            [c(0., 0., 0.), c(0., 0., 1.), c(0., 1., 1.)],
+            [c(1., 0., 0.), c(1., 1., 0.), c(1., 1., 1.)],
+            [c(1., 0., 0.), c(1., 1., 1.), c(1., 0., 1.)],
+        ]
+    }
+
+    /// The signed crossings of the ray from `p` along axis `k`, `None` if one is undecided.
+    fn count(tris: &[[[f64; 3]; 3]], p: &[f64; 3], k: usize) -> Option<i64> {
+        tris.iter()
+            .try_fold(0, |w, t| Some(w + ray_crossing(t, p, k)? as i64))
+    }
+
+    #[test]
+    fn rays_count_the_winding_number_exactly_or_say_they_cannot() {
+        // Far from the origin, where the solid angles' rounding is largest.
+        let o = [1e8, -3e7, 2e6];
+        let at = |x: f64, y: f64, z: f64| [o[0] + x, o[1] + y, o[2] + z];
+        let cube = cube_at(o);
+        // Inside: once round, along every axis; turned inside out, −1.
+        let inward: Vec<_> = cube.iter().map(|t| [t[0], t[2], t[1]]).collect();
+        for k in 0..3 {
+            assert_eq!(count(&cube, &at(0.25, 0.5, 0.625), k), Some(1), "axis {k}");
+            assert_eq!(
+                count(&inward, &at(0.25, 0.5, 0.625), k),
+                Some(-1),
+                "axis {k}"
+            );
+            // Outside, in front of the cube, behind it, and just past a face.
+            assert_eq!(count(&cube, &at(-2.0, 0.5, 0.625), k), Some(0), "axis {k}");
+            assert_eq!(count(&cube, &at(3.0, 0.25, 0.5), k), Some(0), "axis {k}");
+            assert_eq!(
+                count(&cube, &at(0.25, 0.5, 1.0 + 1e-8), k),
+                Some(0),
+                "axis {k}"
+            );
+        }
+        // The centre's rays pass through the diagonals splitting the faces: undecided.
+        for k in 0..3 {
+            assert_eq!(count(&cube, &at(0.5, 0.5, 0.5), k), None, "axis {k}");
+        }
+        // A point on a face: no winding number.
+        assert_eq!(count(&cube, &at(1.0, 0.25, 0.5), 0), None);
+        // Along a face parallel to the ray (y = 0 for a ray along x), from outside: it
+        // meets the faces x = 0 on their edge y = 0, and is caught there.
+        assert_eq!(count(&cube, &at(-1.0, 0.0, 0.5), 0), None);
+    }
+
+    #[test]
+    fn a_point_near_a_face_is_near_it_and_one_far_is_not() {
+        let o = [1e6, 1e6, -1e6];
+        let cube = cube_at(o);
+        let at = |x: f64, y: f64, z: f64| [o[0] + x, o[1] + y, o[2] + z];
+        // On a face, and within the reach across it (a thousandth of the face's edge).
+        assert!(near(&at(1.0, 0.5, 0.25), &cube[10]));
+        assert!(near(&at(1.0 + 5e-4, 0.5, 0.25), &cube[10]));
+        assert!(!near(&at(1.0 + 2e-3, 0.5, 0.25), &cube[10]));
+        assert!(!near(&at(5.0, 0.5, 0.25), &cube[10]));
     }
 }
