@@ -984,11 +984,15 @@ mod tests {
     use super::*;
     use std::f64::consts::PI;
 
-    /// A fresh path in the temporary directory for `what`.
+    /// A fresh path in the temporary directory for `what`, one of its own on every call:
+    /// tests run in parallel, and one writing a solid's file while another reads it gave
+    /// the reader half a file.
     fn temp(what: &str, ext: &str) -> std::path::PathBuf {
+        static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let dir = std::env::temp_dir().join(format!("inertia-step-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        dir.join(format!("{what}.{ext}"))
+        dir.join(format!("{what}-{call}.{ext}"))
     }
 
     fn written(solid: TestSolid) -> std::path::PathBuf {
