@@ -865,7 +865,7 @@ impl From<&String> for Place {
     }
 }
 
-/// What is wrong with a spline ([`Error::Spline`]; re-exported as `spline::SplineProblem`).
+/// What is wrong with a spline ([`Error::Spline`]; re-exported as `curve::spline::SplineProblem`).
 ///
 /// # Examples
 /// ```

@@ -28,9 +28,7 @@
 //! ```
 
 pub mod about;
-pub mod arc;
 pub mod assembly;
-pub mod bezier;
 mod body;
 mod boxes;
 pub mod crs;
@@ -55,7 +53,6 @@ pub mod shape;
 mod shells;
 pub mod solid;
 mod soup;
-pub mod spline;
 mod sums;
 mod sweep;
 #[cfg(test)]

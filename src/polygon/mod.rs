@@ -277,7 +277,7 @@ impl Polygon {
     ///
     /// # Examples
     /// ```
-    /// use inertia::{arc::ArcEdge, io::PolygonRings};
+    /// use inertia::{curve::ArcEdge, io::PolygonRings};
     /// // A half-disc of radius 2: flat side on y = 0, arc up to y = 2.
     /// let (a, b) = ([2.0, 0.0], [-2.0, 0.0]);
     /// let p = inertia::Polygon::from_rings(PolygonRings {

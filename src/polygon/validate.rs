@@ -149,14 +149,14 @@ impl Polygon {
     /// Validates a polygon whose edges may be circular or elliptic arcs (as a DXF drawing
     /// gives them): `rings.arcs` holds, per ring, the curve of each edge. The checks for
     /// crossing edges and nesting run on the curves cut into chords (at most 1/128 of a
-    /// turn each); the integrals are exact for the curves themselves (see [`crate::arc`]).
+    /// turn each); the integrals are exact for the curves themselves (see [`crate::curve::arc`]).
     ///
     /// # Errors
     /// As [`Polygon::new`], the checks running on the curves cut into chords.
     ///
     /// # Examples
     /// ```
-    /// use inertia::{arc::ArcEdge, io::PolygonRings, Polygon, PolygonMethod};
+    /// use inertia::{curve::ArcEdge, io::PolygonRings, Polygon, PolygonMethod};
     /// // A unit disc from two half circles (bulge 1).
     /// let (a, b) = ([1.0, 0.0], [-1.0, 0.0]);
     /// let halves = [ArcEdge::from_bulge(a, b, 1.0), ArcEdge::from_bulge(b, a, 1.0)];

@@ -2,7 +2,7 @@
 //! rectangles and ellipses, far from the origin, scaled, rotated and run backwards, with
 //! every method.
 
-use inertia::arc::ArcEdge;
+use inertia::curve::ArcEdge;
 use inertia::curve::Curve;
 use inertia::io::PolygonRings;
 use inertia::{Polygon, PolygonMethod};

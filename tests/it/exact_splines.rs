@@ -1,10 +1,10 @@
-//! Spline outlines integrated span by span (`inertia::bezier`): against exact values, far
+//! Spline outlines integrated span by span (`inertia::curve::bezier`): against exact values, far
 //! from the origin, rotated and run both ways.
 
-use inertia::bezier::BezierSpan;
+use inertia::curve::BezierSpan;
 use inertia::curve::Curve;
+use inertia::curve::Nurbs;
 use inertia::io::PolygonRings;
-use inertia::spline::Nurbs;
 use inertia::{Polygon, PolygonMethod};
 use std::f64::consts::{FRAC_1_SQRT_2, PI};
 

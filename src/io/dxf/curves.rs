@@ -1,8 +1,8 @@
 //! Curves of DXF entities: bulged polylines, elliptic arcs, the plane check and splines
 //! as Bézier spans.
 
-use crate::arc::ArcEdge;
 use crate::curve::Curve;
+use crate::curve::arc::ArcEdge;
 use crate::error::{Error, Result};
 use std::f64::consts::PI;
 
@@ -128,14 +128,14 @@ pub(super) fn spline_spans(sp: &::dxf::entities::Spline, name: &str) -> Result<V
     // knot count gives the degree (knots = control points + degree + 1), which is the
     // only reading of the curve consistent with its knots.
     let (n, k) = (sp.control_points.len(), sp.knot_values.len());
-    if degree == 1 && k != n + 2 && k > n + 1 && k - n - 1 <= crate::spline::MAX_DEGREE {
+    if degree == 1 && k != n + 2 && k > n + 1 && k - n - 1 <= crate::curve::spline::MAX_DEGREE {
         degree = k - n - 1;
     }
-    let curve = crate::spline::Nurbs::new(degree, sp.knot_values.clone(), points, weights)
+    let curve = crate::curve::spline::Nurbs::new(degree, sp.knot_values.clone(), points, weights)
         .map_err(|problem| Error::Spline {
-            entity: name.to_string(),
-            problem,
-        })?;
+        entity: name.to_string(),
+        problem,
+    })?;
     // Span ends in the drawing; the spans themselves relative to the curve's origin.
     let o = curve.origin();
     let cartesian = |h: [f64; 3]| [o[0] + h[0] / h[2], o[1] + h[1] / h[2]];
@@ -147,13 +147,13 @@ pub(super) fn spline_spans(sp: &::dxf::entities::Spline, name: &str) -> Result<V
             let halves = if span[0][0] * span[degree][2] == span[degree][0] * span[0][2]
                 && span[0][1] * span[degree][2] == span[degree][1] * span[0][2]
             {
-                let (l, r) = crate::bezier::halve(&span);
+                let (l, r) = crate::curve::bezier::halve(&span);
                 vec![l, r]
             } else {
                 vec![span]
             };
             for h in halves {
-                let Some(b) = crate::bezier::BezierSpan::new(&h) else {
+                let Some(b) = crate::curve::bezier::BezierSpan::new(&h) else {
                     continue; // no length
                 };
                 // The next span starts where this one ends, to the last bit.

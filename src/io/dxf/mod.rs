@@ -5,8 +5,8 @@
 //! their blocks (counted before expanding).
 //!
 //! Bulges (arc segments), arcs, circles, ellipses and splines stay curves: arcs are
-//! integrated in closed form ([`crate::arc`]), so a circle's area is π r² to rounding, and
-//! splines span by span ([`crate::bezier`]: exactly for polynomial spans, to 1e-13 for
+//! integrated in closed form ([`crate::curve::arc`]), so a circle's area is π r² to rounding, and
+//! splines span by span ([`crate::curve::bezier`]: exactly for polynomial spans, to 1e-13 for
 //! rational ones); the validity checks see them cut into chords. Pieces are joined where their ends meet within a tolerance
 //! ([`DEFAULT_JOIN`] of the larger of the two pieces' extents, or `--join-tolerance`); a
 //! piece with an end that meets no other is left out and counted ([`OpenPolicy`]), unless

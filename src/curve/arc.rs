@@ -22,7 +22,7 @@ use std::f64::consts::PI;
 ///
 /// # Examples
 /// ```
-/// use inertia::arc::ArcEdge;
+/// use inertia::curve::arc::ArcEdge;
 /// // A semicircle of radius 1 from (1, 0) to (−1, 0), bulging upwards (counter-clockwise).
 /// let e = ArcEdge::from_bulge([1.0, 0.0], [-1.0, 0.0], 1.0).unwrap();
 /// let (area, _, _) = e.segment_integrals([1.0, 0.0], [-1.0, 0.0], [0.0, 0.0]);
@@ -44,7 +44,7 @@ impl ArcEdge {
     ///
     /// # Examples
     /// ```
-    /// use inertia::arc::ArcEdge;
+    /// use inertia::curve::arc::ArcEdge;
     /// assert!(ArcEdge::from_bulge([0.0, 0.0], [1.0, 0.0], 0.0).is_none());
     /// let quarter = ArcEdge::from_bulge([1.0, 0.0], [0.0, 1.0], (std::f64::consts::PI / 8.0).tan()).unwrap();
     /// assert!((quarter.half_angle - std::f64::consts::PI / 4.0).abs() < 1e-15);
@@ -73,7 +73,7 @@ impl ArcEdge {
     ///
     /// # Examples
     /// ```
-    /// use inertia::arc::ArcEdge;
+    /// use inertia::curve::arc::ArcEdge;
     /// let e = ArcEdge::elliptic([[2.0, 0.0], [0.0, 1.0]], 0.0, std::f64::consts::PI);
     /// // The upper half of the ellipse with semi-axes 2 and 1: area π.
     /// let (area, _, _) = e.segment_integrals([2.0, 0.0], [-2.0, 0.0], [0.0, 0.0]);
@@ -149,7 +149,7 @@ impl ArcEdge {
     ///
     /// # Examples
     /// ```
-    /// use inertia::arc::ArcEdge;
+    /// use inertia::curve::arc::ArcEdge;
     /// let b = (std::f64::consts::PI / 8.0).tan();
     /// let (p, q) = ([1.0, 0.0], [1.0, 1.0]);
     /// let (mut there, mut back) = (Vec::new(), Vec::new());
@@ -212,7 +212,7 @@ impl ArcEdge {
     ///
     /// # Examples
     /// ```
-    /// use inertia::arc::ArcEdge;
+    /// use inertia::curve::arc::ArcEdge;
     /// // The upper semicircle of radius 1: it reaches y = 1 at its apex, not only at its ends.
     /// let e = ArcEdge::from_bulge([1.0, 0.0], [-1.0, 0.0], 1.0).unwrap();
     /// let (lo, hi) = e.extent([1.0, 0.0], [-1.0, 0.0]);

@@ -2,14 +2,19 @@
 //! ([`BezierSpan`]), both integrated exactly and cut into chords only for the validity
 //! checks and drawings.
 
-use crate::arc::ArcEdge;
-use crate::bezier::BezierSpan;
+pub mod arc;
+pub mod bezier;
+pub mod spline;
+
+pub use arc::ArcEdge;
+pub use bezier::BezierSpan;
+pub use spline::Nurbs;
 
 /// The curve of one edge of a ring, from its vertex `p0` to the next, `p1`.
 ///
 /// # Examples
 /// ```
-/// use inertia::{arc::ArcEdge, curve::Curve};
+/// use inertia::{curve::ArcEdge, curve::Curve};
 /// let half = Curve::from(ArcEdge::from_bulge([1.0, 0.0], [-1.0, 0.0], 1.0).unwrap());
 /// let (area, _, _) = half.segment_integrals([1.0, 0.0], [-1.0, 0.0], [0.0, 0.0]);
 /// assert!((area - std::f64::consts::FRAC_PI_2).abs() < 1e-15);
@@ -117,7 +122,7 @@ impl Curve {
 ///
 /// # Examples
 /// ```
-/// use inertia::{arc::ArcEdge, curve::ring_chords};
+/// use inertia::{curve::ArcEdge, curve::ring_chords};
 /// let (a, b) = ([1.0, 0.0], [-1.0, 0.0]);
 /// let halves = [ArcEdge::from_bulge(a, b, 1.0), ArcEdge::from_bulge(b, a, 1.0)];
 /// let disc = ring_chords(&[a, b], &halves.map(|h| h.map(Into::into)));

@@ -2,8 +2,8 @@
 //! chords only for the validity checks.
 //!
 //! A NURBS curve (a DXF `SPLINE`) is cut at its knots into Bézier spans
-//! ([`crate::spline::Nurbs::bezier_pieces`]); each span is one edge of a ring, from `p0` to
-//! `p1`. As for arcs ([`crate::arc`]), the integrals over a ring are those of its chord
+//! ([`crate::curve::spline::Nurbs::bezier_pieces`]); each span is one edge of a ring, from `p0` to
+//! `p1`. As for arcs ([`crate::curve::arc`]), the integrals over a ring are those of its chord
 //! polygon plus, for each curved edge, those of the segment between the chord and the
 //! curve. Taken about the span's start, the segment's integral of a homogeneous polynomial
 //! `f` of degree `k` is, by the divergence theorem applied to the field `r f / (k + 2)`,
@@ -63,7 +63,7 @@ const MAX_CHORD_DEPTH: u32 = 16;
 ///
 /// # Examples
 /// ```
-/// use inertia::bezier::BezierSpan;
+/// use inertia::curve::bezier::BezierSpan;
 /// // The parabolic arch from (0, 0) to (2, 0) with control point (1, 2): the segment
 /// // between it and its chord has area 2/3 · 2 · 1 (Archimedes), and lies left of the
 /// // chord run from (0, 0) to (2, 0): it counts negatively.
@@ -95,7 +95,7 @@ impl BezierSpan {
     ///
     /// # Examples
     /// ```
-    /// use inertia::bezier::BezierSpan;
+    /// use inertia::curve::bezier::BezierSpan;
     /// assert!(BezierSpan::new(&[[1.0, 1.0, 1.0], [2.0, 2.0, 2.0]]).is_none()); // one point
     /// assert!(BezierSpan::new(&[[0.0, 0.0, 1.0], [1.0, 0.0, -1.0]]).is_none());
     /// let s = BezierSpan::new(&[[0.0, 0.0, 1.0], [1.0, 0.0, 1.0], [1.0, 1.0, 1.0]]).unwrap();
@@ -716,7 +716,7 @@ mod tests {
             "{second:?}"
         );
         // The same against the arc's closed form, about another point.
-        let arc = crate::arc::ArcEdge::elliptic([[1.0, 0.0], [0.0, 1.0]], 0.0, PI / 2.0);
+        let arc = crate::curve::arc::ArcEdge::elliptic([[1.0, 0.0], [0.0, 1.0]], 0.0, PI / 2.0);
         let (aa, a1, a2) = arc.segment_integrals(a, [0.0, 1.0], [0.3, -0.2]);
         let (ba, b1, b2) = s.segment_integrals(a, [0.0, 1.0], [0.3, -0.2]);
         assert!(close(ba, aa, 1e-14), "{ba} {aa}");
@@ -903,8 +903,11 @@ mod tests {
                 [b[0], b[1], 1.0],
             ])
             .unwrap();
-            let arc =
-                crate::arc::ArcEdge::elliptic([[1.0, 0.0], [0.0, 1.0]], -theta / 2.0, theta / 2.0);
+            let arc = crate::curve::arc::ArcEdge::elliptic(
+                [[1.0, 0.0], [0.0, 1.0]],
+                -theta / 2.0,
+                theta / 2.0,
+            );
             let o = [0.2, -0.1];
             let (ba, b1, b2) = s.segment_integrals(a, b, o);
             let (aa, a1, a2) = arc.segment_integrals(a, b, o);

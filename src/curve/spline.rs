@@ -1,5 +1,5 @@
 //! NURBS curves (a DXF `SPLINE`): checked, cut at their knots into rational Bézier spans
-//! (which [`crate::bezier`] integrates exactly), or cut into chords within a stated
+//! (which [`crate::curve::bezier`] integrates exactly), or cut into chords within a stated
 //! distance.
 //!
 //! Each knot span is turned into a rational Bézier piece by blossoming (de Boor's scheme
@@ -15,7 +15,7 @@ pub use crate::error::SplineProblem;
 ///
 /// # Examples
 /// ```
-/// use inertia::spline::Nurbs;
+/// use inertia::curve::spline::Nurbs;
 /// // A quadratic Bézier from (0, 0) to (2, 0) through control point (1, 2): its apex is
 /// // at (1, 1).
 /// let c = Nurbs::new(2, vec![0.0, 0.0, 0.0, 1.0, 1.0, 1.0], vec![[0.0, 0.0], [1.0, 2.0], [2.0, 0.0]], vec![])?;
@@ -40,7 +40,7 @@ pub struct Nurbs {
 pub type Polyline = Vec<[f64; 2]>;
 
 /// Splines of higher degree are refused (DXF files use 1 to about 5).
-pub const MAX_DEGREE: usize = crate::bezier::MAX_DEGREE;
+pub const MAX_DEGREE: usize = crate::curve::bezier::MAX_DEGREE;
 
 impl Nurbs {
     /// Checks a curve of `degree` with `knots`, control `points` and `weights` (empty for
@@ -154,7 +154,7 @@ impl Nurbs {
     ///
     /// # Examples
     /// ```
-    /// use inertia::spline::Nurbs;
+    /// use inertia::curve::spline::Nurbs;
     /// // Two straight pieces of degree 1: the interior knot 1 appears twice.
     /// let c = Nurbs::new(1, vec![0.0, 0.0, 1.0, 1.0, 2.0, 2.0],
     ///     vec![[0.0, 0.0], [1.0, 0.0], [5.0, 5.0], [6.0, 5.0]], vec![])?;
@@ -190,7 +190,7 @@ impl Nurbs {
                         }
                         continue;
                     }
-                    let (left, right) = crate::bezier::halve(&piece);
+                    let (left, right) = crate::curve::bezier::halve(&piece);
                     // Depth first, left half first: points come out in order.
                     stack.push((right, depth + 1));
                     stack.push((left, depth + 1));
@@ -214,7 +214,7 @@ impl Nurbs {
     ///
     /// # Examples
     /// ```
-    /// use inertia::spline::Nurbs;
+    /// use inertia::curve::spline::Nurbs;
     /// // A uniform clamped quadratic of 4 control points: two spans, one piece.
     /// let c = Nurbs::new(2, vec![0.0, 0.0, 0.0, 1.0, 2.0, 2.0, 2.0],
     ///     vec![[0.0, 0.0], [2.0, 2.0], [4.0, 2.0], [6.0, 0.0]], vec![])?;
